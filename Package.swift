@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// reel: a video player for the terminal, built on libmpv.
+///
+/// Layers (see DESIGN.md): only `Playback` imports `CMpv`; `Controls` is pure;
+/// only `Terminal` touches the tty; `Screens` composes; `App` wires it all; `reel` is `main`.
+let package = Package(
+    name: "reel",
+    products: [
+        .executable(name: "reel", targets: ["reel"]),
+        .library(name: "Playback", targets: ["Playback"]),
+        .library(name: "Controls", targets: ["Controls"]),
+        .library(name: "Terminal", targets: ["Terminal"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMpv",
+            pkgConfig: "mpv",
+            providers: [.apt(["libmpv-dev"])]
+        ),
+        .target(name: "Playback", dependencies: ["CMpv"]),
+        .target(name: "Controls"),
+        .target(name: "Terminal"),
+        .target(name: "Screens", dependencies: ["Controls", "Terminal"]),
+        .target(name: "App", dependencies: ["Playback", "Controls", "Terminal", "Screens"]),
+        .executableTarget(name: "reel", dependencies: ["App"]),
+
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback"]),
+        .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Terminal"]),
+        .testTarget(name: "AppTests", dependencies: ["App"]),
+        .testTarget(name: "EndToEndTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)
