@@ -25,8 +25,10 @@ let package = Package(
         .target(name: "Screens", dependencies: ["Controls", "Terminal"]),
         .target(name: "App", dependencies: ["Playback", "Controls", "Terminal", "Screens"]),
         .executableTarget(name: "reel", dependencies: ["App"]),
+        // Measures the playback core in a process of its own (leak checks, bench figures).
+        .executableTarget(name: "PlaybackProbe", dependencies: ["Playback"]),
 
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "PlaybackProbe"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Terminal"]),

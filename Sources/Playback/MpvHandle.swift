@@ -1,0 +1,98 @@
+import CMpv
+import Glibc
+
+/// The single owner of one `mpv_handle`: creates it, and destroys it in `deinit`.
+///
+/// It holds the ``WakeSignal`` its callbacks write to, so the pipe outlives every callback. The
+/// render context, when there is one, holds this handle, so it is always freed first.
+final class MpvHandle {
+    let raw: OpaquePointer
+    let wake: WakeSignal
+
+    /// Creates an uninitialized core. Options are set next, then ``initialize()``.
+    init(wake: WakeSignal) throws(PlaybackError) {
+        // mpv parses and prints numbers with the C locale; Foundation may have set another.
+        setlocale(LC_NUMERIC, "C")
+        guard let raw = mpv_create() else { throw PlaybackError.createFailed }
+        self.raw = raw
+        self.wake = wake
+    }
+
+    deinit {
+        mpv_set_wakeup_callback(raw, nil, nil)
+        mpv_terminate_destroy(raw)
+    }
+
+    func initialize() throws(MpvError) {
+        try MpvError.check(mpv_initialize(raw), "initialize mpv")
+        mpv_set_wakeup_callback(raw, WakeSignal.callback, wake.callbackContext)
+    }
+
+    // MARK: Options and properties
+
+    func setOption(_ name: String, _ value: String) throws(MpvError) {
+        try MpvError.check(mpv_set_option_string(raw, name, value), "option \(name)=\(value)")
+    }
+
+    func setProperty(_ name: String, _ value: String) throws(MpvError) {
+        try MpvError.check(mpv_set_property_string(raw, name, value), "set \(name)")
+    }
+
+    func setProperty(_ name: String, _ value: Bool) throws(MpvError) {
+        var flag: Int32 = value ? 1 : 0
+        try MpvError.check(mpv_set_property(raw, name, MPV_FORMAT_FLAG, &flag), "set \(name)")
+    }
+
+    func setProperty(_ name: String, _ value: Double) throws(MpvError) {
+        var number = value
+        try MpvError.check(mpv_set_property(raw, name, MPV_FORMAT_DOUBLE, &number), "set \(name)")
+    }
+
+    func double(_ name: String) -> Double? {
+        var value = 0.0
+        return mpv_get_property(raw, name, MPV_FORMAT_DOUBLE, &value) >= 0 ? value : nil
+    }
+
+    func int64(_ name: String) -> Int64? {
+        var value: Int64 = 0
+        return mpv_get_property(raw, name, MPV_FORMAT_INT64, &value) >= 0 ? value : nil
+    }
+
+    func flag(_ name: String) -> Bool? {
+        var value: Int32 = 0
+        return mpv_get_property(raw, name, MPV_FORMAT_FLAG, &value) >= 0 ? value != 0 : nil
+    }
+
+    func string(_ name: String) -> String? {
+        guard let cString = mpv_get_property_string(raw, name) else { return nil }
+        defer { mpv_free(cString) }
+        return String(cString: cString)
+    }
+
+    func observe(_ name: String, format: mpv_format, id: UInt64) throws(MpvError) {
+        try MpvError.check(mpv_observe_property(raw, id, name, format), "observe \(name)")
+    }
+
+    // MARK: Commands
+
+    /// Runs a command given as an argument array, waiting for it to finish.
+    func command(_ arguments: [String]) throws(MpvError) {
+        let code = withCArguments(arguments) { mpv_command(raw, $0) }
+        try MpvError.check(code, arguments.joined(separator: " "))
+    }
+
+    /// Queues a command given as an argument array; its reply arrives as an event with `id`.
+    func commandAsync(_ arguments: [String], id: UInt64) throws(MpvError) {
+        let code = withCArguments(arguments) { mpv_command_async(raw, id, $0) }
+        try MpvError.check(code, arguments.joined(separator: " "))
+    }
+
+    /// Calls `body` with a NULL-terminated `const char **` built from `arguments`.
+    private func withCArguments<R>(_ arguments: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> R) -> R {
+        let duplicates = arguments.map { strdup($0) }
+        defer { duplicates.forEach { free($0) } }
+        var pointers: [UnsafePointer<CChar>?] = duplicates.map { $0.map { UnsafePointer($0) } }
+        pointers.append(nil)
+        return body(&pointers)
+    }
+}

@@ -1,0 +1,114 @@
+/// How precisely a seek lands.
+public enum SeekPrecision: Sendable {
+    /// On the exact frame (slower: decodes from the previous keyframe).
+    case exact
+    /// On a nearby keyframe (fast, for live scrubbing).
+    case keyframe
+
+    /// The seek command's flag for this precision.
+    var flag: String { self == .exact ? "exact" : "keyframes" }
+}
+
+extension Player {
+    /// Loads a local file and starts it, replacing what was playing.
+    ///
+    /// The path is made absolute, so a name like `http://x` or `-x` is always a local file.
+    /// A failure arrives later as ``PlayerEvent/endFile(_:)`` with ``EndReason/error(_:)``.
+    public func load(_ path: String, start: Double? = nil) throws(MpvError) {
+        var arguments = ["loadfile", Player.absolutePath(path), "replace"]
+        if let start { arguments.append("start=" + formatNumber(max(start, 0))) }
+        try handle.command(arguments)
+    }
+
+    /// Resumes playback.
+    public func play() throws(MpvError) { try handle.setProperty("pause", false) }
+
+    /// Pauses playback.
+    public func pause() throws(MpvError) { try handle.setProperty("pause", true) }
+
+    /// Toggles between playing and paused.
+    public func togglePause() throws(MpvError) { try handle.command(["cycle", "pause"]) }
+
+    /// Seeks to `seconds` from the start. Returns the request id its reply event will carry.
+    @discardableResult
+    public func seek(to seconds: Double, precision: SeekPrecision = .exact) throws(MpvError) -> UInt64 {
+        try seekCommand(["seek", formatNumber(seconds), "absolute+\(precision.flag)"])
+    }
+
+    /// Seeks by `seconds` from the current position (negative goes back). Returns the request id.
+    @discardableResult
+    public func seek(by seconds: Double, precision: SeekPrecision = .exact) throws(MpvError) -> UInt64 {
+        try seekCommand(["seek", formatNumber(seconds), "relative+\(precision.flag)"])
+    }
+
+    /// Seeks to `percent` (0…100) of the file. Returns the request id.
+    @discardableResult
+    public func seek(toPercent percent: Double, precision: SeekPrecision = .exact) throws(MpvError) -> UInt64 {
+        try seekCommand(["seek", formatNumber(min(max(percent, 0), 100)), "absolute-percent+\(precision.flag)"])
+    }
+
+    /// Sets the volume, 0…130 (mpv's default maximum).
+    public func setVolume(_ volume: Double) throws(MpvError) {
+        try handle.setProperty("volume", min(max(volume, 0), 130))
+    }
+
+    /// Mutes or unmutes.
+    public func setMuted(_ muted: Bool) throws(MpvError) { try handle.setProperty("mute", muted) }
+
+    /// Sets the playback speed (0.01…100).
+    public func setSpeed(_ speed: Double) throws(MpvError) {
+        try handle.setProperty("speed", min(max(speed, 0.01), 100))
+    }
+
+    /// Steps one frame forward and pauses there.
+    public func frameStep() throws(MpvError) { try handle.command(["frame-step"]) }
+
+    /// Steps one frame back and pauses there.
+    public func frameBackStep() throws(MpvError) { try handle.command(["frame-back-step"]) }
+
+    /// Unloads the file and stops, leaving the player idle.
+    public func stop() throws(MpvError) { try handle.command(["stop"]) }
+
+    /// Asks mpv to quit; a ``PlayerEvent/shutdown`` follows.
+    public func quit() throws(MpvError) { try handle.command(["quit"]) }
+
+    /// Saves the position to the watch-later directory so that the file can resume there.
+    public func saveResumePosition() throws(MpvError) { try handle.command(["write-watch-later-config"]) }
+
+    /// Forgets any saved position for `path`.
+    public func forgetResumePosition(of path: String) throws(MpvError) {
+        try handle.command(["delete-watch-later-config", Player.absolutePath(path)])
+    }
+
+    // MARK: Frames
+
+    /// True when mpv has a new video frame for the loop. Call it after a wakeup.
+    public func frameIsDue() -> Bool { renderContext?.frameIsDue() ?? false }
+
+    /// Renders the current video frame into `buffer`, letterboxed to the buffer's size.
+    public func render(into buffer: FrameBuffer) throws {
+        guard let renderContext else { throw PlaybackError.noRenderContext }
+        try renderContext.render(into: buffer, skip: false)
+    }
+
+    /// Lets a due frame go without drawing it, when the terminal is behind; mpv moves on.
+    public func skipFrame(_ buffer: FrameBuffer) throws {
+        guard let renderContext else { throw PlaybackError.noRenderContext }
+        try renderContext.render(into: buffer, skip: true)
+    }
+
+    // MARK: Helpers
+
+    private func seekCommand(_ arguments: [String]) throws(MpvError) -> UInt64 {
+        let id = makeRequestID()
+        try handle.commandAsync(arguments, id: id)
+        return id
+    }
+
+    /// An absolute form of `path`, without resolving links, so that mpv never sees a protocol.
+    static func absolutePath(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let directory = currentDirectory()
+        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+    }
+}

@@ -1,0 +1,215 @@
+import CMpv
+import Glibc
+
+/// One mpv player: a file, its playback state, its commands and its video frames.
+///
+/// A `Player` is used from one thread, the program's main loop. mpv's own threads only write to
+/// ``wake``; the loop polls ``wakeupDescriptor``, then calls ``drainEvents()`` (the one place
+/// that reads mpv's events) and, when ``frameIsDue()``, ``render(into:)``.
+///
+/// Dropping the player shuts mpv down in order: the render context first, then the core.
+public final class Player {
+    /// The pipe mpv's callbacks write to.
+    public let wake: WakeSignal
+    /// What mpv last reported.
+    public private(set) var state = PlayerState()
+    /// The configuration the player was made with.
+    public let configuration: PlayerConfiguration
+
+    let handle: MpvHandle
+    var renderContext: RenderContext?
+    private let log: LogSink
+    private var nextRequestID: UInt64 = 1
+
+    /// Creates and starts an mpv core with `configuration`, ready to ``load(_:start:)`` a file.
+    public init(configuration: PlayerConfiguration = PlayerConfiguration()) throws {
+        self.configuration = configuration
+        wake = try WakeSignal()
+        handle = try MpvHandle(wake: wake)
+        log = try LogSink(path: configuration.logFile)
+        try applyOptions(configuration)
+        try handle.initialize()
+        // Always listen for warnings and errors, so a failed load can say why; the file gets more.
+        let level = configuration.logFile == nil ? "warn" : configuration.logLevel
+        try MpvError.check(mpv_request_log_messages(handle.raw, level), "request log messages")
+        for property in PlayerProperty.allCases {
+            try handle.observe(property.name, format: property.format, id: property.rawValue)
+        }
+        if configuration.video {
+            renderContext = try RenderContext(handle: handle)
+        }
+    }
+
+    deinit {
+        // The render context must go before the core; `handle` is released after this body.
+        renderContext = nil
+    }
+
+    /// The descriptor to poll for readability: mpv has events or a frame for the loop.
+    public var wakeupDescriptor: Int32 { wake.fileDescriptor }
+
+    /// Reads every pending mpv event, updates ``state`` and returns the events in order.
+    ///
+    /// This is the only caller of `mpv_wait_event` in reel. It never blocks.
+    public func drainEvents() -> [PlayerEvent] {
+        wake.drain()
+        var events = readQueuedEvents()
+        guard events.contains(where: \.isFailedLoad) else { return events }
+        // mpv hands out log lines after the queued events, sometimes a moment after the failure
+        // itself; give the reason up to 100 ms to arrive, on this rare path only.
+        let deadline = monotonicSeconds() + 0.1
+        while log.bestExplanation == nil, case let remaining = deadline - monotonicSeconds(), remaining > 0 {
+            var descriptor = pollfd(fd: wake.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, Int32(remaining * 1000) + 1)
+            wake.drain()
+            events += readQueuedEvents()
+        }
+        return events.map { event in
+            guard case .endFile(.error(var error)) = event, error.detail == nil else { return event }
+            error.detail = log.bestExplanation
+            return .endFile(.error(error))
+        }
+    }
+
+    private func readQueuedEvents() -> [PlayerEvent] {
+        var events: [PlayerEvent] = []
+        while let event = mpv_wait_event(handle.raw, 0), event.pointee.event_id != MPV_EVENT_NONE {
+            if let decoded = decode(event.pointee) { events.append(decoded) }
+        }
+        return events
+    }
+
+    /// Makes a new id for an asynchronous command, whose reply comes back as an event.
+    func makeRequestID() -> UInt64 {
+        defer { nextRequestID &+= 1 }
+        return nextRequestID | (1 << 63)
+    }
+
+    // MARK: Setup
+
+    private func applyOptions(_ configuration: PlayerConfiguration) throws(MpvError) {
+        var options: [(String, String)] = [
+            // Nothing of mpv's may reach the terminal or read from it.
+            ("terminal", "no"), ("input-terminal", "no"), ("input-default-bindings", "no"),
+            ("input-vo-keyboard", "no"), ("osc", "no"), ("osd-level", "0"),
+            ("load-scripts", configuration.loadUserConfig ? "yes" : "no"), ("ytdl", "no"),
+            ("idle", "yes"), ("keep-open", configuration.keepOpen ? "yes" : "no"), ("hr-seek", "yes"),
+            // Frames are handed over at display time, so rendering never waits for it.
+            ("video-timing-offset", "0"),
+            ("monitorpixelaspect", formatNumber(configuration.pixelAspect)),
+            ("pause", configuration.startPaused ? "yes" : "no"),
+        ]
+        if configuration.loadUserConfig { options.append(("config", "yes")) } else { options.append(("config", "no")) }
+        options.append(configuration.video ? ("vo", "libmpv") : ("vid", "no"))
+        if !configuration.video { options.append(("vo", "null")) }
+        if !configuration.audio { options.append(("ao", "null")); options.append(("aid", "no")) }
+        if let volume = configuration.volume { options.append(("volume", formatNumber(volume))) }
+        if configuration.mute { options.append(("mute", "yes")) }
+        if configuration.loop { options.append(("loop-file", "inf")) }
+        if let speed = configuration.speed { options.append(("speed", formatNumber(speed))) }
+        if let directory = configuration.watchLaterDirectory {
+            options.append(("watch-later-directory", directory))
+            options.append(("write-filename-in-watch-later-config", "yes"))
+        }
+        options.append(("resume-playback", configuration.resume ? "yes" : "no"))
+        for (name, value) in configuration.extraOptions.sorted(by: { $0.key < $1.key }) {
+            options.append((name, value))
+        }
+        for (name, value) in options {
+            try handle.setOption(name, value)
+        }
+    }
+
+    // MARK: Events
+
+    private func decode(_ event: mpv_event) -> PlayerEvent? {
+        switch event.event_id {
+        case MPV_EVENT_LOG_MESSAGE:
+            if let message = event.data?.assumingMemoryBound(to: mpv_event_log_message.self).pointee {
+                log.record(prefix: String(cString: message.prefix), level: String(cString: message.level),
+                           text: String(cString: message.text))
+            }
+            return nil
+        case MPV_EVENT_PROPERTY_CHANGE:
+            guard let change = event.data?.assumingMemoryBound(to: mpv_event_property.self).pointee,
+                  let property = PlayerProperty(rawValue: event.reply_userdata)
+            else { return nil }
+            state.update(property, from: change)
+            return .propertyChanged(property)
+        case MPV_EVENT_START_FILE:
+            log.clearProblems()
+            return .startFile
+        case MPV_EVENT_FILE_LOADED:
+            return .fileLoaded
+        case MPV_EVENT_PLAYBACK_RESTART:
+            return .playbackRestart
+        case MPV_EVENT_END_FILE:
+            guard let end = event.data?.assumingMemoryBound(to: mpv_event_end_file.self).pointee else { return nil }
+            return .endFile(endReason(end))
+        case MPV_EVENT_IDLE:
+            return .idle
+        case MPV_EVENT_COMMAND_REPLY:
+            let error = event.error < 0 ? MpvError(code: event.error, operation: "command") : nil
+            return .commandReply(id: event.reply_userdata, error: error)
+        case MPV_EVENT_VIDEO_RECONFIG:
+            return .videoReconfigured
+        case MPV_EVENT_SHUTDOWN:
+            return .shutdown
+        default:
+            return nil
+        }
+    }
+
+    private func endReason(_ end: mpv_event_end_file) -> EndReason {
+        switch end.reason {
+        case MPV_END_FILE_REASON_EOF: return .endOfFile
+        case MPV_END_FILE_REASON_STOP: return .stopped
+        case MPV_END_FILE_REASON_QUIT: return .quit
+        case MPV_END_FILE_REASON_REDIRECT: return .redirect
+        default:
+            return .error(MpvError(code: end.error, operation: "load"))
+        }
+    }
+}
+
+extension PlayerEvent {
+    var isFailedLoad: Bool { if case .endFile(.error) = self { true } else { false } }
+}
+
+/// Seconds on the monotonic clock.
+func monotonicSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+extension PlayerProperty {
+    /// The format the property is observed in.
+    var format: mpv_format {
+        switch self {
+        case .position, .duration, .volume, .speed: MPV_FORMAT_DOUBLE
+        case .isPaused, .isAtEnd, .isSeeking, .isIdle, .isMuted: MPV_FORMAT_FLAG
+        case .title: MPV_FORMAT_STRING
+        case .displayWidth, .displayHeight: MPV_FORMAT_INT64
+        case .chapters: MPV_FORMAT_NODE
+        }
+    }
+}
+
+/// Formats a number for an mpv option or command: plain decimal with up to 6 decimals, never
+/// exponent notation (which mpv would not read).
+func formatNumber(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let micros = (abs(value) * 1_000_000).rounded()
+    guard micros < 9e18 else { return value < 0 ? "-9000000000000" : "9000000000000" }
+    let whole = UInt64(micros) / 1_000_000
+    var fraction = UInt64(micros) % 1_000_000
+    var text = (value < 0 && micros > 0 ? "-" : "") + String(whole)
+    if fraction > 0 {
+        var digits = 6
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        let fractionText = String(fraction)
+        text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
+    }
+    return text
+}

@@ -1,0 +1,66 @@
+import CMpv
+
+/// The single owner of one `mpv_render_context` for the software renderer.
+///
+/// It holds its ``MpvHandle``, so the core can never be destroyed while the context exists.
+final class RenderContext {
+    let raw: OpaquePointer
+    let handle: MpvHandle
+
+    /// Creates a software (`sw`) render context on `handle` that signals `handle.wake` on updates.
+    init(handle: MpvHandle) throws(MpvError) {
+        var context: OpaquePointer?
+        let code: Int32 = "sw".withCString { apiType in
+            var params = [
+                mpv_render_param(type: MPV_RENDER_PARAM_API_TYPE, data: UnsafeMutableRawPointer(mutating: apiType)),
+                mpv_render_param(type: MPV_RENDER_PARAM_INVALID, data: nil),
+            ]
+            return mpv_render_context_create(&context, handle.raw, &params)
+        }
+        try MpvError.check(code, "create the software render context")
+        guard let context else { throw MpvError(code: MPV_ERROR_GENERIC.rawValue, operation: "create the render context") }
+        raw = context
+        self.handle = handle
+        mpv_render_context_set_update_callback(raw, WakeSignal.callback, handle.wake.callbackContext)
+    }
+
+    deinit {
+        mpv_render_context_set_update_callback(raw, nil, nil)
+        mpv_render_context_free(raw)
+    }
+
+    /// Asks mpv what changed; true when a new video frame should be rendered (or skipped).
+    func frameIsDue() -> Bool {
+        mpv_render_context_update(raw) & UInt64(MPV_RENDER_UPDATE_FRAME.rawValue) != 0
+    }
+
+    /// Renders the current frame into `buffer`, letterboxed to its size, without waiting for its
+    /// display time. With `skip`, mpv consumes the frame without drawing it.
+    func render(into buffer: FrameBuffer, skip: Bool) throws(MpvError) {
+        var size: [Int32] = [Int32(clamping: buffer.width), Int32(clamping: buffer.height)]
+        var stride = buffer.stride
+        var block: Int32 = 0
+        var skipRendering: Int32 = skip ? 1 : 0
+        let code: Int32 = buffer.format.rawValue.withCString { format in
+            size.withUnsafeMutableBytes { sizeBytes in
+                withUnsafeMutablePointer(to: &stride) { stridePointer in
+                    withUnsafeMutablePointer(to: &block) { blockPointer in
+                        withUnsafeMutablePointer(to: &skipRendering) { skipPointer in
+                            var params = [
+                                mpv_render_param(type: MPV_RENDER_PARAM_SW_SIZE, data: sizeBytes.baseAddress),
+                                mpv_render_param(type: MPV_RENDER_PARAM_SW_FORMAT, data: UnsafeMutableRawPointer(mutating: format)),
+                                mpv_render_param(type: MPV_RENDER_PARAM_SW_STRIDE, data: UnsafeMutableRawPointer(stridePointer)),
+                                mpv_render_param(type: MPV_RENDER_PARAM_SW_POINTER, data: buffer.baseAddress),
+                                mpv_render_param(type: MPV_RENDER_PARAM_BLOCK_FOR_TARGET_TIME, data: UnsafeMutableRawPointer(blockPointer)),
+                                mpv_render_param(type: MPV_RENDER_PARAM_SKIP_RENDERING, data: UnsafeMutableRawPointer(skipPointer)),
+                                mpv_render_param(type: MPV_RENDER_PARAM_INVALID, data: nil),
+                            ]
+                            return mpv_render_context_render(raw, &params)
+                        }
+                    }
+                }
+            }
+        }
+        try MpvError.check(code, "render a frame")
+    }
+}

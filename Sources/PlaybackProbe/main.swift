@@ -1,0 +1,71 @@
+// playback-probe: measurements of the playback core in a process of its own, for tests and
+// scripts/bench, where a shared test process would blur memory and timing figures.
+//
+//   PlaybackProbe cycles N FILE     create/load/destroy N players; print RSS, fds and threads
+import Glibc
+import Playback
+
+func residentKiB() -> Int {
+    let descriptor = open("/proc/self/statm", O_RDONLY)
+    guard descriptor >= 0 else { return -1 }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: 256)
+    let count = read(descriptor, &bytes, bytes.count)
+    let fields = String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self).split(separator: " ")
+    return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+}
+
+func entries(_ path: String) -> Int {
+    guard let directory = opendir(path) else { return -1 }
+    defer { closedir(directory) }
+    var count = -2 // . and ..
+    while readdir(directory) != nil { count += 1 }
+    return count
+}
+
+/// Loads `file` in a fresh player, plays a few frames, and drops the player.
+func cycle(_ file: String) throws {
+    var configuration = PlayerConfiguration()
+    configuration.extraOptions["ao"] = "null"
+    let player = try Player(configuration: configuration)
+    let frame = FrameBuffer(width: 64, height: 36)
+    try player.load(file)
+    var frames = 0
+    let deadline = monotonic() + 5
+    while frames < 5, monotonic() < deadline {
+        var descriptor = pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, 50)
+        for case .endFile(.error(let error)) in player.drainEvents() { throw error }
+        if player.frameIsDue() { try player.render(into: frame); frames += 1 }
+    }
+}
+
+func monotonic() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+func report(_ label: String) {
+    print("\(label) rss_kib=\(residentKiB()) fds=\(entries("/proc/self/fd")) threads=\(entries("/proc/self/task"))")
+}
+
+func printError(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, arguments[1] == "cycles", let count = Int(arguments[2]) else {
+    printError("usage: PlaybackProbe cycles N FILE")
+    exit(2)
+}
+do {
+    for _ in 0..<10 { try cycle(arguments[3]) }
+    report("before")
+    for _ in 0..<count { try cycle(arguments[3]) }
+    report("after")
+} catch {
+    printError("PlaybackProbe: \(error)")
+    exit(1)
+}
