@@ -1,0 +1,188 @@
+extension ReelOptions {
+    /// Parses the arguments after the program name.
+    ///
+    /// Options take `--name=value` or `--name value`; flags also take `--name=yes|no` and
+    /// `--no-name`. `--` ends the options, so that a file may begin with `-`. `--help` and
+    /// `--version` win over everything else, including errors later on the line.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> ReelOptions {
+        let optionPart = arguments.prefix { $0 != "--" }
+        if optionPart.contains("--help") || optionPart.contains("-h") { return ReelOptions(action: .help) }
+        if optionPart.contains("--version") || optionPart.contains("-V") { return ReelOptions(action: .version) }
+        var options = ReelOptions()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                options.paths.append(argument)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+            guard argument.hasPrefix("--") else { throw .unknownOption(argument) }
+            let body = argument.dropFirst(2)
+            let name: String, inlineValue: String?
+            if let equals = body.firstIndex(of: "=") {
+                name = String(body[..<equals])
+                inlineValue = String(body[body.index(after: equals)...])
+            } else {
+                name = String(body)
+                inlineValue = nil
+            }
+            if let flag = Flag(rawValue: name) {
+                try options.set(flag, to: parseSwitch(inlineValue, option: "--" + name))
+            } else if name.hasPrefix("no-"), inlineValue == nil, let flag = Flag(rawValue: String(name.dropFirst(3))) {
+                try options.set(flag, to: false)
+            } else if name == "no-audio" {
+                // mpv's spelling; `--audio` alone is not an option.
+                guard inlineValue == nil else { throw .unexpectedValue(option: argument, value: inlineValue ?? "") }
+                options.audio = false
+            } else if let valued = Valued(rawValue: name) {
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < arguments.count {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    throw .missingValue(option: "--" + name)
+                }
+                try options.set(valued, to: value)
+            } else {
+                throw .unknownOption(argument.count > 60 ? String(argument.prefix(60)) + "…" : argument)
+            }
+        }
+        if options.paths.isEmpty { throw .noInput }
+        return options
+    }
+
+    private init(action: Action) {
+        self.init()
+        self.action = action
+    }
+
+    /// Options that are on or off.
+    private enum Flag: String {
+        case mute, loop, reduceMotion = "reduce-motion", screenReader = "screen-reader", poster, stats
+        case recursive, onlyPlayable = "only-playable", resume, mpvConfig = "mpv-config"
+    }
+
+    /// Options that take a value.
+    private enum Valued: String {
+        case start, volume, speed, keepOpen = "keep-open", hideDelay = "hide-delay"
+        case seekInterval = "seek-interval", colors, blitter, logFile = "log-file", aspect
+        case cornerRadius = "corner-radius"
+    }
+
+    private mutating func set(_ flag: Flag, to on: Bool) throws(UsageError) {
+        switch flag {
+        case .mute: mute = on
+        case .loop: loop = on
+        case .reduceMotion: reduceMotion = on
+        case .screenReader: screenReader = on
+        case .poster: poster = on
+        case .stats: stats = on
+        case .recursive: recursive = on
+        case .onlyPlayable: onlyPlayable = on
+        case .resume: resume = on
+        case .mpvConfig: mpvConfig = on
+        }
+    }
+
+    private mutating func set(_ option: Valued, to value: String) throws(UsageError) {
+        let name = "--" + option.rawValue
+        switch option {
+        case .start:
+            start = try Self.parseStart(value, option: name)
+        case .volume:
+            volume = try Self.number(value, option: name, in: 0...130, expected: "a volume from 0 to 130")
+        case .speed:
+            speed = try Self.number(value, option: name, in: 0.01...100, expected: "a speed from 0.01 to 100")
+        case .keepOpen:
+            keepOpen = try Self.parseSwitch(value, option: name)
+        case .hideDelay:
+            hideDelay = try Self.number(value, option: name, in: 0...86_400, expected: "seconds, 0 or more")
+        case .seekInterval:
+            // 0 or less turns skipping off, as the seed's interval does.
+            seekInterval = try Self.number(value, option: name, in: -86_400...86_400, expected: "seconds")
+        case .colors:
+            guard let choice = ColorChoice(rawValue: value) else {
+                throw .badValue(option: name, value: value, expected: "auto, truecolor or 256")
+            }
+            colors = choice
+        case .blitter:
+            guard let choice = BlitterChoice(rawValue: value) else {
+                throw .badValue(option: name, value: value, expected: "half or quadrant")
+            }
+            blitter = choice
+        case .logFile:
+            guard !value.isEmpty else { throw .badValue(option: name, value: value, expected: "a file path") }
+            logFile = value
+        case .aspect:
+            aspect = try Self.parseAspect(value, option: name)
+        case .cornerRadius:
+            cornerRadius = try Self.number(value, option: name, in: 0...50, expected: "cells from 0 to 50")
+        }
+    }
+
+    private static func parseSwitch(_ value: String?, option: String) throws(UsageError) -> Bool {
+        switch value {
+        case nil, "yes", "true", "on", "1": return true
+        case "no", "false", "off", "0": return false
+        case let other?: throw .badValue(option: option, value: other, expected: "yes or no")
+        }
+    }
+
+    private static func number(_ text: String, option: String, in range: ClosedRange<Double>, expected: String) throws(UsageError) -> Double {
+        guard let value = Double(text), value.isFinite, range.contains(value) else {
+            throw .badValue(option: option, value: text, expected: expected)
+        }
+        return value
+    }
+
+    /// `90`, `1:30`, `1:02:03.5`, `25%`, or `-10` (seconds before the end).
+    static func parseStart(_ text: String, option: String = "--start") throws(UsageError) -> StartTime {
+        let expected = "a time like 90, 1:30, 1:02:03, 25% or -10"
+        if text.hasSuffix("%") {
+            guard let percent = Double(text.dropLast()), percent.isFinite, (0...100).contains(percent) else {
+                throw .badValue(option: option, value: text, expected: expected)
+            }
+            return .percent(percent)
+        }
+        let fromEnd = text.hasPrefix("-")
+        let clock = fromEnd ? String(text.dropFirst()) : (text.hasPrefix("+") ? String(text.dropFirst()) : text)
+        guard let seconds = clockSeconds(clock) else { throw .badValue(option: option, value: text, expected: expected) }
+        return fromEnd ? .fromEnd(seconds) : .seconds(seconds)
+    }
+
+    /// Seconds from `s`, `m:ss` or `h:mm:ss` (fractions allowed on the last field), or nil.
+    static func clockSeconds(_ text: String) -> Double? {
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(fields.count) else { return nil }
+        var total = 0.0
+        for (position, field) in fields.enumerated() {
+            let isLast = position == fields.count - 1
+            guard !field.isEmpty, field.allSatisfy({ $0.isASCII && ($0.isNumber || (isLast && $0 == ".")) }),
+                  let value = Double(field), value.isFinite
+            else { return nil }
+            if position > 0, value >= 60 { return nil }
+            total = total * 60 + value
+        }
+        return total <= 360_000 * 10 ? total : nil
+    }
+
+    /// `16:9`, `1.85`, or `4/3`. Zero, negative or malformed ratios are refused here; a ratio that
+    /// is valid but extreme is left to the poster's own fallback.
+    static func parseAspect(_ text: String, option: String) throws(UsageError) -> Double {
+        let expected = "a ratio like 16:9, 4/3 or 2.39"
+        let parts = text.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "/" }
+        let ratio: Double?
+        switch parts.count {
+        case 1: ratio = Double(parts[0])
+        case 2: ratio = Double(parts[0]).flatMap { width in Double(parts[1]).map { width / $0 } }
+        default: ratio = nil
+        }
+        guard let ratio, ratio.isFinite, ratio > 0 else { throw .badValue(option: option, value: text, expected: expected) }
+        return ratio
+    }
+}

@@ -1,0 +1,83 @@
+/// Everything the command line can ask of reel, parsed by hand (the toolchain has no parser).
+///
+/// Option names follow mpv's where mpv has one. Parsing is pure, so it can be tested and fuzzed
+/// without a terminal; see ``ReelOptions/parse(_:)``.
+public struct ReelOptions: Sendable, Equatable {
+    /// What the command line asks for as a whole.
+    public enum Action: Sendable, Equatable {
+        /// Play or browse ``ReelOptions/paths``.
+        case run
+        /// Print the help text and exit 0.
+        case help
+        /// Print the version and exit 0.
+        case version
+    }
+
+    /// Where playback starts.
+    public enum StartTime: Sendable, Equatable {
+        /// Seconds from the start.
+        case seconds(Double)
+        /// Seconds before the end.
+        case fromEnd(Double)
+        /// A percentage of the length, 0…100.
+        case percent(Double)
+    }
+
+    /// The terminal's colours: found from the environment, or forced.
+    public enum ColorChoice: String, Sendable, Equatable {
+        case auto, truecolor
+        case palette256 = "256"
+    }
+
+    /// How pixels map to cells.
+    public enum BlitterChoice: String, Sendable, Equatable {
+        /// Two pixels a cell, one above the other (▀).
+        case half
+        /// Four pixels a cell, 2×2, with the quadrant blocks.
+        case quadrant
+    }
+
+    public var action = Action.run
+    /// Files and folders, in the order given.
+    public var paths: [String] = []
+    public var start: StartTime?
+    /// Initial volume, 0…130.
+    public var volume: Double?
+    public var mute = false
+    /// `--no-audio`: decode no sound.
+    public var audio = true
+    public var loop = false
+    public var speed: Double?
+    /// `--keep-open=no` quits at the end of the file.
+    public var keepOpen = true
+    /// Seconds of playback with no activity before the controls hide.
+    public var hideDelay = 3.0
+    /// Seconds a skip moves; 0 or less turns skipping off.
+    public var seekInterval = 10.0
+    public var reduceMotion = false
+    /// Controls never hide, and state changes are written as plain status lines.
+    public var screenReader = false
+    /// Start at the poster card.
+    public var poster = false
+    public var colors = ColorChoice.auto
+    public var blitter = BlitterChoice.half
+    /// mpv's log goes here; nothing of mpv's ever reaches the terminal.
+    public var logFile: String?
+    /// Print a one-line summary of frames, bytes and timings to stderr at exit.
+    public var stats = false
+    /// Library: descend into subfolders.
+    public var recursive = false
+    /// Library: leave out files mpv cannot play instead of listing them greyed.
+    public var onlyPlayable = false
+    /// Poster: the frame's aspect ratio; invalid values fall back to 16:9.
+    public var aspect = 16.0 / 9.0
+    /// Poster: the corner radius, in cells.
+    public var cornerRadius = 2.0
+    /// Resume where the file was left, and remember where it is left.
+    public var resume = true
+    /// Let mpv read the user's mpv.conf and scripts (off by default).
+    public var mpvConfig = false
+
+    /// The defaults: play, with the controls hiding after 3 s and 10 s skips.
+    public init() {}
+}

@@ -1,0 +1,42 @@
+/// A command line reel cannot use: exit code 2, with one line that names the problem.
+public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// An option reel does not have.
+    case unknownOption(String)
+    /// An option that needs a value was given none.
+    case missingValue(option: String)
+    /// A flag was given a value it cannot take.
+    case unexpectedValue(option: String, value: String)
+    /// A value of the wrong form, with what was expected.
+    case badValue(option: String, value: String, expected: String)
+    /// No file or folder was given.
+    case noInput
+
+    public var description: String {
+        switch self {
+        case .unknownOption(let option):
+            "unknown option '\(Self.visible(option))' (see reel --help)"
+        case .missingValue(let option):
+            "option '\(option)' needs a value (see reel --help)"
+        case let .unexpectedValue(option, value):
+            "option '\(option)' takes no value, got '\(Self.visible(value))'"
+        case let .badValue(option, value, expected):
+            "bad value '\(Self.visible(value))' for \(option): expected \(expected)"
+        case .noInput:
+            "no file or folder given (try: reel movie.mp4, reel ~/Videos, or reel --help)"
+        }
+    }
+
+    /// The text with control characters shown as escapes and the length capped, so that an error
+    /// line can never drive the terminal or flood it.
+    static func visible(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if out.unicodeScalars.count >= 80 { out += "…"; break }
+            switch scalar.value {
+            case 0..<0x20, 0x7F, 0x80..<0xA0: out += "\\u{\(String(scalar.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

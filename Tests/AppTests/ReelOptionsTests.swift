@@ -1,0 +1,121 @@
+@testable import App
+import Testing
+
+@Suite("Command-line options")
+struct ReelOptionsTests {
+    @Test("a lone file plays with the defaults")
+    func defaults() throws {
+        let options = try ReelOptions.parse(["movie.mp4"])
+        #expect(options.paths == ["movie.mp4"])
+        #expect(options.action == .run)
+        #expect(options.hideDelay == 3 && options.seekInterval == 10 && options.keepOpen && options.audio)
+        #expect(options.resume && !options.mpvConfig && options.colors == .auto && options.blitter == .half)
+    }
+
+    @Test("valued options read as --x=v and as --x v")
+    func valuedOptions() throws {
+        #expect(try ReelOptions.parse(["--volume=55", "f"]).volume == 55)
+        #expect(try ReelOptions.parse(["--volume", "55", "f"]).volume == 55)
+        #expect(try ReelOptions.parse(["--speed=1.5", "f"]).speed == 1.5)
+        #expect(try ReelOptions.parse(["--hide-delay=0.5", "f"]).hideDelay == 0.5)
+        #expect(try ReelOptions.parse(["--seek-interval=-1", "f"]).seekInterval == -1)
+        #expect(try ReelOptions.parse(["--colors=256", "f"]).colors == .palette256)
+        #expect(try ReelOptions.parse(["--blitter", "quadrant", "f"]).blitter == .quadrant)
+        #expect(try ReelOptions.parse(["--log-file=/tmp/x.log", "f"]).logFile == "/tmp/x.log")
+        #expect(try ReelOptions.parse(["--corner-radius=0", "f"]).cornerRadius == 0)
+        #expect(try ReelOptions.parse(["a", "--mute", "b"]).paths == ["a", "b"])
+    }
+
+    @Test("flags take --x, --x=yes|no and --no-x")
+    func flags() throws {
+        #expect(try ReelOptions.parse(["--mute", "f"]).mute)
+        #expect(try !ReelOptions.parse(["--mute=no", "f"]).mute)
+        #expect(try !ReelOptions.parse(["--no-resume", "f"]).resume)
+        #expect(try !ReelOptions.parse(["--no-audio", "f"]).audio)
+        #expect(try ReelOptions.parse(["--loop", "--reduce-motion", "--screen-reader", "--poster", "--stats", "f"])
+            == { var o = ReelOptions(); o.paths = ["f"]; o.loop = true; o.reduceMotion = true
+                 o.screenReader = true; o.poster = true; o.stats = true; return o }())
+        #expect(try !ReelOptions.parse(["--keep-open=no", "f"]).keepOpen)
+        #expect(try ReelOptions.parse(["--recursive", "--only-playable", "--mpv-config", "d"]).onlyPlayable)
+    }
+
+    @Test("start times read like mpv's", arguments: [
+        ("90", ReelOptions.StartTime.seconds(90)),
+        ("1:30", .seconds(90)),
+        ("1:02:03.5", .seconds(3723.5)),
+        ("0:05", .seconds(5)),
+        ("25%", .percent(25)),
+        ("-10", .fromEnd(10)),
+        ("+12", .seconds(12)),
+    ])
+    func startTimes(text: String, expected: ReelOptions.StartTime) throws {
+        #expect(try ReelOptions.parse(["--start=\(text)", "f"]).start == expected)
+    }
+
+    @Test("bad values are usage errors naming the option", arguments: [
+        ["--start=1:75", "f"], ["--start=abc", "f"], ["--start=101%", "f"], ["--start=", "f"],
+        ["--volume=200", "f"], ["--volume=nan", "f"], ["--speed=0", "f"], ["--hide-delay=-1", "f"],
+        ["--colors=16", "f"], ["--blitter=sextant", "f"], ["--keep-open=maybe", "f"],
+        ["--aspect=0", "f"], ["--aspect=-16:9", "f"], ["--aspect=16:0", "f"], ["--corner-radius=99", "f"],
+        ["--mute=perhaps", "f"], ["--log-file=", "f"],
+    ])
+    func badValues(arguments: [String]) {
+        #expect {
+            try ReelOptions.parse(arguments)
+        } throws: { error in
+            guard case .badValue(let option, _, _) = error as? UsageError else { return false }
+            return arguments[0].hasPrefix(option)
+        }
+    }
+
+    @Test("unknown options and missing values are reported")
+    func unknownAndMissing() {
+        #expect(throws: UsageError.unknownOption("--frobnicate")) { try ReelOptions.parse(["--frobnicate", "f"]) }
+        #expect(throws: UsageError.unknownOption("-x")) { try ReelOptions.parse(["-x", "f"]) }
+        #expect(throws: UsageError.missingValue(option: "--volume")) { try ReelOptions.parse(["f", "--volume"]) }
+        #expect(throws: UsageError.noInput) { try ReelOptions.parse([]) }
+        #expect(throws: UsageError.noInput) { try ReelOptions.parse(["--mute"]) }
+        #expect(throws: UsageError.unexpectedValue(option: "--no-audio=1", value: "1")) { try ReelOptions.parse(["--no-audio=1", "f"]) }
+    }
+
+    @Test("-- ends the options, so files may start with a dash")
+    func doubleDash() throws {
+        let options = try ReelOptions.parse(["--mute", "--", "-weird.mp4", "--help"])
+        #expect(options.paths == ["-weird.mp4", "--help"])
+        #expect(options.action == .run)
+    }
+
+    @Test("--help and --version win over the rest of the line")
+    func helpAndVersion() throws {
+        #expect(try ReelOptions.parse(["--bogus", "--help"]).action == .help)
+        #expect(try ReelOptions.parse(["--version"]).action == .version)
+        #expect(try ReelOptions.parse(["-h"]).action == .help)
+    }
+
+    @Test("the help lists every option and key in DESIGN.md")
+    func helpIsComplete() {
+        for option in ["--start", "--volume", "--mute", "--no-audio", "--loop", "--speed", "--keep-open",
+                       "--hide-delay", "--seek-interval", "--reduce-motion", "--screen-reader", "--poster",
+                       "--colors", "--log-file", "--help", "--version", "--stats", "--blitter", "--aspect",
+                       "--corner-radius", "--recursive", "--only-playable", "--no-resume", "--mpv-config"] {
+            #expect(HelpText.usage.contains(option + " ") || HelpText.usage.contains(option + "="), "\(option) missing")
+        }
+        #expect(HelpText.usage.contains("Examples:"))
+    }
+
+    @Test("error lines never carry control characters")
+    func errorsAreInert() {
+        let line = UsageError.unknownOption("--\u{1B}]0;pwned\u{07}").description
+        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+        #expect(line.contains("\\u{1b}"))
+        let long = UsageError.badValue(option: "--start", value: String(repeating: "9", count: 10_000), expected: "x").description
+        #expect(long.count < 200)
+    }
+
+    @Test("aspect ratios read as W:H, W/H or a number")
+    func aspects() throws {
+        #expect(try ReelOptions.parse(["--aspect=4:3", "f"]).aspect == 4.0 / 3.0)
+        #expect(try ReelOptions.parse(["--aspect=2.39", "f"]).aspect == 2.39)
+        #expect(try ReelOptions.parse(["--aspect", "1/1", "f"]).aspect == 1)
+    }
+}
