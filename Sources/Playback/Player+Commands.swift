@@ -9,16 +9,65 @@ public enum SeekPrecision: Sendable {
     var flag: String { self == .exact ? "exact" : "keyframes" }
 }
 
+/// The kinds of track in a file.
+public struct TrackKinds: Sendable, Equatable {
+    /// A moving picture.
+    public var video = false
+    /// An attached picture, such as an album cover.
+    public var coverArt = false
+    public var audio = false
+    public var subtitles = false
+
+    public init() {}
+}
+
+/// Where a file starts playing.
+public enum StartPosition: Sendable, Equatable {
+    /// Seconds from the start.
+    case seconds(Double)
+    /// Seconds before the end.
+    case fromEnd(Double)
+    /// A percentage of the length.
+    case percent(Double)
+
+    /// mpv's `start` option value. Only numbers reel formatted itself, never user text.
+    var optionValue: String {
+        switch self {
+        case .seconds(let seconds): formatNumber(max(seconds, 0))
+        case .fromEnd(let seconds): "-" + formatNumber(max(seconds, 0))
+        case .percent(let percent): formatNumber(min(max(percent, 0), 100)) + "%"
+        }
+    }
+}
+
 extension Player {
     /// Loads a local file and starts it, replacing what was playing.
     ///
     /// The path is made absolute, so a name like `http://x` or `-x` is always a local file.
     /// A failure arrives later as ``PlayerEvent/endFile(_:)`` with ``EndReason/error(_:)``.
-    public func load(_ path: String, start: Double? = nil) throws(MpvError) {
+    public func load(_ path: String, start: StartPosition? = nil) throws(MpvError) {
         var arguments = ["loadfile", Player.absolutePath(path), "replace"]
-        if let start { arguments.append("start=" + formatNumber(max(start, 0))) }
+        if let start { arguments.append("start=" + start.optionValue) }
         try handle.command(arguments)
     }
+
+    /// The kinds of track the loaded file has, whether or not they are selected.
+    public var tracks: TrackKinds {
+        var kinds = TrackKinds()
+        for index in 0..<Int(handle.int64("track-list/count") ?? 0) {
+            switch handle.string("track-list/\(index)/type") {
+            case "video":
+                if handle.flag("track-list/\(index)/albumart") == true { kinds.coverArt = true } else { kinds.video = true }
+            case "audio": kinds.audio = true
+            case "sub": kinds.subtitles = true
+            default: break
+            }
+        }
+        return kinds
+    }
+
+    /// The loaded file's path as mpv sees it.
+    public var path: String? { handle.string("path") }
 
     /// Resumes playback.
     public func play() throws(MpvError) { try handle.setProperty("pause", false) }

@@ -49,7 +49,7 @@ final class PlayerDriver {
     }
 
     /// Loads `path` and waits until it is playing with a known duration.
-    func load(_ path: String, start: Double? = nil) throws {
+    func load(_ path: String, start: StartPosition? = nil) throws {
         try player.load(path, start: start)
         let ready = try run { state, events in
             events.contains(.playbackRestart) && state.duration != nil && state.position != nil

@@ -112,7 +112,7 @@ struct PlayerTests {
     @Test("without keep-open the end of the file ends it")
     func endWithoutKeepOpen() throws {
         let driver = try PlayerDriver(keepOpen: false)
-        try driver.load(PlayerDriver.sample("segments.mp4"), start: 9.6)
+        try driver.load(PlayerDriver.sample("segments.mp4"), start: .seconds(9.6))
         let ended = try driver.run(timeout: 5) { _, events in events.contains(.endFile(.endOfFile)) }
         #expect(ended)
     }
