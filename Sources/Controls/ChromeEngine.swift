@@ -36,8 +36,6 @@ public struct ChromeEngine: Sendable, Equatable {
     public private(set) var isPlaying: Bool
     /// Whether the user is dragging the scrubber.
     public private(set) var isScrubbing: Bool
-    /// Whether playback reached the end of the file and has not moved since.
-    public private(set) var hasEnded: Bool
     /// When the hide timer last started: the last activity, or the last change that restarts it.
     private var timerStart: Seconds
     /// The overlay's opacity.
@@ -49,7 +47,6 @@ public struct ChromeEngine: Sendable, Equatable {
         isVisible = true
         self.isPlaying = isPlaying
         isScrubbing = false
-        hasEnded = false
         timerStart = now
         fade = Tween(atOne: true, duration: configuration.reduceMotion ? 0 : configuration.fadeDuration, curve: .easeInOut)
     }
@@ -86,12 +83,11 @@ public struct ChromeEngine: Sendable, Equatable {
 
     /// Playback started or paused. A change counts as activity; reporting the same state again does nothing.
     ///
-    /// While paused the overlay stays up; starting to play clears ``hasEnded``.
+    /// While paused the overlay stays up.
     public mutating func playbackChanged(isPlaying: Bool, now: Seconds) {
         advance(to: now)
         guard isPlaying != self.isPlaying else { return }
         self.isPlaying = isPlaying
-        if isPlaying { hasEnded = false }
         activity(now: now)
     }
 
@@ -104,17 +100,15 @@ public struct ChromeEngine: Sendable, Equatable {
         activity(now: now)
     }
 
-    /// A seek happened: counts as activity, and playback is no longer at the end.
+    /// A seek happened: counts as activity.
     public mutating func seeked(now: Seconds) {
-        advance(to: now)
-        hasEnded = false
         activity(now: now)
     }
 
-    /// Playback reached the end of the file: the overlay shows and stays (playback counts as stopped).
+    /// Playback reached the end of the file: the overlay shows and stays, because playback counts
+    /// as stopped until ``playbackChanged(isPlaying:now:)`` reports it playing again.
     public mutating func ended(now: Seconds) {
         advance(to: now)
-        hasEnded = true
         isPlaying = false
         activity(now: now)
     }
@@ -128,7 +122,7 @@ public struct ChromeEngine: Sendable, Equatable {
 
     /// When the overlay will start to hide by itself; nil when nothing will hide it.
     public var hideDeadline: Seconds? {
-        guard isVisible, isPlaying, !isScrubbing, !hasEnded, !configuration.screenReader else { return nil }
+        guard isVisible, isPlaying, !isScrubbing, !configuration.screenReader else { return nil }
         return timerStart + configuration.hideDelay
     }
 

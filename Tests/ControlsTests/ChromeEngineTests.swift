@@ -126,12 +126,12 @@ struct ChromeEngineTests {
         chrome.tick(now: 4)
         chrome.ended(now: 5)
         #expect(chrome.isVisible)
-        #expect(chrome.hasEnded)
         #expect(!chrome.isPlaying)
         #expect(chrome.hideDeadline == nil)
-        chrome.playbackChanged(isPlaying: true, now: 9)
-        #expect(!chrome.hasEnded)
-        #expect(chrome.hideDeadline == 12)
+        chrome.tick(now: 500)
+        #expect(chrome.isInteractive(at: 500))
+        chrome.playbackChanged(isPlaying: true, now: 900)
+        #expect(chrome.hideDeadline == 903)
     }
 
     @Test("screen-reader mode never hides: not by the timer, not by hide or toggle")
