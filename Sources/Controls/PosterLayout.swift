@@ -1,0 +1,103 @@
+/// Where the poster card goes in an area of cells: the frame at the video's aspect, its rounded
+/// corners, the ▶ button and the ✕ hit area.
+///
+/// Sizes are worked out in physical units (a cell is `cellAspect` as wide as it is tall) and then
+/// rounded to whole cells. Inside the frame the picture is drawn in half-block pixels: one per
+/// column across, two per row down.
+public struct PosterLayout: Sendable, Equatable {
+    /// The aspect ratio used when the video's is missing, not finite, or not above 0.
+    public static let fallbackAspectRatio = 16.0 / 9.0
+    /// A terminal cell's width over its height when the terminal does not say: 1:2.
+    public static let defaultCellAspect = 0.5
+    /// The ▶ button's size as a fraction of the frame's shorter side (the seed's 72 pt on a
+    /// phone-sized 16:9 frame comes to about a third).
+    public static let playButtonFraction = 0.35
+    /// The smallest the ▶ button gets, in cells each way (unless the frame itself is smaller).
+    public static let minimumButtonCells = 3
+    /// The ✕ hit area's width in cells: the glyph with padding, like the seed's padded 36 pt button.
+    public static let closeButtonWidth = 5
+    /// The ✕ hit area's height in rows.
+    public static let closeButtonHeight = 3
+
+    /// The frame, centred in the area, in the area's cell coordinates.
+    public let frame: CellRect
+    /// A cell's width over its height.
+    public let cellAspect: Double
+    /// The corner radius in cell widths.
+    public let cornerRadius: Double
+    /// The ▶ button, centred in the frame, in the area's cell coordinates.
+    public let playButton: CellRect
+    /// The ✕ hit area in the frame's top-right corner, in the area's cell coordinates; the glyph
+    /// goes in its middle cell.
+    public let closeButton: CellRect
+
+    /// The aspect ratio to use for `ratio`: the fallback 16:9 when it is nil, not finite, or not above 0.
+    public static func aspectRatio(_ ratio: Double?) -> Double {
+        guard let ratio, ratio.isFinite, ratio > 0 else { return fallbackAspectRatio }
+        return ratio
+    }
+
+    /// Lays out a poster of `aspectRatio` (sanitised with ``aspectRatio(_:)``) in an area of
+    /// `columns` × `rows` cells. A `cellAspect` that is not finite or not above 0 counts as 1:2;
+    /// a negative or NaN `cornerRadius` counts as 0.
+    public init(columns: Int, rows: Int, aspectRatio: Double?, cellAspect: Double = defaultCellAspect, cornerRadius: Double = 2) {
+        let ratio = Self.aspectRatio(aspectRatio)
+        let cellAspect = cellAspect.isFinite && cellAspect > 0 ? cellAspect : Self.defaultCellAspect
+        self.cellAspect = cellAspect
+        self.cornerRadius = cornerRadius.isNaN ? 0 : max(cornerRadius, 0)
+
+        let columns = max(columns, 0)
+        let rows = max(rows, 0)
+        // Widths in cell widths; a row is 1 / cellAspect cell widths tall.
+        let areaWidth = Double(columns)
+        let areaHeight = Double(rows) / cellAspect
+        var (width, height): (Int, Int)
+        if areaHeight > 0, areaWidth / areaHeight > ratio {
+            width = Arithmetic.nearestInt(min(areaHeight * ratio, areaWidth))
+            height = rows
+        } else {
+            width = columns
+            height = Arithmetic.nearestInt(min(areaWidth / ratio * cellAspect, Double(rows)))
+        }
+        if width == 0 || height == 0 { (width, height) = (0, 0) }
+        let frame = CellRect(x: (columns - width) / 2, y: (rows - height) / 2, width: width, height: height)
+        self.frame = frame
+
+        let shorterSide = min(Double(frame.width), Double(frame.height) / cellAspect)
+        let diameter = Self.playButtonFraction * shorterSide
+        let buttonWidth = min(max(Arithmetic.nearestInt(diameter), Self.minimumButtonCells), frame.width)
+        let buttonHeight = min(max(Arithmetic.nearestInt(diameter * cellAspect), Self.minimumButtonCells), frame.height)
+        playButton = CellRect(
+            x: frame.x + (frame.width - buttonWidth) / 2,
+            y: frame.y + (frame.height - buttonHeight) / 2,
+            width: buttonWidth,
+            height: buttonHeight
+        )
+
+        let closeWidth = min(Self.closeButtonWidth, frame.width)
+        closeButton = CellRect(x: frame.maxX - closeWidth, y: frame.y, width: closeWidth, height: min(Self.closeButtonHeight, frame.height))
+    }
+
+    /// The frame's width in half-block pixels (one per column).
+    public var pixelWidth: Int { frame.width }
+    /// The frame's height in half-block pixels (two per row).
+    public var pixelHeight: Int { frame.height * 2 }
+
+    /// Whether the half-block pixel at (`x`, `y`), counted from the frame's top-left, is inside the
+    /// frame and not cut off by a rounded corner. A pixel counts when its centre is inside.
+    public func isInside(x: Int, y: Int) -> Bool {
+        let width = Double(pixelWidth)
+        let height = Double(pixelHeight)
+        guard x >= 0, y >= 0, Double(x) < width, Double(y) < height else { return false }
+        // A half-block pixel is one cell wide and half a cell tall, so the radius in pixels
+        // across is the radius in cells, and down it is that times 2 × cellAspect.
+        let radiusX = min(cornerRadius, width / 2)
+        let radiusY = min(cornerRadius * 2 * cellAspect, height / 2)
+        guard radiusX > 0, radiusY > 0 else { return true }
+        let centreX = Double(x) + 0.5
+        let centreY = Double(y) + 0.5
+        let dx = max(radiusX - centreX, centreX - (width - radiusX), 0) / radiusX
+        let dy = max(radiusY - centreY, centreY - (height - radiusY), 0) / radiusY
+        return dx * dx + dy * dy <= 1
+    }
+}

@@ -1,0 +1,46 @@
+/// The running total of skips on one side, as the feedback label shows it ("+20 s").
+public struct SkipTally: Sendable, Equatable {
+    /// The side of the latest skip.
+    public private(set) var side: SeekSide
+    /// How far the skips on that side add up to, in seconds (never negative).
+    public private(set) var seconds: Seconds
+
+    /// Makes a tally that has recorded one skip of `seconds` on `side`.
+    public init(side: SeekSide, seconds: Seconds) {
+        self.side = side
+        self.seconds = seconds
+    }
+
+    /// Records a skip: on the same side it adds `interval`; on the other side the tally starts
+    /// again at `interval`.
+    public mutating func record(_ side: SeekSide, interval: Seconds) {
+        seconds = side == self.side ? seconds + interval : interval
+        self.side = side
+    }
+
+    /// The total with its direction: negative going back.
+    public var signedSeconds: Seconds { side.sign * seconds }
+
+    /// The label: "+10 s", "+20 s", "-30 s", "+2.5 s".
+    public var label: String {
+        "\(side == .forward ? "+" : "-")\(Self.number(seconds)) s"
+    }
+
+    /// A number of seconds as the labels show it: whole numbers without ".0", fractions to at most
+    /// three decimals without trailing zeros ("10", "2.5", "0.333"). No grouping separators.
+    public static func number(_ seconds: Seconds) -> String {
+        guard seconds.isFinite else { return "0" }
+        let thousandths = Arithmetic.nearestInt(min(abs(seconds), 1e15) * 1000)
+        let sign = seconds < 0 && thousandths > 0 ? "-" : ""
+        let whole = thousandths / 1000
+        var fraction = thousandths % 1000
+        guard fraction > 0 else { return "\(sign)\(whole)" }
+        var digits = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let padded = String(repeating: "0", count: digits - String(fraction).count) + String(fraction)
+        return "\(sign)\(whole).\(padded)"
+    }
+}

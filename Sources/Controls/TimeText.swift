@@ -1,0 +1,54 @@
+/// Formats playback times the way a player shows them: `m:ss`, or `h:mm:ss` from one hour on.
+///
+/// Times are truncated to whole seconds, as players do, so 59.9 s still reads `0:59`.
+/// Negative and non-finite times read as zero.
+public enum TimeText {
+    /// A time as `m:ss` under one hour ("0:00", "1:05", "59:59") and `h:mm:ss` from one hour on
+    /// ("1:00:00", "100:00:00").
+    public static func format(_ seconds: Seconds) -> String {
+        let whole = wholeSeconds(seconds)
+        return format(whole: whole, showingHours: whole >= 3600)
+    }
+
+    /// An elapsed time and a total that read alike: both use `h:mm:ss` when either reaches one hour,
+    /// as in "0:05:03 / 1:02:00".
+    public static func pair(elapsed: Seconds, total: Seconds) -> (elapsed: String, total: String) {
+        let elapsed = wholeSeconds(elapsed)
+        let total = wholeSeconds(total)
+        let showingHours = max(elapsed, total) >= 3600
+        return (format(whole: elapsed, showingHours: showingHours), format(whole: total, showingHours: showingHours))
+    }
+
+    /// A time as words for a screen reader: "1 minute 14 seconds", "1 hour 5 seconds", "0 seconds".
+    ///
+    /// Parts that are zero are left out, except that a time of zero reads "0 seconds".
+    public static func spoken(_ seconds: Seconds) -> String {
+        let whole = wholeSeconds(seconds)
+        let parts = [(whole / 3600, "hour"), (whole / 60 % 60, "minute"), (whole % 60, "second")]
+            .filter { $0.0 > 0 }
+            .map { count, unit in "\(count) \(unit)\(count == 1 ? "" : "s")" }
+        return parts.isEmpty ? "0 seconds" : parts.joined(separator: " ")
+    }
+
+    /// The scrubber's value for a screen reader: "1 minute 14 seconds of 2 minutes".
+    public static func spokenPosition(_ position: Seconds, of duration: Seconds) -> String {
+        "\(spoken(position)) of \(spoken(duration))"
+    }
+
+    /// Whole seconds, floored; negative and non-finite times give 0, and huge ones are capped so
+    /// that the conversion to `Int` can never trap.
+    static func wholeSeconds(_ seconds: Seconds) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return Int(min(seconds, 1e15))
+    }
+
+    private static func format(whole: Int, showingHours: Bool) -> String {
+        let secs = twoDigits(whole % 60)
+        guard showingHours else { return "\(whole / 60):\(secs)" }
+        return "\(whole / 3600):\(twoDigits(whole / 60 % 60)):\(secs)"
+    }
+
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}
