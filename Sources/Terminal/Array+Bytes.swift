@@ -1,0 +1,71 @@
+extension Array where Element == UInt8 {
+    /// Appends `value` (≥ 0) in decimal ASCII, without going through `String`.
+    @inlinable
+    mutating func appendDecimal(_ value: Int) {
+        if value < 10 {
+            append(0x30 &+ UInt8(truncatingIfNeeded: value))
+        } else if value < 100 {
+            append(0x30 &+ UInt8(truncatingIfNeeded: value / 10))
+            append(0x30 &+ UInt8(truncatingIfNeeded: value % 10))
+        } else if value < 1000 {
+            append(0x30 &+ UInt8(truncatingIfNeeded: value / 100))
+            append(0x30 &+ UInt8(truncatingIfNeeded: (value / 10) % 10))
+            append(0x30 &+ UInt8(truncatingIfNeeded: value % 10))
+        } else {
+            appendDecimal(value / 1000)
+            let rest = value % 1000
+            append(0x30 &+ UInt8(truncatingIfNeeded: rest / 100))
+            append(0x30 &+ UInt8(truncatingIfNeeded: (rest / 10) % 10))
+            append(0x30 &+ UInt8(truncatingIfNeeded: rest % 10))
+        }
+    }
+
+    /// Appends the UTF-8 encoding of `scalar`.
+    @inlinable
+    mutating func appendUTF8(_ scalar: Unicode.Scalar) {
+        let v = scalar.value
+        if v < 0x80 {
+            append(UInt8(truncatingIfNeeded: v))
+        } else if v < 0x800 {
+            append(0xC0 | UInt8(truncatingIfNeeded: v >> 6))
+            append(0x80 | UInt8(truncatingIfNeeded: v & 0x3F))
+        } else if v < 0x1_0000 {
+            append(0xE0 | UInt8(truncatingIfNeeded: v >> 12))
+            append(0x80 | UInt8(truncatingIfNeeded: (v >> 6) & 0x3F))
+            append(0x80 | UInt8(truncatingIfNeeded: v & 0x3F))
+        } else {
+            append(0xF0 | UInt8(truncatingIfNeeded: v >> 18))
+            append(0x80 | UInt8(truncatingIfNeeded: (v >> 12) & 0x3F))
+            append(0x80 | UInt8(truncatingIfNeeded: (v >> 6) & 0x3F))
+            append(0x80 | UInt8(truncatingIfNeeded: v & 0x3F))
+        }
+    }
+
+    /// Appends `ESC [` (the Control Sequence Introducer).
+    @inlinable
+    mutating func appendCSI() {
+        append(0x1B)
+        append(0x5B)
+    }
+
+    /// Appends a one-parameter control sequence `ESC [ n final`, leaving out `n` when it is 1
+    /// (every sequence used with this takes 1 as its default).
+    @inlinable
+    mutating func appendCSI(_ n: Int, _ final: UInt8) {
+        appendCSI()
+        if n != 1 { appendDecimal(n) }
+        append(final)
+    }
+}
+
+/// The number of decimal digits of `value` (≥ 0).
+@inlinable
+func decimalDigits(_ value: Int) -> Int {
+    value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : value < 10000 ? 4 : 5 + decimalDigits(value / 100000)
+}
+
+/// The length of `ESC [ n final` as ``Array/appendCSI(_:_:)`` writes it.
+@inlinable
+func csiLength(_ n: Int) -> Int {
+    n == 1 ? 3 : 3 + decimalDigits(n)
+}
