@@ -2,10 +2,9 @@ extension Canvas {
     /// Blanks the cells of `rect` (clipped to the canvas) to background `bg`.
     public mutating func fill(_ rect: Rect, bg: RGB) {
         let area = rect.intersection(bounds)
-        for y in area.y..<area.maxY {
+        area.forEachRowSpan(gridWidth: width) { y, span in
             breakPairs(row: y, from: area.x, to: area.maxX)
-            let base = y * width
-            for x in area.x..<area.maxX { cells[base + x] = .blank(bg) }
+            for i in span { cells[i] = .blank(bg) }
         }
     }
 
@@ -16,10 +15,8 @@ extension Canvas {
 
     /// Lays `color` over the cells of `rect` (both colours) at opacity `alpha`.
     public mutating func blend(_ rect: Rect, with color: RGB, alpha: Double) {
-        let area = rect.intersection(bounds)
-        for y in area.y..<area.maxY {
-            let base = y * width
-            for i in (base + area.x)..<(base + area.maxX) {
+        rect.intersection(bounds).forEachRowSpan(gridWidth: width) { _, span in
+            for i in span {
                 cells[i].fg = cells[i].fg.blended(with: color, alpha: alpha)
                 cells[i].bg = cells[i].bg.blended(with: color, alpha: alpha)
             }

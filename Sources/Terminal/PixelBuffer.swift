@@ -62,10 +62,8 @@ public struct PixelBuffer: Sendable, Equatable {
 
     /// Paints `rect` (clipped to the image) in `color`.
     public mutating func fill(_ rect: Rect, color: RGB) {
-        let area = rect.intersection(bounds)
-        for y in area.y..<area.maxY {
-            let base = y * width
-            for i in (base + area.x)..<(base + area.maxX) { pixels[i] = color }
+        rect.intersection(bounds).forEachRowSpan(gridWidth: width) { _, span in
+            for i in span { pixels[i] = color }
         }
     }
 
@@ -81,10 +79,8 @@ public struct PixelBuffer: Sendable, Equatable {
 
     /// Lays `color` over `rect` (clipped to the image) at opacity `alpha`.
     public mutating func blend(_ rect: Rect, with color: RGB, alpha: Double) {
-        let area = rect.intersection(bounds)
-        for y in area.y..<area.maxY {
-            let base = y * width
-            for i in (base + area.x)..<(base + area.maxX) { pixels[i] = pixels[i].blended(with: color, alpha: alpha) }
+        rect.intersection(bounds).forEachRowSpan(gridWidth: width) { _, span in
+            for i in span { pixels[i] = pixels[i].blended(with: color, alpha: alpha) }
         }
     }
 

@@ -48,3 +48,15 @@ public struct Rect: Sendable, Hashable {
         Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
     }
 }
+
+extension Rect {
+    /// Calls `body(y, span)` for each row of this rectangle, with `span` the flat indices of its
+    /// cells in a row-major grid `gridWidth` wide. The rectangle must already lie inside the grid.
+    @inlinable
+    func forEachRowSpan(gridWidth: Int, _ body: (Int, Range<Int>) -> Void) {
+        for row in y..<maxY {
+            let base = row * gridWidth
+            body(row, (base + x)..<(base + maxX))
+        }
+    }
+}
