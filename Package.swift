@@ -25,10 +25,12 @@ let package = Package(
         .target(name: "Screens", dependencies: ["Controls", "Terminal"]),
         .target(name: "App", dependencies: ["Playback", "Controls", "Terminal", "Screens"]),
         .executableTarget(name: "reel", dependencies: ["App"]),
+        // A child process for TerminalTests: enters a TerminalSession on a pty and is ended by signals.
+        .executableTarget(name: "TerminalProbe", dependencies: ["Terminal"]),
 
         .testTarget(name: "PlaybackTests", dependencies: ["Playback"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TerminalProbe"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Terminal"]),
         .testTarget(name: "AppTests", dependencies: ["App"]),
         .testTarget(name: "EndToEndTests"),

@@ -1,0 +1,81 @@
+// A child process for TerminalTests' pty tests: it enters a TerminalSession on its controlling
+// terminal and then does what its argument says, so the test can end it in every way and check
+// that the terminal was restored.
+//
+//   TerminalProbe loop    poll the self-pipe and the tty like the app's main loop; handle signals
+//                         (terminate → exitAfterRestore, suspend → suspend()); on input 'q' quit, 'c'
+//                         crash with SIGSEGV, 'a' abort(), 'f' fatalError(), 'e' exit through a thrown error
+//   TerminalProbe stuck   never read the self-pipe, so a second terminating signal must act alone
+//
+// Before entering, it waits for a line on stdin so the test can read the pty's termios first.
+// It prints PROBE-READY once the session is entered, and PROBE-RESUMED after a suspend.
+#if canImport(Glibc)
+import Glibc
+#endif
+import Terminal
+
+struct ProbeError: Error {}
+
+func say(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+}
+
+func waitForGo() {
+    var byte: UInt8 = 0
+    while read(0, &byte, 1) == 1 && byte != 0x0A {}
+}
+
+func runLoop(_ session: TerminalSession) throws {
+    var input: [UInt8] = []
+    while true {
+        var fds = [
+            pollfd(fd: session.signalDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: session.fileDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        _ = poll(&fds, 2, -1)
+        for signal in session.pendingSignals() {
+            switch signal {
+            case .terminate(let number):
+                session.exitAfterRestore(signal: number)
+            case .suspend:
+                if try session.suspend() { say("PROBE-RESUMED") }
+            case .resume:
+                try session.resume()
+            case .resize:
+                break
+            }
+        }
+        input.removeAll()
+        guard try session.readInput(into: &input) != nil else { return }
+        for byte in input {
+            switch byte {
+            case UInt8(ascii: "q"): return
+            case UInt8(ascii: "c"): UnsafeMutablePointer<Int>(bitPattern: 8)!.pointee = 1
+            case UInt8(ascii: "a"): abort()
+            case UInt8(ascii: "f"): fatalError("probe asked to trap")
+            case UInt8(ascii: "e"): throw ProbeError()
+            case 0x1A: if try session.suspend() { say("PROBE-RESUMED") }
+            default: break
+            }
+        }
+    }
+}
+
+let mode = CommandLine.arguments.dropFirst().first ?? "loop"
+var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+_ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)  // the crash cases must not leave core files behind
+waitForGo()
+do {
+    let session = try TerminalSession()
+    defer { session.restore() }
+    try session.enter()
+    say("PROBE-READY")
+    if mode == "stuck" {
+        while true { usleep(1000) }
+    }
+    try runLoop(session)
+} catch {
+    exit(1)
+}
+exit(0)
