@@ -1,10 +1,7 @@
 extension FrameEncoder {
-    /// The two-colour splits of a 2×2 block worth trying, as a mask of the pixels shown in the
-    /// foreground (bit 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right). A split and its
-    /// complement look the same with the colours swapped, so only these seven are needed.
-    static let quadrantMasks: [UInt8] = [0b0011, 0b0101, 0b1001, 0b0001, 0b0010, 0b0100, 0b1000]
-
-    /// The quadrant block that lights the pixels of each mask (foreground part), by mask value.
+    /// The quadrant block that lights the pixels of each mask (the foreground part), by mask value
+    /// (bit 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right). A split and its complement look
+    /// the same with the colours swapped, so only seven masks are ever chosen.
     static let quadrantSymbols: [CellSymbol] = {
         let scalars: [UInt32] = [
             0x20, 0x2598, 0x259D, 0x2580, 0x2596, 0x258C, 0x259E, 0x259B,
@@ -14,57 +11,77 @@ extension FrameEncoder {
     }()
 
     /// The quadrant cell for four pixels: top-left, top-right, bottom-left, bottom-right.
+    ///
+    /// The squared error of a split is Σ|p|² − |S₁|²/n₁ − |S₂|²/n₂ (S the sums of the two groups),
+    /// and Σ|p|² is the same for every split, so the best split maximises |S₁|²/n₁ + |S₂|²/n₂.
+    /// Scaled by 6 that is an integer: 6|p|² + 2|S − p|² for one pixel against three, and
+    /// 3(|S₁|² + |S₂|²) for two against two.
+    @inline(__always)
     static func quadrantCell(_ a: RGB, _ b: RGB, _ c: RGB, _ d: RGB) -> Cell {
         if a == b && b == c && c == d { return .blank(a) }
-        let pixels = (a, b, c, d)
-        var bestMask: UInt8 = 0
-        var bestError = Int.max
-        var bestFg = a, bestBg = a
-        for mask in quadrantMasks {
-            var fg = Accumulator(), bg = Accumulator()
-            withUnsafeBytes(of: pixels) { raw in
-                for k in 0..<4 {
-                    let p = raw.load(fromByteOffset: k * MemoryLayout<RGB>.stride, as: RGB.self)
-                    if mask & (1 << k) != 0 { fg.add(p) } else { bg.add(p) }
-                }
-            }
-            let error = fg.squaredError + bg.squaredError
-            if error < bestError {
-                bestError = error
-                bestMask = mask
-                bestFg = fg.mean
-                bestBg = bg.mean
-            }
+        let p = (Sum(a), Sum(b), Sum(c), Sum(d))
+        let total = p.0 + p.1 + p.2 + p.3
+        @inline(__always) func single(_ q: Sum) -> Int { 6 * q.norm + 2 * (total - q).norm }
+        @inline(__always) func pair(_ q: Sum, _ r: Sum) -> Int { let s = q + r; return 3 * (s.norm + (total - s).norm) }
+        // Masks as in `quadrantSymbols`: bit 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right.
+        var bestMask = 0b0011
+        var best = pair(p.0, p.1)
+        @inline(__always) func consider(_ score: Int, _ mask: Int) {
+            if score > best { best = score; bestMask = mask }
         }
-        if bestFg == bestBg { return .blank(bestBg) }
-        return Cell(symbol: quadrantSymbols[Int(bestMask)], fg: bestFg, bg: bestBg)
+        consider(pair(p.0, p.2), 0b0101)
+        consider(pair(p.0, p.3), 0b1001)
+        consider(single(p.0), 0b0001)
+        consider(single(p.1), 0b0010)
+        consider(single(p.2), 0b0100)
+        consider(single(p.3), 0b1000)
+        var front = Sum(), count = 0
+        if bestMask & 1 != 0 { front = front + p.0; count += 1 }
+        if bestMask & 2 != 0 { front = front + p.1; count += 1 }
+        if bestMask & 4 != 0 { front = front + p.2; count += 1 }
+        if bestMask & 8 != 0 { front = front + p.3; count += 1 }
+        let fg = front.mean(count), bg = (total - front).mean(4 - count)
+        if fg == bg { return .blank(bg) }
+        return Cell(symbol: quadrantSymbols[bestMask], fg: fg, bg: bg)
     }
 
-    /// Running sums of a group of pixels, for its mean and its squared error about the mean.
-    struct Accumulator {
-        var count = 0
-        var sum = (0, 0, 0)
-        var squares = 0
+    /// Per-channel sums of a group of pixels.
+    struct Sum {
+        var r = 0, g = 0, b = 0
 
-        mutating func add(_ p: RGB) {
-            let r = Int(p.r), g = Int(p.g), b = Int(p.b)
-            count += 1
-            sum.0 += r
-            sum.1 += g
-            sum.2 += b
-            squares += r * r + g * g + b * b
+        init() {}
+
+        @inline(__always)
+        init(_ p: RGB) {
+            r = Int(p.r)
+            g = Int(p.g)
+            b = Int(p.b)
         }
 
-        /// Σ(x − mean)² over the channels, as Σx² − (Σx)²/n.
-        var squaredError: Int {
-            guard count > 0 else { return 0 }
-            return squares - (sum.0 * sum.0 + sum.1 * sum.1 + sum.2 * sum.2) / count
+        @inline(__always)
+        static func + (x: Sum, y: Sum) -> Sum {
+            var s = x
+            s.r += y.r; s.g += y.g; s.b += y.b
+            return s
         }
 
-        var mean: RGB {
+        @inline(__always)
+        static func - (x: Sum, y: Sum) -> Sum {
+            var s = x
+            s.r -= y.r; s.g -= y.g; s.b -= y.b
+            return s
+        }
+
+        /// The squared length |S|².
+        @inline(__always)
+        var norm: Int { r * r + g * g + b * b }
+
+        /// The mean colour of `count` pixels summed here, rounded.
+        @inline(__always)
+        func mean(_ count: Int) -> RGB {
             guard count > 0 else { return .black }
             let half = count / 2
-            return RGB(UInt8((sum.0 + half) / count), UInt8((sum.1 + half) / count), UInt8((sum.2 + half) / count))
+            return RGB(UInt8((r + half) / count), UInt8((g + half) / count), UInt8((b + half) / count))
         }
     }
 }

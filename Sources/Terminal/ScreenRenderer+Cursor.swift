@@ -36,7 +36,9 @@ extension ScreenRenderer {
 
     /// Moves the terminal cursor to (`tx`, `ty`) with the fewest bytes, and records it there.
     @inline(__always)
-    mutating func moveCursor(toColumn tx: Int, row ty: Int, out: inout [UInt8]) {
+    mutating func moveCursor(
+        toColumn tx: Int, row ty: Int, model: UnsafeMutableBufferPointer<Cell>, out: inout ByteWriter
+    ) {
         if cursorRow == ty && cursorColumn == tx { return }
         // CUP `ESC[r;cH`, or `ESC[rH` for column 0, is always possible.
         var bestCost = tx == 0 ? csiLength(ty + 1) : 4 + decimalDigits(ty + 1) + decimalDigits(tx + 1)
@@ -45,7 +47,8 @@ extension ScreenRenderer {
             let d = ty - row
             func consider(_ vertical: VerticalMove, _ cost: Int, column: Int?) {
                 guard cost < bestCost else { return }
-                let (hCost, horizontal) = horizontalMove(from: column, to: tx, row: ty, sameRow: vertical == .stay)
+                let (hCost, horizontal) = horizontalMove(
+                    from: column, to: tx, row: ty, sameRow: vertical == .stay, model: model)
                 if cost + hCost < bestCost {
                     bestCost = cost + hCost
                     best = (vertical, horizontal)
@@ -65,7 +68,7 @@ extension ScreenRenderer {
         }
         if let (vertical, horizontal) = best {
             emit(vertical, ty: ty, out: &out)
-            emit(horizontal, tx: tx, ty: ty, out: &out)
+            emit(horizontal, tx: tx, ty: ty, model: model, out: &out)
         } else if tx == 0 {
             out.appendCSI(ty + 1, 0x48)  // H
         } else {
@@ -81,14 +84,16 @@ extension ScreenRenderer {
 
     /// The cheapest way from column `from` (nil = unknown) to `tx` on row `ty`, with its cost.
     @inline(__always)
-    func horizontalMove(from column: Int?, to tx: Int, row ty: Int, sameRow: Bool) -> (Int, HorizontalMove) {
+    func horizontalMove(
+        from column: Int?, to tx: Int, row ty: Int, sameRow: Bool, model: UnsafeMutableBufferPointer<Cell>
+    ) -> (Int, HorizontalMove) {
         if column == tx { return (0, .stay) }
         var best: (Int, HorizontalMove) = tx == 0 ? (1, .carriageReturn) : (csiLength(tx + 1), .column)
         guard let column else { return best }
         if tx > column {
             let n = tx - column
             if csiLength(n) < best.0 { best = (csiLength(n), .forward(n)) }
-            if sameRow && n < best.0, let cost = rewriteCost(row: ty, from: column, to: tx, limit: best.0), cost < best.0 {
+            if sameRow && n < best.0, let cost = rewriteCost(row: ty, from: column, to: tx, limit: best.0, model: model), cost < best.0 {
                 best = (cost, .rewrite(n))
             }
         } else {
@@ -99,14 +104,14 @@ extension ScreenRenderer {
         return best
     }
 
-    /// The bytes needed to write cells `from..<to` of row `ty` again exactly as they were written,
+    /// The bytes needed to write cells `from..<to` of row `ty` again exactly as `model` says they were written,
     /// or nil when one of them cannot be (a wide or cluster symbol, or another pen), or costs `limit` or more.
     @inline(__always)
-    func rewriteCost(row ty: Int, from: Int, to: Int, limit: Int) -> Int? {
+    func rewriteCost(row ty: Int, from: Int, to: Int, limit: Int, model: UnsafeMutableBufferPointer<Cell>) -> Int? {
         guard let pen else { return nil }
         var cost = 0
         for i in (ty * width + from)..<(ty * width + to) {
-            let cell = written[i]
+            let cell = model[i]
             guard let scalar = cell.symbol.scalar, !cell.symbol.isWide, cell.style == pen.style, cell.bg == pen.bg,
                   !cell.showsForeground || cell.fg == pen.fg else { return nil }
             let v = scalar.value
@@ -117,7 +122,7 @@ extension ScreenRenderer {
     }
 
     @inline(__always)
-    func emit(_ move: VerticalMove, ty: Int, out: inout [UInt8]) {
+    func emit(_ move: VerticalMove, ty: Int, out: inout ByteWriter) {
         switch move {
         case .stay: break
         case .lineFeeds(let n):
@@ -134,7 +139,9 @@ extension ScreenRenderer {
     }
 
     @inline(__always)
-    func emit(_ move: HorizontalMove, tx: Int, ty: Int, out: inout [UInt8]) {
+    func emit(
+        _ move: HorizontalMove, tx: Int, ty: Int, model: UnsafeMutableBufferPointer<Cell>, out: inout ByteWriter
+    ) {
         switch move {
         case .stay: break
         case .carriageReturn: out.append(0x0D)
@@ -145,7 +152,7 @@ extension ScreenRenderer {
             for _ in 0..<n { out.append(0x08) }
         case .rewrite(let n):
             for i in (ty * width + tx - n)..<(ty * width + tx) {
-                out.appendUTF8(written[i].symbol.scalar ?? " ")
+                out.appendUTF8(model[i].symbol.scalar ?? " ")
             }
         }
     }

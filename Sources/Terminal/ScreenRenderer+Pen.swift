@@ -4,7 +4,7 @@ extension ScreenRenderer {
     /// Turning an attribute off resets (`0`) and re-applies the rest; the foreground is left alone
     /// for a cell that does not show it.
     @inline(__always)
-    mutating func setPen(for cell: Cell, out: inout [UInt8]) {
+    mutating func setPen(for cell: Cell, out: inout ByteWriter) {
         let showsFg = cell.showsForeground
         var current = pen ?? Pen(fg: nil, bg: nil, style: [])
         let reset = pen == nil || !current.style.isSubset(of: cell.style)
@@ -15,7 +15,7 @@ extension ScreenRenderer {
         guard reset || !added.isEmpty || needFg || needBg else { return }
         out.appendCSI()
         var first = true
-        @inline(__always) func separate(_ out: inout [UInt8]) {
+        @inline(__always) func separate(_ out: inout ByteWriter) {
             if first { first = false } else { out.append(0x3B) }
         }
         if reset {
@@ -45,7 +45,7 @@ extension ScreenRenderer {
 
     /// Appends `38;2;r;g;b` / `48;2;r;g;b`, or `38;5;n` / `48;5;n` in 256-colour mode.
     @inline(__always)
-    func appendColor(_ color: RGB, layer: Int, out: inout [UInt8]) {
+    func appendColor(_ color: RGB, layer: Int, out: inout ByteWriter) {
         out.appendDecimal(layer)
         if colorMode == .palette256 {
             out.append(0x3B)

@@ -66,6 +66,10 @@ public struct ScreenRenderer: Sendable {
     static let endSync: [UInt8] = Array("\u{1B}[?2026l".utf8)
     static let clearScreen: [UInt8] = Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
 
+    /// The most bytes one cell can take: a cursor move (at most 14), a full SGR (at most 48) and
+    /// a scalar (at most 4). Cluster text is budgeted separately.
+    static let maxBytesPerCell = 80
+
     /// Writes into `out` (emptied first, capacity kept) the bytes that turn the last frame into `canvas`.
     ///
     /// A canvas of a different size from the last one forces a cleared, full redraw.
@@ -87,18 +91,47 @@ public struct ScreenRenderer: Sendable {
         }
         let full = needsFullRedraw
         needsFullRedraw = false
+        // The model is moved out of `self` for the frame so it can be used through a pointer while
+        // the cursor and pen in `self` change.
+        var model: [Cell] = []
+        swap(&model, &written)
+        var length = out.count
         canvas.cells.withUnsafeBufferPointer { next in
-            for y in 0..<height {
-                renderRow(y, next: next, canvas: canvas, full: full, out: &out)
+            model.withUnsafeMutableBufferPointer { model in
+                for y in 0..<height {
+                    let budget = width * ScreenRenderer.maxBytesPerCell + clusterBytes(canvas, row: y)
+                    let room = out.count - length
+                    if room < budget { out.append(contentsOf: repeatElement(0, count: budget - room)) }
+                    out.withUnsafeMutableBufferPointer { buffer in
+                        guard let base = buffer.baseAddress else { return }
+                        var writer = ByteWriter(base: base, count: length)
+                        renderRow(y, next: next, model: model, canvas: canvas, full: full, out: &writer)
+                        length = writer.count
+                    }
+                }
             }
         }
+        swap(&model, &written)
+        out.removeLast(out.count - length)
         out.append(contentsOf: ScreenRenderer.endSync)
         totalBytes += out.count
     }
 
+    /// The UTF-8 length of the cluster cells of row `y` (0 without a lookup when there are none).
+    private func clusterBytes(_ canvas: Canvas, row y: Int) -> Int {
+        guard !canvas.clusters.isEmpty else { return 0 }
+        var total = 0
+        for x in 0..<width where canvas.cells[y * width + x].symbol.isCluster {
+            total += canvas.text(of: canvas.cells[y * width + x]).utf8.count
+        }
+        return total
+    }
+
     /// Writes the changed cells of row `y`.
+    @inline(__always)
     private mutating func renderRow(
-        _ y: Int, next: UnsafeBufferPointer<Cell>, canvas: Canvas, full: Bool, out: inout [UInt8]
+        _ y: Int, next: UnsafeBufferPointer<Cell>, model: UnsafeMutableBufferPointer<Cell>, canvas: Canvas,
+        full: Bool, out: inout ByteWriter
     ) {
         let base = y * width
         let palette = colorMode == .palette256
@@ -122,11 +155,11 @@ public struct ScreenRenderer: Sendable {
                 cell.fg = Palette256.quantized(cell.fg)
                 cell.bg = Palette256.quantized(cell.bg)
             }
-            let old = written[i]
+            let old = model[i]
             var dirty = full || forced
             if !dirty {
                 dirty = !matches(cell, old, at: i, canvas: canvas)
-                    || (span == 2 && !written[i + 1].symbol.isContinuation)
+                    || (span == 2 && !model[i + 1].symbol.isContinuation)
             }
             forced = false
             if !dirty {
@@ -135,7 +168,7 @@ public struct ScreenRenderer: Sendable {
             }
             // Writing one column over a wide symbol erases its right half too: rewrite that next.
             if span == 1 && old.symbol.isWide { forced = true }
-            moveCursor(toColumn: x, row: y, out: &out)
+            moveCursor(toColumn: x, row: y, model: model, out: &out)
             setPen(for: cell, out: &out)
             if cell.symbol.isCluster {
                 let text = canvas.text(of: cell)
@@ -145,10 +178,10 @@ public struct ScreenRenderer: Sendable {
                 out.appendUTF8(cell.symbol.scalar ?? " ")
                 if old.symbol.isCluster { writtenClusters[i] = nil }
             }
-            written[i] = cell
+            model[i] = cell
             if span == 2 {
-                if written[i + 1].symbol.isCluster { writtenClusters[i + 1] = nil }
-                written[i + 1] = Cell(symbol: .continuation, fg: cell.fg, bg: cell.bg, style: cell.style)
+                if model[i + 1].symbol.isCluster { writtenClusters[i + 1] = nil }
+                model[i + 1] = Cell(symbol: .continuation, fg: cell.fg, bg: cell.bg, style: cell.style)
             }
             x += span
             // After a wide symbol or in the last column, only absolute column moves are trusted.

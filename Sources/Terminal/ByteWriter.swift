@@ -1,4 +1,26 @@
-extension Array where Element == UInt8 {
+/// Appends bytes through a raw pointer into memory the caller has sized, with no capacity or
+/// uniqueness check per byte: the renderer's hot path.
+///
+/// The caller guarantees room for everything written (the renderer budgets
+/// ``ScreenRenderer/maxBytesPerCell`` per cell of a row, plus the row's cluster text).
+struct ByteWriter {
+    /// The start of the memory written to.
+    let base: UnsafeMutablePointer<UInt8>
+    /// The number of bytes written so far (the next one goes at `base[count]`).
+    var count: Int
+
+    /// Appends one byte.
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        base[count] = byte
+        count &+= 1
+    }
+
+    /// Appends a run of bytes.
+    @inline(__always)
+    mutating func append<Bytes: Sequence>(contentsOf bytes: Bytes) where Bytes.Element == UInt8 {
+        for byte in bytes { append(byte) }
+    }
     /// Appends `value` (≥ 0) in decimal ASCII, without going through `String`.
     @inlinable
     mutating func appendDecimal(_ value: Int) {
