@@ -97,9 +97,7 @@ public final class TerminalSession {
         let state = SignalRelay.state
         state.pointee.saved = saved
         state.pointee.hasSaved = 1
-        var raw = saved
-        cfmakeraw(&raw)
-        raw.c_oflag |= tcflag_t(OPOST | ONLCR)
+        var raw = rawMode()
         try TerminalError.check("tcsetattr") { tcsetattr(fileDescriptor, TCSANOW, &raw) }
         state.pointee.active = 1
         isActive = true
@@ -153,11 +151,17 @@ public final class TerminalSession {
     /// the shell changed them while it was stopped. Redraw everything afterwards.
     public func resume() throws(TerminalError) {
         guard isActive else { return }
+        var raw = rawMode()
+        try TerminalError.check("tcsetattr") { tcsetattr(fileDescriptor, TCSANOW, &raw) }
+        writeSequence(TerminalSession.enterSequence)
+    }
+
+    /// The saved termios made raw: `cfmakeraw`, with output processing (`OPOST`, `ONLCR`) kept.
+    private func rawMode() -> termios {
         var raw = saved
         cfmakeraw(&raw)
         raw.c_oflag |= tcflag_t(OPOST | ONLCR)
-        try TerminalError.check("tcsetattr") { tcsetattr(fileDescriptor, TCSANOW, &raw) }
-        writeSequence(TerminalSession.enterSequence)
+        return raw
     }
 
     /// The terminal's size in cells, and in pixels when it reports them.

@@ -6,8 +6,12 @@
 //                         (terminate → exitAfterRestore, suspend → suspend()); on input 'q' quit, 'c'
 //                         crash with SIGSEGV, 'a' abort(), 'f' fatalError(), 'e' exit through a thrown error
 //   TerminalProbe stuck   never read the self-pipe, so a second terminating signal must act alone
+//   TerminalProbe shell   a tiny job-control shell: runs `TerminalProbe loop` as a foreground job in
+//                         its own process group, prints SHELL-CHILD <pid>, SHELL-STOPPED when the job
+//                         stops, continues it in the foreground on a line "fg", and exits with its status
 //
-// Before entering, it waits for a line on stdin so the test can read the pty's termios first.
+// Before entering, it waits for a line on stdin so the test can read the pty's termios first
+// (a job started by `shell` skips that: its second argument is "nowait").
 // It prints PROBE-READY once the session is entered, and PROBE-RESUMED after a suspend.
 #if canImport(Glibc)
 import Glibc
@@ -62,10 +66,49 @@ func runLoop(_ session: TerminalSession) throws {
     }
 }
 
+/// Runs `TerminalProbe loop nowait` as a foreground job and gives it job control, as a shell does.
+func runShell() -> Never {
+    signal(SIGTTOU, SIG_IGN)  // taking the terminal back from a stopped job must not stop the shell
+    signal(SIGTSTP, SIG_IGN)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+    posix_spawnattr_setpgroup(&attributes, 0)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGTTOU)
+    sigaddset(&defaults, SIGTSTP)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    let words: [String] = [CommandLine.arguments[0], "loop", "nowait"]
+    let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    var child: pid_t = 0
+    guard posix_spawn(&child, CommandLine.arguments[0], nil, &attributes, arguments, environ) == 0 else { exit(126) }
+    _ = setpgid(child, child)
+    _ = tcsetpgrp(0, child)
+    say("SHELL-CHILD \(child)\n")
+    while true {
+        var status: Int32 = 0
+        guard waitpid(child, &status, WUNTRACED) == child else { continue }
+        if status & 0xFF == 0x7F {  // stopped
+            _ = tcsetpgrp(0, getpgrp())
+            say("SHELL-STOPPED\n")
+            var line: [UInt8] = []
+            var byte: UInt8 = 0
+            while read(0, &byte, 1) == 1 && byte != 0x0A { line.append(byte) }
+            _ = tcsetpgrp(0, child)
+            kill(-child, SIGCONT)
+            continue
+        }
+        let low = status & 0x7F
+        exit(low == 0 ? (status >> 8) & 0xFF : 128 + low)
+    }
+}
+
 let mode = CommandLine.arguments.dropFirst().first ?? "loop"
 var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
 _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)  // the crash cases must not leave core files behind
-waitForGo()
+if CommandLine.arguments.dropFirst(2).first != "nowait" { waitForGo() }
+if mode == "shell" { runShell() }
 do {
     let session = try TerminalSession()
     defer { session.restore() }

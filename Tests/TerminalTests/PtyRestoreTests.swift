@@ -206,4 +206,40 @@ struct PtyRestoreTests {
             kill(child.pid, SIGTERM)
         }, expected: [.exited(128 + SIGTERM)])
     }
+
+    @Test("suspend restores the terminal, stops, and re-enters when continued", arguments: ["ctrl-z", "SIGTSTP"])
+    func suspendAndContinue(how: String) throws {
+        let shell = try PtyChild(mode: "shell")
+        #expect(shell.waitFor("PROBE-READY"), "the job did not start: \(show(shell.output))")
+        guard let job = jobPid(shell) else {
+            Issue.record("no job pid in \(show(shell.output))")
+            return
+        }
+        #expect(!sameTermios(shell.current, shell.before))
+        let ready = shell.output.count
+        if how == "ctrl-z" { shell.send("\u{1A}") } else { kill(job, SIGTSTP) }
+        #expect(shell.waitFor("SHELL-STOPPED"), "the job did not stop: \(show(shell.output))")
+        #expect(sameTermios(shell.current, shell.before), "termios restored while stopped")
+        #expect(shell.contains(Array(TerminalSession.restoreSequence.utf8), after: ready))
+        let stopped = shell.output.count
+        shell.send("fg\n")
+        #expect(shell.waitFor("PROBE-RESUMED"), "the job did not resume: \(show(shell.output))")
+        #expect(shell.contains(Array(TerminalSession.enterSequence.utf8), after: stopped), "modes entered again")
+        #expect(!sameTermios(shell.current, shell.before), "raw again after continuing")
+        shell.send("q")
+        guard let status = shell.waitForExit() else {
+            Issue.record("the shell did not exit: \(show(shell.output))")
+            return
+        }
+        #expect(Ending(status: status) == .exited(0))
+        #expect(sameTermios(shell.current, shell.before))
+    }
+
+    /// The job's pid from the shell's `SHELL-CHILD <pid>` line.
+    func jobPid(_ shell: PtyChild) -> pid_t? {
+        let marker = Array("SHELL-CHILD ".utf8)
+        guard let start = shell.index(of: marker) else { return nil }
+        let digits = shell.output[(start + marker.count)...].prefix { (0x30...0x39).contains($0) }
+        return pid_t(String(decoding: digits, as: UTF8.self))
+    }
 }
