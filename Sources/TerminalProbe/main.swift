@@ -84,8 +84,8 @@ func runShell() -> Never {
     var child: pid_t = 0
     guard posix_spawn(&child, CommandLine.arguments[0], nil, &attributes, arguments, environ) == 0 else { exit(126) }
     _ = setpgid(child, child)
+    say("SHELL-CHILD \(child)\n")  // before the job can print anything: it waits for the foreground
     _ = tcsetpgrp(0, child)
-    say("SHELL-CHILD \(child)\n")
     while true {
         var status: Int32 = 0
         guard waitpid(child, &status, WUNTRACED) == child else { continue }
@@ -107,7 +107,12 @@ func runShell() -> Never {
 let mode = CommandLine.arguments.dropFirst().first ?? "loop"
 var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
 _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)  // the crash cases must not leave core files behind
-if CommandLine.arguments.dropFirst(2).first != "nowait" { waitForGo() }
+if CommandLine.arguments.dropFirst(2).first != "nowait" {
+    waitForGo()
+} else {
+    // A job: wait until the shell has given it the terminal, or touching the termios would stop it.
+    while tcgetpgrp(0) != getpgrp() { usleep(1000) }
+}
 if mode == "shell" { runShell() }
 do {
     let session = try TerminalSession()
