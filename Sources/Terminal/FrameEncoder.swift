@@ -29,6 +29,13 @@ public struct FrameEncoder: Sendable, Hashable {
         (columns * blitter.pixelsPerColumn, rows * blitter.pixelsPerRow)
     }
 
+    /// The width-to-height ratio of one encoder pixel on screen, for cells of `cellAspect`
+    /// (``TerminalSize/cellAspect``): what to give mpv as `monitorpixelaspect`. With 1:2 cells a
+    /// half-block pixel is square (1.0) and a quadrant pixel is twice as tall as wide (0.5).
+    public func pixelAspect(cellAspect: Double) -> Double {
+        cellAspect * Double(blitter.pixelsPerRow) / Double(blitter.pixelsPerColumn)
+    }
+
     /// Encodes `image` into the cells of `rect` on `canvas` (clipped to the canvas).
     ///
     /// The image should be ``pixelSize(columns:rows:)`` of the rect; cells whose pixels fall

@@ -24,6 +24,13 @@ struct FrameEncoderTests {
         #expect(canvas.pixel(x: 1, py: 2) == a && canvas.pixel(x: 1, py: 3) == b)
     }
 
+    @Test("pixel aspect: square half-block pixels on 1:2 cells, tall quadrant pixels")
+    func pixelAspect() {
+        #expect(FrameEncoder(blitter: .half).pixelAspect(cellAspect: 0.5) == 1)
+        #expect(FrameEncoder(blitter: .quadrant).pixelAspect(cellAspect: 0.5) == 0.5)
+        #expect(FrameEncoder(blitter: .half).pixelAspect(cellAspect: 0.45) == 0.9)
+    }
+
     @Test("an image too small for the rect leaves the rest, and the rect is clipped to the canvas")
     func clipping() {
         var canvas = Canvas(width: 2, height: 1, background: RGB(9, 9, 9))
