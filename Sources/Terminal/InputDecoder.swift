@@ -117,8 +117,8 @@ public struct InputDecoder: Sendable, Equatable {
                 i = next
             case .incomplete:
                 guard final else { break decoding }
-                // Nothing more is coming: ESC alone is the Esc key; ESC [ or ESC O (or ESC and a
-                // partial character) is Alt with the next byte, and the rest is decoded as typed.
+                // Nothing more is coming: ESC [ or ESC O is Alt with that byte, and the rest is
+                // decoded as typed; ESC alone (or before a partial character) is the Esc key.
                 if i + 1 < bytes.count, bytes[i + 1] == 0x5B || bytes[i + 1] == 0x4F {
                     events.append(.key(KeyEvent(.character(Character(Unicode.Scalar(bytes[i + 1]))), .alt)))
                     i += 2
