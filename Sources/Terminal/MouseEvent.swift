@@ -17,33 +17,3 @@ public struct MouseEvent: Sendable, Hashable {
         self.modifiers = modifiers
     }
 }
-
-/// A mouse button.
-public enum MouseButton: Sendable, Hashable {
-    /// The left (primary) button.
-    case left
-    /// The middle button (wheel click).
-    case middle
-    /// The right (secondary) button.
-    case right
-}
-
-/// What a mouse event reports.
-public enum MouseAction: Sendable, Hashable {
-    /// A button went down.
-    case press(MouseButton)
-    /// A button came up.
-    case release(MouseButton)
-    /// The mouse moved with a button down.
-    case drag(MouseButton)
-    /// The mouse moved with no button down (reported only with any-motion tracking).
-    case move
-    /// The wheel turned up (away from the user).
-    case wheelUp
-    /// The wheel turned down.
-    case wheelDown
-    /// The wheel (or trackpad) scrolled left.
-    case wheelLeft
-    /// The wheel (or trackpad) scrolled right.
-    case wheelRight
-}
