@@ -21,6 +21,24 @@ struct ByteWriter {
     mutating func append<Bytes: Sequence>(contentsOf bytes: Bytes) where Bytes.Element == UInt8 {
         for byte in bytes { append(byte) }
     }
+    /// The decimal digits of 0…255, packed: the count in the low byte, then the digits in order.
+    static let byteDigits: [UInt32] = (0..<256).map { value in
+        let digits = Array(String(value).utf8)
+        var packed = UInt32(digits.count)
+        for (k, digit) in digits.enumerated() { packed |= UInt32(digit) << (8 * (k + 1)) }
+        return packed
+    }
+
+    /// Appends a channel value 0…255 in decimal from ``byteDigits``.
+    @inline(__always)
+    mutating func appendDecimal(_ value: UInt8) {
+        let packed = ByteWriter.byteDigits[Int(value)]
+        base[count] = UInt8(truncatingIfNeeded: packed >> 8)
+        base[count &+ 1] = UInt8(truncatingIfNeeded: packed >> 16)
+        base[count &+ 2] = UInt8(truncatingIfNeeded: packed >> 24)
+        count &+= Int(packed & 0xFF)
+    }
+
     /// Appends `value` (≥ 0) in decimal ASCII, without going through `String`.
     @inlinable
     mutating func appendDecimal(_ value: Int) {

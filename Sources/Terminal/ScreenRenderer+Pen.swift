@@ -51,16 +51,16 @@ extension ScreenRenderer {
             out.append(0x3B)
             out.append(0x35)  // 5
             out.append(0x3B)
-            out.appendDecimal(Int(Palette256.index(of: color)))
+            out.appendDecimal(Palette256.index(of: color))
         } else {
             out.append(0x3B)
             out.append(0x32)  // 2
             out.append(0x3B)
-            out.appendDecimal(Int(color.r))
+            out.appendDecimal(color.r)
             out.append(0x3B)
-            out.appendDecimal(Int(color.g))
+            out.appendDecimal(color.g)
             out.append(0x3B)
-            out.appendDecimal(Int(color.b))
+            out.appendDecimal(color.b)
         }
     }
 }
