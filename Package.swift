@@ -27,10 +27,12 @@ let package = Package(
         .executableTarget(name: "reel", dependencies: ["App"]),
         // Measures the playback core in a process of its own (leak checks, bench figures).
         .executableTarget(name: "PlaybackProbe", dependencies: ["Playback"]),
+        // A child process for TerminalTests: enters a TerminalSession on a pty and is ended by signals.
+        .executableTarget(name: "TerminalProbe", dependencies: ["Terminal"]),
 
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "PlaybackProbe"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TerminalProbe"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Terminal"]),
         .testTarget(name: "AppTests", dependencies: ["App"]),
         .testTarget(name: "EndToEndTests"),

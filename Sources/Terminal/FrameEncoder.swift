@@ -1,0 +1,82 @@
+/// Turns a ``PixelBuffer`` into cells of a ``Canvas``, several pixels per cell.
+public struct FrameEncoder: Sendable, Hashable {
+    /// How pixels map to a cell.
+    public enum Blitter: Sendable, Hashable {
+        /// 1×2 pixels per cell: `▀` with the top pixel in the foreground and the bottom one in the
+        /// background, or a blank when both are equal.
+        case half
+        /// 2×2 pixels per cell: one of the quadrant blocks `▘▝▀▖▌▞▛▗▚▐▜▄▙▟█` with two colours, the
+        /// split of the four pixels into two groups that has the least squared error (each group
+        /// shown as its mean); a blank when all four are equal.
+        case quadrant
+
+        /// Pixels per cell across.
+        @inlinable public var pixelsPerColumn: Int { self == .half ? 1 : 2 }
+        /// Pixels per cell down.
+        @inlinable public var pixelsPerRow: Int { 2 }
+    }
+
+    /// The pixel-to-cell mapping in use.
+    public var blitter: Blitter
+
+    /// Creates an encoder.
+    public init(blitter: Blitter = .half) {
+        self.blitter = blitter
+    }
+
+    /// The image size, in pixels, that exactly covers `columns` × `rows` cells.
+    public func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
+        (columns * blitter.pixelsPerColumn, rows * blitter.pixelsPerRow)
+    }
+
+    /// The width-to-height ratio of one encoder pixel on screen, for cells of `cellAspect`
+    /// (``TerminalSize/cellAspect``): what to give mpv as `monitorpixelaspect`. With 1:2 cells a
+    /// half-block pixel is square (1.0) and a quadrant pixel is twice as tall as wide (0.5).
+    public func pixelAspect(cellAspect: Double) -> Double {
+        cellAspect * Double(blitter.pixelsPerRow) / Double(blitter.pixelsPerColumn)
+    }
+
+    /// Encodes `image` into the cells of `rect` on `canvas` (clipped to the canvas).
+    ///
+    /// The image should be ``pixelSize(columns:rows:)`` of the rect; cells whose pixels fall
+    /// outside a smaller image are left unchanged.
+    public func encode(_ image: PixelBuffer, into canvas: inout Canvas, at rect: Rect) {
+        let area = rect.intersection(canvas.bounds)
+        let sx = blitter.pixelsPerColumn
+        let columns = min(area.maxX, rect.x + image.width / sx) - area.x
+        let rowsEnd = min(area.maxY, rect.y + image.height / 2)
+        guard columns > 0, rowsEnd > area.y else { return }
+        for y in area.y..<rowsEnd {
+            canvas.breakPairs(row: y, from: area.x, to: area.x + columns)
+        }
+        let canvasWidth = canvas.width
+        let imageWidth = image.width
+        let blitter = self.blitter
+        image.pixels.withUnsafeBufferPointer { pixels in
+            canvas.cells.withUnsafeMutableBufferPointer { cells in
+                for y in area.y..<rowsEnd {
+                    let top = (y - rect.y) * 2 * imageWidth + (area.x - rect.x) * sx
+                    let out = y * canvasWidth + area.x
+                    switch blitter {
+                    case .half:
+                        for i in 0..<columns {
+                            cells[out + i] = FrameEncoder.halfCell(pixels[top + i], pixels[top + imageWidth + i])
+                        }
+                    case .quadrant:
+                        for i in 0..<columns {
+                            let p = top + 2 * i
+                            cells[out + i] = FrameEncoder.quadrantCell(
+                                pixels[p], pixels[p + 1], pixels[p + imageWidth], pixels[p + imageWidth + 1])
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The half-block cell for a top and a bottom pixel.
+    @inlinable
+    static func halfCell(_ top: RGB, _ bottom: RGB) -> Cell {
+        top == bottom ? .blank(bottom) : Cell(symbol: .upperHalf, fg: top, bg: bottom)
+    }
+}

@@ -1,0 +1,66 @@
+extension ScreenRenderer {
+    /// Brings the terminal's SGR state to what `cell` needs, in at most one sequence.
+    ///
+    /// Turning an attribute off resets (`0`) and re-applies the rest; the foreground is left alone
+    /// for a cell that does not show it.
+    @inline(__always)
+    mutating func setPen(for cell: Cell, out: inout ByteWriter) {
+        let showsFg = cell.showsForeground
+        var current = pen ?? Pen(fg: nil, bg: nil, style: [])
+        let reset = pen == nil || !current.style.isSubset(of: cell.style)
+        let added = reset ? cell.style : cell.style.subtracting(current.style)
+        if reset { current = Pen(fg: nil, bg: nil, style: []) }
+        let needFg = showsFg && current.fg != cell.fg
+        let needBg = current.bg != cell.bg
+        guard reset || !added.isEmpty || needFg || needBg else { return }
+        out.appendCSI()
+        var first = true
+        @inline(__always) func separate(_ out: inout ByteWriter) {
+            if first { first = false } else { out.append(0x3B) }
+        }
+        if reset {
+            out.append(0x30)
+            first = false
+        }
+        if !added.isEmpty {
+            for (bit, parameter) in CellStyle.sgrParameters.enumerated() where added.rawValue & (1 << bit) != 0 {
+                separate(&out)
+                out.appendDecimal(Int(parameter))
+            }
+        }
+        if needFg {
+            separate(&out)
+            appendColor(cell.fg, layer: 38, out: &out)
+            current.fg = cell.fg
+        }
+        if needBg {
+            separate(&out)
+            appendColor(cell.bg, layer: 48, out: &out)
+            current.bg = cell.bg
+        }
+        out.append(0x6D)  // m
+        current.style = cell.style
+        pen = current
+    }
+
+    /// Appends `38;2;r;g;b` / `48;2;r;g;b`, or `38;5;n` / `48;5;n` in 256-colour mode.
+    @inline(__always)
+    func appendColor(_ color: RGB, layer: Int, out: inout ByteWriter) {
+        out.appendDecimal(layer)
+        if colorMode == .palette256 {
+            out.append(0x3B)
+            out.append(0x35)  // 5
+            out.append(0x3B)
+            out.appendDecimal(Palette256.index(of: color))
+        } else {
+            out.append(0x3B)
+            out.append(0x32)  // 2
+            out.append(0x3B)
+            out.appendDecimal(color.r)
+            out.append(0x3B)
+            out.appendDecimal(color.g)
+            out.append(0x3B)
+            out.appendDecimal(color.b)
+        }
+    }
+}

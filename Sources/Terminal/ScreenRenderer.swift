@@ -1,0 +1,209 @@
+/// Turns successive canvases into the fewest terminal bytes: a diff against what was actually
+/// written last.
+///
+/// Each frame:
+/// - is wrapped in synchronized-update mode (`ESC[?2026h` … `ESC[?2026l`); an unchanged frame
+///   writes nothing else;
+/// - writes only the cells that changed, moving the cursor by the shortest sequence when the next
+///   changed cell is not adjacent (see ``ScreenRenderer`` `+Cursor`);
+/// - sends SGR only when the pen changes, foreground and background in one sequence, and never a
+///   foreground for a plain space (its foreground cannot be seen);
+/// - with a colour ``tolerance``, skips cells whose symbol and style are unchanged and whose colours
+///   are within the tolerance of what was last written (error never accumulates past it).
+///
+/// The renderer is a pure value: it never touches the terminal, it only produces bytes.
+public struct ScreenRenderer: Sendable {
+    /// How colours are written.
+    public var colorMode: ColorMode {
+        didSet { if colorMode != oldValue { invalidate() } }
+    }
+    /// The largest per-channel colour change that is skipped (0, the default, writes every change).
+    /// Ignored in 256-colour mode, where colours are compared by palette index.
+    public var tolerance: UInt8
+    /// All bytes produced so far, over every frame.
+    public private(set) var totalBytes: Int = 0
+
+    /// The size of the last canvas rendered.
+    var width = 0
+    var height = 0
+    /// What the terminal shows, as far as this renderer wrote it (row-major, like ``Canvas/cells``).
+    var written: [Cell] = []
+    /// The text of cluster cells in ``written``, by cell index.
+    var writtenClusters: [Int: String] = [:]
+    /// Whether the next frame must clear the screen and write every cell.
+    var needsFullRedraw = true
+    /// The cursor row, or nil when unknown.
+    var cursorRow: Int?
+    /// The cursor column, or nil when unknown (also after writing the last column, where the
+    /// terminal holds a pending wrap, and after a wide symbol, whose width terminals may disagree on).
+    var cursorColumn: Int?
+    /// The current SGR state, or nil when unknown.
+    var pen: Pen?
+
+    /// The SGR state of the terminal: colours (nil = the terminal's default) and attributes.
+    struct Pen: Sendable, Equatable {
+        var fg: RGB?
+        var bg: RGB?
+        var style: CellStyle
+    }
+
+    /// Creates a renderer; its first frame is a full redraw.
+    public init(colorMode: ColorMode = .truecolor, tolerance: UInt8 = 0) {
+        self.colorMode = colorMode
+        self.tolerance = tolerance
+    }
+
+    /// Forgets what the terminal shows, so the next frame clears the screen and writes every cell
+    /// (after a resize, SIGCONT, or anything else that may have drawn over the screen).
+    public mutating func invalidate() {
+        needsFullRedraw = true
+        cursorRow = nil
+        cursorColumn = nil
+        pen = nil
+    }
+
+    static let beginSync: [UInt8] = Array("\u{1B}[?2026h".utf8)
+    static let endSync: [UInt8] = Array("\u{1B}[?2026l".utf8)
+    static let clearScreen: [UInt8] = Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
+
+    /// The most bytes one cell can take: a cursor move (at most 14), a full SGR (at most 48) and
+    /// a scalar (at most 4). Cluster text is budgeted separately.
+    static let maxBytesPerCell = 80
+
+    /// Writes into `out` (emptied first, capacity kept) the bytes that turn the last frame into `canvas`.
+    ///
+    /// A canvas of a different size from the last one forces a cleared, full redraw.
+    public mutating func render(_ canvas: Canvas, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: ScreenRenderer.beginSync)
+        if canvas.width != width || canvas.height != height {
+            width = canvas.width
+            height = canvas.height
+            written = Array(repeating: .blank(.black), count: width * height)
+            writtenClusters.removeAll()
+            invalidate()
+        }
+        if needsFullRedraw {
+            out.append(contentsOf: ScreenRenderer.clearScreen)
+            pen = Pen(fg: nil, bg: nil, style: [])
+            cursorRow = 0
+            cursorColumn = 0
+        }
+        let full = needsFullRedraw
+        needsFullRedraw = false
+        // The model is moved out of `self` for the frame so it can be used through a pointer while
+        // the cursor and pen in `self` change.
+        var model: [Cell] = []
+        swap(&model, &written)
+        var length = out.count
+        canvas.cells.withUnsafeBufferPointer { next in
+            model.withUnsafeMutableBufferPointer { model in
+                for y in 0..<height {
+                    let budget = width * ScreenRenderer.maxBytesPerCell + clusterBytes(canvas, row: y)
+                    let room = out.count - length
+                    if room < budget { out.append(contentsOf: repeatElement(0, count: budget - room)) }
+                    out.withUnsafeMutableBufferPointer { buffer in
+                        guard let base = buffer.baseAddress else { return }
+                        var writer = ByteWriter(base: base, count: length)
+                        renderRow(y, next: next, model: model, canvas: canvas, full: full, out: &writer)
+                        length = writer.count
+                    }
+                }
+            }
+        }
+        swap(&model, &written)
+        out.removeLast(out.count - length)
+        out.append(contentsOf: ScreenRenderer.endSync)
+        totalBytes += out.count
+    }
+
+    /// The UTF-8 length of the cluster cells of row `y` (0 without a lookup when there are none).
+    private func clusterBytes(_ canvas: Canvas, row y: Int) -> Int {
+        guard !canvas.clusters.isEmpty else { return 0 }
+        var total = 0
+        for x in 0..<width where canvas.cells[y * width + x].symbol.isCluster {
+            total += canvas.text(of: canvas.cells[y * width + x]).utf8.count
+        }
+        return total
+    }
+
+    /// Writes the changed cells of row `y`.
+    @inline(__always)
+    private mutating func renderRow(
+        _ y: Int, next: UnsafeBufferPointer<Cell>, model: UnsafeMutableBufferPointer<Cell>, canvas: Canvas,
+        full: Bool, out: inout ByteWriter
+    ) {
+        let base = y * width
+        let palette = colorMode == .palette256
+        var x = 0
+        var forced = false
+        while x < width {
+            let i = base + x
+            var cell = next[i]
+            var span = 1
+            if cell.symbol.isWide {
+                if x + 1 < width && next[i + 1].symbol.isContinuation {
+                    span = 2
+                } else {
+                    cell.symbol = .space  // a wide symbol with no room: never half-drawn
+                }
+            } else if cell.symbol.isContinuation {
+                cell.symbol = .space  // a continuation with no wide symbol before it
+            }
+            if !cell.showsForeground { cell.fg = cell.bg }
+            if palette {
+                cell.fg = Palette256.quantized(cell.fg)
+                cell.bg = Palette256.quantized(cell.bg)
+            }
+            let old = model[i]
+            var dirty = full || forced
+            if !dirty {
+                dirty = !matches(cell, old, at: i, canvas: canvas)
+                    || (span == 2 && !model[i + 1].symbol.isContinuation)
+            }
+            forced = false
+            if !dirty {
+                x += span
+                continue
+            }
+            // Writing one column over a wide symbol erases its right half too: rewrite that next.
+            if span == 1 && old.symbol.isWide { forced = true }
+            moveCursor(toColumn: x, row: y, model: model, out: &out)
+            setPen(for: cell, out: &out)
+            if cell.symbol.isCluster {
+                let text = canvas.text(of: cell)
+                out.append(contentsOf: text.utf8)
+                writtenClusters[i] = text
+            } else {
+                out.appendUTF8(cell.symbol.scalar ?? " ")
+                if old.symbol.isCluster { writtenClusters[i] = nil }
+            }
+            model[i] = cell
+            if span == 2 {
+                if model[i + 1].symbol.isCluster { writtenClusters[i + 1] = nil }
+                model[i + 1] = Cell(symbol: .continuation, fg: cell.fg, bg: cell.bg, style: cell.style)
+            }
+            x += span
+            // After a wide symbol or in the last column, only absolute column moves are trusted.
+            cursorColumn = (span == 2 || cell.symbol.isCluster || x >= width) ? nil : x
+        }
+    }
+
+    /// Whether `cell` (normalised) looks the same as `old`, the cell written at index `i`,
+    /// allowing ``tolerance`` in colour.
+    @inline(__always)
+    private func matches(_ cell: Cell, _ old: Cell, at i: Int, canvas: Canvas) -> Bool {
+        if (cell.symbol.rawValue | old.symbol.rawValue) & CellSymbol.clusterFlag != 0 {
+            guard cell.symbol.isCluster, old.symbol.isCluster, cell.symbol.isWide == old.symbol.isWide,
+                  canvas.text(of: cell) == writtenClusters[i] else { return false }
+        } else if cell.symbol != old.symbol {
+            return false
+        }
+        guard cell.style == old.style else { return false }
+        if tolerance == 0 || colorMode == .palette256 {
+            return cell.fg == old.fg && cell.bg == old.bg
+        }
+        return cell.bg.maxChannelDistance(to: old.bg) <= tolerance
+            && cell.fg.maxChannelDistance(to: old.fg) <= tolerance
+    }
+}

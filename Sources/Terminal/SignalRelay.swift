@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Installs the signal handlers of a ``TerminalSession`` and holds what they need.
+///
+/// The handlers are `@convention(c)` functions that use only async-signal-safe calls:
+/// `write(2)` to the self-pipe, and for an emergency restore `write(2)` of precomputed bytes,
+/// `tcsetattr(3)`, `signal(2)`, `raise(3)` and `_exit(2)`.
+enum SignalRelay {
+    /// The signals relayed to the main loop as a byte on the self-pipe.
+    static let relayed: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT]
+    /// The signals that end the process at once: restore, then re-raise with the default action.
+    /// (Swift's runtime traps are SIGILL on x86-64 and SIGTRAP on arm64.)
+    static let fatal: [Int32] = [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP]
+
+    /// The handlers' state.
+    ///
+    /// `nonisolated(unsafe)`: a signal handler cannot take a lock or hop to an actor. The pointer
+    /// itself never changes after its one-time initialisation (done by `install` before any
+    /// handler exists); the pointee holds only plain integers, a termios and a byte pointer.
+    nonisolated(unsafe) static let state: UnsafeMutablePointer<SignalState> = {
+        let pointer = UnsafeMutablePointer<SignalState>.allocate(capacity: 1)
+        pointer.initialize(to: SignalState())
+        return pointer
+    }()
+
+    /// An alternate signal stack, so that a stack overflow (SIGSEGV) can still restore the terminal.
+    ///
+    /// `nonisolated(unsafe)`: written once by `install` on the main thread before handlers exist.
+    nonisolated(unsafe) static var alternateStack: UnsafeMutableRawPointer?
+
+    /// The actions in place before ``install()``, to put back on ``uninstall()``.
+    ///
+    /// `nonisolated(unsafe)`: only the main thread touches it (install and uninstall); the
+    /// handlers never do.
+    nonisolated(unsafe) static var previous: [Int32: sigaction] = [:]
+
+    /// Whether the handlers are installed (one session at a time).
+    static var isInstalled: Bool { !previous.isEmpty }
+
+    /// Installs the handlers for ``relayed`` and ``fatal``.
+    static func install() throws(TerminalError) {
+        _ = state  // initialise before any handler can run
+        if alternateStack == nil {
+            let size = 1 << 16
+            alternateStack = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+            var stack = stack_t()
+            stack.ss_sp = alternateStack
+            stack.ss_size = size
+            stack.ss_flags = 0
+            try TerminalError.check("sigaltstack") { sigaltstack(&stack, nil) }
+        }
+        for signal in relayed + fatal {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = signalHandler
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = relayed.contains(signal) ? SA_RESTART : SA_ONSTACK
+            var old = sigaction()
+            try TerminalError.check("sigaction") { sigaction(signal, &action, &old) }
+            previous[signal] = old
+        }
+        // A thread that started us (or a library) may have blocked these; the handlers must run.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signal in relayed + fatal { sigaddset(&mask, signal) }
+        _ = pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+    }
+
+    /// Puts back the actions that were in place before ``install()``.
+    static func uninstall() {
+        for (signal, old) in previous {
+            var action = old
+            _ = sigaction(signal, &action, nil)
+        }
+        previous.removeAll()
+    }
+
+    /// Sets `signal` back to its default action (for SIGTSTP while suspending).
+    static func setDefault(_ signal: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&action.sa_mask)
+        _ = sigaction(signal, &action, nil)
+    }
+
+    /// Reinstalls the relay handler for `signal` after ``setDefault(_:)``.
+    static func reinstall(_ signal: Int32) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = signalHandler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        _ = sigaction(signal, &action, nil)
+    }
+
+    /// Undoes the session's terminal modes with async-signal-safe calls only.
+    static func emergencyRestore() {
+        let s = state
+        guard s.pointee.active != 0, s.pointee.tty >= 0 else { return }
+        s.pointee.active = 0
+        if let bytes = s.pointee.restoreBytes {
+            writeFully(s.pointee.tty, bytes, s.pointee.restoreCount)
+        }
+        if s.pointee.hasSaved != 0 {
+            _ = tcsetattr(s.pointee.tty, TCSANOW, &s.pointee.saved)
+        }
+    }
+
+    /// Writes `count` bytes to a possibly non-blocking descriptor, waiting up to about a second in
+    /// total for room. Async-signal-safe (write and poll only).
+    static func writeFully(_ fd: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) {
+        var offset = 0
+        var waits = 0
+        while offset < count {
+            let n = Glibc.write(fd, bytes + offset, count - offset)
+            if n > 0 {
+                offset += n
+                continue
+            }
+            let code = errno
+            if n < 0 && code == EINTR { continue }
+            guard n < 0, code == EAGAIN || code == EWOULDBLOCK, waits < 10 else { return }
+            waits += 1
+            var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&pfd, 1, 100)
+        }
+    }
+}
+
+/// The one handler for every signal the session handles.
+private func signalHandler(_ signal: Int32) {
+    let savedErrno = errno
+    defer { errno = savedErrno }
+    let s = SignalRelay.state
+    switch signal {
+    case SIGINT, SIGTERM, SIGHUP, SIGQUIT:
+        if s.pointee.pendingTermination != 0 {
+            // The main loop has not read the first one: it is stuck. Restore and leave from here.
+            SignalRelay.emergencyRestore()
+            _exit(128 + signal)
+        }
+        s.pointee.pendingTermination = signal
+        relay(signal, s)
+    case SIGWINCH, SIGTSTP, SIGCONT:
+        relay(signal, s)
+    default:
+        SignalRelay.emergencyRestore()
+        Glibc.signal(signal, SIG_DFL)
+        raise(signal)
+    }
+}
+
+/// Writes the signal number as one byte to the self-pipe (dropped if the pipe is full).
+private func relay(_ signal: Int32, _ s: UnsafeMutablePointer<SignalState>) {
+    guard s.pointee.pipeWrite >= 0 else { return }
+    var byte = UInt8(truncatingIfNeeded: signal)
+    _ = Glibc.write(s.pointee.pipeWrite, &byte, 1)
+}

@@ -1,0 +1,246 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The owner of the terminal's state: raw mode, the alternate screen, mouse and focus reporting,
+/// bracketed paste, the signal handlers and their self-pipe.
+///
+/// ``enter()`` saves the termios and switches everything on; ``restore()`` is its exact inverse and
+/// is idempotent. The terminal is restored on every way out:
+/// - a normal return or a thrown error: call ``restore()`` in a `defer` (``deinit`` also does, as a backstop);
+/// - SIGINT, SIGTERM, SIGHUP, SIGQUIT: relayed as ``TerminalSignal/terminate(_:)``; the app calls
+///   ``exitAfterRestore(signal:)``. A second one before the loop read the first restores and exits
+///   from the handler;
+/// - SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP: restored from the handler with `write(2)` and
+///   `tcsetattr(3)` only, then re-raised with the default action;
+/// - SIGTSTP (or Ctrl-Z, which arrives as byte 0x1A in raw mode): ``suspend()`` restores, stops,
+///   and re-enters when continued.
+///
+/// Only one session can be active in a process, since signal handlers are process-wide.
+public final class TerminalSession {
+    /// The terminal descriptor: opened on `/dev/tty` read-write, non-blocking, close-on-exec.
+    /// Input is read from it; the mode sequences are written to it.
+    public let fileDescriptor: Int32
+    /// The read end of the self-pipe: poll it for `POLLIN`, then call ``pendingSignals()``.
+    public let signalDescriptor: Int32
+    private let signalWriteDescriptor: Int32
+    /// The termios before ``enter()``.
+    private var saved = termios()
+    /// Whether the terminal is in the session's modes.
+    public private(set) var isActive = false
+    private var isClosed = false
+    /// A reused buffer for reads.
+    private var chunk = [UInt8](repeating: 0, count: 4096)
+
+    /// The bytes that switch the session's modes on: alternate screen, hidden cursor, SGR mouse
+    /// (press/release, drag), focus events, bracketed paste.
+    public static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?1004h\u{1B}[?2004h"
+    /// The bytes that switch them off again, in the reverse order, after cancelling any sequence in
+    /// progress (CAN), ending a synchronized update and resetting SGR.
+    public static let restoreSequence =
+        "\u{18}\u{1B}[?2026l\u{1B}[0m\u{1B}[?2004l\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
+
+    /// Opens the terminal at `path` and installs the signal handlers; the terminal is not changed
+    /// until ``enter()``.
+    ///
+    /// - Throws: ``TerminalError`` when the terminal cannot be opened, or `EBUSY` (call
+    ///   `"TerminalSession"`) when another session is open in this process.
+    public init(path: String = "/dev/tty") throws(TerminalError) {
+        guard !SignalRelay.isInstalled else { throw TerminalError(call: "TerminalSession", errno: EBUSY) }
+        let fd = try TerminalError.check("open \(path)") { open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
+        var ends: [Int32] = [-1, -1]
+        do {
+            try TerminalError.check("pipe") { pipe(&ends) }
+            for end in ends {
+                let flags = try TerminalError.check("fcntl F_GETFL") { fcntl(end, F_GETFL) }
+                try TerminalError.check("fcntl F_SETFL") { fcntl(end, F_SETFL, flags | O_NONBLOCK) }
+                try TerminalError.check("fcntl F_SETFD") { fcntl(end, F_SETFD, FD_CLOEXEC) }
+            }
+        } catch {
+            for end in ends where end >= 0 { _ = Glibc.close(end) }
+            _ = Glibc.close(fd)
+            throw error
+        }
+        fileDescriptor = fd
+        signalDescriptor = ends[0]
+        signalWriteDescriptor = ends[1]
+
+        let state = SignalRelay.state
+        let restore = Array(TerminalSession.restoreSequence.utf8)
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: restore.count)
+        bytes.initialize(from: restore, count: restore.count)
+        state.pointee.restoreBytes?.deallocate()
+        state.pointee.restoreBytes = bytes
+        state.pointee.restoreCount = restore.count
+        state.pointee.tty = fd
+        state.pointee.pipeWrite = signalWriteDescriptor
+        state.pointee.pendingTermination = 0
+        do {
+            try SignalRelay.install()
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Saves the termios, enters raw mode and switches on the session's modes. Does nothing when active.
+    ///
+    /// Raw mode is `cfmakeraw`'s (no echo, no line editing, no signals from keys: Ctrl-C and Ctrl-Z
+    /// arrive as bytes), except that output processing stays on so a stray `\n` still returns the carriage.
+    public func enter() throws(TerminalError) {
+        guard !isActive else { return }
+        try TerminalError.check("tcgetattr") { tcgetattr(fileDescriptor, &saved) }
+        let state = SignalRelay.state
+        state.pointee.saved = saved
+        state.pointee.hasSaved = 1
+        var raw = rawMode()
+        try TerminalError.check("tcsetattr") { tcsetattr(fileDescriptor, TCSANOW, &raw) }
+        state.pointee.active = 1
+        isActive = true
+        writeSequence(TerminalSession.enterSequence)
+    }
+
+    /// Switches the session's modes off and puts back the saved termios. Idempotent.
+    public func restore() {
+        let state = SignalRelay.state
+        guard isActive else { return }
+        isActive = false
+        state.pointee.active = 0
+        writeSequence(TerminalSession.restoreSequence)
+        _ = tcsetattr(fileDescriptor, TCSANOW, &saved)
+    }
+
+    /// Restores the terminal, then exits with status 128 + `signal`, as a shell reports a process
+    /// ended by that signal.
+    public func exitAfterRestore(signal: Int32) -> Never {
+        restore()
+        exit(128 + signal)
+    }
+
+    /// Restores the terminal, stops the process (as SIGTSTP's default action would), and when it is
+    /// continued enters the session's modes again.
+    ///
+    /// After it returns true, the screen content is unknown: invalidate the renderer and redraw
+    /// everything. When the process group is orphaned (no shell with job control above it, e.g. a
+    /// program started directly as a tmux pane's command), nobody could continue it, so, as the kernel
+    /// does for SIGTSTP there, nothing happens and it returns false.
+    @discardableResult
+    public func suspend() throws(TerminalError) -> Bool {
+        guard !TerminalSession.isProcessGroupOrphaned() else { return false }
+        let wasActive = isActive
+        restore()
+        SignalRelay.setDefault(SIGTSTP)
+        _ = raise(SIGTSTP)
+        SignalRelay.reinstall(SIGTSTP)
+        if wasActive { try enter() }
+        return true
+    }
+
+    /// Whether this process's group has no member whose parent is in another group of the same
+    /// session (checked for this process only, which is alone in its group when run from a shell).
+    static func isProcessGroupOrphaned() -> Bool {
+        let parent = getppid()
+        return getsid(parent) != getsid(0) || getpgid(parent) == getpgrp()
+    }
+
+    /// Re-applies raw mode and the session's modes after the process was continued (SIGCONT), in case
+    /// the shell changed them while it was stopped. Redraw everything afterwards.
+    public func resume() throws(TerminalError) {
+        guard isActive else { return }
+        var raw = rawMode()
+        try TerminalError.check("tcsetattr") { tcsetattr(fileDescriptor, TCSANOW, &raw) }
+        writeSequence(TerminalSession.enterSequence)
+    }
+
+    /// The saved termios made raw: `cfmakeraw`, with output processing (`OPOST`, `ONLCR`) kept.
+    private func rawMode() -> termios {
+        var raw = saved
+        cfmakeraw(&raw)
+        raw.c_oflag |= tcflag_t(OPOST | ONLCR)
+        return raw
+    }
+
+    /// The terminal's size in cells, and in pixels when it reports them.
+    public func size() throws(TerminalError) -> TerminalSize {
+        var size = winsize()
+        try TerminalError.check("ioctl TIOCGWINSZ") {
+            withUnsafeMutablePointer(to: &size) { ioctl(fileDescriptor, UInt(TIOCGWINSZ), $0) }
+        }
+        return TerminalSize(
+            columns: Int(size.ws_col), rows: Int(size.ws_row),
+            pixelWidth: size.ws_xpixel > 0 ? Int(size.ws_xpixel) : nil,
+            pixelHeight: size.ws_ypixel > 0 ? Int(size.ws_ypixel) : nil)
+    }
+
+    /// Appends the input bytes available now to `buffer`, without blocking.
+    ///
+    /// - Returns: the number of bytes appended (0 when none are waiting), or nil at the end of input
+    ///   (the terminal hung up).
+    public func readInput(into buffer: inout [UInt8]) throws(TerminalError) -> Int? {
+        var total = 0
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
+            if n > 0 {
+                buffer.append(contentsOf: chunk[0..<n])
+                total += n
+                if n < chunk.count { return total }
+                continue
+            }
+            if n == 0 { return total > 0 ? total : nil }
+            let code = errno
+            if code == EINTR { continue }
+            if code == EAGAIN || code == EWOULDBLOCK { return total }
+            throw TerminalError(call: "read", errno: code)
+        }
+    }
+
+    /// Drains the self-pipe and returns the signals that arrived, oldest first.
+    public func pendingSignals() -> [TerminalSignal] {
+        var signals: [TerminalSignal] = []
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while true {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(signalDescriptor, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            for byte in bytes[0..<n] {
+                switch Int32(byte) {
+                case SIGWINCH: signals.append(.resize)
+                case SIGTSTP: signals.append(.suspend)
+                case SIGCONT: signals.append(.resume)
+                case let signal: signals.append(.terminate(signal))
+                }
+            }
+        }
+        if signals.contains(where: { if case .terminate = $0 { return true } else { return false } }) {
+            SignalRelay.state.pointee.pendingTermination = 0
+        }
+        return signals
+    }
+
+    /// Restores the terminal, removes the signal handlers and closes the descriptors. Idempotent.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        restore()
+        SignalRelay.uninstall()
+        let state = SignalRelay.state
+        state.pointee.pipeWrite = -1
+        state.pointee.tty = -1
+        state.pointee.hasSaved = 0
+        _ = Glibc.close(signalWriteDescriptor)
+        _ = Glibc.close(signalDescriptor)
+        _ = Glibc.close(fileDescriptor)
+    }
+
+    /// Writes a mode sequence in full (waiting briefly for room if the terminal is slow).
+    private func writeSequence(_ sequence: String) {
+        var bytes = Array(sequence.utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            if let base = buffer.baseAddress { SignalRelay.writeFully(fileDescriptor, base, buffer.count) }
+        }
+    }
+}

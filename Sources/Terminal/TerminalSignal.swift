@@ -1,0 +1,12 @@
+/// A signal, relayed through the session's self-pipe to the main loop.
+public enum TerminalSignal: Sendable, Hashable {
+    /// SIGWINCH: the window changed size; read the new ``TerminalSize`` and redraw.
+    case resize
+    /// SIGINT, SIGTERM, SIGHUP or SIGQUIT: restore the terminal and exit with 128 + the signal
+    /// number (``TerminalSession/exitAfterRestore(signal:)``).
+    case terminate(Int32)
+    /// SIGTSTP: call ``TerminalSession/suspend()``.
+    case suspend
+    /// SIGCONT: the process was continued; call ``TerminalSession/resume()`` and redraw everything.
+    case resume
+}

@@ -1,0 +1,124 @@
+import Testing
+import Terminal
+
+@Suite("FrameEncoder, palette and colour mode")
+struct FrameEncoderTests {
+    let a = RGB(255, 0, 0), b = RGB(0, 0, 255), c = RGB(0, 200, 0), k = RGB.black
+
+    @Test("half blocks: ▀ with the top pixel in front and the bottom behind; equal pixels make a blank")
+    func halfBlocks() {
+        let encoder = FrameEncoder()
+        #expect(encoder.pixelSize(columns: 3, rows: 2) == (3, 4))
+        var image = PixelBuffer(width: 3, height: 4, fill: k)
+        image[0, 0] = a; image[0, 1] = b
+        image[1, 0] = c; image[1, 1] = c
+        image[2, 2] = a
+        var canvas = Canvas(width: 5, height: 3, background: RGB(9, 9, 9))
+        encoder.encode(image, into: &canvas, at: Rect(x: 1, y: 1, width: 3, height: 2))
+        #expect(canvas[1, 1] == Cell(symbol: .upperHalf, fg: a, bg: b))
+        #expect(canvas[2, 1] == .blank(c))
+        #expect(canvas[3, 1] == .blank(k))
+        #expect(canvas[3, 2] == Cell(symbol: .upperHalf, fg: a, bg: k))
+        #expect(canvas[0, 0] == .blank(RGB(9, 9, 9)), "cells outside the rect are untouched")
+        #expect(canvas[4, 2] == .blank(RGB(9, 9, 9)))
+        #expect(canvas.pixel(x: 1, py: 2) == a && canvas.pixel(x: 1, py: 3) == b)
+    }
+
+    @Test("pixel aspect: square half-block pixels on 1:2 cells, tall quadrant pixels")
+    func pixelAspect() {
+        #expect(FrameEncoder(blitter: .half).pixelAspect(cellAspect: 0.5) == 1)
+        #expect(FrameEncoder(blitter: .quadrant).pixelAspect(cellAspect: 0.5) == 0.5)
+        #expect(FrameEncoder(blitter: .half).pixelAspect(cellAspect: 0.45) == 0.9)
+    }
+
+    @Test("an image too small for the rect leaves the rest, and the rect is clipped to the canvas")
+    func clipping() {
+        var canvas = Canvas(width: 2, height: 1, background: RGB(9, 9, 9))
+        FrameEncoder().encode(PixelBuffer(width: 1, height: 2, fill: a), into: &canvas, at: Rect(x: 1, y: 0, width: 5, height: 5))
+        #expect(canvas[1, 0] == .blank(a))
+        #expect(canvas[0, 0] == .blank(RGB(9, 9, 9)))
+    }
+
+    @Test("quadrants: the split with the least squared error, each side its mean", arguments: [
+        ((RGB(255, 0, 0), RGB(0, 0, 255), RGB(255, 0, 0), RGB(0, 0, 255)), "▌", RGB(255, 0, 0), RGB(0, 0, 255)),
+        ((RGB(255, 0, 0), RGB(255, 0, 0), RGB(0, 0, 255), RGB(0, 0, 255)), "▀", RGB(255, 0, 0), RGB(0, 0, 255)),
+        ((RGB(255, 0, 0), RGB(0, 0, 255), RGB(0, 0, 255), RGB(255, 0, 0)), "▚", RGB(255, 0, 0), RGB(0, 0, 255)),
+        ((RGB(0, 0, 0), RGB(0, 0, 0), RGB(0, 0, 0), RGB(200, 200, 200)), "▗", RGB(200, 200, 200), RGB(0, 0, 0)),
+        ((RGB(10, 10, 10), RGB(250, 250, 250), RGB(250, 250, 250), RGB(250, 250, 250)), "▘", RGB(10, 10, 10), RGB(250, 250, 250)),
+        ((RGB(100, 0, 0), RGB(110, 0, 0), RGB(0, 0, 200), RGB(0, 0, 210)), "▀", RGB(105, 0, 0), RGB(0, 0, 205)),
+        ((RGB(7, 7, 7), RGB(7, 7, 7), RGB(7, 7, 7), RGB(7, 7, 7)), " ", RGB(7, 7, 7), RGB(7, 7, 7)),
+    ] as [((RGB, RGB, RGB, RGB), Character, RGB, RGB)])
+    func quadrants(pixels: (RGB, RGB, RGB, RGB), symbol: Character, fg: RGB, bg: RGB) {
+        var image = PixelBuffer(width: 2, height: 2)
+        image[0, 0] = pixels.0; image[1, 0] = pixels.1; image[0, 1] = pixels.2; image[1, 1] = pixels.3
+        var canvas = Canvas(width: 1, height: 1)
+        let encoder = FrameEncoder(blitter: .quadrant)
+        #expect(encoder.pixelSize(columns: 1, rows: 1) == (2, 2))
+        encoder.encode(image, into: &canvas, at: canvas.bounds)
+        #expect(grid(canvas) == [String(symbol)])
+        #expect(canvas[0, 0].bg == bg)
+        if symbol != " " { #expect(canvas[0, 0].fg == fg) }
+    }
+
+    @Test("rgb0 and bgr0 frames load with their stride")
+    func loading() {
+        let bytes: [UInt8] = [1, 2, 3, 0, 4, 5, 6, 0, 99, 99, 99, 99,
+                              7, 8, 9, 0, 10, 11, 12, 0, 99, 99, 99, 99]
+        var image = PixelBuffer(width: 1, height: 1)
+        bytes.withUnsafeBytes { image.load(rgb0: $0.baseAddress!, width: 2, height: 2, stride: 12) }
+        #expect(image.pixels == [RGB(1, 2, 3), RGB(4, 5, 6), RGB(7, 8, 9), RGB(10, 11, 12)])
+        bytes.withUnsafeBytes { image.load(bgr0: $0.baseAddress!, width: 2, height: 2, stride: 12) }
+        #expect(image.pixels == [RGB(3, 2, 1), RGB(6, 5, 4), RGB(9, 8, 7), RGB(12, 11, 10)])
+    }
+
+    @Test("pixel buffer effects: fill, darken rows, blend and disc")
+    func pixelEffects() {
+        var image = PixelBuffer(width: 4, height: 4, fill: RGB(200, 200, 200))
+        image.darken(rows: 1..<2, by: 0.5)
+        #expect(image[0, 1] == RGB(100, 100, 100) && image[3, 1] == RGB(100, 100, 100) && image[0, 0] == RGB(200, 200, 200))
+        image.fill(Rect(x: 2, y: 2, width: 5, height: 5), color: a)
+        #expect(image[3, 3] == a && image[1, 3] == RGB(200, 200, 200))
+        image.blend(Rect(x: 0, y: 3, width: 1, height: 1), with: .black, alpha: 1)
+        #expect(image[0, 3] == .black)
+        image.fillDisc(cx: 2, cy: 2, radius: 1.5, color: b)
+        #expect(image[1, 1] == b && image[0, 0] == RGB(200, 200, 200))
+    }
+
+    @Test("256 colours: the nearest of the cube and the grey ramp", arguments: [
+        (RGB(255, 0, 0), 196), (RGB(0, 0, 0), 16), (RGB(255, 255, 255), 231), (RGB(8, 8, 8), 232),
+        (RGB(128, 128, 128), 244), (RGB(95, 95, 95), 59), (RGB(238, 238, 238), 255), (RGB(250, 10, 10), 196),
+        (RGB(0, 95, 135), 24),
+    ] as [(RGB, UInt8)])
+    func palette(color: RGB, index: UInt8) {
+        #expect(Palette256.index(of: color) == index)
+    }
+
+    @Test("the fast palette search agrees with a brute-force search")
+    func paletteBruteForce() {
+        var rng = SplitMix64(seed: 256)
+        func distance(_ x: RGB, _ y: RGB) -> Int {
+            let dr = Int(x.r) - Int(y.r), dg = Int(x.g) - Int(y.g), db = Int(x.b) - Int(y.b)
+            return dr * dr + dg * dg + db * db
+        }
+        for _ in 0..<20_000 {
+            let color = RGB(UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng))
+            let best = (16...255).map { distance(color, Palette256.color(at: UInt8($0))) }.min()!
+            #expect(distance(color, Palette256.color(at: Palette256.index(of: color))) == best)
+        }
+    }
+
+    @Test("colour mode from COLORTERM and from --colors", arguments: [
+        (["COLORTERM": "truecolor"], "auto", ColorMode.truecolor), (["COLORTERM": "24bit"], "auto", .truecolor),
+        (["COLORTERM": "yes"], "auto", .palette256), ([:], "auto", .palette256), ([:], "truecolor", .truecolor),
+        (["COLORTERM": "truecolor"], "256", .palette256), ([:], "24bit", .truecolor),
+    ] as [([String: String], String, ColorMode)])
+    func colorMode(environment: [String: String], option: String, expected: ColorMode) {
+        #expect(ColorMode.parse(option, environment: environment) == expected)
+    }
+
+    @Test("an unknown --colors value is rejected")
+    func badColorOption() {
+        #expect(ColorMode.parse("16", environment: [:]) == nil)
+        #expect(ColorMode.detect(environment: ["COLORTERM": "TrueColor"]) == .truecolor)
+    }
+}

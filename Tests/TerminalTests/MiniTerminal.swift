@@ -1,0 +1,212 @@
+import Terminal
+
+/// A small terminal emulator that interprets exactly the sequences the renderer may send, so tests
+/// can check that the bytes really produce the canvas (and that the cursor model stays in sync).
+///
+/// It records a problem instead of guessing whenever the bytes would rely on behaviour that differs
+/// between terminals: printing with a pending wrap, an unknown sequence, or leaving half of a wide
+/// character on screen.
+struct MiniTerminal {
+    struct Screen: Equatable {
+        var text: String
+        var fg: RGB?
+        var bg: RGB?
+        var style: CellStyle
+        var isContinuation = false
+    }
+
+    let width: Int
+    let height: Int
+    var screen: [Screen]
+    var x = 0
+    var y = 0
+    var pendingWrap = false
+    var fg: RGB?
+    var bg: RGB?
+    var style: CellStyle = []
+    var problems: [String] = []
+    var syncDepth = 0
+    private var utf8: [UInt8] = []
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        screen = Array(repeating: Screen(text: "?", fg: nil, bg: nil, style: []), count: width * height)
+    }
+
+    mutating func feed(_ bytes: [UInt8]) {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            switch b {
+            case 0x1B:
+                i = escape(bytes, from: i)
+                continue
+            case 0x0D: x = 0; pendingWrap = false
+            case 0x0A:
+                if y + 1 >= height { problems.append("line feed at the bottom scrolls") } else { y += 1 }
+                pendingWrap = false
+            case 0x08:
+                if pendingWrap { problems.append("backspace with a pending wrap") }
+                x = max(0, x - 1)
+            case 0x00..<0x20: problems.append("control byte \(b)")
+            default:
+                utf8.append(b)
+                let scalars = String(decoding: utf8, as: UTF8.self).unicodeScalars
+                if scalars.count == 1, let scalar = scalars.first, scalar != "\u{FFFD}" || utf8 == [0xEF, 0xBF, 0xBD] {
+                    utf8.removeAll()
+                    put(scalar)
+                } else if utf8.count >= 4 {
+                    problems.append("bad UTF-8")
+                    utf8.removeAll()
+                }
+            }
+            i += 1
+        }
+    }
+
+    private mutating func put(_ scalar: Unicode.Scalar) {
+        let w = TextWidth.of(scalar)
+        if w == 0 {
+            // A combining mark joins the character just written (the cursor stays on it after the last column).
+            let at = pendingWrap || x == 0 ? y * width + x : y * width + x - 1
+            screen[at].text.unicodeScalars.append(scalar)
+            return
+        }
+        if pendingWrap {
+            problems.append("printing with a pending wrap at row \(y)")
+            return
+        }
+        if x + w > width {
+            problems.append("wide character does not fit")
+            return
+        }
+        erasePairs(at: x, width: w)
+        let i = y * width + x
+        screen[i] = Screen(text: String(Character(scalar)), fg: fg, bg: bg, style: style)
+        if w == 2 { screen[i + 1] = Screen(text: "", fg: fg, bg: bg, style: style, isContinuation: true) }
+        if x + w >= width { x = width - 1; pendingWrap = true } else { x += w }
+    }
+
+    /// Overwriting part of a wide character blanks the rest of it, with unknown colours.
+    private mutating func erasePairs(at column: Int, width w: Int) {
+        let base = y * width
+        if screen[base + column].isContinuation, column > 0 {
+            screen[base + column - 1] = Screen(text: " ", fg: nil, bg: nil, style: [])
+        }
+        let last = column + w - 1
+        if last + 1 < width, screen[base + last + 1].isContinuation {
+            screen[base + last + 1] = Screen(text: " ", fg: nil, bg: nil, style: [])
+        }
+    }
+
+    private mutating func escape(_ bytes: [UInt8], from start: Int) -> Int {
+        guard start + 1 < bytes.count, bytes[start + 1] == 0x5B else {
+            problems.append("bare ESC")
+            return start + 1
+        }
+        var i = start + 2
+        var params = ""
+        while i < bytes.count, (0x20...0x3F).contains(bytes[i]) {
+            params.append(Character(Unicode.Scalar(bytes[i])))
+            i += 1
+        }
+        guard i < bytes.count else {
+            problems.append("truncated CSI")
+            return i
+        }
+        control(params, final: Character(Unicode.Scalar(bytes[i])))
+        return i + 1
+    }
+
+    private mutating func control(_ params: String, final: Character) {
+        if params.hasPrefix("?") {
+            if params == "?2026" && final == "h" { syncDepth += 1 } else if params == "?2026" && final == "l" { syncDepth -= 1 } else { problems.append("mode \(params)\(final)") }
+            return
+        }
+        let numbers = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        func n(_ k: Int, _ fallback: Int = 1) -> Int { k < numbers.count ? (numbers[k] ?? fallback) : fallback }
+        let wasPending = pendingWrap
+        pendingWrap = false
+        switch final {
+        case "H": y = n(0) - 1; x = n(1) - 1
+        case "G": x = n(0) - 1
+        case "d": y = n(0) - 1
+        case "C":
+            if wasPending { problems.append("CUF with a pending wrap") }
+            x += n(0)
+        case "D":
+            if wasPending { problems.append("CUB with a pending wrap") }
+            x -= n(0)
+        case "A": y -= n(0)
+        case "B": y += n(0)
+        case "E": y += n(0); x = 0
+        case "F": y -= n(0); x = 0
+        case "J":
+            if n(0, 0) == 2 {
+                for i in screen.indices { screen[i] = Screen(text: " ", fg: nil, bg: bg, style: []) }
+            } else { problems.append("J \(params)") }
+        case "m": sgr(numbers.map { $0 ?? 0 })
+        default: problems.append("CSI \(params)\(final)")
+        }
+        if x < 0 || x >= width || y < 0 || y >= height { problems.append("cursor left the screen: \(x),\(y)") }
+        x = min(max(x, 0), width - 1)
+        y = min(max(y, 0), height - 1)
+    }
+
+    private mutating func sgr(_ p: [Int]) {
+        var k = 0
+        while k < p.count {
+            switch p[k] {
+            case 0: fg = nil; bg = nil; style = []
+            case 1: style.insert(.bold)
+            case 2: style.insert(.dim)
+            case 3: style.insert(.italic)
+            case 4: style.insert(.underline)
+            case 7: style.insert(.reverse)
+            case 38, 48:
+                let layer = p[k]
+                let color: RGB
+                if p[k + 1] == 2 {
+                    color = RGB(UInt8(p[k + 2]), UInt8(p[k + 3]), UInt8(p[k + 4]))
+                    k += 4
+                } else {
+                    color = Palette256.color(at: UInt8(p[k + 2]))
+                    k += 2
+                }
+                if layer == 38 { fg = color } else { bg = color }
+            default: problems.append("SGR \(p[k])")
+            }
+            k += 1
+        }
+    }
+
+    /// The differences between the screen and `canvas`, allowing `tolerance` per channel.
+    func differences(from canvas: Canvas, tolerance: UInt8 = 0, quantize: Bool = false) -> [String] {
+        var out: [String] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                var cell = canvas[x, y]
+                if cell.symbol.isContinuation { continue }
+                if quantize {
+                    cell.fg = Palette256.quantized(cell.fg)
+                    cell.bg = Palette256.quantized(cell.bg)
+                }
+                let shown = screen[y * width + x]
+                let expectedText = canvas.text(of: cell)
+                guard shown.text == expectedText, shown.style == cell.style,
+                      let bg = shown.bg, bg.maxChannelDistance(to: cell.bg) <= tolerance else {
+                    out.append("(\(x),\(y)) shows \(shown) for \(expectedText) \(cell)")
+                    continue
+                }
+                if cell.showsForeground {
+                    guard let fg = shown.fg, fg.maxChannelDistance(to: cell.fg) <= tolerance else {
+                        out.append("(\(x),\(y)) fg \(String(describing: shown.fg)) for \(cell.fg)")
+                        continue
+                    }
+                }
+            }
+        }
+        return out
+    }
+}

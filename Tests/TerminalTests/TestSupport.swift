@@ -1,0 +1,60 @@
+import Terminal
+
+/// The canvas as one string per row: each cell's text, continuation cells left out, so a wide
+/// character reads as itself.
+func grid(_ canvas: Canvas) -> [String] {
+    (0..<canvas.height).map { y in
+        (0..<canvas.width).map { x in canvas.text(of: canvas[x, y]) }.joined()
+    }
+}
+
+/// One character per cell describing its background: `.` for `dot`, `#` for `hash`, `?` otherwise.
+func backgrounds(_ canvas: Canvas, dot: RGB, hash: RGB) -> [String] {
+    (0..<canvas.height).map { y in
+        String((0..<canvas.width).map { x -> Character in
+            let bg = canvas[x, y].bg
+            return bg == dot ? "." : bg == hash ? "#" : "?"
+        })
+    }
+}
+
+/// `text` as bytes, with `⎋` standing for ESC so expectations stay readable.
+func esc(_ text: String) -> [UInt8] {
+    Array(text.replacing("⎋", with: "\u{1B}").utf8)
+}
+
+/// `bytes` as text with ESC shown as `⎋`, for readable failure messages.
+func show(_ bytes: [UInt8]) -> String {
+    String(decoding: bytes, as: UTF8.self).replacing("\u{1B}", with: "⎋")
+}
+
+/// A seeded SplitMix64 generator, so random tests repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The number of iterations for a randomised test: `REEL_FUZZ_ITERATIONS` when set, else `default`.
+func iterations(default count: Int) -> Int {
+    if let text = getenvString("REEL_FUZZ_ITERATIONS"), let value = Int(text), value > 0 { return value }
+    return count
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func getenvString(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+}
