@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TerminalProbe"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Terminal"]),
         .testTarget(name: "AppTests", dependencies: ["App"]),
-        .testTarget(name: "EndToEndTests"),
+        .testTarget(name: "EndToEndTests", dependencies: ["reel"]),
     ],
     swiftLanguageModes: [.v6]
 )

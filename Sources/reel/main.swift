@@ -1,1 +1,4 @@
 import App
+import Glibc
+
+exit(ReelApp.main(arguments: Array(CommandLine.arguments.dropFirst())))

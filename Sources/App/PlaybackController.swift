@@ -1,0 +1,167 @@
+import Controls
+import Playback
+import Screens
+import Terminal
+
+/// The app's side of the player: turns screen actions into mpv commands, mpv's state into a
+/// ``MediaStatus``, and mpv's frames into pixels.
+///
+/// It keeps at most one seek in flight: a seek counts as in flight from its command until mpv
+/// has restarted playback at the new place, and seeks asked for meanwhile are merged
+/// (``SeekCoalescer``), so a held arrow key never floods mpv.
+final class PlaybackController {
+    let player: Player
+    private(set) var status = MediaStatus()
+    private(set) var fileLoaded = false
+    private(set) var loadError: MpvError?
+    private(set) var reachedEndOfFile = false
+    /// The latest frame, in the encoder's pixels.
+    private(set) var video: PixelBuffer?
+    let frame: FrameBuffer
+
+    private var coalescer = SeekCoalescer()
+    private var seekInFlight: (id: UInt64, replied: Bool, sentAt: Double)?
+    private var tracks = TrackKinds()
+
+    // Figures for --stats.
+    private(set) var framesRendered = 0
+    private(set) var framesSkipped = 0
+    private(set) var renderMilliseconds: [Double] = []
+
+    init(configuration: PlayerConfiguration) throws {
+        player = try Player(configuration: configuration)
+        frame = FrameBuffer(width: 2, height: 2)
+    }
+
+    /// The descriptor the loop polls for mpv.
+    var wakeupDescriptor: Int32 { player.wakeupDescriptor }
+
+    /// Whether mpv is playing (or paused) a file.
+    var isReady: Bool { fileLoaded && loadError == nil }
+
+    // MARK: Events
+
+    /// Reads mpv's events. Returns true when mpv finished a seek (for the screen reader), and
+    /// the events themselves for the caller's other decisions.
+    func processEvents(now: Double) -> (seekCompleted: Bool, events: [PlayerEvent]) {
+        let events = player.drainEvents()
+        var seekCompleted = false
+        for event in events {
+            switch event {
+            case .fileLoaded:
+                fileLoaded = true
+                tracks = player.tracks
+            case .endFile(.error(let error)):
+                loadError = error
+            case .endFile(.endOfFile):
+                reachedEndOfFile = true
+            case .commandReply(let id, _):
+                if seekInFlight?.id == id { seekInFlight?.replied = true }
+            case .playbackRestart:
+                if seekInFlight?.replied == true {
+                    seekCompleted = true
+                    finishSeek()
+                }
+            default:
+                break
+            }
+        }
+        // A seek mpv never confirms (a file that ended meanwhile) must not block later ones.
+        if let inFlight = seekInFlight, now - inFlight.sentAt > 1.5 { finishSeek() }
+        status = makeStatus()
+        return (seekCompleted, events)
+    }
+
+    private func makeStatus() -> MediaStatus {
+        let state = player.state
+        var status = MediaStatus()
+        status.position = state.position
+        status.duration = state.duration
+        status.isPaused = state.isPaused ?? true
+        status.isAtEnd = state.isAtEnd ?? false
+        status.isSeeking = state.isSeeking ?? false
+        status.title = state.title
+        status.hasVideo = tracks.video || tracks.coverArt
+        status.volume = state.volume
+        status.isMuted = state.isMuted ?? false
+        status.chapters = state.chapters.map { ChapterMark(time: $0.time, title: $0.title) }
+        status.isLoaded = fileLoaded && state.isIdle != true && loadError == nil
+        return status
+    }
+
+    // MARK: Frames
+
+    /// Takes a due frame from mpv: renders it at `size` when `draw` is true, else lets it go
+    /// (the terminal is behind). Returns true when a new picture is ready.
+    func takeFrame(size: (width: Int, height: Int), draw: Bool) -> Bool {
+        guard player.frameIsDue() else { return false }
+        frame.resize(width: size.width, height: size.height)
+        if !draw {
+            try? player.skipFrame(frame)
+            framesSkipped += 1
+            return false
+        }
+        return renderNow(size: size)
+    }
+
+    /// Renders the current frame at `size` now, whether or not a new one is due: after a resize
+    /// while paused, the picture must follow the new size.
+    @discardableResult
+    func renderNow(size: (width: Int, height: Int)) -> Bool {
+        guard status.hasVideo || !fileLoaded else { return false }
+        frame.resize(width: size.width, height: size.height)
+        let start = monotonicNow()
+        do { try player.render(into: frame) } catch { return false }
+        var pixels = video ?? PixelBuffer(width: size.width, height: size.height)
+        switch frame.format {
+        case .rgb0: pixels.load(rgb0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
+        case .bgr0: pixels.load(bgr0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
+        }
+        video = pixels
+        framesRendered += 1
+        if renderMilliseconds.count < 100_000 { renderMilliseconds.append((monotonicNow() - start) * 1000) }
+        return true
+    }
+
+    // MARK: Actions
+
+    /// Carries out one screen action as mpv commands.
+    func perform(_ action: PlayerAction, now: Double) {
+        do {
+            switch action {
+            case .play: try player.play()
+            case .pause: try player.pause()
+            case .restartAndPlay:
+                coalescer.reset()
+                try send(.to(0, exact: true), now: now)
+                try player.play()
+            case .seek(let request):
+                if case .send(let merged) = coalescer.request(request) { try send(merged, now: now) }
+            case .setVolume(let volume): try player.setVolume(volume)
+            case .setMuted(let muted): try player.setMuted(muted)
+            case .frameStep: try player.frameStep()
+            case .frameBackStep: try player.frameBackStep()
+            case .close, .quit, .suspend: break
+            }
+        } catch {
+            // A command mpv refuses (say, a seek with nothing loaded) changes nothing; the screen
+            // keeps showing mpv's real state.
+        }
+    }
+
+    private func send(_ request: SeekRequest, now: Double) throws {
+        let id: UInt64
+        switch request {
+        case .by(let seconds):
+            id = try player.seek(by: seconds, precision: .exact)
+        case .to(let target, let exact):
+            id = try player.seek(to: target, precision: exact ? .exact : .keyframe)
+        }
+        seekInFlight = (id, false, now)
+    }
+
+    private func finishSeek() {
+        seekInFlight = nil
+        if case .send(let merged) = coalescer.completed() { try? send(merged, now: monotonicNow()) }
+    }
+}

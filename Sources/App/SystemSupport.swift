@@ -1,0 +1,52 @@
+import Glibc
+
+/// Seconds on the monotonic clock: the `now` every engine is given.
+func monotonicNow() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Writes one line to reel's stderr (never to the diverted fd 2), unbuffered.
+func printError(_ line: String) { writeAll(Array((line + "\n").utf8), to: StandardError.descriptor) }
+
+/// Writes text to stdout, unbuffered.
+func printOut(_ text: String) { writeAll(Array(text.utf8), to: 1) }
+
+private func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count, let base = raw.baseAddress {
+            let written = write(descriptor, base + offset, raw.count - offset)
+            if written <= 0 { if errno == EINTR { continue } else { break } }
+            offset += written
+        }
+    }
+}
+
+/// The process's environment as a dictionary.
+func environmentDictionary() -> [String: String] {
+    var result: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+        let text = String(cString: pointer)
+        if let equals = text.firstIndex(of: "=") {
+            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        entry += 1
+    }
+    return result
+}
+
+/// The largest resident set so far, in KiB.
+func maxResidentKiB() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss
+}
+
+/// The last path component, for titles and messages.
+func fileName(of path: String) -> String {
+    let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+    return trimmed.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+}

@@ -1,0 +1,50 @@
+import Terminal
+
+extension PixelBuffer {
+    /// Blends an ellipse of `color` over the image, clipped to `clip`, with soft edges.
+    ///
+    /// Radii are in pixels along each axis, so a circle on screen can be drawn with pixels that
+    /// are not square (the quadrant blitter's).
+    mutating func fillEllipse(cx: Double, cy: Double, rx: Double, ry: Double, color: RGB, alpha: Double, clip: Rect? = nil) {
+        guard rx > 0, ry > 0, alpha > 0 else { return }
+        let area = (clip ?? bounds).intersection(bounds)
+        let top = max(area.y, Int((cy - ry).rounded(.down)))
+        let bottom = min(area.maxY, Int((cy + ry).rounded(.up)) + 1)
+        guard top < bottom else { return }
+        for y in top..<bottom {
+            let dy = (Double(y) + 0.5 - cy) / ry
+            let span = 1 - dy * dy
+            guard span > 0 else { continue }
+            let halfWidth = rx * span.squareRoot()
+            let left = max(area.x, Int((cx - halfWidth).rounded(.down)))
+            let right = min(area.maxX, Int((cx + halfWidth).rounded(.up)) + 1)
+            guard left < right else { continue }
+            for x in left..<right {
+                // Coverage by distance to the edge, in pixels, for a soft one-pixel rim.
+                let distance = halfWidth - abs(Double(x) + 0.5 - cx)
+                let coverage = min(max(distance + 0.5, 0), 1)
+                if coverage > 0 { self[x, y] = self[x, y].blended(with: color, alpha: alpha * coverage) }
+            }
+        }
+    }
+
+    /// Darkens each row by `peak` at the top and bottom edges, fading linearly to 0 in the middle,
+    /// all scaled by `opacity`: the chrome's scrim.
+    mutating func darkenEdges(peak: Double, opacity: Double) {
+        guard height > 1, opacity > 0 else { return }
+        let last = Double(height - 1)
+        for y in 0..<height {
+            let factor = peak * abs(1 - 2 * Double(y) / last) * opacity
+            if factor > 0.004 { darken(rows: y..<(y + 1), by: factor) }
+        }
+    }
+
+    /// Fills the whole image with a vertical gradient from `top` to `bottom`.
+    mutating func fillVerticalGradient(top: RGB, bottom: RGB) {
+        guard height > 0 else { return }
+        for y in 0..<height {
+            let t = height > 1 ? Double(y) / Double(height - 1) : 0
+            fill(Rect(x: 0, y: y, width: width, height: 1), color: top.blended(with: bottom, alpha: t))
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// Placeholder so the target builds; replaced by the real code.
-enum _ScreensPlaceholder {}

@@ -1,0 +1,223 @@
+import Controls
+import Terminal
+
+extension PlayerScreen {
+    /// Draws the screen: `video` (already letterboxed by mpv to the encoder's pixel size for the
+    /// canvas, or nil before the first frame), the chrome's scrim and effects in pixels, then the
+    /// chrome's text and controls in cells.
+    public mutating func draw(video: PixelBuffer?, encoder: FrameEncoder, into canvas: inout Canvas, now: Seconds) {
+        let size = encoder.pixelSize(columns: canvas.width, rows: canvas.height)
+        var image = video ?? PixelBuffer(width: size.width, height: size.height, fill: Theme.background)
+        if image.width != size.width || image.height != size.height {
+            image = PixelBuffer(width: size.width, height: size.height, fill: Theme.background)
+        }
+        if status.isLoaded, !status.hasVideo {
+            image.fillVerticalGradient(top: Theme.audioPanelTop, bottom: Theme.audioPanelBottom)
+        }
+        let geometry = PixelGeometry(image: image, columns: canvas.width, rows: canvas.height,
+                                     pixelAspect: encoder.pixelAspect(cellAspect: configuration.cellAspect))
+        let opacity = layout.isCompact ? 0 : chrome.opacity(at: now)
+        image.darkenEdges(peak: 0.6, opacity: opacity)
+        drawSkipFeedbackPixels(into: &image, geometry: geometry, now: now)
+        if opacity > 0 { drawPlayButtonDisc(into: &image, geometry: geometry, opacity: opacity) }
+
+        encoder.encode(image, into: &canvas, at: canvas.bounds)
+
+        if status.isLoaded, !status.hasVideo { drawAudioCard(into: &canvas) }
+        if layout.isCompact {
+            drawCompactTime(into: &canvas)
+        } else {
+            let chromeArea = canvas.bounds
+            canvas.drawFaded(in: chromeArea, opacity: opacity) { canvas in drawChrome(into: &canvas, now: now) }
+            drawSkipFeedbackLabel(into: &canvas, now: now)
+            drawToast(into: &canvas)
+            if isHelpShown { drawHelp(into: &canvas) }
+        }
+        drawStatusLine(into: &canvas)
+        didDraw()
+    }
+
+    // MARK: Chrome
+
+    private func drawChrome(into canvas: inout Canvas, now: Seconds) {
+        let title = Sanitizer.wrapped(displayTitle, width: layout.title.width, maxLines: layout.title.height)
+        for (offset, line) in title.enumerated() {
+            canvas.drawText(line, x: layout.title.x, y: layout.title.y + offset, clip: layout.title, fg: Theme.text, style: .bold)
+        }
+        if let close = layout.close {
+            canvas.drawCentered("✕", row: close.y + 1, in: close, fg: Theme.text, style: .bold)
+        }
+        let row = layout.transportRow
+        let interval = SkipTally.number(configuration.seekInterval)
+        if let back = layout.back { canvas.drawCentered("↺ \(interval)", row: row, in: back, fg: Theme.text, style: .bold) }
+        if let forward = layout.forward { canvas.drawCentered("\(interval) ↻", row: row, in: forward, fg: Theme.text, style: .bold) }
+        let glyph = status.isPlaying ? "❚❚" : (status.isAtEnd ? "↻" : "▶")
+        canvas.drawCentered(glyph, row: row, in: layout.playPause, fg: Theme.text, style: .bold)
+        drawScrubber(into: &canvas)
+    }
+
+    private func drawScrubber(into canvas: inout Canvas) {
+        let duration = MediaTime.safeDuration(status.duration)
+        let position = scrubber.displayedPosition(status.position)
+        let bar = layout.scrubber
+        if scrubber.isEnabled {
+            canvas.horizontalBar(bar, fraction: scrubber.fraction(position: position), fg: Theme.accent, bg: Theme.track)
+            drawChapterTicks(into: &canvas, duration: duration)
+        } else {
+            canvas.horizontalBar(bar, fraction: 0, fg: Theme.disabledTrack, bg: Theme.disabledTrack)
+        }
+        let times = TimeText.pair(elapsed: position, total: duration)
+        let row = layout.timesRow
+        let elapsedWidth = canvas.drawText(times.elapsed, x: bar.x, y: row, fg: Theme.text)
+        let total = scrubber.isEnabled ? times.total : (status.isLoaded ? "live" : "--:--")
+        let totalWidth = Sanitizer.displayWidth(of: total)
+        canvas.drawText(total, x: bar.maxX - totalWidth, y: row, fg: Theme.dimText)
+        if let chapter = currentChapterTitle(at: position) {
+            let middle = Rect(x: bar.x + elapsedWidth + 2, y: row, width: max(bar.width - elapsedWidth - totalWidth - 4, 0), height: 1)
+            canvas.drawCentered(chapter, row: row, in: middle, fg: Theme.dimText)
+        }
+        if scrubber.isDragging {
+            // The time under the thumb, above the bar, while dragging.
+            let label = " \(TimeText.format(position)) "
+            let width = Sanitizer.displayWidth(of: label)
+            let thumb = bar.x + Int((scrubber.fraction(position: position) * Double(max(bar.width - 1, 0))).rounded())
+            let x = min(max(thumb - width / 2, bar.x), max(bar.maxX - width, bar.x))
+            canvas.drawText(label, x: x, y: bar.y - 1, fg: Theme.text, bg: Theme.panel, style: .bold)
+        }
+    }
+
+    private func drawChapterTicks(into canvas: inout Canvas, duration: Seconds) {
+        guard duration > 0, status.chapters.count > 1 else { return }
+        let bar = layout.scrubber
+        for chapter in status.chapters where chapter.time > 0 && chapter.time < duration {
+            let x = bar.x + Int((chapter.time / duration * Double(bar.width)).rounded(.down))
+            guard x > bar.x, x < bar.maxX else { continue }
+            var cell = canvas[x, bar.y]
+            cell.symbol = CellSymbol("│")
+            cell.fg = Theme.panel
+            canvas[x, bar.y] = cell
+        }
+    }
+
+    private func currentChapterTitle(at position: Seconds) -> String? {
+        status.chapters.last { $0.time <= position + 0.001 }?.title
+    }
+
+    private func drawPlayButtonDisc(into image: inout PixelBuffer, geometry: PixelGeometry, opacity: Double) {
+        let centre = geometry.centre(of: layout.playPause)
+        let radius = 3.4 * geometry.scaleX
+        image.fillEllipse(cx: centre.x, cy: centre.y, rx: radius, ry: radius * geometry.pixelAspect,
+                          color: .white, alpha: 0.22 * opacity)
+    }
+
+    // MARK: Double tap
+
+    private func drawSkipFeedbackPixels(into image: inout PixelBuffer, geometry: PixelGeometry, now: Seconds) {
+        guard let feedback = doubleTap.feedback(at: now), feedback.opacity > 0 else { return }
+        let half = geometry.half(feedback.side)
+        image.darken(half, by: DoubleTapSeek.dimOpacity * feedback.opacity)
+        guard let ripple = doubleTap.ripple(at: now), ripple.opacity > 0 else { return }
+        // The ripple's centre is in cells within the half; nil means the half's centre.
+        let halfColumns = Double(feedback.side == .backward ? layout.columns / 2 : layout.columns - layout.columns / 2)
+        let centreCells = ripple.center ?? Point(x: halfColumns / 2, y: Double(layout.rows) / 2)
+        let cx = Double(half.x) + centreCells.x * geometry.scaleX
+        let cy = centreCells.y * geometry.scaleY
+        let radius = ripple.radius(width: Double(half.width), height: Double(half.height) / geometry.pixelAspect)
+        image.fillEllipse(cx: cx, cy: cy, rx: radius, ry: radius * geometry.pixelAspect, color: .white,
+                          alpha: Ripple.fillOpacity * ripple.opacity, clip: half)
+    }
+
+    private func drawSkipFeedbackLabel(into canvas: inout Canvas, now: Seconds) {
+        guard let feedback = doubleTap.feedback(at: now), feedback.opacity > 0 else { return }
+        let middle = layout.columns / 2
+        let half = feedback.side == .backward
+            ? Rect(x: 0, y: 0, width: middle, height: layout.rows)
+            : Rect(x: middle, y: 0, width: layout.columns - middle, height: layout.rows)
+        // Keep clear of the transport in the middle: a quarter of the way in from the edge.
+        let area = Rect(x: half.x, y: half.y, width: half.width, height: half.height)
+        let row = max(layout.transportRow - 1, 1)
+        canvas.drawFaded(in: area, opacity: feedback.opacity) { canvas in
+            let arrows = feedback.side == .backward ? "◀◀" : "▶▶"
+            let labelArea = feedback.side == .backward
+                ? Rect(x: 0, y: 0, width: max(layout.back?.x ?? half.width / 2, 6), height: layout.rows)
+                : Rect(x: layout.forward?.maxX ?? middle + half.width / 2, y: 0,
+                       width: max(layout.columns - (layout.forward?.maxX ?? middle + half.width / 2), 6), height: layout.rows)
+            canvas.drawCentered(arrows, row: row, in: labelArea, fg: Theme.text, style: .bold)
+            canvas.drawCentered(feedback.label, row: row + 2, in: labelArea, fg: Theme.text, style: .bold)
+        }
+    }
+
+    // MARK: Panels
+
+    private func drawAudioCard(into canvas: inout Canvas) {
+        let middle = canvas.height / 2
+        let area = Rect(x: 2, y: 0, width: max(canvas.width - 4, 0), height: canvas.height)
+        canvas.drawCentered("♪", row: max(middle - 2, 0), in: area, fg: Theme.accent, style: .bold)
+        let lines = Sanitizer.wrapped(displayTitle, width: max(area.width - 4, 1), maxLines: 2)
+        for (offset, line) in lines.enumerated() where middle + offset < canvas.height {
+            canvas.drawCentered(line, row: middle + offset, in: area, fg: Theme.text, style: .bold)
+        }
+    }
+
+    private func drawCompactTime(into canvas: inout Canvas) {
+        let duration = MediaTime.safeDuration(status.duration)
+        let times = TimeText.pair(elapsed: MediaTime.position(status.position, duration: duration), total: duration)
+        let text = canvas.width >= 13 ? "\(times.elapsed) / \(times.total)" : times.elapsed
+        let row = max((canvas.height - 1) / 2, 0)
+        canvas.drawCentered(text, row: row, in: canvas.bounds, fg: Theme.text, bg: Theme.panel)
+    }
+
+    private func drawToast(into canvas: inout Canvas) {
+        guard let toast else { return }
+        let text = " \(toast.text) "
+        let width = min(Sanitizer.displayWidth(of: text), canvas.width)
+        let row = min(layout.title.maxY + 1, canvas.height - 1)
+        let x = max((canvas.width - width) / 2, 0)
+        canvas.drawText(Sanitizer.truncated(text, toWidth: width), x: x, y: row, fg: Theme.text, bg: Theme.panel, style: .bold)
+    }
+
+    private func drawStatusLine(into canvas: inout Canvas) {
+        guard let row = layout.statusRow else { return }
+        let line = Rect(x: 0, y: row, width: canvas.width, height: 1)
+        canvas.fill(line, bg: Theme.panel)
+        canvas.drawText(statusLine ?? displayTitle, x: 1, y: row, clip: line, fg: Theme.text, bg: Theme.panel)
+    }
+
+    private func drawHelp(into canvas: inout Canvas) {
+        let lines = HelpOverlay.lines(seekInterval: configuration.seekInterval, canClose: configuration.canClose)
+        HelpOverlay.draw(lines, title: "Keys", into: &canvas)
+    }
+}
+
+/// How cells map to the pixels of the image under them.
+struct PixelGeometry {
+    let scaleX: Double
+    let scaleY: Double
+    /// Pixel width over height on screen.
+    let pixelAspect: Double
+    let width: Int
+    let height: Int
+    let columns: Int
+
+    init(image: PixelBuffer, columns: Int, rows: Int, pixelAspect: Double) {
+        scaleX = columns > 0 ? Double(image.width) / Double(columns) : 1
+        scaleY = rows > 0 ? Double(image.height) / Double(rows) : 2
+        self.pixelAspect = pixelAspect > 0 && pixelAspect.isFinite ? pixelAspect : 1
+        width = image.width
+        height = image.height
+        self.columns = columns
+    }
+
+    /// The centre of a cell rectangle, in pixels.
+    func centre(of rect: Rect) -> (x: Double, y: Double) {
+        ((Double(rect.x) + Double(rect.width) / 2) * scaleX, (Double(rect.y) + Double(rect.height) / 2) * scaleY)
+    }
+
+    /// One half of the image, split on the cell boundary the taps use.
+    func half(_ side: SeekSide) -> Rect {
+        let middle = Int(Double(columns / 2) * scaleX)
+        return side == .backward
+            ? Rect(x: 0, y: 0, width: middle, height: height)
+            : Rect(x: middle, y: 0, width: width - middle, height: height)
+    }
+}

@@ -1,0 +1,28 @@
+import Terminal
+
+/// The colours of reel's interface.
+public enum Theme {
+    /// Text and icons over video.
+    public static let text = RGB(255, 255, 255)
+    /// Secondary text: totals, hints, chapter names.
+    public static let dimText = RGB(200, 200, 205)
+    /// The played part of the scrubber, and highlights.
+    public static let accent = RGB(255, 78, 69)
+    /// The unplayed part of the scrubber.
+    public static let track = RGB(95, 95, 100)
+    /// A disabled scrubber.
+    public static let disabledTrack = RGB(60, 60, 64)
+    /// Panels: help, toasts, status line.
+    public static let panel = RGB(24, 24, 28)
+    /// Panel borders.
+    public static let border = RGB(90, 90, 98)
+    /// The screen behind letterboxing and empty areas.
+    public static let background = RGB(0, 0, 0)
+    /// The still panel shown for sound-only files.
+    public static let audioPanelTop = RGB(38, 30, 64)
+    public static let audioPanelBottom = RGB(12, 10, 22)
+    /// The library's selection.
+    public static let selection = RGB(52, 56, 78)
+    /// Files mpv cannot play.
+    public static let unplayable = RGB(120, 120, 126)
+}
