@@ -1,89 +1,109 @@
-import Controls
 import Glibc
-import Playback
-import Screens
 import Terminal
 
-/// The one loop: waits on the tty, the signal pipe, mpv's wake pipe and the next deadline with
-/// poll(2), then moves data one way: input → actions → mpv, mpv → status → screen → canvas →
-/// diff → bytes. It never busy-waits; paused with nothing animating, it sleeps in poll.
+/// The one loop: waits on the tty, the signal pipe, the scenes' descriptors and the next deadline
+/// with poll(2), then moves data one way: input → scene → mpv, mpv → scene → canvas → diff →
+/// bytes. It never busy-waits: with nothing playing or animating, it sleeps in poll.
 final class AppLoop {
     let session: TerminalSession
     let output: TerminalOutput
-    let options: ReelOptions
-    var decoder = InputDecoder()
-    var renderer: ScreenRenderer
-    var encoder: FrameEncoder
-    var size: TerminalSize
-    var canvas: Canvas
-    let playback: PlaybackController
-    var screen: PlayerScreen
-    var exitCode: Int32?
-    var stats = RunStats()
-
+    private(set) var context: SceneContext
+    private var scenes: [Scene]
+    private var decoder = InputDecoder()
+    private var renderer: ScreenRenderer
+    private var canvas: Canvas
+    private var exitCode: Int32?
+    private(set) var stats = RunStats()
     private var inputBuffer: [UInt8] = []
     private var outputBytes: [UInt8] = []
-    private var frameIsNew = false
+    /// The last screen drawn was mid-animation, so its final state still has to be drawn.
+    private var animationPending = false
 
-    init(session: TerminalSession, output: TerminalOutput, options: ReelOptions, size: TerminalSize,
-         playback: PlaybackController, screen: PlayerScreen, colorMode: ColorMode) {
+    init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode, root: Scene) {
         self.session = session
         self.output = output
-        self.options = options
-        self.size = size
-        self.playback = playback
-        self.screen = screen
-        encoder = FrameEncoder(blitter: options.blitter == .quadrant ? .quadrant : .half)
-        // A small tolerance for video: changes below 1/64 of a channel are not resent. The diff is
-        // always against what was written, so the error never exceeds it.
+        self.context = context
+        scenes = [root]
         renderer = ScreenRenderer(colorMode: colorMode, tolerance: 0)
-        canvas = Canvas(width: size.columns, height: size.rows)
+        canvas = Canvas(width: context.size.columns, height: context.size.rows)
     }
 
-    /// The video's pixel size for the current terminal.
-    var pixelSize: (width: Int, height: Int) { encoder.pixelSize(columns: size.columns, rows: size.rows) }
+    private var top: Scene? { scenes.last }
 
-    /// Runs until quit; returns the exit code.
+    /// Runs until a scene quits or a signal ends reel; returns the exit code.
     func run() -> Int32 {
-        while exitCode == nil {
-            waitForWork()
+        let start = monotonicNow()
+        top?.resize(to: context, now: start)
+        top?.didShow(now: start)
+        while exitCode == nil, let scene = top {
+            waitForWork(scene)
             let now = monotonicNow()
             handleSignals(now: now)
-            if exitCode != nil { break }
+            guard exitCode == nil else { break }
             readInput(now: now)
-            if exitCode != nil { break }
-            pumpPlayer(now: now)
-            for action in screen.tick(now: now) { perform(action, now: now) }
+            guard exitCode == nil, let current = top else { break }
+            apply(current.pump(now: now, canTakeFrame: output.isIdle), now: now)
+            if let current = top { apply(current.tick(now: now), now: now) }
             flushOutput()
             drawIfNeeded(now: now)
         }
+        let now = monotonicNow()
+        for scene in scenes.reversed() { scene.willHide(now: now) }
         return exitCode ?? 0
+    }
+
+    /// Everything reel's own stats line reports.
+    var bytesWritten: Int { output.bytesWritten }
+
+    // MARK: Scenes
+
+    private func apply(_ request: SceneRequest?, now: Double) {
+        guard let request else { return }
+        switch request {
+        case .quit(let code):
+            exitCode = code
+        case .suspend:
+            suspend(now: now)
+        case .push(let scene):
+            top?.willHide(now: now)
+            scenes.append(scene)
+            scene.resize(to: context, now: now)
+            scene.didShow(now: now)
+            renderer.invalidate()
+        case .pop:
+            top?.willHide(now: now)
+            scenes.removeLast()
+            if let scene = top {
+                scene.resize(to: context, now: now)
+                scene.didShow(now: now)
+                renderer.invalidate()
+            } else {
+                exitCode = 0
+            }
+        }
     }
 
     // MARK: Waiting
 
-    private func waitForWork() {
+    private func waitForWork(_ scene: Scene) {
         let now = monotonicNow()
-        var deadline = [screen.nextDeadline, decoder.deadline].compactMap { $0 }.min()
-        if screen.isAnimating(at: now) || (screen.needsRedraw && output.isIdle) || frameIsNew {
-            // Animations redraw at about 30 frames a second; pending work goes at once.
-            let soon = now + ((screen.needsRedraw || frameIsNew) ? 0 : 1.0 / 30)
-            deadline = min(deadline ?? soon, soon)
+        var deadline = [scene.nextDeadline, decoder.deadline].compactMap { $0 }.min()
+        if output.isIdle, scene.needsDraw(at: now) || animationPending {
+            deadline = now
+        } else if scene.isAnimating(at: now) {
+            deadline = min(deadline ?? .infinity, now + 1.0 / 30)
         }
         var fds = [
             pollfd(fd: session.fileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: session.signalDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: playback.wakeupDescriptor, events: Int16(POLLIN), revents: 0),
         ]
+        for descriptor in scene.wakeDescriptors {
+            fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+        }
         if output.wantsWritable {
             fds.append(pollfd(fd: output.fileDescriptor, events: Int16(POLLOUT), revents: 0))
         }
-        let timeout: Int32
-        if let deadline {
-            timeout = Int32(max(0, min((deadline - now) * 1000, 60_000)).rounded(.up))
-        } else {
-            timeout = -1
-        }
+        let timeout = deadline.map { Int32(max(0, min(($0 - now) * 1000, 60_000)).rounded(.up)) } ?? -1
         _ = poll(&fds, nfds_t(fds.count), timeout)
     }
 
@@ -92,35 +112,26 @@ final class AppLoop {
     private func handleSignals(now: Double) {
         for signal in session.pendingSignals() {
             switch signal {
-            case .resize: applyResize(now: now)
+            case .resize: applyResize(now: now, force: false)
             case .terminate(let number): exitCode = 128 + number
             case .suspend: suspend(now: now)
-            case .resume: redrawEverything(now: now)
+            case .resume: applyResize(now: now, force: true)
             }
         }
     }
 
-    private func applyResize(now: Double) {
-        guard let newSize = try? session.size(), newSize != size else { return }
-        size = newSize
+    private func applyResize(now: Double, force: Bool) {
+        guard let size = try? session.size(), force || size != context.size else { return }
+        context.size = size
         canvas = Canvas(width: size.columns, height: size.rows)
         renderer.invalidate()
-        screen.resize(columns: size.columns, rows: size.rows)
-        // The picture must follow the new size even while paused.
-        if playback.isReady, playback.renderNow(size: pixelSize) { frameIsNew = true }
+        top?.resize(to: context, now: now)
     }
 
     private func suspend(now: Double) {
         output.discardPending()
-        if (try? session.suspend()) == true {
-            redrawEverything(now: now)
-        }
-    }
-
-    private func redrawEverything(now: Double) {
         renderer.invalidate()
-        applyResize(now: now)
-        frameIsNew = true
+        if (try? session.suspend()) == true { applyResize(now: monotonicNow(), force: true) }
     }
 
     // MARK: Input
@@ -134,35 +145,12 @@ final class AppLoop {
             exitCode = 1
             return
         }
-        if count > 0 {
-            for event in decoder.feed(inputBuffer, now: now) { handle(event, now: now) }
+        var events = count > 0 ? decoder.feed(inputBuffer, now: now) : []
+        if let deadline = decoder.deadline, now >= deadline { events += decoder.flush(now: now) }
+        for event in events {
+            guard exitCode == nil, let scene = top else { return }
+            apply(scene.handle(event, now: now), now: now)
         }
-        if let deadline = decoder.deadline, now >= deadline {
-            for event in decoder.flush(now: now) { handle(event, now: now) }
-        }
-    }
-
-    private func handle(_ event: InputEvent, now: Double) {
-        for action in screen.handle(event, now: now) { perform(action, now: now) }
-    }
-
-    private func perform(_ action: PlayerAction, now: Double) {
-        switch action {
-        case .quit: exitCode = 0
-        case .close: exitCode = 0
-        case .suspend: suspend(now: now)
-        default: playback.perform(action, now: now)
-        }
-    }
-
-    // MARK: mpv
-
-    private func pumpPlayer(now: Double) {
-        let result = playback.processEvents(now: now)
-        screen.update(playback.status, now: now)
-        if result.seekCompleted { screen.seekCompleted(now: now) }
-        if playback.reachedEndOfFile, !options.keepOpen, !options.loop { exitCode = 0 }
-        if playback.takeFrame(size: pixelSize, draw: output.isIdle) { frameIsNew = true }
     }
 
     // MARK: Output
@@ -173,26 +161,27 @@ final class AppLoop {
     }
 
     private func drawIfNeeded(now: Double) {
-        guard output.isIdle, frameIsNew || screen.needsRedraw || screen.isAnimating(at: now) else { return }
+        guard output.isIdle, let scene = top else { return }
+        let animating = scene.isAnimating(at: now)
+        guard scene.needsDraw(at: now) || animating || animationPending else { return }
+        // An animation's last frame is drawn once it has ended, at its final value.
+        animationPending = animating
         let start = monotonicNow()
-        screen.draw(video: playback.video, encoder: encoder, into: &canvas, now: now)
+        scene.draw(into: &canvas, now: now)
         outputBytes.removeAll(keepingCapacity: true)
         renderer.render(canvas, into: &outputBytes)
-        stats.recordDraw(milliseconds: (monotonicNow() - start) * 1000, videoFrame: frameIsNew)
-        frameIsNew = false
+        stats.recordDraw(milliseconds: (monotonicNow() - start) * 1000)
         do { _ = try output.submit(outputBytes) } catch { exitCode = 1 }
     }
 }
 
 /// Figures for `--stats`.
 struct RunStats {
-    var framesDrawn = 0
     var screensDrawn = 0
     var drawMilliseconds: [Double] = []
 
-    mutating func recordDraw(milliseconds: Double, videoFrame: Bool) {
+    mutating func recordDraw(milliseconds: Double) {
         screensDrawn += 1
-        if videoFrame { framesDrawn += 1 }
         if drawMilliseconds.count < 100_000 { drawMilliseconds.append(milliseconds) }
     }
 

@@ -1,4 +1,5 @@
 import Controls
+import Glibc
 import Playback
 import Screens
 import Terminal
@@ -27,6 +28,8 @@ final class PlaybackController {
     private(set) var framesRendered = 0
     private(set) var framesSkipped = 0
     private(set) var renderMilliseconds: [Double] = []
+    /// The number of frames in the file, as mpv estimates it (duration × frame rate).
+    private(set) var sourceFrameCount: Int?
 
     init(configuration: PlayerConfiguration) throws {
         player = try Player(configuration: configuration)
@@ -38,6 +41,21 @@ final class PlaybackController {
 
     /// Whether mpv is playing (or paused) a file.
     var isReady: Bool { fileLoaded && loadError == nil }
+
+    /// Pumps mpv until the file is loaded or has failed; returns the failure's explanation.
+    /// Frames that come meanwhile are let go, so mpv's video output never waits.
+    func waitUntilLoaded(size: (width: Int, height: Int), timeout: Double = 10) -> String? {
+        let deadline = monotonicNow() + timeout
+        while monotonicNow() < deadline {
+            var descriptor = pollfd(fd: wakeupDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 50)
+            _ = processEvents(now: monotonicNow())
+            if let error = loadError { return error.explanation }
+            if isReady, status.duration != nil || !status.hasVideo { return nil }
+            _ = takeFrame(size: size, draw: false)
+        }
+        return isReady ? nil : "mpv did not open the file within \(Int(timeout)) s"
+    }
 
     // MARK: Events
 
@@ -51,6 +69,7 @@ final class PlaybackController {
             case .fileLoaded:
                 fileLoaded = true
                 tracks = player.tracks
+                sourceFrameCount = player.estimatedFrameCount
             case .endFile(.error(let error)):
                 loadError = error
             case .endFile(.endOfFile):

@@ -52,20 +52,14 @@ public enum ReelApp {
         let size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
         let encoder = FrameEncoder(blitter: options.blitter == .quadrant ? .quadrant : .half)
 
-        var configuration = PlayerConfiguration.from(options)
-        configuration.pixelAspect = encoder.pixelAspect(cellAspect: size.cellAspect)
-        configuration.startPaused = true
+        let context = SceneContext(size: size, encoder: encoder, options: options)
         let playback: PlaybackController
-        do {
-            playback = try PlaybackController(configuration: configuration)
-            try playback.player.load(path, start: options.start.map(StartPosition.init))
-        } catch {
-            printError("reel: \(UsageError.visible(fileName(of: path))): \(error)")
+        switch PlaybackController.open(path, context: context) {
+        case .failure(let failure):
+            printError(failure.line)
             return 1
-        }
-        if let failure = waitUntilLoaded(playback, size: encoder.pixelSize(columns: size.columns, rows: size.rows)) {
-            printError("reel: \(UsageError.visible(path)): \(failure)")
-            return 1
+        case .success(let opened):
+            playback = opened
         }
 
         let colorMode = ColorMode.parse(options.colors.rawValue, environment: environment) ?? .detect(environment: environment)
@@ -78,21 +72,13 @@ public enum ReelApp {
             printError("reel: cannot use the terminal: \(error)")
             return 1
         }
-        var screenConfiguration = PlayerScreen.Configuration()
-        screenConfiguration.hideDelay = options.hideDelay
-        screenConfiguration.seekInterval = options.seekInterval
-        screenConfiguration.reduceMotion = options.reduceMotion
-        screenConfiguration.screenReader = options.screenReader
-        screenConfiguration.fileName = fileName(of: path)
-        screenConfiguration.cellAspect = size.cellAspect
-        let screen = PlayerScreen(configuration: screenConfiguration, columns: size.columns, rows: size.rows,
-                                  now: monotonicNow())
-        let loop = AppLoop(session: session, output: output, options: options, size: size, playback: playback,
-                           screen: screen, colorMode: colorMode)
-        playback.perform(.play, now: monotonicNow())
+        let now = monotonicNow()
+        let scene = PlayerScene(playback: playback, fileName: fileName(of: path), canClose: false, context: context, now: now)
+        let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode, root: scene)
+        playback.perform(.play, now: now)
         let code = loop.run()
         session.restore()
-        if options.stats { printError(loop.statsLine()) }
+        if options.stats { printError(statsLine(loop: loop, playback: playback)) }
         if code > 128 {
             StandardError.restore()
             session.exitAfterRestore(signal: code - 128)
@@ -100,19 +86,6 @@ public enum ReelApp {
         return code
     }
 
-    /// Pumps mpv until the file is loaded or has failed; returns the failure's explanation.
-    private static func waitUntilLoaded(_ playback: PlaybackController, size: (width: Int, height: Int)) -> String? {
-        let deadline = monotonicNow() + 10
-        while monotonicNow() < deadline {
-            var descriptor = pollfd(fd: playback.wakeupDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, 50)
-            _ = playback.processEvents(now: monotonicNow())
-            if let error = playback.loadError { return error.explanation }
-            if playback.isReady, playback.status.duration != nil || !playback.status.hasVideo { return nil }
-            _ = playback.takeFrame(size: size, draw: false)
-        }
-        return playback.isReady ? nil : "mpv did not open the file within 10 s"
-    }
 }
 
 extension PlayerConfiguration {
@@ -141,17 +114,16 @@ extension StartPosition {
     }
 }
 
-extension AppLoop {
-    /// The one-line `--stats` summary.
-    func statsLine() -> String {
-        let draw = stats.drawMilliseconds
-        let median = RunStats.percentile(draw, 0.5), p95 = RunStats.percentile(draw, 0.95)
-        func ms(_ value: Double) -> String {
-            let hundredths = Int((value * 100).rounded())
-            return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-        }
-        let source = playback.status.duration.map { _ in "" } ?? ""
-        return "reel stats: frames shown \(stats.framesDrawn) dropped \(playback.framesSkipped)\(source) "
-            + "bytes \(output.bytesWritten) encode_ms median \(ms(median)) p95 \(ms(p95)) max_rss_kib \(maxResidentKiB())"
+/// The one-line `--stats` summary: frames shown, dropped and in the source, bytes written,
+/// the time to compose and encode a screen (median and 95th percentile), and the largest RSS.
+func statsLine(loop: AppLoop, playback: PlaybackController) -> String {
+    let draw = loop.stats.drawMilliseconds
+    func ms(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
     }
+    let source = playback.sourceFrameCount.map(String.init) ?? "?"
+    return "reel stats: frames shown \(playback.framesRendered) dropped \(playback.framesSkipped) source \(source)"
+        + " bytes \(loop.bytesWritten) encode_ms median \(ms(RunStats.percentile(draw, 0.5)))"
+        + " p95 \(ms(RunStats.percentile(draw, 0.95))) max_rss_kib \(maxResidentKiB())"
 }

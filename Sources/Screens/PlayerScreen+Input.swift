@@ -77,9 +77,14 @@ extension PlayerScreen {
         case .character("l"): return skip(.forward, now: now)
         case .left: return tap(.backward, at: nil, now: now)
         case .right: return tap(.forward, at: nil, now: now)
-        case .up: return changeVolume(by: 5, now: now)
-        case .down: return changeVolume(by: -5, now: now)
+        case .up:
+            chrome.activity(now: now)
+            return changeVolume(by: 5, now: now)
+        case .down:
+            chrome.activity(now: now)
+            return changeVolume(by: -5, now: now)
         case .character("m"):
+            chrome.activity(now: now)
             let muted = !status.isMuted
             showToast(muted ? "Muted" : "Sound on", now: now)
             return [.setMuted(muted)]

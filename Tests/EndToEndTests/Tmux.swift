@@ -29,7 +29,8 @@ final class TmuxSession {
         var command = ["new-session", "-d", "-s", "main", "-x", String(width), "-y", String(height)]
         if let workingDirectory { command += ["-c", workingDirectory] }
         command += ["env"] + env + ["sh", "-c", script, "sh"] + arguments
-        try tmux(command)
+        // The server this starts inherits the client's descriptors: give it no pipe to hold open.
+        try tmux(command, captureOutput: false)
         try tmux(["set-option", "-g", "status", "off"])
     }
 
@@ -138,22 +139,13 @@ final class TmuxSession {
     }
 
     @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
-        try run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments)
+    private func tmux(_ arguments: [String], captureOutput: Bool = true) throws -> String {
+        try run("/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments, captureOutput: captureOutput)
     }
 
     @discardableResult
-    private func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    private func run(_ executable: String, _ arguments: [String], captureOutput: Bool = true) throws -> String {
+        try Subprocess.run(executable, arguments, captureOutput: captureOutput)
     }
 }
 

@@ -1,0 +1,76 @@
+import Screens
+import Terminal
+
+/// The player as a scene: an mpv player and the player screen over its frames.
+final class PlayerScene: Scene {
+    let playback: PlaybackController
+    private(set) var screen: PlayerScreen
+    private var context: SceneContext
+    private var frameIsNew = false
+
+    /// Shows `playback` (already loaded) in a player screen for `fileName`.
+    init(playback: PlaybackController, fileName: String, canClose: Bool, context: SceneContext, now: Double) {
+        self.playback = playback
+        self.context = context
+        var configuration = PlayerScreen.Configuration()
+        let options = context.options
+        configuration.hideDelay = options.hideDelay
+        configuration.seekInterval = options.seekInterval
+        configuration.reduceMotion = options.reduceMotion
+        configuration.screenReader = options.screenReader
+        configuration.fileName = fileName
+        configuration.canClose = canClose
+        configuration.cellAspect = context.cellAspect
+        screen = PlayerScreen(configuration: configuration, columns: context.size.columns, rows: context.size.rows, now: now)
+        screen.update(playback.status, now: now)
+    }
+
+    var wakeDescriptors: [Int32] { [playback.wakeupDescriptor] }
+    var nextDeadline: Double? { screen.nextDeadline }
+    func needsDraw(at now: Double) -> Bool { frameIsNew || screen.needsRedraw }
+    func isAnimating(at now: Double) -> Bool { screen.isAnimating(at: now) }
+
+    func handle(_ event: InputEvent, now: Double) -> SceneRequest? {
+        perform(screen.handle(event, now: now), now: now)
+    }
+
+    func pump(now: Double, canTakeFrame: Bool) -> SceneRequest? {
+        let result = playback.processEvents(now: now)
+        screen.update(playback.status, now: now)
+        if result.seekCompleted { screen.seekCompleted(now: now) }
+        if playback.takeFrame(size: context.pixelSize, draw: canTakeFrame) { frameIsNew = true }
+        let options = context.options
+        if playback.reachedEndOfFile, !options.keepOpen, !options.loop { return .quit(0) }
+        if playback.player.state.isIdle == true, playback.fileLoaded, !options.keepOpen { return .quit(0) }
+        return nil
+    }
+
+    func tick(now: Double) -> SceneRequest? { perform(screen.tick(now: now), now: now) }
+
+    func resize(to context: SceneContext, now: Double) {
+        self.context = context
+        screen.resize(columns: context.size.columns, rows: context.size.rows)
+        // The picture must follow the new size even while paused.
+        if playback.isReady, playback.renderNow(size: context.pixelSize) { frameIsNew = true }
+    }
+
+    func draw(into canvas: inout Canvas, now: Double) {
+        screen.draw(video: playback.video, encoder: context.encoder, into: &canvas, now: now)
+        frameIsNew = false
+    }
+
+    func willHide(now: Double) { playback.perform(.pause, now: now) }
+    func didShow(now: Double) { frameIsNew = true }
+
+    private func perform(_ actions: [PlayerAction], now: Double) -> SceneRequest? {
+        for action in actions {
+            switch action {
+            case .quit: return .quit(0)
+            case .close: return .pop
+            case .suspend: return .suspend
+            default: playback.perform(action, now: now)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// The real binary in a real tmux: the player screen, its chrome, keys and exit.
+@Suite("Player end to end", .serialized)
+struct PlayerEndToEndTests {
+    /// Reads "m:ss" times on the bottom row: (elapsed, total).
+    static func times(in screen: String) -> (String, String)? {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines.reversed() {
+            let words = line.split(separator: " ").filter { $0.contains(":") && $0.allSatisfy { $0.isNumber || $0 == ":" } }
+            if words.count >= 2 { return (String(words.first!), String(words.last!)) }
+        }
+        return nil
+    }
+
+    static func seconds(_ text: String) -> Int {
+        text.split(separator: ":").reduce(0) { $0 * 60 + (Int($1) ?? 0) }
+    }
+
+    @Test("the title and the times show, and the time advances")
+    func titleAndTimes() throws {
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=30", Paths.sample("long.mp4")])
+        let first = try tmux.waitForScreen { $0.contains("Long clip for seeking") && Self.times(in: $0) != nil }
+        let start = try #require(Self.times(in: first))
+        #expect(start.1 == "2:30")
+        let later = try tmux.waitForScreen { screen in
+            Self.times(in: screen).map { Self.seconds($0.0) >= Self.seconds(start.0) + 2 } ?? false
+        }
+        #expect(later.contains("Long clip for seeking"))
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test("the chrome hides after hideDelay + 0.5 s, and a key brings it back")
+    func chromeHidesAndReturns() throws {
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=1", Paths.sample("long.mp4")])
+        try tmux.waitFor("Long clip for seeking")
+        Thread.sleep(forTimeInterval: 1.5)
+        let hidden = try tmux.waitForScreen(timeout: 3) { !$0.contains("Long clip for seeking") && Self.times(in: $0) == nil }
+        #expect(!hidden.contains("2:30"))
+        try tmux.send("Up")
+        try tmux.waitFor("Long clip for seeking")
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test("space pauses: the time holds over 2 s and the chrome stays")
+    func spacePauses() throws {
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=1", Paths.sample("long.mp4")])
+        try tmux.waitFor("Long clip for seeking")
+        try tmux.send("Space")
+        try tmux.waitFor("▶")
+        let paused = try #require(Self.times(in: try tmux.capture()))
+        Thread.sleep(forTimeInterval: 2.2)
+        let screen = try tmux.capture()
+        #expect(Self.times(in: screen)?.0 == paused.0, "time moved while paused")
+        #expect(screen.contains("Long clip for seeking"), "chrome hid while paused")
+        try tmux.send("Space")
+        try tmux.waitFor("❚❚")
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test("q exits 0 with the alternate screen off and the tty sane")
+    func quitRestoresTerminal() throws {
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", Paths.sample("demo.mp4")])
+        try tmux.waitFor("reel demo: running clock")
+        #expect(try tmux.paneVariable("alternate_on") == "1")
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+        try tmux.expectTerminalRestored()
+        #expect(tmux.standardError.isEmpty, "stderr: \(tmux.standardError)")
+    }
+
+    @Test("a file that is not media exits 1 with one line on stderr, terminal untouched")
+    func nonMediaFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reel-e2e-\(getpid()).mp4").path
+        try String(repeating: "not a video\n", count: 100).write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let tmux = try TmuxSession([Paths.reel, path])
+        #expect(tmux.waitForExit() == 1)
+        let lines = tmux.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(tmux.standardError)")
+        #expect(lines.first?.contains(path) == true)
+        #expect(lines.first?.contains("Failed to recognize file format") == true)
+        try tmux.expectTerminalRestored()
+    }
+
+    @Test("--screen-reader never hides the chrome and writes status lines")
+    func screenReader() throws {
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--screen-reader", "--hide-delay=0.5", Paths.sample("long.mp4")])
+        try tmux.waitFor("Playing")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(try tmux.capture().contains("Long clip for seeking"), "chrome hid in screen-reader mode")
+        try tmux.send("Space")
+        try tmux.waitFor("Paused")
+        try tmux.send("l")
+        try tmux.waitFor("Skipped forward 10 seconds to")
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    struct Segment: Sendable, CustomTestStringConvertible {
+        let key: String
+        let red: Int, green: Int, blue: Int
+        var testDescription: String { "key \(key)" }
+    }
+
+    @Test("the picture after a jump into each colour segment has that colour", arguments: [
+        Segment(key: "1", red: 255, green: 0, blue: 0),
+        Segment(key: "3", red: 0, green: 255, blue: 0),
+        Segment(key: "5", red: 0, green: 0, blue: 255),
+        Segment(key: "7", red: 255, green: 255, blue: 255),
+        Segment(key: "9", red: 255, green: 255, blue: 0),
+    ])
+    func segmentColours(segment: Segment) throws {
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", Paths.sample("segments.mp4")], width: 80, height: 24)
+        try tmux.waitFor("Colour segments")
+        try tmux.send("Space")
+        try tmux.waitFor("▶")
+        try tmux.send(segment.key)
+        Thread.sleep(forTimeInterval: 0.5)
+        try tmux.send("c")
+        try tmux.waitForScreen { !$0.contains("Colour segments") }
+        var matched = false
+        var seen: (Int, Int, Int)?
+        for _ in 0..<40 where !matched {
+            let cells = ScreenCells(try tmux.capture(escapes: true))
+            seen = cells.topColor(column: 40, row: 12)
+            if let (r, g, b) = seen {
+                matched = abs(r - segment.red) <= 40 && abs(g - segment.green) <= 40 && abs(b - segment.blue) <= 40
+            }
+            if !matched { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        #expect(matched, "centre cell is \(String(describing: seen))")
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+}

@@ -1,0 +1,48 @@
+import Glibc
+
+/// Test support: runs a program with posix_spawn and waits for it with waitpid, reading its
+/// stdout from a file (a daemon it starts, like tmux's server, may keep any pipe open forever).
+enum Subprocess {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Runs `executable` with `arguments`; returns its stdout when `captureOutput`.
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], captureOutput: Bool = true) throws -> String {
+        let outputPath = "/tmp/reel-subprocess-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).out"
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, captureOutput ? outputPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Children start with no signals blocked, whatever the test runner's thread had.
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        guard code == 0 else { throw Failure(description: "posix_spawn \(executable): \(code)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        guard captureOutput, let file = fopen(outputPath, "r") else { return "" }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
