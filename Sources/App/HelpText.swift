@@ -46,6 +46,7 @@ public enum HelpText {
       --mute                start muted
       --no-audio            play no sound
       --loop                play the file again and again
+      --pause               start paused
       --speed=X             playback speed 0.01…100
       --keep-open=yes|no    at the end: stay on the last frame (yes, default) or quit (no)
       --hide-delay=S        hide the controls after S s of playback without input (default 3)

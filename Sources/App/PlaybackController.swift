@@ -23,6 +23,7 @@ final class PlaybackController {
     private var coalescer = SeekCoalescer()
     private var seekInFlight: (id: UInt64, replied: Bool, sentAt: Double)?
     private var tracks = TrackKinds()
+    private var frameDuration: Double?
 
     // Figures for --stats.
     private(set) var framesRendered = 0
@@ -70,6 +71,7 @@ final class PlaybackController {
                 fileLoaded = true
                 tracks = player.tracks
                 sourceFrameCount = player.estimatedFrameCount
+                frameDuration = player.frameRate.map { 1 / $0 }
             case .endFile(.error(let error)):
                 loadError = error
             case .endFile(.endOfFile):
@@ -105,6 +107,7 @@ final class PlaybackController {
         status.isMuted = state.isMuted ?? false
         status.chapters = state.chapters.map { ChapterMark(time: $0.time, title: $0.title) }
         status.isLoaded = fileLoaded && state.isIdle != true && loadError == nil
+        status.frameDuration = frameDuration
         return status
     }
 

@@ -75,7 +75,7 @@ public enum ReelApp {
         let now = monotonicNow()
         let scene = PlayerScene(playback: playback, fileName: fileName(of: path), canClose: false, context: context, now: now)
         let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode, root: scene)
-        playback.perform(.play, now: now)
+        if !options.pause { playback.perform(.play, now: now) }
         let code = loop.run()
         session.restore()
         if options.stats { printError(statsLine(loop: loop, playback: playback)) }

@@ -63,7 +63,7 @@ extension ReelOptions {
 
     /// Options that are on or off.
     private enum Flag: String {
-        case mute, loop, reduceMotion = "reduce-motion", screenReader = "screen-reader", poster, stats
+        case mute, loop, pause, reduceMotion = "reduce-motion", screenReader = "screen-reader", poster, stats
         case recursive, onlyPlayable = "only-playable", resume, mpvConfig = "mpv-config"
     }
 
@@ -78,6 +78,7 @@ extension ReelOptions {
         switch flag {
         case .mute: mute = on
         case .loop: loop = on
+        case .pause: pause = on
         case .reduceMotion: reduceMotion = on
         case .screenReader: screenReader = on
         case .poster: poster = on

@@ -47,6 +47,8 @@ public struct ReelOptions: Sendable, Equatable {
     /// `--no-audio`: decode no sound.
     public var audio = true
     public var loop = false
+    /// Start paused (mpv's `--pause`).
+    public var pause = false
     public var speed: Double?
     /// `--keep-open=no` quits at the end of the file.
     public var keepOpen = true

@@ -11,7 +11,7 @@ enum SceneFactory {
         case .success(let playback):
             let scene = PlayerScene(playback: playback, fileName: fileName(of: path), canClose: canClose,
                                     context: context, now: now)
-            playback.perform(.play, now: now)
+            if !context.options.pause { playback.perform(.play, now: now) }
             return .success(scene)
         }
     }

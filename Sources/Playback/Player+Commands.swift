@@ -66,6 +66,9 @@ extension Player {
         return kinds
     }
 
+    /// The video's frame rate as the container states it, when there is one.
+    public var frameRate: Double? { handle.double("container-fps").flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
+
     /// mpv's estimate of the number of video frames in the file.
     public var estimatedFrameCount: Int? { handle.int64("estimated-frame-count").map { Int($0) } }
 

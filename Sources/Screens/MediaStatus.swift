@@ -23,11 +23,25 @@ public struct MediaStatus: Sendable, Equatable {
     public var chapters: [ChapterMark] = []
     /// The file is loaded and playing or paused (not loading, not idle).
     public var isLoaded = false
+    /// How long one video frame lasts, when known.
+    public var frameDuration: Seconds?
 
     public init() {}
 
     /// Whether playback is running.
     public var isPlaying: Bool { isLoaded && !isPaused && !isAtEnd }
+
+    /// Whether the position is at the end: mpv says so, or the last frame is showing (mpv reports
+    /// the last frame's start, a frame short of the length, and paused there it never says so).
+    public var isEffectivelyAtEnd: Bool {
+        if isAtEnd { return true }
+        let length = MediaTime.safeDuration(duration)
+        guard length > 0, let position else { return false }
+        return position >= length - 1.5 * (frameDuration ?? 1.0 / 30)
+    }
+
+    /// The position to show: mpv's, except that the last frame reads as the full length.
+    public var displayPosition: Seconds? { isEffectivelyAtEnd ? MediaTime.safeDuration(duration) : position }
 }
 
 /// One chapter: where it starts and what it is called.

@@ -51,14 +51,14 @@ extension PlayerScreen {
         let interval = SkipTally.number(configuration.seekInterval)
         if let back = layout.back { canvas.drawCentered("↺ \(interval)", row: row, in: back, fg: Theme.text, style: .bold) }
         if let forward = layout.forward { canvas.drawCentered("\(interval) ↻", row: row, in: forward, fg: Theme.text, style: .bold) }
-        let glyph = status.isPlaying ? "❚❚" : (status.isAtEnd ? "↻" : "▶")
+        let glyph = status.isPlaying ? "❚❚" : (status.isEffectivelyAtEnd ? "↻" : "▶")
         canvas.drawCentered(glyph, row: row, in: layout.playPause, fg: Theme.text, style: .bold)
         drawScrubber(into: &canvas)
     }
 
     private func drawScrubber(into canvas: inout Canvas) {
         let duration = MediaTime.safeDuration(status.duration)
-        let position = scrubber.displayedPosition(status.position)
+        let position = scrubber.displayedPosition(status.displayPosition)
         let bar = layout.scrubber
         if scrubber.isEnabled {
             canvas.horizontalBar(bar, fraction: scrubber.fraction(position: position), fg: Theme.accent, bg: Theme.track)
@@ -161,7 +161,7 @@ extension PlayerScreen {
 
     private func drawCompactTime(into canvas: inout Canvas) {
         let duration = MediaTime.safeDuration(status.duration)
-        let times = TimeText.pair(elapsed: MediaTime.position(status.position, duration: duration), total: duration)
+        let times = TimeText.pair(elapsed: MediaTime.position(status.displayPosition, duration: duration), total: duration)
         let text = canvas.width >= 13 ? "\(times.elapsed) / \(times.total)" : times.elapsed
         let row = max((canvas.height - 1) / 2, 0)
         canvas.drawCentered(text, row: row, in: canvas.bounds, fg: Theme.text, bg: Theme.panel)

@@ -128,7 +128,7 @@ extension PlayerScreen {
 
     private mutating func playPause() -> [PlayerAction] {
         switch PlayPauseDecision.decide(isPlaying: status.isPlaying, position: status.position,
-                                        duration: status.duration, eofReached: status.isAtEnd) {
+                                        duration: status.duration, eofReached: status.isEffectivelyAtEnd) {
         case .pause: return [.pause]
         case .play: return [.play]
         case .restartThenPlay: return [.restartAndPlay]

@@ -32,6 +32,7 @@ struct ReelOptionsTests {
         #expect(try !ReelOptions.parse(["--mute=no", "f"]).mute)
         #expect(try !ReelOptions.parse(["--no-resume", "f"]).resume)
         #expect(try !ReelOptions.parse(["--no-audio", "f"]).audio)
+        #expect(try ReelOptions.parse(["--pause", "f"]).pause)
         #expect(try ReelOptions.parse(["--loop", "--reduce-motion", "--screen-reader", "--poster", "--stats", "f"])
             == { var o = ReelOptions(); o.paths = ["f"]; o.loop = true; o.reduceMotion = true
                  o.screenReader = true; o.poster = true; o.stats = true; return o }())
@@ -94,7 +95,7 @@ struct ReelOptionsTests {
 
     @Test("the help lists every option and key in DESIGN.md")
     func helpIsComplete() {
-        for option in ["--start", "--volume", "--mute", "--no-audio", "--loop", "--speed", "--keep-open",
+        for option in ["--start", "--volume", "--mute", "--no-audio", "--loop", "--pause", "--speed", "--keep-open",
                        "--hide-delay", "--seek-interval", "--reduce-motion", "--screen-reader", "--poster",
                        "--colors", "--log-file", "--help", "--version", "--stats", "--blitter", "--aspect",
                        "--corner-radius", "--recursive", "--only-playable", "--no-resume", "--mpv-config"] {

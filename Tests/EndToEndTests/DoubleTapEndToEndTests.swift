@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// Double-tap skips in the real binary: keys, clicks, the tally label, the ripple, and mpv's
+/// position moving by exactly the skipped time (read back from the screen, paused).
+@Suite("Double tap end to end", .serialized)
+struct DoubleTapEndToEndTests {
+    static let title = "Long clip for seeking"
+
+    /// Starts the long clip paused at `start` with the controls held up.
+    static func paused(at start: String, extra: [String] = []) throws -> TmuxSession {
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--pause", "--start=\(start)"] + extra + [Paths.sample("long.mp4")])
+        try tmux.waitFor(title)
+        return tmux
+    }
+
+    static func elapsed(_ tmux: TmuxSession) throws -> Int? {
+        try PlayerEndToEndTests.times(in: tmux.capture()).map { PlayerEndToEndTests.seconds($0.0) }
+    }
+
+    /// Waits until the elapsed time on screen is `seconds`.
+    static func expectElapsed(_ tmux: TmuxSession, _ seconds: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try tmux.waitForScreen(sourceLocation: sourceLocation) { screen in
+            PlayerEndToEndTests.times(in: screen).map { PlayerEndToEndTests.seconds($0.0) == seconds } ?? false
+        }
+    }
+
+    /// The column of `text` on the first row that has it.
+    static func column(of text: String, in screen: String) -> Int? {
+        for line in screen.split(separator: "\n") {
+            if let range = line.range(of: text) { return line.distance(from: line.startIndex, to: range.lowerBound) }
+        }
+        return nil
+    }
+
+    @Test("a double → shows +10 s in the right half and moves mpv by 10 s")
+    func doubleRight() throws {
+        let tmux = try Self.paused(at: "30")
+        try Self.expectElapsed(tmux, 30)
+        try tmux.send("Right", "Right")
+        let screen = try tmux.waitFor("+10 s")
+        #expect((Self.column(of: "+10 s", in: screen) ?? 0) > 50, "label not in the right half:\n\(screen)")
+        try Self.expectElapsed(tmux, 40)
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test("four quick → presses show +30 s and move 30 s")
+    func fourPresses() throws {
+        let tmux = try Self.paused(at: "30")
+        try Self.expectElapsed(tmux, 30)
+        try tmux.send("Right", "Right", "Right", "Right")
+        try tmux.waitFor("+30 s")
+        try Self.expectElapsed(tmux, 60)
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test("switching to ← starts a new tally at -10 s, in the left half")
+    func switchSides() throws {
+        let tmux = try Self.paused(at: "30")
+        try tmux.send("Right", "Right")
+        try tmux.waitFor("+10 s")
+        try tmux.send("Left", "Left")
+        let screen = try tmux.waitFor("-10 s")
+        #expect((Self.column(of: "-10 s", in: screen) ?? 99) < 50, "label not in the left half")
+        try Self.expectElapsed(tmux, 30)
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test("skipping before the start lands at 0:00 and past the end at the end")
+    func clamps() throws {
+        let tmux = try Self.paused(at: "3")
+        try tmux.send("Left", "Left", "Left")
+        try tmux.waitFor("-20 s")
+        try Self.expectElapsed(tmux, 0)
+        try tmux.send("End")
+        try Self.expectElapsed(tmux, 150)
+        try tmux.send("Right", "Right", "Right")
+        try tmux.waitFor("+20 s")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try Self.elapsed(tmux) == 150)
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0, "reel did not survive skipping past the end")
+    }
+
+    @Test("j and l skip at once")
+    func jAndL() throws {
+        let tmux = try Self.paused(at: "30")
+        try tmux.send("l")
+        try tmux.waitFor("+10 s")
+        try Self.expectElapsed(tmux, 40)
+        Thread.sleep(forTimeInterval: 1.2)
+        try tmux.send("j")
+        try tmux.waitFor("-10 s")
+        try Self.expectElapsed(tmux, 30)
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test("a double click on the right half skips, dims that half and ripples around the click")
+    func doubleClick() throws {
+        let tmux = try Self.paused(at: "30")
+        try tmux.send("c")
+        try tmux.waitForScreen { !$0.contains(Self.title) }
+        Thread.sleep(forTimeInterval: 0.4)
+        let before = ScreenCells(try tmux.capture(escapes: true))
+        // Click twice at column 75, row 15 (0-based), then look at once.
+        try tmux.click(column: 75, row: 15)
+        try tmux.click(column: 75, row: 15)
+        var dimmed = false, ripple = false
+        for _ in 0..<20 where !(dimmed && ripple) {
+            let during = ScreenCells(try tmux.capture(escapes: true))
+            // Far from the click in the tapped half: darker than before (the 0.22 dim).
+            if let old = before.topColor(column: 55, row: 3), let new = during.topColor(column: 55, row: 3) {
+                dimmed = dimmed || Self.brightness(new) < Self.brightness(old) - 10
+            }
+            // At the click: lighter than the dimmed half around it (the white ripple).
+            if let centre = during.topColor(column: 75, row: 15), let far = during.topColor(column: 55, row: 3),
+               let oldCentre = before.topColor(column: 75, row: 15) {
+                ripple = ripple || Self.brightness(centre) > Self.brightness(oldCentre) * 0.78 + 15
+                _ = far
+            }
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        #expect(dimmed, "the right half was not dimmed")
+        #expect(ripple, "no ripple around the click")
+        try tmux.waitFor("+10 s")
+        try Self.expectElapsed(tmux, 40)
+        // The left half is untouched.
+        let after = ScreenCells(try tmux.capture(escapes: true))
+        if let old = before.topColor(column: 10, row: 3), let new = after.topColor(column: 10, row: 3) {
+            #expect(abs(Self.brightness(old) - Self.brightness(new)) < 40)
+        }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    static func brightness(_ color: (Int, Int, Int)) -> Double {
+        0.299 * Double(color.0) + 0.587 * Double(color.1) + 0.114 * Double(color.2)
+    }
+}

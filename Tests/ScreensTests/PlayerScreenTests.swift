@@ -1,0 +1,314 @@
+import Controls
+import Testing
+import Terminal
+@testable import Screens
+
+/// The player screen as a value: input and mpv's status in, actions and a canvas out.
+@Suite("Player screen")
+struct PlayerScreenTests {
+    static func screen(columns: Int = 80, rows: Int = 24, configure: (inout PlayerScreen.Configuration) -> Void = { _ in })
+        -> PlayerScreen {
+        var configuration = PlayerScreen.Configuration()
+        configuration.fileName = "clip.mp4"
+        configure(&configuration)
+        var screen = PlayerScreen(configuration: configuration, columns: columns, rows: rows, now: 0)
+        screen.update(status(), now: 0)
+        return screen
+    }
+
+    static func status(position: Double = 30, duration: Double = 120, paused: Bool = false, atEnd: Bool = false,
+                       title: String? = "A Title") -> MediaStatus {
+        var status = MediaStatus()
+        status.isLoaded = true
+        status.position = position
+        status.duration = duration
+        status.isPaused = paused
+        status.isAtEnd = atEnd
+        status.title = title
+        status.volume = 100
+        return status
+    }
+
+    static func key(_ key: Key, _ modifiers: Modifiers = []) -> InputEvent { .key(KeyEvent(key, modifiers)) }
+    static func char(_ character: Character) -> InputEvent { key(.character(character)) }
+
+    static func text(_ canvas: Canvas, row: Int) -> String {
+        (0..<canvas.width).map { canvas.text(of: canvas[$0, row]) }.joined()
+    }
+
+    static func drawn(_ screen: inout PlayerScreen, now: Double) -> Canvas {
+        var canvas = Canvas(width: screen.layout.columns, height: screen.layout.rows)
+        screen.draw(video: nil, encoder: FrameEncoder(), into: &canvas, now: now)
+        return canvas
+    }
+
+    // MARK: Keys
+
+    @Test("keys map to mpv actions", arguments: [
+        (char(" "), [PlayerAction.pause]),
+        (char("k"), [.pause]),
+        (char("l"), [.seek(.by(10))]),
+        (char("j"), [.seek(.by(-10))]),
+        (char("5"), [.seek(.to(60, exact: true))]),
+        (char("0"), [.seek(.to(0, exact: true))]),
+        (key(.home), [.seek(.to(0, exact: true))]),
+        (key(.end), [.seek(.to(120, exact: true))]),
+        (char(","), [.frameBackStep]),
+        (char("."), [.frameStep]),
+        (key(.up), [.setVolume(105)]),
+        (key(.down), [.setVolume(95)]),
+        (char("m"), [.setMuted(true)]),
+        (char("q"), [.quit]),
+        (char("x"), [.close]),
+        (key(.escape), [.close]),
+        (key(.character("c"), .ctrl), [.quit]),
+        (key(.character("z"), .ctrl), [.suspend]),
+        (key(.left), []),
+        (char("c"), []),
+    ] as [(InputEvent, [PlayerAction])])
+    func keyActions(event: InputEvent, expected: [PlayerAction]) {
+        var screen = Self.screen()
+        #expect(screen.handle(event, now: 1) == expected)
+    }
+
+    @Test("volume up is capped at 130")
+    func volumeUp() {
+        var screen = Self.screen()
+        var status = Self.status()
+        status.volume = 128
+        screen.update(status, now: 0)
+        #expect(screen.handle(Self.key(.up), now: 1) == [.setVolume(130)])
+    }
+
+    @Test("play at the end starts again from 0; play while paused plays")
+    func playAtEnd() {
+        var screen = Self.screen()
+        screen.update(Self.status(position: 120, paused: true, atEnd: true), now: 1)
+        #expect(screen.handle(Self.char(" "), now: 2) == [.restartAndPlay])
+        screen.update(Self.status(position: 50, paused: true), now: 3)
+        #expect(screen.handle(Self.char(" "), now: 4) == [.play])
+    }
+
+    @Test("on the last frame, paused, the time reads the full length and play starts again")
+    func lastFrame() {
+        var screen = Self.screen()
+        var status = Self.status(position: 149.934, duration: 150, paused: true)
+        status.frameDuration = 1.0 / 15
+        screen.update(status, now: 1)
+        let canvas = Self.drawn(&screen, now: 1.1)
+        #expect(Self.text(canvas, row: screen.layout.timesRow).contains("2:30"))
+        #expect(!Self.text(canvas, row: screen.layout.timesRow).contains("2:29"))
+        #expect(screen.handle(Self.char(" "), now: 2) == [.restartAndPlay])
+        status.position = 149.5
+        screen.update(status, now: 3)
+        #expect(screen.handle(Self.char(" "), now: 4) == [.play])
+    }
+
+    @Test("a double tap of → skips forward; further taps in the window add up")
+    func doubleTapRight() {
+        var screen = Self.screen()
+        #expect(screen.handle(Self.key(.right), now: 1.0) == [])
+        #expect(screen.handle(Self.key(.right), now: 1.2) == [.seek(.by(10))])
+        #expect(screen.handle(Self.key(.right), now: 1.5) == [.seek(.by(10))])
+        #expect(screen.doubleTap.tally(at: 1.5)?.label == "+20 s")
+        // The other side needs its own double tap, and starts at one interval.
+        #expect(screen.handle(Self.key(.left), now: 1.6) == [])
+        #expect(screen.handle(Self.key(.left), now: 1.7) == [.seek(.by(-10))])
+        #expect(screen.doubleTap.tally(at: 1.7)?.label == "-10 s")
+    }
+
+    @Test("taps further apart than 0.3 s only show the controls")
+    func slowTaps() {
+        var screen = Self.screen()
+        #expect(screen.handle(Self.key(.right), now: 1.0) == [])
+        #expect(screen.handle(Self.key(.right), now: 1.31) == [])
+        #expect(screen.isChromeShown(at: 1.31))
+    }
+
+    @Test("--seek-interval=0 turns skipping off, on keys and buttons")
+    func skippingOff() {
+        var screen = Self.screen { $0.seekInterval = 0 }
+        #expect(screen.handle(Self.key(.right), now: 1.0) == [])
+        #expect(screen.handle(Self.key(.right), now: 1.1) == [])
+        #expect(screen.handle(Self.char("l"), now: 1.2) == [])
+        #expect(screen.layout.back == nil && screen.layout.forward == nil)
+    }
+
+    @Test("any key closes the help overlay; q still quits from it")
+    func helpOverlay() {
+        var screen = Self.screen()
+        #expect(screen.handle(Self.char("?"), now: 1) == [])
+        #expect(screen.isHelpShown)
+        #expect(screen.handle(Self.char("l"), now: 2) == [])
+        #expect(!screen.isHelpShown)
+        _ = screen.handle(Self.char("?"), now: 3)
+        #expect(screen.handle(Self.char("q"), now: 4) == [.quit])
+    }
+
+    // MARK: Chrome visibility
+
+    @Test("the chrome hides hideDelay after activity while playing, and not while paused")
+    func autoHide() {
+        var screen = Self.screen()
+        _ = screen.handle(Self.char("m"), now: 1)
+        _ = screen.tick(now: 3.99)
+        #expect(screen.isChromeShown(at: 3.99))
+        _ = screen.tick(now: 4.3)
+        #expect(!screen.isChromeShown(at: 4.3))
+        screen.update(Self.status(paused: true), now: 5)
+        _ = screen.tick(now: 20)
+        #expect(screen.isChromeShown(at: 20))
+    }
+
+    @Test("a click on the video toggles the chrome only after the double-click window")
+    func clickTogglesAfterWindow() {
+        var screen = Self.screen()
+        let click = InputEvent.mouse(MouseEvent(.press(.left), column: 10, row: 5))
+        #expect(screen.handle(click, now: 1) == [])
+        #expect(screen.isChromeShown(at: 1.1))
+        _ = screen.tick(now: 1.31)
+        #expect(!screen.isChromeShown(at: 1.6))
+    }
+
+    @Test("a double click on the right half skips forward and leaves the chrome as it was")
+    func doubleClickSkips() {
+        var screen = Self.screen()
+        let click = InputEvent.mouse(MouseEvent(.press(.left), column: 70, row: 5))
+        #expect(screen.handle(click, now: 1) == [])
+        #expect(screen.handle(click, now: 1.2) == [.seek(.by(10))])
+        _ = screen.tick(now: 1.6)
+        #expect(screen.isChromeShown(at: 1.6))
+    }
+
+    @Test("a click on a control runs it and never counts as a tap on the video")
+    func clickOnControls() {
+        var screen = Self.screen()
+        let layout = screen.layout
+        let play = InputEvent.mouse(MouseEvent(.press(.left), column: layout.playPause.x + 3, row: layout.playPause.y + 1))
+        #expect(screen.handle(play, now: 1) == [.pause])
+        #expect(screen.handle(play, now: 1.1) == [.pause])
+        let back = InputEvent.mouse(MouseEvent(.press(.left), column: layout.back!.x + 1, row: layout.back!.y))
+        #expect(screen.handle(back, now: 2) == [.seek(.by(-10))])
+    }
+
+    @Test("dragging the scrubber seeks by keyframes, then exactly on release, with the chrome held up")
+    func scrubberDrag() {
+        var screen = Self.screen()
+        let bar = screen.layout.scrubber
+        let row = bar.y
+        let press = screen.handle(.mouse(MouseEvent(.press(.left), column: bar.x, row: row)), now: 1)
+        #expect(press == [.seek(.to(0, exact: false))])
+        _ = screen.handle(.mouse(MouseEvent(.drag(.left), column: bar.x + bar.width / 2, row: row)), now: 1.2)
+        _ = screen.tick(now: 5)
+        #expect(screen.isChromeShown(at: 5), "chrome hid while scrubbing")
+        let release = screen.handle(.mouse(MouseEvent(.release(.left), column: bar.maxX - 1, row: row)), now: 6)
+        #expect(release == [.seek(.to(120, exact: true))])
+    }
+
+    @Test("the wheel over the scrubber seeks ±5 s")
+    func wheel() {
+        var screen = Self.screen()
+        let bar = screen.layout.scrubber
+        #expect(screen.handle(.mouse(MouseEvent(.wheelUp, column: bar.x + 3, row: bar.y)), now: 1) == [.seek(.by(5))])
+        #expect(screen.handle(.mouse(MouseEvent(.wheelDown, column: bar.x + 3, row: bar.y)), now: 1.1) == [.seek(.by(-5))])
+        #expect(screen.handle(.mouse(MouseEvent(.wheelDown, column: 5, row: 3)), now: 1.2) == [])
+    }
+
+    // MARK: Layout
+
+    @Test("every control is at least 3 cells wide", arguments: [(80, 24), (40, 12), (24, 6), (300, 100)])
+    func hitAreas(columns: Int, rows: Int) {
+        let layout = PlayerLayout(columns: columns, rows: rows, canClose: true, showsSkipButtons: true, screenReader: false)
+        for rect in [layout.close, layout.back, layout.playPause, layout.forward, layout.scrubberHitArea].compactMap({ $0 }) {
+            #expect(rect.width >= 3, "\(rect) is narrower than 3 cells at \(columns)×\(rows)")
+        }
+    }
+
+    // MARK: Drawing
+
+    @Test("the title, the transport and the times are drawn; the title falls back to the file name")
+    func drawsChrome() {
+        var screen = Self.screen()
+        let canvas = Self.drawn(&screen, now: 0.5)
+        #expect(Self.text(canvas, row: screen.layout.title.y).contains("A Title"))
+        let times = Self.text(canvas, row: screen.layout.timesRow)
+        #expect(times.hasPrefix("  0:30") && times.hasSuffix("2:00  "))
+        #expect(Self.text(canvas, row: screen.layout.transportRow).contains("❚❚"))
+        screen.update(Self.status(title: nil), now: 1)
+        let untitled = Self.drawn(&screen, now: 1.5)
+        #expect(Self.text(untitled, row: screen.layout.title.y).contains("clip.mp4"))
+    }
+
+    @Test("times read h:mm:ss from an hour on, for both sides")
+    func hourTimes() {
+        var screen = Self.screen()
+        screen.update(Self.status(position: 303, duration: 3720), now: 1)
+        let canvas = Self.drawn(&screen, now: 1.1)
+        let times = Self.text(canvas, row: screen.layout.timesRow)
+        #expect(times.contains("0:05:03") && times.contains("1:02:00"))
+    }
+
+    @Test("a hostile title draws inert: no escape reaches the canvas")
+    func hostileTitle() {
+        var screen = Self.screen()
+        screen.update(Self.status(title: "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{08}bad\u{202E}"), now: 1)
+        let canvas = Self.drawn(&screen, now: 1.1)
+        let row = Self.text(canvas, row: screen.layout.title.y)
+        #expect(!row.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x202E })
+        #expect(row.contains("pwned"))
+    }
+
+    @Test("a tiny terminal shows only the time")
+    func compact() {
+        var screen = Self.screen(columns: 10, rows: 3)
+        let canvas = Self.drawn(&screen, now: 0.5)
+        #expect(Self.text(canvas, row: 1).contains("0:30"))
+        #expect(!(0..<3).map { Self.text(canvas, row: $0) }.joined().contains("A Title"))
+    }
+
+    @Test("the double-tap label shows in the tapped half")
+    func skipLabel() {
+        var screen = Self.screen()
+        _ = screen.handle(Self.char("l"), now: 1)
+        _ = screen.handle(Self.char("l"), now: 1.1)
+        let canvas = Self.drawn(&screen, now: 1.4)
+        let rows = (0..<canvas.height).map { Self.text(canvas, row: $0) }
+        let labelRow = rows.first { $0.contains("+20 s") }
+        #expect(labelRow != nil)
+        if let labelRow, let plus = labelRow.firstIndex(of: "+") {
+            #expect(labelRow.distance(from: labelRow.startIndex, to: plus) > 40)
+        }
+        #expect(rows.contains { $0.contains("▶▶") })
+    }
+
+    @Test("the screen reader hears state changes and where a skip landed")
+    func screenReaderLines() {
+        var screen = Self.screen { $0.screenReader = true }
+        screen.update(Self.status(paused: true), now: 1)
+        #expect(screen.statusLine == "Paused")
+        screen.update(Self.status(paused: false), now: 2)
+        #expect(screen.statusLine == "Playing")
+        _ = screen.handle(Self.char("l"), now: 3)
+        _ = screen.handle(Self.char("l"), now: 3.1)
+        screen.update(Self.status(position: 50), now: 3.5)
+        screen.seekCompleted(now: 3.5)
+        #expect(screen.statusLine == "Skipped forward 20 seconds to 0:50")
+        screen.update(Self.status(position: 120, paused: true, atEnd: true), now: 4)
+        #expect(screen.statusLine == "End of video")
+        var canvas = Canvas(width: 80, height: 24)
+        screen.draw(video: nil, encoder: FrameEncoder(), into: &canvas, now: 5)
+        #expect(Self.text(canvas, row: 23).contains("End of video"))
+    }
+
+    @Test("the scrubber is disabled, with 'live', when the length is unknown")
+    func unknownDuration() {
+        var screen = Self.screen()
+        var status = Self.status()
+        status.duration = nil
+        screen.update(status, now: 1)
+        let canvas = Self.drawn(&screen, now: 1.1)
+        #expect(Self.text(canvas, row: screen.layout.timesRow).contains("live"))
+        let bar = screen.layout.scrubber
+        #expect(screen.handle(.mouse(MouseEvent(.press(.left), column: bar.x + 4, row: bar.y)), now: 2) == [])
+    }
+}
