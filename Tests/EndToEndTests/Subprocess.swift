@@ -33,7 +33,13 @@ enum Subprocess {
         let code = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard code == 0 else { throw Failure(description: "posix_spawn \(executable): \(code)") }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        while waitpid(pid, &status, 0) < 0 {
+            if errno == EINTR { continue }
+            // Another part of the test process (Foundation's Process) may reap every child on
+            // SIGCHLD; then wait for the process to be gone instead.
+            while kill(pid, 0) == 0 { usleep(2_000) }
+            break
+        }
         guard captureOutput, let file = fopen(outputPath, "r") else { return "" }
         defer { fclose(file) }
         var bytes: [UInt8] = []
