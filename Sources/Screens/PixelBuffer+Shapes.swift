@@ -28,6 +28,22 @@ extension PixelBuffer {
         }
     }
 
+    /// Darkens a rectangle by `factor`, leaving its corners round (`cornerRadius` pixels).
+    mutating func darkenRoundedRect(_ rect: Rect, by factor: Double, cornerRadius: Double) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty, factor > 0 else { return }
+        let radius = max(min(cornerRadius, Double(min(rect.width, rect.height)) / 2), 0)
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX {
+                // Distance into the nearest corner's circle decides the corners.
+                let dx = max(Double(rect.x) + radius - (Double(x) + 0.5), Double(x) + 0.5 - (Double(rect.maxX) - radius), 0)
+                let dy = max(Double(rect.y) + radius - (Double(y) + 0.5), Double(y) + 0.5 - (Double(rect.maxY) - radius), 0)
+                guard dx * dx + dy * dy <= radius * radius else { continue }
+                self[x, y] = self[x, y].darkened(by: factor)
+            }
+        }
+    }
+
     /// Darkens each row by `peak` at the top and bottom edges, fading linearly to 0 in the middle,
     /// all scaled by `opacity`: the chrome's scrim.
     mutating func darkenEdges(peak: Double, opacity: Double) {

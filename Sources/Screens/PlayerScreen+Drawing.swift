@@ -19,7 +19,7 @@ extension PlayerScreen {
         let opacity = layout.isCompact ? 0 : chrome.opacity(at: now)
         image.darkenEdges(peak: 0.6, opacity: opacity)
         drawSkipFeedbackPixels(into: &image, geometry: geometry, now: now)
-        if opacity > 0 { drawPlayButtonDisc(into: &image, geometry: geometry, opacity: opacity) }
+        if opacity > 0 { drawTransportBacking(into: &image, geometry: geometry, opacity: opacity) }
 
         encoder.encode(image, into: &canvas, at: canvas.bounds)
 
@@ -103,11 +103,12 @@ extension PlayerScreen {
         status.chapters.last { $0.time <= position + 0.001 }?.title
     }
 
-    private func drawPlayButtonDisc(into image: inout PixelBuffer, geometry: PixelGeometry, opacity: Double) {
-        let centre = geometry.centre(of: layout.playPause)
-        let radius = 3.4 * geometry.scaleX
-        image.fillEllipse(cx: centre.x, cy: centre.y, rx: radius, ry: radius * geometry.pixelAspect,
-                          color: .white, alpha: 0.22 * opacity)
+    /// A dark rounded box behind each transport button, so its label reads on any picture.
+    private func drawTransportBacking(into image: inout PixelBuffer, geometry: PixelGeometry, opacity: Double) {
+        for button in [layout.back, layout.playPause, layout.forward].compactMap({ $0 }) {
+            let box = geometry.pixels(of: Rect(x: button.x, y: button.y, width: button.width, height: button.height))
+            image.darkenRoundedRect(box, by: 0.5 * opacity, cornerRadius: geometry.scaleY)
+        }
     }
 
     // MARK: Double tap
@@ -211,6 +212,13 @@ struct PixelGeometry {
     /// The centre of a cell rectangle, in pixels.
     func centre(of rect: Rect) -> (x: Double, y: Double) {
         ((Double(rect.x) + Double(rect.width) / 2) * scaleX, (Double(rect.y) + Double(rect.height) / 2) * scaleY)
+    }
+
+    /// The pixels under a cell rectangle.
+    func pixels(of rect: Rect) -> Rect {
+        let x = Int((Double(rect.x) * scaleX).rounded()), y = Int((Double(rect.y) * scaleY).rounded())
+        return Rect(x: x, y: y, width: Int((Double(rect.maxX) * scaleX).rounded()) - x,
+                    height: Int((Double(rect.maxY) * scaleY).rounded()) - y)
     }
 
     /// One half of the image, split on the cell boundary the taps use.
