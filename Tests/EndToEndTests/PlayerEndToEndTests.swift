@@ -62,6 +62,27 @@ struct PlayerEndToEndTests {
         #expect(tmux.waitForExit() == 0)
     }
 
+    @Test("a resize re-lays out at once, from 10×3 (time only) to 300×100")
+    func resize() throws {
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--pause", "--start=75", Paths.sample("long.mp4")])
+        try tmux.waitFor("Long clip for seeking")
+        try tmux.resize(width: 10, height: 3)
+        let tiny = try tmux.waitForScreen { $0.contains("1:15") }
+        #expect(!tiny.contains("Long"))
+        try tmux.resize(width: 300, height: 100)
+        let huge = try tmux.waitForScreen { $0.contains("Long clip for seeking") && $0.contains("2:30") }
+        let lines = huge.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count >= 100)
+        #expect(lines.contains { $0.hasSuffix("2:30  ") || $0.hasSuffix("2:30") })
+        try tmux.resize(width: 60, height: 20)
+        try tmux.waitForScreen { screen in
+            screen.split(separator: "\n").contains { $0.contains("1:15") && $0.contains("2:30") }
+        }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+        try tmux.expectTerminalRestored()
+    }
+
     @Test("q exits 0 with the alternate screen off and the tty sane")
     func quitRestoresTerminal() throws {
         let tmux = try TmuxSession([Paths.reel, "--no-audio", Paths.sample("demo.mp4")])
