@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "Controls", targets: ["Controls"]),
         .library(name: "Terminal", targets: ["Terminal"]),
+        // The app itself, so that Fuzz/ can drive the option parser.
+        .library(name: "ReelApp", targets: ["App"]),
     ],
     targets: [
         .systemLibrary(

@@ -43,11 +43,18 @@ final class LogSink {
     func clearProblems() { recentProblems.removeAll() }
 
     /// The line that best explains a failed load: the file layer's own error when there is one
-    /// ("Cannot open file '…': Permission denied"), else the last error, else the last warning.
+    /// ("Cannot open file '…': Permission denied"), else the player's summary ("Failed to
+    /// recognize file format."), else the last error, else the last warning.
     var bestExplanation: String? {
         let errors = recentProblems.filter(\.isError)
-        let pick = errors.last { $0.prefix == "file" } ?? errors.last ?? recentProblems.last
+        let pick = errors.last { $0.prefix == "file" } ?? errors.last { $0.prefix == "cplayer" } ?? errors.last ?? recentProblems.last
         return pick?.text
+    }
+
+    /// Whether the log already holds the player's own summary of a failure, after which nothing
+    /// more specific will come.
+    var hasConclusiveExplanation: Bool {
+        recentProblems.contains { $0.isError && ($0.prefix == "file" || $0.prefix == "cplayer") }
     }
 }
 

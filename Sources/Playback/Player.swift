@@ -58,7 +58,7 @@ public final class Player {
         // mpv hands out log lines after the queued events, sometimes a moment after the failure
         // itself; give the reason up to 100 ms to arrive, on this rare path only.
         let deadline = monotonicSeconds() + 0.1
-        while log.bestExplanation == nil, case let remaining = deadline - monotonicSeconds(), remaining > 0 {
+        while !log.hasConclusiveExplanation, case let remaining = deadline - monotonicSeconds(), remaining > 0 {
             var descriptor = pollfd(fd: wake.fileDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, Int32(remaining * 1000) + 1)
             wake.drain()
@@ -102,7 +102,9 @@ public final class Player {
         if configuration.loadUserConfig { options.append(("config", "yes")) } else { options.append(("config", "no")) }
         options.append(configuration.video ? ("vo", "libmpv") : ("vid", "no"))
         if !configuration.video { options.append(("vo", "null")) }
-        if !configuration.audio { options.append(("ao", "null")); options.append(("aid", "no")) }
+        // Without sound, audio still decodes into ao=null: a sound-only file then still plays, with
+        // its clock, instead of failing with "no streams selected" as mpv's --no-audio would.
+        if !configuration.audio { options.append(("ao", "null")) }
         if let volume = configuration.volume { options.append(("volume", formatNumber(volume))) }
         if configuration.mute { options.append(("mute", "yes")) }
         if configuration.loop { options.append(("loop-file", "inf")) }

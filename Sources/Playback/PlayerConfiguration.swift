@@ -1,6 +1,7 @@
 /// How a ``Player`` is set up: the choices that must be made before mpv starts.
 public struct PlayerConfiguration: Sendable, Equatable {
-    /// Play sound. When false, mpv uses `ao=null` and decodes no audio (`--no-audio`).
+    /// Play sound. When false, mpv's sound goes to `ao=null`, so a sound-only file still plays
+    /// silently with its clock (reel's `--no-audio`).
     public var audio = true
     /// Render video through the software render API. When false, no render context is made
     /// (`vid=no`), which suits probing and sound-only use.

@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// libFuzzer targets for reel, kept out of the main package because they are built with
+/// `-sanitize=fuzzer` (each target's main hands its entry point to libFuzzer's driver). Run them with `scripts/fuzz`.
+let package = Package(
+    name: "reel-fuzz",
+    dependencies: [.package(name: "reel", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "FuzzInputDecoder",
+            dependencies: [.product(name: "Terminal", package: "reel")]
+        ),
+        .executableTarget(
+            name: "FuzzOptions",
+            dependencies: [.product(name: "ReelApp", package: "reel")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
