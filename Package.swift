@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "Terminal"),
         .target(name: "Screens", dependencies: ["Controls", "Terminal"]),
         .target(name: "App", dependencies: ["Playback", "Controls", "Terminal", "Screens"]),
-        .executableTarget(name: "reel", dependencies: ["App"]),
+        .executableTarget(name: "reel", dependencies: ["App", "Playback"]),
         // Measures the playback core in a process of its own (leak checks, bench figures).
         .executableTarget(name: "PlaybackProbe", dependencies: ["Playback"]),
         // A child process for TerminalTests: enters a TerminalSession on a pty and is ended by signals.

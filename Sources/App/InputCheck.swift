@@ -1,4 +1,5 @@
 import Glibc
+import Playback
 
 /// What the command line's paths turned out to be, checked before the terminal is touched.
 enum InputPlan: Equatable {
@@ -18,7 +19,9 @@ enum InputCheck {
             switch kind(of: path) {
             case .directory: return .success(.library(paths))
             case .file(let size):
-                if access(path, R_OK) != 0 { return .failure(InputFailure(path: path, reason: String(cString: strerror(errno)))) }
+                if PathEncoding.withCString(path, { access($0, R_OK) }) != 0 {
+                    return .failure(InputFailure(path: path, reason: String(cString: strerror(errno))))
+                }
                 if size == 0 { return .failure(InputFailure(path: path, reason: "the file is empty")) }
                 return .success(.file(path))
             case .other: return .failure(InputFailure(path: path, reason: "not a regular file"))
@@ -42,7 +45,7 @@ enum InputCheck {
 
     static func kind(of path: String) -> Kind {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .missing(errno: errno) }
+        guard PathEncoding.withCString(path, { stat($0, &info) }) == 0 else { return .missing(errno: errno) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .file(size: Int(info.st_size))
         case S_IFDIR: return .directory
@@ -57,5 +60,5 @@ struct InputFailure: Error, Equatable {
     var reason: String
 
     /// The one line for stderr: `reel: NAME: reason`, with the name made inert.
-    var line: String { "reel: \(UsageError.visible(path)): \(reason)" }
+    var line: String { "reel: \(UsageError.visible(PathEncoding.displayName(path))): \(reason)" }
 }

@@ -23,7 +23,7 @@ struct OpenFailure: Error, Equatable {
     var reason: String
 
     /// The one line for stderr: `reel: PATH: reason`, with the path made inert.
-    var line: String { "reel: \(UsageError.visible(path)): \(reason)" }
+    var line: String { "reel: \(UsageError.visible(PathEncoding.displayName(path))): \(reason)" }
 }
 
 extension PlaybackController {

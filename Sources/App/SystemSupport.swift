@@ -1,4 +1,5 @@
 import Glibc
+import Playback
 
 /// Seconds on the monotonic clock: the `now` every engine is given.
 func monotonicNow() -> Double {
@@ -45,8 +46,9 @@ func maxResidentKiB() -> Int {
     return usage.ru_maxrss
 }
 
-/// The last path component, for titles and messages.
+/// The last path component, for titles and messages, with undecodable bytes shown as U+FFFD.
 func fileName(of path: String) -> String {
     let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
-    return trimmed.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+    let last = trimmed.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+    return PathEncoding.displayName(last)
 }

@@ -87,9 +87,10 @@ final class MpvHandle {
         try MpvError.check(code, arguments.joined(separator: " "))
     }
 
-    /// Calls `body` with a NULL-terminated `const char **` built from `arguments`.
+    /// Calls `body` with a NULL-terminated `const char **` built from `arguments`, each turned
+    /// back into the bytes it stands for (``PathEncoding``), so file names keep every byte.
     private func withCArguments<R>(_ arguments: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> R) -> R {
-        let duplicates = arguments.map { strdup($0) }
+        let duplicates = arguments.map { PathEncoding.withCString($0) { strdup($0) } }
         defer { duplicates.forEach { free($0) } }
         var pointers: [UnsafePointer<CChar>?] = duplicates.map { $0.map { UnsafePointer($0) } }
         pointers.append(nil)

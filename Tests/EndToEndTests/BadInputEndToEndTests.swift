@@ -79,6 +79,27 @@ struct BadInputEndToEndTests {
         #expect(tmux.waitForExit() == 0)
     }
 
+    @Test("a name that is not valid UTF-8 still opens its file")
+    func invalidUTF8Name() throws {
+        // "café.mp4" with é as the single Latin-1 byte 0xE9.
+        var bytes = Array(Fixtures.directory.utf8) + Array("/caf".utf8) + [0xE9] + Array(".mp4".utf8)
+        bytes.append(0)
+        let source = Paths.sample("portrait.mp4")
+        let data = try Data(contentsOf: URL(fileURLWithPath: source))
+        let written = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            let pointer = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+            guard let file = fopen(pointer, "w") else { return false }
+            defer { fclose(file) }
+            return data.withUnsafeBytes { fwrite($0.baseAddress, 1, data.count, file) } == data.count
+        }
+        #expect(written, "could not create the Latin-1 named file")
+        // tmux would re-encode the argument, so go through a shell with printf's octal escape.
+        let tmux = try TmuxSession(["/bin/sh", "-c", "exec \"$0\" --no-audio \"$(printf '\(Fixtures.directory)/caf\\351.mp4')\"", Paths.reel])
+        try tmux.waitFor("Portrait")
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0, "stderr: \(tmux.standardError)")
+    }
+
     struct Playable: Sendable, CustomTestStringConvertible {
         let name: String
         let make: @Sendable () throws -> String
