@@ -14,8 +14,10 @@ final class TmuxSession {
     private(set) var height: Int
 
     /// Starts `arguments` in a new `width` × `height` pane, with `environment` added.
+    /// With `wrapped` false the program runs as the pane's command itself, with no recording of
+    /// tty settings or exit status (for an interactive shell, whose prompt goes to stderr).
     init(_ arguments: [String], width: Int = 100, height: Int = 30, environment: [String: String] = [:],
-         workingDirectory: String? = nil) throws {
+         workingDirectory: String? = nil, wrapped: Bool = true) throws {
         socket = "reel-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -28,7 +30,7 @@ final class TmuxSession {
             + "stty -g > '\(dir)/after'; mv '\(dir)/rc.tmp' '\(dir)/rc'; exec sleep 100000"
         var command = ["new-session", "-d", "-s", "main", "-x", String(width), "-y", String(height)]
         if let workingDirectory { command += ["-c", workingDirectory] }
-        command += ["env"] + env + ["sh", "-c", script, "sh"] + arguments
+        command += ["env"] + env + (wrapped ? ["sh", "-c", script, "sh"] + arguments : arguments)
         // The server this starts inherits the client's descriptors: give it no pipe to hold open.
         try tmux(command, captureOutput: false)
         try tmux(["set-option", "-g", "status", "off"])
