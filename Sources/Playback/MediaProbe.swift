@@ -65,7 +65,10 @@ public struct MediaProbe: Sendable {
             }
             if player.frameIsDue() {
                 try player.render(into: frame)
-                if stillSize != nil, restarted { still = Still(frame) }
+                // With `start=` mpv shows nothing before the start position, so the first frame
+                // after the load is already the one at `stillPercent`. Waiting for a frame after
+                // playback-restart instead costs a redraw that comes ~150 ms later.
+                if stillSize != nil, loaded { still = Still(frame) }
             }
             guard loaded, restarted else { continue }
             let info = describe(player)
