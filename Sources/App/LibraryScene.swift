@@ -33,10 +33,11 @@ final class LibraryScene: Scene {
         screen = LibraryScreen(configuration: configuration, items: items, columns: context.size.columns,
                                rows: context.size.rows, now: now)
         let pixelAspect = FrameEncoder(blitter: .half).pixelAspect(cellAspect: context.cellAspect)
-        workers = try ProbeWorkers(files: scan.files, count: Self.workerCount) { file in
+        workers = try ProbeWorkers(files: scan.files, count: Self.workerCount, paused: true) { file in
             Self.describe(file, cache: cache, pixelAspect: pixelAspect)
         }
         sendWanted()
+        workers.setPaused(false)
     }
 
     deinit { workers.stop() }

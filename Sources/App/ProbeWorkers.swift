@@ -33,10 +33,12 @@ final class ProbeWorkers: @unchecked Sendable {
     private var isPaused = false
     private var isStopping = false
 
-    /// Starts `count` threads over `files`, each running `job` for one file at a time.
-    init(files: [LibraryFile], count: Int, job: @escaping Job) throws {
+    /// Starts `count` threads over `files`, each running `job` for one file at a time; `paused`
+    /// holds them until ``setPaused(_:)``, so that the first ones taken can be prioritized.
+    init(files: [LibraryFile], count: Int, paused: Bool = false, job: @escaping Job) throws {
         self.files = files
         self.job = job
+        isPaused = paused
         taken = Array(repeating: false, count: files.count)
         wake = try WakeSignal()
         pthread_mutex_init(lock, nil)
