@@ -40,7 +40,7 @@ enum LibraryScanner {
             }
         }
         scan.files = scan.files.filter { seenPaths.insert($0.path).inserted }
-        scan.files.sort { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }
+        scan.files = scan.files.map { (NaturalOrder.Key($0.name), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
         return scan
     }
 
