@@ -31,7 +31,10 @@ extension LibraryScreen {
         let item = items[index]
         let area = layout.itemRect(top: top)
         if selected {
-            canvas.fill(area.intersection(clip), bg: Theme.selection)
+            // The highlight starts after the thumbnail: mpv letterboxes a still in black, which
+            // would frame it on a coloured row.
+            let highlight = Rect(x: layout.textX - 1, y: area.y, width: area.width - layout.textX + 1, height: area.height)
+            canvas.fill(highlight.intersection(clip), bg: Theme.selection)
             for row in area.y..<area.maxY {
                 canvas.drawText("▌", x: 0, y: row, clip: clip, fg: Theme.accent)
             }

@@ -106,6 +106,23 @@ struct LibraryEndToEndTests {
         try tmux.expectTerminalRestored()
     }
 
+    @Test("a resize keeps the selection in view")
+    func resize() throws {
+        let library = try Library()
+        let tmux = try library.start()
+        try tmux.waitFor("Chapters and a Title")
+        try tmux.send("G")
+        try tmux.waitForScreen { Self.isSelected("Chime in C", in: $0) }
+        try tmux.resize(width: 70, height: 10)
+        try tmux.waitForScreen { Self.rows($0).count <= 11 && Self.isSelected("Chime in C", in: $0) }
+        try tmux.send("g")
+        try tmux.waitForScreen { Self.isSelected("Chapters and a Title", in: $0) }
+        try tmux.resize(width: 100, height: 30)
+        try tmux.waitForScreen { Self.isSelected("Chapters and a Title", in: $0) && $0.contains("Colour segments") }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
     @Test("a click selects a row, and a click on the selected row opens it")
     func clickOpens() throws {
         let library = try Library()
