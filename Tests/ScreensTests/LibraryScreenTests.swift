@@ -336,6 +336,20 @@ struct LibraryScreenTests {
         #expect(wide.contains { $0.hasPrefix("▌") && $0.contains("ep21.mp4") })
     }
 
+    @Test("tiny and empty screens draw without trouble, and keys still work", arguments: [
+        (0, 0), (1, 1), (10, 2), (20, 3), (39, 5), (40, 6), (200, 4),
+    ])
+    func tinyScreens(columns: Int, rows: Int) {
+        var screen = Self.screen(count: 5, columns: columns, rows: rows) { $0.skippedNote = "1 entry skipped: x (dangling link)" }
+        for event in [Self.char("G"), Self.mouse(.wheelUp, row: 0), Self.char("/"), Self.char("e"), Self.key(.enter), Self.char("j")] {
+            _ = screen.handle(event, now: 0)
+            _ = Self.drawn(&screen, now: 0.1)
+        }
+        screen.resize(columns: rows, rows: columns, now: 1)
+        _ = Self.drawn(&screen, now: 2)
+        #expect(screen.selectedItem != nil)
+    }
+
     @Test("items in view are wanted first, then the page below, then the page above")
     func wanted() {
         var screen = Self.screen(count: 30)
