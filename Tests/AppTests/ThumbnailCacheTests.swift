@@ -57,8 +57,9 @@ struct ThumbnailCacheTests {
 
     @Test("a stored outcome is found again on disk by a new cache, atomically written")
     func diskRoundTrip() {
-        let directory = Self.temporaryDirectory() + "/nested/reel"
-        defer { _ = system("rm -rf '\(directory)/../..'") }
+        let base = Self.temporaryDirectory()
+        let directory = base + "/nested/reel"
+        defer { _ = system("rm -rf '\(base)'") }
         ThumbnailCache(directory: directory).store(Self.full, for: Self.key)
         let files = Self.entries(directory)
         #expect(files.count == 1 && files[0].count == 16 && !files[0].hasSuffix(".tmp"))
