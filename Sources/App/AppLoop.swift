@@ -171,6 +171,7 @@ final class AppLoop {
         outputBytes.removeAll(keepingCapacity: true)
         renderer.render(canvas, into: &outputBytes)
         stats.recordDraw(milliseconds: (monotonicNow() - start) * 1000)
+        if stats.firstScreenMilliseconds == 0 { stats.firstScreenMilliseconds = (monotonicNow() - processStart) * 1000 }
         do { _ = try output.submit(outputBytes) } catch { exitCode = 1 }
     }
 }
@@ -178,6 +179,8 @@ final class AppLoop {
 /// Figures for `--stats`.
 struct RunStats {
     var screensDrawn = 0
+    /// From the start of the process to the first screen handed to the terminal.
+    var firstScreenMilliseconds = 0.0
     var drawMilliseconds: [Double] = []
 
     mutating func recordDraw(milliseconds: Double) {

@@ -34,8 +34,17 @@ public enum HelpText {
       x, Esc          close: back to the poster or the library, or quit
       q               quit
 
+    Keys in the library:
+      j k, ↓ ↑        next / previous file
+      Space, PgDn PgUp  a page down / up
+      g G, Home End   first / last file
+      Enter           open the selected file (x or Esc in the player comes back)
+      /               filter by name as you type; Enter keeps it, Esc clears it
+      q               quit
+
     Mouse:
-      click           show / hide the controls; on a control, run it
+      click           show / hide the controls; on a control, run it;
+                      in the library: select, and open the file already selected
       double click    on the left or right half: skip back / forward
       drag the bar    scrub (the picture follows while you drag)
       wheel           on the bar: seek ± 5 s; in the library: scroll

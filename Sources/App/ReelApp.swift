@@ -7,6 +7,7 @@ import Terminal
 public enum ReelApp {
     /// Runs reel with the arguments after the program name; returns the exit code.
     public static func main(arguments: [String]) -> Int32 {
+        processStart = monotonicNow()
         let options: ReelOptions
         do {
             options = try ReelOptions.parse(arguments)
@@ -32,16 +33,77 @@ public enum ReelApp {
             StandardError.divert(to: options.logFile)
             defer { StandardError.restore() }
             return playFile(path, options: options)
-        case .success(.library):
-            printError("reel: the library is not ready yet; give one file")
-            return 2
+        case .success(.library(let paths)):
+            StandardError.divert(to: options.logFile)
+            defer { StandardError.restore() }
+            return browse(paths, options: options)
         }
+    }
+
+    /// Opens the library over `paths`: scans them before touching the terminal, so that a folder
+    /// with nothing to list is one line on stderr (exit 1); then runs the list, with the player
+    /// pushed over it for each file opened, until quit.
+    static func browse(_ paths: [String], options: ReelOptions) -> Int32 {
+        let scan = LibraryScanner.scan(paths, recursive: options.recursive)
+        guard !scan.files.isEmpty else {
+            printError(emptyLibraryLine(paths: paths, scan: scan, recursive: options.recursive))
+            return 1
+        }
+        let environment = environmentDictionary()
+        let cache = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment))
+        var scene: LibraryScene?
+        let code = runInTerminal(options: options, environment: environment) { context in
+            do {
+                let library = try LibraryScene(scan: scan, cache: cache, context: context, now: monotonicNow())
+                scene = library
+                return .success(library)
+            } catch {
+                return .failure("reel: cannot start the library: \(error)")
+            }
+        } report: { loop in
+            "reel stats: screens \(loop.stats.screensDrawn) first_screen_ms \(ms(loop.stats.firstScreenMilliseconds))"
+                + " encode_ms median \(ms(RunStats.percentile(loop.stats.drawMilliseconds, 0.5)))"
+                + " p95 \(ms(RunStats.percentile(loop.stats.drawMilliseconds, 0.95))) max_rss_kib \(maxResidentKiB())"
+        }
+        scene = nil
+        return code
+    }
+
+    /// The line for a library with nothing in it: what was looked at, and a hint.
+    static func emptyLibraryLine(paths: [String], scan: LibraryScan, recursive: Bool) -> String {
+        let what = paths.count == 1 ? UsageError.visible(paths[0]) : "\(paths.count) paths"
+        var line = "reel: \(what): no files to play"
+        if let note = scan.skippedNote { line += " (\(note))" } else if !recursive { line += " (subfolders are read with --recursive)" }
+        return line
     }
 
     /// Plays one file: loads it before touching the terminal, so a file mpv cannot play is
     /// reported on a clean terminal; then runs the player screen until quit.
     static func playFile(_ path: String, options: ReelOptions) -> Int32 {
-        let environment = environmentDictionary()
+        var playback: PlaybackController?
+        return runInTerminal(options: options, environment: environmentDictionary()) { context in
+            switch PlaybackController.open(path, context: context) {
+            case .failure(let failure):
+                return .failure(RootFailure(failure.line))
+            case .success(let opened):
+                playback = opened
+                let now = monotonicNow()
+                let scene = PlayerScene(playback: opened, fileName: fileName(of: path), canClose: false, context: context, now: now)
+                if !options.pause { opened.perform(.play, now: now) }
+                return .success(scene)
+            }
+        } report: { loop in
+            playback.map { statsLine(loop: loop, playback: $0) } ?? ""
+        }
+    }
+
+    /// Opens the terminal, makes the first scene with `makeRoot` before the terminal is changed
+    /// (so that its failure line lands on a clean terminal, exit 1), then runs the loop until a
+    /// scene quits, restores the terminal and returns the exit code. With `--stats`, `report`'s
+    /// line goes to stderr at the end.
+    static func runInTerminal(options: ReelOptions, environment: [String: String],
+                              makeRoot: (SceneContext) -> Result<Scene, RootFailure>,
+                              report: (AppLoop) -> String) -> Int32 {
         let session: TerminalSession
         do {
             session = try TerminalSession()
@@ -51,15 +113,14 @@ public enum ReelApp {
         }
         let size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
         let encoder = FrameEncoder(blitter: options.blitter == .quadrant ? .quadrant : .half)
-
         let context = SceneContext(size: size, encoder: encoder, options: options)
-        let playback: PlaybackController
-        switch PlaybackController.open(path, context: context) {
+        let root: Scene
+        switch makeRoot(context) {
         case .failure(let failure):
             printError(failure.line)
             return 1
-        case .success(let opened):
-            playback = opened
+        case .success(let scene):
+            root = scene
         }
 
         let colorMode = ColorMode.parse(options.colors.rawValue, environment: environment) ?? .detect(environment: environment)
@@ -72,20 +133,23 @@ public enum ReelApp {
             printError("reel: cannot use the terminal: \(error)")
             return 1
         }
-        let now = monotonicNow()
-        let scene = PlayerScene(playback: playback, fileName: fileName(of: path), canClose: false, context: context, now: now)
-        let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode, root: scene)
-        if !options.pause { playback.perform(.play, now: now) }
+        let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode, root: root)
         let code = loop.run()
         session.restore()
-        if options.stats { printError(statsLine(loop: loop, playback: playback)) }
+        if options.stats { printError(report(loop)) }
         if code > 128 {
             StandardError.restore()
             session.exitAfterRestore(signal: code - 128)
         }
         return code
     }
+}
 
+/// Why the first scene could not be made: the one line for stderr.
+struct RootFailure: Error, ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
+    var line: String
+    init(stringLiteral value: String) { line = value }
+    init(_ line: String) { self.line = line }
 }
 
 extension PlayerConfiguration {
@@ -118,12 +182,14 @@ extension StartPosition {
 /// the time to compose and encode a screen (median and 95th percentile), and the largest RSS.
 func statsLine(loop: AppLoop, playback: PlaybackController) -> String {
     let draw = loop.stats.drawMilliseconds
-    func ms(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
-        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-    }
     let source = playback.sourceFrameCount.map(String.init) ?? "?"
     return "reel stats: frames shown \(playback.framesRendered) dropped \(playback.framesSkipped) source \(source)"
         + " bytes \(loop.bytesWritten) encode_ms median \(ms(RunStats.percentile(draw, 0.5)))"
         + " p95 \(ms(RunStats.percentile(draw, 0.95))) max_rss_kib \(maxResidentKiB())"
+}
+
+/// Milliseconds with two decimals, for the stats lines.
+func ms(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
 }

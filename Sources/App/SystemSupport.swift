@@ -8,6 +8,10 @@ func monotonicNow() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+/// When `main` began, on the monotonic clock: the origin of `--stats`' first_screen_ms.
+nonisolated(unsafe) var processStart = 0.0
+// nonisolated(unsafe): written once by main before any other thread exists.
+
 /// Writes one line to reel's stderr (never to the diverted fd 2), unbuffered.
 func printError(_ line: String) { writeAll(Array((line + "\n").utf8), to: StandardError.descriptor) }
 

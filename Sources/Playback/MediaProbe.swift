@@ -44,6 +44,10 @@ public struct MediaProbe: Sendable {
         configuration.extraOptions["ao"] = "null"
         // A still image would otherwise "play" for image-display-duration and end.
         configuration.extraOptions["image-display-duration"] = "inf"
+        // Probes run side by side in the background: one decoder thread each leaves the cores to
+        // the other probes and the interface, and a probe reads only a few seconds of the file.
+        configuration.extraOptions["vd-lavc-threads"] = "1"
+        configuration.extraOptions["demuxer-max-bytes"] = "4MiB"
         let player = try Player(configuration: configuration)
         // Frames must be taken even when no still is wanted, or mpv's video output waits for us.
         let frame = FrameBuffer(width: stillSize?.width ?? 2, height: stillSize?.height ?? 2)
@@ -65,7 +69,10 @@ public struct MediaProbe: Sendable {
             }
             if player.frameIsDue() {
                 try player.render(into: frame)
-                if stillSize != nil, restarted { still = Still(frame) }
+                // With `start=` mpv shows nothing before the start position, so the first frame
+                // after the load is already the one at `stillPercent`. Waiting for a frame after
+                // playback-restart instead costs a redraw that comes ~150 ms later.
+                if stillSize != nil, loaded { still = Still(frame) }
             }
             guard loaded, restarted else { continue }
             let info = describe(player)

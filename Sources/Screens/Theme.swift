@@ -25,4 +25,6 @@ public enum Theme {
     public static let selection = RGB(52, 56, 78)
     /// Files mpv cannot play.
     public static let unplayable = RGB(120, 120, 126)
+    /// The library's thumbnail before it is known, or when there is none.
+    public static let placeholder = RGB(34, 34, 40)
 }

@@ -18,6 +18,19 @@ struct NaturalOrderTests {
         #expect(NaturalOrder.areInIncreasingOrder(lhs, rhs) == expected)
     }
 
+    @Test("keys order exactly as the comparison does", arguments: [
+        ["", "a", "A", "a1", "a01", "a2", "a10", "A10", "b", "1", "01", "2", "10", "x-1", "x1", "x 1", "é", "e", "Z9", "z09"],
+        ["ep10.mkv", "Extras", "ep2.mkv", "ep1.mkv", "Ep1.mkv", "ep01.mkv", "ep20.mkv"],
+    ])
+    func keys(names: [String]) {
+        for lhs in names {
+            for rhs in names {
+                #expect((NaturalOrder.Key(lhs) < NaturalOrder.Key(rhs)) == NaturalOrder.areInIncreasingOrder(lhs, rhs), "\(lhs) < \(rhs)")
+            }
+        }
+        #expect(NaturalOrder.sorted(names) == names.sorted(by: NaturalOrder.areInIncreasingOrder))
+    }
+
     @Test("sorts a season as people read it")
     func sorts() {
         let names = ["ep10.mkv", "Extras", "ep2.mkv", "ep1.mkv", "Ep1.mkv", "ep01.mkv", "ep20.mkv"]

@@ -60,6 +60,12 @@ struct ScrollHideTrackerTests {
         #expect(run([0.01, 0.005, 0.006, 0.006], threshold: threshold) == [true, false, true, true])
     }
 
+    @Test("an update that does not move keeps the travel so far")
+    func standingStill() {
+        #expect(run([0.5, 0.5, 0.5, 1.0]) == [false, false, false, true])
+        #expect(run([10, 9.5, 9.5, 9]) == [true, true, true, false])
+    }
+
     @Test("the seed's point threshold works the same in any unit")
     func seedThreshold() {
         #expect(run([15.9, 16], maxOffset: 1_000, threshold: 16) == [false, true])

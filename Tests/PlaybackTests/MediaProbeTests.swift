@@ -19,6 +19,20 @@ struct MediaProbeTests {
         #expect(still.rgb[centre] > 200 && still.rgb[centre + 1] < 60 && still.rgb[centre + 2] < 60)
     }
 
+    @Test("the still is taken where asked, not at the first frame", arguments: [
+        (30.0, (0, 255, 0)), (50.0, (0, 0, 255)), (90.0, (255, 255, 0)),
+    ] as [(Double, (Int, Int, Int))])
+    func stillPlace(percent: Double, colour: (Int, Int, Int)) {
+        var probe = MediaProbe(stillSize: (32, 18))
+        probe.stillPercent = percent
+        guard case let .playable(_, still?) = probe.probe(PlayerDriver.sample("segments.mp4")) else {
+            Issue.record("no still"); return
+        }
+        let centre = (9 * 32 + 16) * 3
+        let pixel = (Int(still.rgb[centre]), Int(still.rgb[centre + 1]), Int(still.rgb[centre + 2]))
+        #expect(abs(pixel.0 - colour.0) < 40 && abs(pixel.1 - colour.1) < 40 && abs(pixel.2 - colour.2) < 40, "got \(pixel)")
+    }
+
     @Test("an audio-only file is playable with no still")
     func audioOnly() {
         let result = MediaProbe(stillSize: (32, 18)).probe(PlayerDriver.sample("tone.mp3"))

@@ -1,0 +1,197 @@
+import Controls
+import Terminal
+
+extension LibraryScreen {
+    /// Handles one input event at `now` and returns what the app must do.
+    ///
+    /// Keys: j/k and ↓/↑ move by a row; PgDn/Space and PgUp by a page; Home/g and End/G to the ends;
+    /// Enter opens; `/` starts the filter (typed text narrows the list at once, Backspace edits,
+    /// Enter keeps it, Esc clears it); Esc with a filter clears it, and without one does nothing,
+    /// so that a second Esc after leaving the player never quits by accident; q quits.
+    ///
+    /// Mouse: a click selects an item, and a click on the selected item opens it (so a double
+    /// click opens, as in a file manager); the wheel scrolls; the bar's hints can be clicked.
+    public mutating func handle(_ event: InputEvent, now: Seconds) -> [LibraryAction] {
+        tick(now: now)
+        needsRedraw = true
+        switch event {
+        case .key(let key): return isEditingFilter ? handleFilterKey(key, now: now) : handleKey(key, now: now)
+        case .mouse(let mouse): return handleMouse(mouse, now: now)
+        case .paste(let text):
+            guard isEditingFilter else { return [] }
+            setFilter(filter + text.filter { !$0.isNewline }, now: now)
+            return []
+        case .focus: return []
+        }
+    }
+
+    // MARK: Keys
+
+    private mutating func handleKey(_ event: KeyEvent, now: Seconds) -> [LibraryAction] {
+        if let action = controlKey(event) { return action }
+        switch event.key {
+        case .character("j"), .down: move(by: 1, now: now)
+        case .character("k"), .up: move(by: -1, now: now)
+        case .character(" "), .pageDown: page(by: 1, now: now)
+        case .pageUp: page(by: -1, now: now)
+        case .character("g"), .home: moveToStart(now: now)
+        case .character("G"), .end: moveToEnd(now: now)
+        case .enter: return openSelection()
+        case .character("/"):
+            isEditingFilter = true
+            message = nil
+        case .escape:
+            if !filter.isEmpty { setFilter("", now: now) }
+        case .character("q"), .character("Q"): return [.quit]
+        default: break
+        }
+        return []
+    }
+
+    private mutating func handleFilterKey(_ event: KeyEvent, now: Seconds) -> [LibraryAction] {
+        if event.modifiers.contains(.ctrl), case .character("u") = event.key {
+            setFilter("", now: now)
+            return []
+        }
+        if let action = controlKey(event) { return action }
+        switch event.key {
+        case .character(let character) where !event.modifiers.contains(.alt):
+            setFilter(filter + String(character), now: now)
+        case .backspace:
+            if !filter.isEmpty { setFilter(String(filter.dropLast()), now: now) }
+        case .enter:
+            isEditingFilter = false
+        case .escape:
+            isEditingFilter = false
+            setFilter("", now: now)
+        case .down: move(by: 1, now: now)
+        case .up: move(by: -1, now: now)
+        case .pageDown: page(by: 1, now: now)
+        case .pageUp: page(by: -1, now: now)
+        default: break
+        }
+        return []
+    }
+
+    /// Ctrl-C quits, Ctrl-Z suspends and Ctrl-L redraws, in any mode; nil for other keys.
+    private func controlKey(_ event: KeyEvent) -> [LibraryAction]? {
+        guard event.modifiers.contains(.ctrl), case .character(let character) = event.key else { return nil }
+        switch character {
+        case "c": return [.quit]
+        case "z": return [.suspend]
+        default: return []
+        }
+    }
+
+    private func openSelection() -> [LibraryAction] {
+        selectedItem.map { [.open($0)] } ?? []
+    }
+
+    // MARK: Moves
+
+    mutating func move(by count: Int, now: Seconds) {
+        viewport.move(by: count)
+        scrolled(now: now)
+    }
+
+    mutating func page(by pages: Int, now: Seconds) {
+        viewport.page(by: pages)
+        scrolled(now: now)
+    }
+
+    mutating func moveToStart(now: Seconds) {
+        viewport.moveToStart()
+        scrolled(now: now)
+    }
+
+    mutating func moveToEnd(now: Seconds) {
+        viewport.moveToEnd()
+        scrolled(now: now)
+    }
+
+    mutating func scroll(byRows rows: Int, now: Seconds) {
+        viewport.scroll(byRows: rows)
+        scrolled(now: now)
+    }
+
+    /// Changes the filter's text and narrows the list at once, keeping the selection if it matches.
+    mutating func setFilter(_ text: String, now: Seconds) {
+        filter = text
+        refilter(keeping: selectedItem, now: now)
+    }
+
+    // MARK: Mouse
+
+    private mutating func handleMouse(_ event: MouseEvent, now: Seconds) -> [LibraryAction] {
+        switch event.action {
+        case .wheelDown:
+            scroll(byRows: configuration.wheelRows, now: now)
+        case .wheelUp:
+            scroll(byRows: -configuration.wheelRows, now: now)
+        case .press(.left):
+            if layout.bar.contains(x: event.column, y: event.row), !isBarHidden(at: now) {
+                return clickBar(column: event.column, now: now)
+            }
+            guard layout.list.contains(x: event.column, y: event.row),
+                  let position = viewport.item(atRow: event.row - layout.list.y) else { return [] }
+            let item = shown[position]
+            let isDouble = lastClick.map { $0.item == item && now - $0.time <= configuration.doubleClickInterval } ?? false
+            lastClick = (item, now)
+            if isDouble || selectedItem == item { return [.open(item)] }
+            viewport.select(position)
+            scrolled(now: now)
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func clickBar(column: Int, now: Seconds) -> [LibraryAction] {
+        guard !isEditingFilter, message == nil else { return [] }
+        guard let hint = barHints().first(where: { $0.span.contains(column) })?.hint else { return [] }
+        switch hint {
+        case .open: return openSelection()
+        case .filter: isEditingFilter = true
+        case .clear: setFilter("", now: now)
+        case .quit: return [.quit]
+        }
+        return []
+    }
+}
+
+/// A key hint in the library's bar, which a click also runs.
+enum BarHint: Sendable, Equatable {
+    case open, filter, clear, quit
+
+    /// The hint's text.
+    var text: String {
+        switch self {
+        case .open: "Enter play"
+        case .filter: "/ filter"
+        case .clear: "Esc clear filter"
+        case .quit: "q quit"
+        }
+    }
+}
+
+extension LibraryScreen {
+    /// The separator between hints.
+    static let hintSeparator = "  ·  "
+
+    /// The hints the bar shows now, with the columns each takes, centred on the bar.
+    func barHints() -> [(hint: BarHint, span: Range<Int>)] {
+        var hints: [BarHint] = [.open, .filter]
+        if !filter.isEmpty { hints.append(.clear) }
+        hints.append(.quit)
+        let separatorWidth = Sanitizer.displayWidth(of: Self.hintSeparator)
+        let widths = hints.map { Sanitizer.displayWidth(of: $0.text) }
+        let total = widths.reduce(0, +) + separatorWidth * (hints.count - 1)
+        var x = max((layout.columns - total) / 2, 0)
+        var result: [(hint: BarHint, span: Range<Int>)] = []
+        for (hint, width) in zip(hints, widths) {
+            result.append((hint, x..<(x + width)))
+            x += width + separatorWidth
+        }
+        return result
+    }
+}

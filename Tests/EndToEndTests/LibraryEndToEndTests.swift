@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+
+/// The library in a real tmux: `reel DIR` over links to the samples and a file that is not media.
+@Suite("Library end to end", .serialized)
+struct LibraryEndToEndTests {
+    /// A temporary folder of links to the samples plus `notes.txt`, with its own cache folder.
+    final class Library {
+        let root: URL
+        var folder: String { root.appendingPathComponent("videos").path }
+        var cache: String { root.appendingPathComponent("cache").path }
+
+        init(samples: [String] = ["chapters.mkv", "demo.mp4", "long.mp4", "motion.mp4", "portrait.mp4", "segments.mp4", "tone.mp3"],
+             notes: Bool = true) throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("reel-library-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            try FileManager.default.createDirectory(atPath: root.appendingPathComponent("videos").path, withIntermediateDirectories: true)
+            for sample in samples {
+                try FileManager.default.createSymbolicLink(atPath: folder + "/" + sample, withDestinationPath: Paths.sample(sample))
+            }
+            if notes { try "not a video\n".write(toFile: folder + "/notes.txt", atomically: true, encoding: .utf8) }
+        }
+
+        deinit { try? FileManager.default.removeItem(at: root) }
+
+        func start(_ options: [String] = [], width: Int = 100, height: Int = 30) throws -> TmuxSession {
+            try TmuxSession([Paths.reel, "--no-audio"] + options + [folder], width: width, height: height,
+                            environment: ["XDG_CACHE_HOME": cache])
+        }
+    }
+
+    /// The screen's rows.
+    static func rows(_ screen: String) -> [Substring] { screen.split(separator: "\n", omittingEmptySubsequences: false) }
+
+    /// The row holding the selection marker and `name`.
+    static func isSelected(_ name: String, in screen: String) -> Bool {
+        rows(screen).contains { $0.hasPrefix("▌") && $0.contains(name) }
+    }
+
+    static func wheel(_ tmux: TmuxSession, down: Bool) throws {
+        try tmux.sendBytes(Array("\u{1B}[<\(down ? 65 : 64);20;8M".utf8))
+    }
+
+    @Test("the rows list the playable files with their titles, and the non-media file greyed with mpv's reason")
+    func listsFiles() throws {
+        let library = try Library()
+        let tmux = try library.start()
+        let screen = try tmux.waitForScreen { $0.contains("Failed to recognize file format.") && !$0.contains("reading") }
+        for title in ["Chapters and a Title", "reel demo: running clock", "Long clip for seeking", "Gradients in motion", "Portrait"] {
+            #expect(screen.contains(title))
+        }
+        #expect(Self.rows(screen)[0].contains("videos") && Self.rows(screen)[0].contains("8 files · 1 unplayable"))
+        #expect(screen.contains("notes.txt") && screen.contains("2:30") && screen.contains("320×180"))
+        #expect(screen.contains("Enter play  ·  / filter  ·  q quit"))
+        let cells = ScreenCells(try tmux.capture(escapes: true))
+        let notesRow = try #require(Self.rows(screen).firstIndex { $0.contains("notes.txt") })
+        let column = try #require(Self.rows(screen)[notesRow].range(of: "notes.txt")).lowerBound.utf16Offset(in: Self.rows(screen)[notesRow])
+        #expect(cells[column, notesRow]?.fg.map { $0.0 == 120 && $0.1 == 120 } == true, "notes.txt is not greyed")
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+        try tmux.expectTerminalRestored()
+        #expect(tmux.standardError.isEmpty, "stderr: \(tmux.standardError)")
+    }
+
+    @Test("scrolling down 3 rows hides the bar, and scrolling up 2 rows brings it back")
+    func barHidesAndReturns() throws {
+        let library = try Library()
+        let tmux = try library.start(height: 16)
+        try tmux.waitFor("Enter play")
+        for _ in 0..<3 { try Self.wheel(tmux, down: true) }
+        try tmux.waitForScreen(timeout: 3) { !$0.contains("Enter play") && !$0.contains("Chapters and a Title") }
+        for _ in 0..<2 { try Self.wheel(tmux, down: false) }
+        try tmux.waitFor("Enter play", timeout: 3)
+        // With the keyboard: the bar goes once the list scrolls, not while the selection moves in view.
+        try tmux.send("g")
+        try tmux.waitFor("Chapters and a Title")
+        try tmux.send("j", "j")
+        try tmux.waitForScreen { Self.isSelected("Long clip", in: $0) }
+        #expect(try tmux.capture().contains("Enter play"))
+        try tmux.send("j")
+        try tmux.waitForScreen(timeout: 3) { !$0.contains("Enter play") }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test("Enter opens the selected file, and Esc returns to the same selection")
+    func openAndReturn() throws {
+        let library = try Library()
+        let tmux = try library.start(height: 16)
+        try tmux.waitFor("Chapters and a Title")
+        try tmux.send("j", "j", "j")
+        try tmux.waitForScreen { Self.isSelected("Gradients in motion", in: $0) }
+        let before = try tmux.capture()
+        try tmux.send("Enter")
+        // The player: the title at the top, the times at the bottom, no list.
+        try tmux.waitForScreen { !$0.contains("Enter play") && $0.contains("Gradients in motion") && $0.contains("0:10") }
+        try tmux.send("Escape")
+        let after = try tmux.waitForScreen { Self.isSelected("Gradients in motion", in: $0) }
+        // The same scroll position: the same rows where they were.
+        #expect(Self.rows(after).filter { $0.contains("Gradients in motion") } == Self.rows(before).filter { $0.contains("Gradients in motion") })
+        #expect(Self.rows(after).firstIndex { $0.contains("Gradients in motion") } == Self.rows(before).firstIndex { $0.contains("Gradients in motion") })
+        // q quits from the player too.
+        try tmux.send("Enter")
+        try tmux.waitForScreen { !$0.contains("Enter play") }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+        try tmux.expectTerminalRestored()
+    }
+
+    @Test("a resize keeps the selection in view")
+    func resize() throws {
+        let library = try Library()
+        let tmux = try library.start()
+        try tmux.waitFor("Chapters and a Title")
+        try tmux.send("G")
+        try tmux.waitForScreen { Self.isSelected("Chime in C", in: $0) }
+        try tmux.resize(width: 70, height: 10)
+        try tmux.waitForScreen { Self.rows($0).count <= 11 && Self.isSelected("Chime in C", in: $0) }
+        try tmux.send("g")
+        try tmux.waitForScreen { Self.isSelected("Chapters and a Title", in: $0) }
+        try tmux.resize(width: 100, height: 30)
+        try tmux.waitForScreen { Self.isSelected("Chapters and a Title", in: $0) && $0.contains("Colour segments") }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test("a click selects a row, and a click on the selected row opens it")
+    func clickOpens() throws {
+        let library = try Library()
+        let tmux = try library.start()
+        let screen = try tmux.waitFor("Long clip for seeking")
+        let row = try #require(Self.rows(screen).firstIndex { $0.contains("Long clip for seeking") })
+        try tmux.click(column: 30, row: row)
+        try tmux.waitForScreen { Self.isSelected("Long clip for seeking", in: $0) }
+        try tmux.click(column: 30, row: row + 1)
+        try tmux.waitForScreen { !$0.contains("Enter play") && $0.contains("2:30") }
+        try tmux.send("x")
+        try tmux.waitForScreen { Self.isSelected("Long clip for seeking", in: $0) }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test("the filter narrows the list as you type, and Esc brings every row back")
+    func filter() throws {
+        let library = try Library()
+        let tmux = try library.start()
+        try tmux.waitFor("Colour segments")
+        try tmux.send("/")
+        try tmux.type("SEG")
+        let narrowed = try tmux.waitForScreen { $0.contains("1 of 8 match") }
+        #expect(narrowed.contains("Colour segments") && !narrowed.contains("Portrait") && narrowed.contains("/SEG▏"))
+        try tmux.send("Enter")
+        try tmux.waitForScreen { Self.isSelected("Colour segments", in: $0) && $0.contains("Esc clear filter") }
+        try tmux.send("Escape")
+        let all = try tmux.waitForScreen { $0.contains("Portrait") && $0.contains("8 files") }
+        #expect(Self.isSelected("Colour segments", in: all))
+        // Esc with no filter does not quit.
+        try tmux.send("Escape")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try tmux.capture().contains("Enter play"))
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test("a folder whose files cannot be played says so; an empty one is an error before the terminal")
+    func noVideos() throws {
+        let library = try Library(samples: [])
+        let tmux = try library.start()
+        let screen = try tmux.waitFor("No videos here")
+        #expect(screen.contains("notes.txt") && screen.contains("Failed to recognize file format."))
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+
+        let only = try library.start(["--only-playable"])
+        let message = try only.waitFor("The one file here cannot be played.")
+        #expect(message.contains("No videos here") && !message.contains("notes.txt"))
+        try only.send("q")
+        #expect(only.waitForExit() == 0)
+
+        try FileManager.default.removeItem(atPath: library.folder + "/notes.txt")
+        let empty = try library.start()
+        #expect(empty.waitForExit() == 1)
+        #expect(empty.standardError == "reel: \(library.folder): no files to play (subfolders are read with --recursive)\n")
+        try empty.expectTerminalRestored()
+        #expect(try empty.capture().allSatisfy { $0 == "\n" || $0 == " " })
+    }
+
+    @Test("a file that fails to open says why in the library and does not quit")
+    func openFailure() throws {
+        let library = try Library(samples: ["segments.mp4"], notes: false)
+        let tmux = try library.start()
+        try tmux.waitFor("Colour segments")
+        // The file goes away after it was listed.
+        try FileManager.default.removeItem(atPath: library.folder + "/segments.mp4")
+        try tmux.send("Enter")
+        let screen = try tmux.waitFor("segments.mp4: ")
+        #expect(screen.contains("Cannot open file") || screen.contains("No such file"), "\(screen)")
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+}
