@@ -1,5 +1,6 @@
 import Controls
 import Glibc
+import Playback
 
 /// Finds the files the library lists, from the folders and files on the command line.
 ///
@@ -24,7 +25,7 @@ enum LibraryScanner {
         var seenPaths = Set<String>()
         for path in paths {
             var info = stat()
-            guard stat(path, &info) == 0 else {
+            guard PathEncoding.withCString(path, { stat($0, &info) }) == 0 else {
                 scan.skipped.append(SkippedEntry(name: path, reason: String(cString: strerror(errno))))
                 continue
             }
@@ -47,19 +48,20 @@ enum LibraryScanner {
     private static func read(folder: String, shownAs prefix: String, info: stat, depth: Int, recursive: Bool,
                              visited: inout Set<DirectoryID>, into scan: inout LibraryScan) {
         guard visited.insert(DirectoryID(info)).inserted else { return }
-        guard let directory = opendir(folder) else {
+        guard let directory = PathEncoding.withCString(folder, { opendir($0) }) else {
             scan.skipped.append(SkippedEntry(name: prefix.isEmpty ? folder : prefix, reason: String(cString: strerror(errno))))
             return
         }
         defer { closedir(directory) }
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         while let entry = readdir(directory) {
+            // Names are bytes; PathEncoding keeps any that are not UTF-8, so the path still opens.
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                PathEncoding.string(fromBytes: raw.prefix { $0 != 0 })
             }
             guard !name.hasPrefix(".") else { continue }
             let path = base + name
-            let shown = prefix + name
+            let shown = prefix + PathEncoding.displayName(name)
             switch classify(path) {
             case .file(let info):
                 scan.files.append(LibraryFile(path: path, name: shown, info: info))
@@ -85,16 +87,16 @@ enum LibraryScanner {
     /// What `path` is, following a link; why it is skipped when it cannot be known.
     private static func classify(_ path: String) -> Entry {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return .skipped(reason: String(cString: strerror(errno))) }
+        guard PathEncoding.withCString(path, { lstat($0, &info) }) == 0 else { return .skipped(reason: String(cString: strerror(errno))) }
         if info.st_mode & S_IFMT == S_IFLNK {
-            guard stat(path, &info) == 0 else {
+            guard PathEncoding.withCString(path, { stat($0, &info) }) == 0 else {
                 let code = errno
                 return .skipped(reason: code == ENOENT ? "dangling link" : String(cString: strerror(code)))
             }
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            if access(path, R_OK) != 0 { return .skipped(reason: String(cString: strerror(errno))) }
+            if PathEncoding.withCString(path, { access($0, R_OK) }) != 0 { return .skipped(reason: String(cString: strerror(errno))) }
             return .file(info)
         case S_IFDIR:
             return .folder(info)
@@ -108,7 +110,7 @@ enum LibraryScanner {
     static func title(for paths: [String]) -> String {
         let names = paths.map { path -> String in
             var name = fileName(of: path)
-            if name == "." || name == ".." || name.isEmpty, let real = realpath(path, nil) {
+            if name == "." || name == ".." || name.isEmpty, let real = PathEncoding.withCString(path, { realpath($0, nil) }) {
                 name = fileName(of: String(cString: real))
                 free(real)
             }
