@@ -22,14 +22,14 @@ final class PlaybackController {
 
     private var coalescer = SeekCoalescer()
     private var seekInFlight: (id: UInt64, replied: Bool, sentAt: Double)?
-    private var tracks = TrackKinds()
 
     // Figures for --stats.
     private(set) var framesRendered = 0
     private(set) var framesSkipped = 0
     private(set) var renderMilliseconds: [Double] = []
-    /// The number of frames in the file, as mpv estimates it (duration × frame rate).
-    private(set) var sourceFrameCount: Int?
+    /// The number of frames in the file, as mpv estimates it (duration × frame rate). A
+    /// synchronous read: for the `--stats` line at exit, never from inside the loop.
+    var sourceFrameCount: Int? { player.estimatedFrameCount }
 
     init(configuration: PlayerConfiguration) throws {
         player = try Player(configuration: configuration)
@@ -68,8 +68,6 @@ final class PlaybackController {
             switch event {
             case .fileLoaded:
                 fileLoaded = true
-                tracks = player.tracks
-                sourceFrameCount = player.estimatedFrameCount
             case .endFile(.error(let error)):
                 loadError = error
             case .endFile(.endOfFile):
@@ -100,7 +98,9 @@ final class PlaybackController {
         status.isAtEnd = state.isAtEnd ?? false
         status.isSeeking = state.isSeeking ?? false
         status.title = state.title
-        status.hasVideo = tracks.video || tracks.coverArt
+        // Until mpv lists the tracks, a picture is assumed, so that none is thrown away.
+        let tracks = state.tracks.kinds
+        status.hasVideo = state.tracks.isEmpty || tracks.video || tracks.coverArt
         status.volume = state.volume
         status.isMuted = state.isMuted ?? false
         status.chapters = state.chapters.map { ChapterMark(time: $0.time, title: $0.title) }
