@@ -83,21 +83,15 @@ public struct PosterLayout: Sendable, Equatable {
     /// The frame's height in half-block pixels (two per row).
     public var pixelHeight: Int { frame.height * 2 }
 
+    /// The frame's outline: its size with the rounded corners.
+    public var corners: RoundedCorners {
+        RoundedCorners(width: Double(frame.width), height: Double(frame.height), radius: cornerRadius, cellAspect: cellAspect)
+    }
+
     /// Whether the half-block pixel at (`x`, `y`), counted from the frame's top-left, is inside the
     /// frame and not cut off by a rounded corner. A pixel counts when its centre is inside.
     public func isInside(x: Int, y: Int) -> Bool {
-        let width = Double(pixelWidth)
-        let height = Double(pixelHeight)
-        guard x >= 0, y >= 0, Double(x) < width, Double(y) < height else { return false }
-        // A half-block pixel is one cell wide and half a cell tall, so the radius in pixels
-        // across is the radius in cells, and down it is that times 2 × cellAspect.
-        let radiusX = min(cornerRadius, width / 2)
-        let radiusY = min(cornerRadius * 2 * cellAspect, height / 2)
-        guard radiusX > 0, radiusY > 0 else { return true }
-        let centreX = Double(x) + 0.5
-        let centreY = Double(y) + 0.5
-        let dx = max(radiusX - centreX, centreX - (width - radiusX), 0) / radiusX
-        let dy = max(radiusY - centreY, centreY - (height - radiusY), 0) / radiusY
-        return dx * dx + dy * dy <= 1
+        // A half-block pixel is one cell wide and half a cell tall.
+        corners.contains(x: Double(x) + 0.5, y: (Double(y) + 0.5) / 2)
     }
 }
