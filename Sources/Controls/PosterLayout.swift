@@ -20,16 +20,16 @@ public struct PosterLayout: Sendable, Equatable {
     public static let closeButtonHeight = 3
 
     /// The frame, centred in the area, in the area's cell coordinates.
-    public let frame: CellRect
+    public private(set) var frame: CellRect
     /// A cell's width over its height.
     public let cellAspect: Double
     /// The corner radius in cell widths.
     public let cornerRadius: Double
     /// The ▶ button, centred in the frame, in the area's cell coordinates.
-    public let playButton: CellRect
+    public private(set) var playButton: CellRect
     /// The ✕ hit area in the frame's top-right corner, in the area's cell coordinates; the glyph
     /// goes in its middle cell.
-    public let closeButton: CellRect
+    public private(set) var closeButton: CellRect
 
     /// The aspect ratio to use for `ratio`: the fallback 16:9 when it is nil, not finite, or not above 0.
     public static func aspectRatio(_ ratio: Double?) -> Double {
@@ -76,6 +76,19 @@ public struct PosterLayout: Sendable, Equatable {
 
         let closeWidth = min(Self.closeButtonWidth, frame.width)
         closeButton = CellRect(x: frame.maxX - closeWidth, y: frame.y, width: closeWidth, height: min(Self.closeButtonHeight, frame.height))
+    }
+
+    /// This layout shifted by `columns` across and `rows` down, as when the area it was made for
+    /// sits elsewhere on the screen.
+    public func moved(columns: Int, rows: Int) -> PosterLayout {
+        func move(_ rect: CellRect) -> CellRect {
+            CellRect(x: rect.x + columns, y: rect.y + rows, width: rect.width, height: rect.height)
+        }
+        var layout = self
+        layout.frame = move(frame)
+        layout.playButton = move(playButton)
+        layout.closeButton = move(closeButton)
+        return layout
     }
 
     /// The frame's width in half-block pixels (one per column).

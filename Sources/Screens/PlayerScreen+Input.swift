@@ -55,13 +55,8 @@ extension PlayerScreen {
     // MARK: Keys
 
     private mutating func handleKey(_ event: KeyEvent, now: Seconds) -> [PlayerAction] {
-        if event.modifiers.contains(.ctrl), case .character(let character) = event.key {
-            switch character {
-            case "c": return [.quit]
-            case "z": return [.suspend]
-            case "l": needsRedraw = true; return []
-            default: return []
-            }
+        if let control = ControlKey(event) {
+            return control.actions(quit: .quit, suspend: .suspend) { needsRedraw = true }
         }
         if isHelpShown {
             // Any key closes the help; q still quits.

@@ -128,4 +128,14 @@ struct PosterLayoutTests {
             }
         }
     }
+
+    @Test("a moved layout keeps its sizes and shape")
+    func moved() {
+        let layout = PosterLayout(columns: 80, rows: 24, aspectRatio: 16.0 / 9)
+        let moved = layout.moved(columns: 2, rows: -1)
+        #expect(moved.frame == CellRect(x: 2, y: -1, width: 80, height: 23))
+        #expect(moved.playButton == CellRect(x: 34, y: 6, width: 16, height: 8))
+        #expect(moved.closeButton.x == layout.closeButton.x + 2)
+        #expect(moved.corners == layout.corners)
+    }
 }

@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct ScreensTestsPlaceholder {
-    @Test func builds() { #expect(1 + 1 == 2) }
-}
