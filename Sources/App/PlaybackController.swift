@@ -125,10 +125,15 @@ final class PlaybackController {
 
     /// Renders the current frame at `size` now, whether or not a new one is due: after a resize
     /// while paused, the picture must follow the new size.
+    ///
+    /// mpv's render API takes its pixels to be square (it ignores `monitorpixelaspect`), so when
+    /// the encoder's pixels are not (quadrant pixels, cells that are not 1:2), the frame is
+    /// rendered at the size that has square pixels and resampled to `size`.
     @discardableResult
     func renderNow(size: (width: Int, height: Int)) -> Bool {
         guard status.hasVideo || !fileLoaded else { return false }
-        frame.resize(width: size.width, height: size.height)
+        let square = Self.squarePixelSize(size, pixelAspect: player.configuration.pixelAspect)
+        frame.resize(width: square.width, height: square.height)
         let start = monotonicNow()
         do { try player.render(into: frame) } catch { return false }
         var pixels = video ?? PixelBuffer(width: size.width, height: size.height)
@@ -136,10 +141,18 @@ final class PlaybackController {
         case .rgb0: pixels.load(rgb0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
         case .bgr0: pixels.load(bgr0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
         }
-        video = pixels
+        video = square == size ? pixels : pixels.scaled(toWidth: size.width, height: size.height)
         framesRendered += 1
         if renderMilliseconds.count < 100_000 { renderMilliseconds.append((monotonicNow() - start) * 1000) }
         return true
+    }
+
+    /// The size with square pixels that covers what `size` pixels of shape `pixelAspect` (width
+    /// over height) cover on screen: taller for narrow pixels, wider for wide ones.
+    static func squarePixelSize(_ size: (width: Int, height: Int), pixelAspect: Double) -> (width: Int, height: Int) {
+        guard pixelAspect.isFinite, pixelAspect > 0 else { return size }
+        if pixelAspect < 1 { return (size.width, Int((Double(size.height) / pixelAspect).rounded())) }
+        return (Int((Double(size.width) * pixelAspect).rounded()), size.height)
     }
 
     // MARK: Actions

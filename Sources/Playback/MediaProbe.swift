@@ -19,7 +19,8 @@ public struct MediaProbe: Sendable {
     public var stillPercent = 10.0
     /// How long the probe may take, in seconds.
     public var timeout = 5.0
-    /// The shape of a still pixel, width over height.
+    /// The shape of a still pixel, width over height, passed to mpv as `monitorpixelaspect`;
+    /// mpv's render API ignores it, so ask for a still with square pixels and resample it.
     public var pixelAspect = 1.0
     /// When the file has a cover picture, the still is the cover rather than a frame of the video,
     /// as a poster or a thumbnail shows it.

@@ -1,9 +1,7 @@
-import Terminal
-
 extension PixelBuffer {
     /// This image resized to `width` × `height` with bilinear filtering (the same image when the
     /// size is already right; a black one when this one is empty).
-    func scaled(toWidth width: Int, height: Int) -> PixelBuffer {
+    public func scaled(toWidth width: Int, height: Int) -> PixelBuffer {
         if width == self.width, height == self.height { return self }
         var result = PixelBuffer(width: width, height: height)
         guard self.width > 0, self.height > 0, width > 0, height > 0 else { return result }
