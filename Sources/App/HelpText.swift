@@ -53,7 +53,7 @@ public enum HelpText {
       --reduce-motion       no animations: fades, ripples and the reveal happen at once
       --screen-reader       controls never hide; state changes are written as plain lines
       --poster              start at the poster card
-      --aspect=W:H          poster frame ratio (default 16:9)
+      --aspect=W:H          poster frame ratio (default 16:9; 0 or less means 16:9)
       --corner-radius=N     poster corner radius in cells (default 2)
       --recursive           library: look in subfolders too
       --only-playable       library: leave out files mpv cannot play
@@ -67,6 +67,9 @@ public enum HelpText {
       --stats               print frames, bytes and timings to stderr at exit
       --help                this text
       --version             the version
+
+    Developer:
+      --reveal-duration=S   the poster's reveal takes S seconds instead of 0.6 (to watch or test it)
 
     Exit codes:
       0  quit or finished     1  a file could not be played     2  usage error

@@ -39,7 +39,8 @@ public enum ReelApp {
     }
 
     /// Plays one file: loads it before touching the terminal, so a file mpv cannot play is
-    /// reported on a clean terminal; then runs the player screen until quit.
+    /// reported on a clean terminal; then runs the player screen, or with `--poster` the poster
+    /// card, until quit.
     static func playFile(_ path: String, options: ReelOptions) -> Int32 {
         let environment = environmentDictionary()
         let session: TerminalSession
@@ -73,9 +74,14 @@ public enum ReelApp {
             return 1
         }
         let now = monotonicNow()
-        let scene = PlayerScene(playback: playback, fileName: fileName(of: path), canClose: false, context: context, now: now)
+        let scene: Scene
+        if options.poster {
+            scene = PosterScene(path: path, playback: playback, canClose: false, context: context, now: now)
+        } else {
+            scene = PlayerScene(playback: playback, fileName: fileName(of: path), canClose: false, context: context, now: now)
+            playback.perform(.play, now: now)
+        }
         let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode, root: scene)
-        playback.perform(.play, now: now)
         let code = loop.run()
         session.restore()
         if options.stats { printError(statsLine(loop: loop, playback: playback)) }
