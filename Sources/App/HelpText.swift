@@ -34,6 +34,11 @@ public enum HelpText {
       x, Esc          close: back to the poster or the library, or quit
       q               quit
 
+    Keys on the poster card:
+      Enter, Space    play: the video opens through a growing circle (also a click on ▶)
+      x, Esc          while it opens: close it; on the card: back to the library, or quit
+      q               quit
+
     Mouse:
       click           show / hide the controls; on a control, run it
       double click    on the left or right half: skip back / forward
