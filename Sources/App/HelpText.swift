@@ -40,6 +40,10 @@ public enum HelpText {
       g G, Home End   first / last file
       Enter           open the selected file (x or Esc in the player comes back)
       /               filter by name as you type; Enter keeps it, Esc clears it
+
+    Keys on the poster card:
+      Enter, Space    play: the video opens through a growing circle (also a click on ▶)
+      x, Esc          while it opens: close it; on the card: back to the library, or quit
       q               quit
 
     Mouse:
@@ -63,7 +67,7 @@ public enum HelpText {
       --reduce-motion       no animations: fades, ripples and the reveal happen at once
       --screen-reader       controls never hide; state changes are written as plain lines
       --poster              start at the poster card
-      --aspect=W:H          poster frame ratio (default 16:9)
+      --aspect=W:H          poster frame ratio (default 16:9; 0 or less means 16:9)
       --corner-radius=N     poster corner radius in cells (default 2)
       --recursive           library: look in subfolders too
       --only-playable       library: leave out files mpv cannot play
@@ -77,6 +81,9 @@ public enum HelpText {
       --stats               print frames, bytes and timings to stderr at exit
       --help                this text
       --version             the version
+
+    Developer:
+      --reveal-duration=S   the poster's reveal takes S seconds instead of 0.6 (to watch or test it)
 
     Exit codes:
       0  quit or finished     1  a file could not be played     2  usage error

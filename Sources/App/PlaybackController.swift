@@ -22,15 +22,14 @@ final class PlaybackController {
 
     private var coalescer = SeekCoalescer()
     private var seekInFlight: (id: UInt64, replied: Bool, sentAt: Double)?
-    private var tracks = TrackKinds()
-    private var frameDuration: Double?
 
     // Figures for --stats.
     private(set) var framesRendered = 0
     private(set) var framesSkipped = 0
     private(set) var renderMilliseconds: [Double] = []
-    /// The number of frames in the file, as mpv estimates it (duration × frame rate).
-    private(set) var sourceFrameCount: Int?
+    /// The number of frames in the file, as mpv estimates it (duration × frame rate). A
+    /// synchronous read: for the `--stats` line at exit, never from inside the loop.
+    var sourceFrameCount: Int? { player.estimatedFrameCount }
 
     init(configuration: PlayerConfiguration) throws {
         player = try Player(configuration: configuration)
@@ -69,9 +68,6 @@ final class PlaybackController {
             switch event {
             case .fileLoaded:
                 fileLoaded = true
-                tracks = player.tracks
-                sourceFrameCount = player.estimatedFrameCount
-                frameDuration = player.frameRate.map { 1 / $0 }
             case .endFile(.error(let error)):
                 loadError = error
             case .endFile(.endOfFile):
@@ -102,12 +98,14 @@ final class PlaybackController {
         status.isAtEnd = state.isAtEnd ?? false
         status.isSeeking = state.isSeeking ?? false
         status.title = state.title
-        status.hasVideo = tracks.video || tracks.coverArt
+        // Until mpv lists the tracks, a picture is assumed, so that none is thrown away.
+        let tracks = state.tracks.kinds
+        status.hasVideo = state.tracks.isEmpty || tracks.video || tracks.coverArt
         status.volume = state.volume
         status.isMuted = state.isMuted ?? false
         status.chapters = state.chapters.map { ChapterMark(time: $0.time, title: $0.title) }
         status.isLoaded = fileLoaded && state.isIdle != true && loadError == nil
-        status.frameDuration = frameDuration
+        status.frameDuration = state.tracks.first { $0.kind == .video && $0.isSelected }?.frameRate.map { 1 / $0 }
         return status
     }
 
@@ -128,10 +126,15 @@ final class PlaybackController {
 
     /// Renders the current frame at `size` now, whether or not a new one is due: after a resize
     /// while paused, the picture must follow the new size.
+    ///
+    /// mpv's render API takes its pixels to be square (it ignores `monitorpixelaspect`), so when
+    /// the encoder's pixels are not (quadrant pixels, cells that are not 1:2), the frame is
+    /// rendered at the size that has square pixels and resampled to `size`.
     @discardableResult
     func renderNow(size: (width: Int, height: Int)) -> Bool {
         guard status.hasVideo || !fileLoaded else { return false }
-        frame.resize(width: size.width, height: size.height)
+        let square = Self.squarePixelSize(size, pixelAspect: player.configuration.pixelAspect)
+        frame.resize(width: square.width, height: square.height)
         let start = monotonicNow()
         do { try player.render(into: frame) } catch { return false }
         var pixels = video ?? PixelBuffer(width: size.width, height: size.height)
@@ -139,10 +142,18 @@ final class PlaybackController {
         case .rgb0: pixels.load(rgb0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
         case .bgr0: pixels.load(bgr0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
         }
-        video = pixels
+        video = square == size ? pixels : pixels.scaled(toWidth: size.width, height: size.height)
         framesRendered += 1
         if renderMilliseconds.count < 100_000 { renderMilliseconds.append((monotonicNow() - start) * 1000) }
         return true
+    }
+
+    /// The size with square pixels that covers what `size` pixels of shape `pixelAspect` (width
+    /// over height) cover on screen: taller for narrow pixels, wider for wide ones.
+    static func squarePixelSize(_ size: (width: Int, height: Int), pixelAspect: Double) -> (width: Int, height: Int) {
+        guard pixelAspect.isFinite, pixelAspect > 0 else { return size }
+        if pixelAspect < 1 { return (size.width, Int((Double(size.height) / pixelAspect).rounded())) }
+        return (Int((Double(size.width) * pixelAspect).rounded()), size.height)
     }
 
     // MARK: Actions
@@ -153,6 +164,7 @@ final class PlaybackController {
             switch action {
             case .play: try player.play()
             case .pause: try player.pause()
+            case .togglePause: try player.togglePause()
             case .restartAndPlay:
                 coalescer.reset()
                 try send(.to(0, exact: true), now: now)

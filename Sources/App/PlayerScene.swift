@@ -12,12 +12,7 @@ final class PlayerScene: Scene {
     init(playback: PlaybackController, fileName: String, canClose: Bool, context: SceneContext, now: Double) {
         self.playback = playback
         self.context = context
-        var configuration = PlayerScreen.Configuration()
-        let options = context.options
-        configuration.hideDelay = options.hideDelay
-        configuration.seekInterval = options.seekInterval
-        configuration.reduceMotion = options.reduceMotion
-        configuration.screenReader = options.screenReader
+        var configuration = PlayerScreen.Configuration(options: context.options)
         configuration.fileName = fileName
         configuration.canClose = canClose
         configuration.cellAspect = context.cellAspect
@@ -72,5 +67,16 @@ final class PlayerScene: Scene {
             }
         }
         return nil
+    }
+}
+
+extension PlayerScreen.Configuration {
+    /// The player screen's settings from the command line.
+    init(options: ReelOptions) {
+        self.init()
+        hideDelay = options.hideDelay
+        seekInterval = options.seekInterval
+        reduceMotion = options.reduceMotion
+        screenReader = options.screenReader
     }
 }

@@ -51,12 +51,9 @@ public enum ReelApp {
         }
         let environment = environmentDictionary()
         let cache = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment))
-        var scene: LibraryScene?
-        let code = runInTerminal(options: options, environment: environment) { context in
+        return runInTerminal(options: options, environment: environment) { context in
             do {
-                let library = try LibraryScene(scan: scan, cache: cache, context: context, now: monotonicNow())
-                scene = library
-                return .success(library)
+                return .success(try LibraryScene(scan: scan, cache: cache, context: context, now: monotonicNow()))
             } catch {
                 return .failure("reel: cannot start the library: \(error)")
             }
@@ -65,8 +62,6 @@ public enum ReelApp {
                 + " encode_ms median \(ms(RunStats.percentile(loop.stats.drawMilliseconds, 0.5)))"
                 + " p95 \(ms(RunStats.percentile(loop.stats.drawMilliseconds, 0.95))) max_rss_kib \(maxResidentKiB())"
         }
-        scene = nil
-        return code
     }
 
     /// The line for a library with nothing in it: what was looked at, and a hint.
@@ -78,9 +73,10 @@ public enum ReelApp {
     }
 
     /// Plays one file: loads it before touching the terminal, so a file mpv cannot play is
-    /// reported on a clean terminal; then runs the player screen until quit.
+    /// reported on a clean terminal; then runs the player screen, or with `--poster` the poster
+    /// card, until quit.
     static func playFile(_ path: String, options: ReelOptions) -> Int32 {
-        var playback: PlaybackController?
+        weak var playback: PlaybackController?
         return runInTerminal(options: options, environment: environmentDictionary()) { context in
             switch PlaybackController.open(path, context: context) {
             case .failure(let failure):
@@ -88,6 +84,9 @@ public enum ReelApp {
             case .success(let opened):
                 playback = opened
                 let now = monotonicNow()
+                if options.poster {
+                    return .success(PosterScene(path: path, playback: opened, canClose: false, context: context, now: now))
+                }
                 let scene = PlayerScene(playback: opened, fileName: fileName(of: path), canClose: false, context: context, now: now)
                 if !options.pause { opened.perform(.play, now: now) }
                 return .success(scene)
@@ -114,7 +113,7 @@ public enum ReelApp {
         let size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
         let encoder = FrameEncoder(blitter: options.blitter == .quadrant ? .quadrant : .half)
         let context = SceneContext(size: size, encoder: encoder, options: options)
-        let root: Scene
+        var root: Scene?
         switch makeRoot(context) {
         case .failure(let failure):
             printError(failure.line)
@@ -133,10 +132,17 @@ public enum ReelApp {
             printError("reel: cannot use the terminal: \(error)")
             return 1
         }
-        let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode, root: root)
-        let code = loop.run()
+        // The loop, and with it every scene and mpv player, is gone before reel exits, whichever
+        // way: mpv shuts down in order and saves what it must, even after a signal.
+        let (code, line): (Int32, String?) = {
+            guard let first = root else { return (1, nil) }
+            root = nil
+            let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode, root: first)
+            let code = loop.run()
+            return (code, options.stats ? report(loop) : nil)
+        }()
         session.restore()
-        if options.stats { printError(report(loop)) }
+        if let line { printError(line) }
         if code > 128 {
             StandardError.restore()
             session.exitAfterRestore(signal: code - 128)

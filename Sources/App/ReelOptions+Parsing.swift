@@ -1,3 +1,5 @@
+import Controls
+
 extension ReelOptions {
     /// Parses the arguments after the program name.
     ///
@@ -71,7 +73,7 @@ extension ReelOptions {
     private enum Valued: String {
         case start, volume, speed, keepOpen = "keep-open", hideDelay = "hide-delay"
         case seekInterval = "seek-interval", colors, blitter, logFile = "log-file", aspect
-        case cornerRadius = "corner-radius"
+        case cornerRadius = "corner-radius", revealDuration = "reveal-duration"
     }
 
     private mutating func set(_ flag: Flag, to on: Bool) throws(UsageError) {
@@ -123,6 +125,8 @@ extension ReelOptions {
             aspect = try Self.parseAspect(value, option: name)
         case .cornerRadius:
             cornerRadius = try Self.number(value, option: name, in: 0...50, expected: "cells from 0 to 50")
+        case .revealDuration:
+            revealDuration = try Self.number(value, option: name, in: 0...600, expected: "seconds from 0 to 600")
         }
     }
 
@@ -172,8 +176,8 @@ extension ReelOptions {
         return total <= 360_000 * 10 ? total : nil
     }
 
-    /// `16:9`, `1.85`, or `4/3`. Zero, negative or malformed ratios are refused here; a ratio that
-    /// is valid but extreme is left to the poster's own fallback.
+    /// `16:9`, `1.85`, or `4/3`. Text that is no ratio at all is refused; a ratio that is zero,
+    /// negative or infinite falls back to 16:9, as the poster's frame does.
     static func parseAspect(_ text: String, option: String) throws(UsageError) -> Double {
         let expected = "a ratio like 16:9, 4/3 or 2.39"
         let parts = text.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "/" }
@@ -183,7 +187,7 @@ extension ReelOptions {
         case 2: ratio = Double(parts[0]).flatMap { width in Double(parts[1]).map { width / $0 } }
         default: ratio = nil
         }
-        guard let ratio, ratio.isFinite, ratio > 0 else { throw .badValue(option: option, value: text, expected: expected) }
-        return ratio
+        guard let ratio else { throw .badValue(option: option, value: text, expected: expected) }
+        return PosterLayout.aspectRatio(ratio)
     }
 }

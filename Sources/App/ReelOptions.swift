@@ -75,6 +75,9 @@ public struct ReelOptions: Sendable, Equatable {
     public var aspect = 16.0 / 9.0
     /// Poster: the corner radius, in cells.
     public var cornerRadius = 2.0
+    /// Poster: how long the reveal's circle takes to open, in seconds (a developer's option, for
+    /// watching or testing the reveal slowly).
+    public var revealDuration = 0.6
     /// Resume where the file was left, and remember where it is left.
     public var resume = true
     /// Let mpv read the user's mpv.conf and scripts (off by default).

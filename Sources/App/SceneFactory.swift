@@ -1,18 +1,13 @@
 import Playback
 
-/// Makes the scene that opens one file, for the library and for the command line.
+/// Makes the scene that opens one file from the library: its poster card.
 enum SceneFactory {
-    /// Loads `path` in a new player and returns the scene that shows it, or the one-line reason
-    /// mpv could not play it. `canClose` is true when closing goes back to something (the
-    /// library); from the command line, closing quits.
+    /// Loads `path` in a new player, paused, and returns its poster card, or the one-line reason
+    /// mpv could not play it. `canClose` is true when Esc on the card goes back to something (the
+    /// library); from the command line, it quits.
     static func openFile(_ path: String, canClose: Bool, context: SceneContext, now: Double) -> Result<Scene, OpenFailure> {
-        switch PlaybackController.open(path, context: context) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let playback):
-            let scene = PlayerScene(playback: playback, fileName: fileName(of: path), canClose: canClose,
-                                    context: context, now: now)
-            if !context.options.pause { playback.perform(.play, now: now) }
-            return .success(scene)
+        PlaybackController.open(path, context: context).map { playback in
+            PosterScene(path: path, playback: playback, canClose: canClose, context: context, now: now)
         }
     }
 }
@@ -23,7 +18,7 @@ struct OpenFailure: Error, Equatable {
     var reason: String
 
     /// The one line for stderr: `reel: PATH: reason`, with the path made inert.
-    var line: String { "reel: \(UsageError.visible(PathEncoding.displayName(path))): \(reason)" }
+    var line: String { "reel: \(UsageError.visible(path)): \(reason)" }
 }
 
 extension PlaybackController {

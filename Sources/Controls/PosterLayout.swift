@@ -20,16 +20,16 @@ public struct PosterLayout: Sendable, Equatable {
     public static let closeButtonHeight = 3
 
     /// The frame, centred in the area, in the area's cell coordinates.
-    public let frame: CellRect
+    public private(set) var frame: CellRect
     /// A cell's width over its height.
     public let cellAspect: Double
     /// The corner radius in cell widths.
     public let cornerRadius: Double
     /// The ▶ button, centred in the frame, in the area's cell coordinates.
-    public let playButton: CellRect
+    public private(set) var playButton: CellRect
     /// The ✕ hit area in the frame's top-right corner, in the area's cell coordinates; the glyph
     /// goes in its middle cell.
-    public let closeButton: CellRect
+    public private(set) var closeButton: CellRect
 
     /// The aspect ratio to use for `ratio`: the fallback 16:9 when it is nil, not finite, or not above 0.
     public static func aspectRatio(_ ratio: Double?) -> Double {
@@ -78,26 +78,33 @@ public struct PosterLayout: Sendable, Equatable {
         closeButton = CellRect(x: frame.maxX - closeWidth, y: frame.y, width: closeWidth, height: min(Self.closeButtonHeight, frame.height))
     }
 
+    /// This layout shifted by `columns` across and `rows` down, as when the area it was made for
+    /// sits elsewhere on the screen.
+    public func moved(columns: Int, rows: Int) -> PosterLayout {
+        func move(_ rect: CellRect) -> CellRect {
+            CellRect(x: rect.x + columns, y: rect.y + rows, width: rect.width, height: rect.height)
+        }
+        var layout = self
+        layout.frame = move(frame)
+        layout.playButton = move(playButton)
+        layout.closeButton = move(closeButton)
+        return layout
+    }
+
     /// The frame's width in half-block pixels (one per column).
     public var pixelWidth: Int { frame.width }
     /// The frame's height in half-block pixels (two per row).
     public var pixelHeight: Int { frame.height * 2 }
 
+    /// The frame's outline: its size with the rounded corners.
+    public var corners: RoundedCorners {
+        RoundedCorners(width: Double(frame.width), height: Double(frame.height), radius: cornerRadius, cellAspect: cellAspect)
+    }
+
     /// Whether the half-block pixel at (`x`, `y`), counted from the frame's top-left, is inside the
     /// frame and not cut off by a rounded corner. A pixel counts when its centre is inside.
     public func isInside(x: Int, y: Int) -> Bool {
-        let width = Double(pixelWidth)
-        let height = Double(pixelHeight)
-        guard x >= 0, y >= 0, Double(x) < width, Double(y) < height else { return false }
-        // A half-block pixel is one cell wide and half a cell tall, so the radius in pixels
-        // across is the radius in cells, and down it is that times 2 × cellAspect.
-        let radiusX = min(cornerRadius, width / 2)
-        let radiusY = min(cornerRadius * 2 * cellAspect, height / 2)
-        guard radiusX > 0, radiusY > 0 else { return true }
-        let centreX = Double(x) + 0.5
-        let centreY = Double(y) + 0.5
-        let dx = max(radiusX - centreX, centreX - (width - radiusX), 0) / radiusX
-        let dy = max(radiusY - centreY, centreY - (height - radiusY), 0) / radiusY
-        return dx * dx + dy * dy <= 1
+        // A half-block pixel is one cell wide and half a cell tall.
+        corners.contains(x: Double(x) + 0.5, y: (Double(y) + 0.5) / 2)
     }
 }

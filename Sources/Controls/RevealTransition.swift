@@ -88,15 +88,19 @@ public struct RevealTransition: Sendable, Equatable {
         return maskScale(at: now) * Arithmetic.squareRoot(width * width + height * height) / 2
     }
 
+    /// The circle at `now` for a frame `width` × `height` pixels, centred on the frame, ready to
+    /// test its pixels; ``RevealMask/closed`` whenever the video is not shown.
+    public func mask(at now: Seconds, width: Double, height: Double, pixelAspect: Double = 1) -> RevealMask {
+        guard isVideoShown(at: now) else { return .closed }
+        return RevealMask(centreX: width / 2, centreY: height / 2,
+                          radius: maskRadius(at: now, width: width, height: height, pixelAspect: pixelAspect),
+                          pixelAspect: Self.sanitised(pixelAspect))
+    }
+
     /// Whether the pixel whose centre is at (`x`, `y`) is inside the circle at `now`, for a frame
     /// `width` × `height` pixels. False whenever the video is not shown.
     public func contains(x: Double, y: Double, width: Double, height: Double, pixelAspect: Double = 1, at now: Seconds) -> Bool {
-        guard isVideoShown(at: now) else { return false }
-        let aspect = Self.sanitised(pixelAspect)
-        let dx = x - width / 2
-        let dy = (y - height / 2) / aspect
-        let radius = maskRadius(at: now, width: width, height: height, pixelAspect: aspect)
-        return dx * dx + dy * dy <= radius * radius
+        mask(at: now, width: width, height: height, pixelAspect: pixelAspect).contains(x: x, y: y)
     }
 
     /// The video's opacity at `now`: the cross-fade with reduce-motion, otherwise 1 whenever it is shown.

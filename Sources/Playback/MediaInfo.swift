@@ -4,7 +4,8 @@ public struct MediaInfo: Sendable, Equatable {
     public var title: String?
     /// The length in seconds, when known.
     public var duration: Double?
-    /// The display size of the video, when there is a real video track.
+    /// The display size of the picture the probe showed, when the file has a real video track:
+    /// the video's, or the cover's when the still is the cover (``MediaProbe/prefersCoverArt``).
     public var videoSize: VideoSize?
     /// The file has a video track that is not just cover art.
     public var hasVideo: Bool

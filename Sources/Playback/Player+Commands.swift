@@ -9,7 +9,7 @@ public enum SeekPrecision: Sendable {
     var flag: String { self == .exact ? "exact" : "keyframes" }
 }
 
-/// The kinds of track in a file.
+/// The kinds of track in a file (see ``PlayerState/tracks``).
 public struct TrackKinds: Sendable, Equatable {
     /// A moving picture.
     public var video = false
@@ -51,23 +51,14 @@ extension Player {
         try handle.command(arguments)
     }
 
-    /// The kinds of track the loaded file has, whether or not they are selected.
-    public var tracks: TrackKinds {
-        var kinds = TrackKinds()
-        for index in 0..<Int(handle.int64("track-list/count") ?? 0) {
-            switch handle.string("track-list/\(index)/type") {
-            case "video":
-                if handle.flag("track-list/\(index)/albumart") == true { kinds.coverArt = true } else { kinds.video = true }
-            case "audio": kinds.audio = true
-            case "sub": kinds.subtitles = true
-            default: break
-            }
-        }
-        return kinds
+    /// Shows video track `id` instead of the one mpv picked, such as the cover picture.
+    ///
+    /// The switch is sent without waiting: a synchronous call from the loop could wait on the
+    /// core while the core waits on the loop to render (a video output being set up), which
+    /// stalls both until libmpv's timeout and loses the frame.
+    public func selectVideoTrack(id: Int) throws(MpvError) {
+        try handle.commandAsync(["set", "vid", String(id)], id: makeRequestID())
     }
-
-    /// The video's frame rate as the container states it, when there is one.
-    public var frameRate: Double? { handle.double("container-fps").flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
 
     /// mpv's estimate of the number of video frames in the file.
     public var estimatedFrameCount: Int? { handle.int64("estimated-frame-count").map { Int($0) } }

@@ -193,7 +193,7 @@ extension PlayerProperty {
         case .isPaused, .isAtEnd, .isSeeking, .isIdle, .isMuted: MPV_FORMAT_FLAG
         case .title: MPV_FORMAT_STRING
         case .displayWidth, .displayHeight: MPV_FORMAT_INT64
-        case .chapters: MPV_FORMAT_NODE
+        case .chapters, .tracks: MPV_FORMAT_NODE
         }
     }
 }

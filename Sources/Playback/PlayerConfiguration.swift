@@ -25,7 +25,9 @@ public struct PlayerConfiguration: Sendable, Equatable {
     /// Let mpv read the user's mpv.conf and scripts. Off by default, for safety and predictability.
     public var loadUserConfig = false
     /// The shape of one rendered pixel, width over height (`monitorpixelaspect`): for half-block
-    /// output on 1:2 cells, a pixel is square, so 1.
+    /// output on 1:2 cells, a pixel is square, so 1. mpv's render API ignores the option (it
+    /// always takes the target's pixels to be square), so callers render at a square-pixel size
+    /// and resample; the value is kept here as the one record of the pixels' shape.
     public var pixelAspect = 1.0
     /// Where mpv keeps resume positions (watch-later), or nil to keep none.
     public var watchLaterDirectory: String?

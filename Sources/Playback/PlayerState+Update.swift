@@ -18,6 +18,7 @@ extension PlayerState {
         case .displayWidth: setVideoSize(width: data.int64, height: videoSize.map { Int64($0.height) })
         case .displayHeight: setVideoSize(width: videoSize.map { Int64($0.width) }, height: data.int64)
         case .chapters: chapters = data.node.map(Chapter.list(from:)) ?? []
+        case .tracks: tracks = data.node.map(Track.list(from:)) ?? []
         }
     }
 
@@ -33,16 +34,11 @@ extension PlayerState {
 extension Chapter {
     /// Reads `chapter-list`: an array of maps with `title` and `time`.
     static func list(from node: mpv_node) -> [Chapter] {
-        guard node.format == MPV_FORMAT_NODE_ARRAY, let list = node.u.list?.pointee else { return [] }
-        var chapters: [Chapter] = []
-        for index in 0..<Int(max(list.num, 0)) {
-            guard let entry = list.values?[index], entry.format == MPV_FORMAT_NODE_MAP,
-                  let map = entry.u.list?.pointee else { continue }
+        node.mapEntries { fields in
             var title: String?
             var time: Double?
-            for field in 0..<Int(max(map.num, 0)) {
-                guard let keyPointer = map.keys?[field], let value = map.values?[field] else { continue }
-                switch String(cString: keyPointer) {
+            for (key, value) in fields {
+                switch key {
                 case "title" where value.format == MPV_FORMAT_STRING:
                     title = value.u.string.map { String(cString: $0) }
                 case "time" where value.format == MPV_FORMAT_DOUBLE:
@@ -52,9 +48,62 @@ extension Chapter {
                 default: break
                 }
             }
-            if let time { chapters.append(Chapter(title: title, time: time)) }
+            return time.map { Chapter(title: title, time: $0) }
         }
-        return chapters
+    }
+}
+
+extension Track {
+    /// Reads `track-list`: an array of maps with `id`, `type`, `albumart`, `selected` and, for
+    /// video, `demux-fps`.
+    static func list(from node: mpv_node) -> [Track] {
+        node.mapEntries { fields in
+            var id: Int?
+            var kind = Kind.other
+            var isCoverArt = false, isSelected = false
+            var frameRate: Double?
+            for (key, value) in fields {
+                switch key {
+                case "id" where value.format == MPV_FORMAT_INT64:
+                    id = Int(value.u.int64)
+                case "type" where value.format == MPV_FORMAT_STRING:
+                    switch value.u.string.map({ String(cString: $0) }) {
+                    case "video": kind = .video
+                    case "audio": kind = .audio
+                    case "sub": kind = .subtitles
+                    default: kind = .other
+                    }
+                case "albumart" where value.format == MPV_FORMAT_FLAG:
+                    isCoverArt = value.u.flag != 0
+                case "selected" where value.format == MPV_FORMAT_FLAG:
+                    isSelected = value.u.flag != 0
+                case "demux-fps" where value.format == MPV_FORMAT_DOUBLE:
+                    frameRate = value.u.double_ > 0 && value.u.double_.isFinite ? value.u.double_ : nil
+                default: break
+                }
+            }
+            return id.map { Track(id: $0, kind: kind, isCoverArt: isCoverArt, isSelected: isSelected, frameRate: frameRate) }
+        }
+    }
+}
+
+extension mpv_node {
+    /// For an array of maps, `entry`'s answer for each map's (key, value) pairs, skipping nils and
+    /// anything that is not a map.
+    func mapEntries<T>(_ entry: ([(String, mpv_node)]) -> T?) -> [T] {
+        guard format == MPV_FORMAT_NODE_ARRAY, let list = u.list?.pointee else { return [] }
+        var results: [T] = []
+        for index in 0..<Int(max(list.num, 0)) {
+            guard let item = list.values?[index], item.format == MPV_FORMAT_NODE_MAP,
+                  let map = item.u.list?.pointee else { continue }
+            var fields: [(String, mpv_node)] = []
+            for field in 0..<Int(max(map.num, 0)) {
+                guard let key = map.keys?[field], let value = map.values?[field] else { continue }
+                fields.append((String(cString: key), value))
+            }
+            if let result = entry(fields) { results.append(result) }
+        }
+        return results
     }
 }
 

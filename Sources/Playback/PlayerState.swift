@@ -28,9 +28,14 @@ public struct PlayerState: Sendable, Equatable {
     public var chapters: [Chapter]
     /// `speed`.
     public var speed: Double?
+    /// `track-list`: the loaded file's streams; empty until mpv reports them (just after the load).
+    public var tracks: [Track]
 
     /// The state before mpv has said anything.
-    public init() { chapters = [] }
+    public init() {
+        chapters = []
+        tracks = []
+    }
 
     /// Whether a file is loaded and playing, as opposed to paused, idle or unknown.
     public var isPlaying: Bool { isPaused == false && isIdle != true && isAtEnd != true }

@@ -4,6 +4,8 @@ import Controls
 public enum PlayerAction: Sendable, Equatable {
     case play
     case pause
+    /// Toggle pause in mpv, by mpv's own state (which may be newer than the screen's).
+    case togglePause
     /// Seek to 0 and play: play pressed at the end.
     case restartAndPlay
     /// A seek, through the app's coalescer: relative moves add up while one is in flight.

@@ -55,13 +55,8 @@ extension PlayerScreen {
     // MARK: Keys
 
     private mutating func handleKey(_ event: KeyEvent, now: Seconds) -> [PlayerAction] {
-        if event.modifiers.contains(.ctrl), case .character(let character) = event.key {
-            switch character {
-            case "c": return [.quit]
-            case "z": return [.suspend]
-            case "l": needsRedraw = true; return []
-            default: return []
-            }
+        if let control = ControlKey(event) {
+            return control.actions(quit: .quit, suspend: .suspend) { needsRedraw = true }
         }
         if isHelpShown {
             // Any key closes the help; q still quits.
@@ -126,11 +121,12 @@ extension PlayerScreen {
         return [.seek(.to(duration * fraction, exact: true))]
     }
 
+    /// Play/pause: at the end it starts again; otherwise mpv toggles by its own state, so a
+    /// press that comes before mpv has reported a change still does what the user meant.
     private mutating func playPause() -> [PlayerAction] {
         switch PlayPauseDecision.decide(isPlaying: status.isPlaying, position: status.position,
                                         duration: status.duration, eofReached: status.isEffectivelyAtEnd) {
-        case .pause: return [.pause]
-        case .play: return [.play]
+        case .pause, .play: return [.togglePause]
         case .restartThenPlay: return [.restartAndPlay]
         }
     }

@@ -21,6 +21,17 @@ public enum Theme {
     /// The still panel shown for sound-only files.
     public static let audioPanelTop = RGB(38, 30, 64)
     public static let audioPanelBottom = RGB(12, 10, 22)
+    /// The poster screen's backdrop, from the top row to the bottom one.
+    public static let posterBackdropTop = RGB(28, 28, 32)
+    public static let posterBackdropBottom = RGB(0, 0, 0)
+    /// The poster's frame while its picture is being made.
+    public static let posterLoading = RGB(36, 36, 42)
+    /// The card made for a sound file with no cover, from its top to its bottom.
+    public static let posterCardTop = RGB(96, 40, 86)
+    public static let posterCardBottom = RGB(20, 14, 40)
+    /// The discs behind ▶ and ✕ on the poster, laid over the picture at this opacity.
+    public static let posterButtonShade = RGB(0, 0, 0)
+    public static let posterButtonShadeOpacity = 0.5
     /// The library's selection.
     public static let selection = RGB(52, 56, 78)
     /// Files mpv cannot play.

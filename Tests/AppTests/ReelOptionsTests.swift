@@ -57,7 +57,8 @@ struct ReelOptionsTests {
         ["--start=1:75", "f"], ["--start=abc", "f"], ["--start=101%", "f"], ["--start=", "f"],
         ["--volume=200", "f"], ["--volume=nan", "f"], ["--speed=0", "f"], ["--hide-delay=-1", "f"],
         ["--colors=16", "f"], ["--blitter=sextant", "f"], ["--keep-open=maybe", "f"],
-        ["--aspect=0", "f"], ["--aspect=-16:9", "f"], ["--aspect=16:0", "f"], ["--corner-radius=99", "f"],
+        ["--aspect=wide", "f"], ["--aspect=16:9:1", "f"], ["--aspect=", "f"], ["--corner-radius=99", "f"],
+        ["--reveal-duration=-1", "f"], ["--reveal-duration=soon", "f"],
         ["--mute=perhaps", "f"], ["--log-file=", "f"],
     ])
     func badValues(arguments: [String]) {
@@ -98,7 +99,8 @@ struct ReelOptionsTests {
         for option in ["--start", "--volume", "--mute", "--no-audio", "--loop", "--pause", "--speed", "--keep-open",
                        "--hide-delay", "--seek-interval", "--reduce-motion", "--screen-reader", "--poster",
                        "--colors", "--log-file", "--help", "--version", "--stats", "--blitter", "--aspect",
-                       "--corner-radius", "--recursive", "--only-playable", "--no-resume", "--mpv-config"] {
+                       "--corner-radius", "--recursive", "--only-playable", "--no-resume", "--mpv-config",
+                       "--reveal-duration"] {
             #expect(HelpText.usage.contains(option + " ") || HelpText.usage.contains(option + "="), "\(option) missing")
         }
         #expect(HelpText.usage.contains("Examples:"))
@@ -118,5 +120,17 @@ struct ReelOptionsTests {
         #expect(try ReelOptions.parse(["--aspect=4:3", "f"]).aspect == 4.0 / 3.0)
         #expect(try ReelOptions.parse(["--aspect=2.39", "f"]).aspect == 2.39)
         #expect(try ReelOptions.parse(["--aspect", "1/1", "f"]).aspect == 1)
+    }
+
+    @Test("a zero, negative or infinite aspect ratio falls back to 16:9", arguments: ["0", "-16:9", "16:0", "0:0", "inf", "nan"])
+    func aspectFallback(text: String) throws {
+        #expect(try ReelOptions.parse(["--aspect=\(text)", "f"]).aspect == 16.0 / 9.0)
+    }
+
+    @Test("the reveal's duration is 0.6 s unless a developer slows it")
+    func revealDuration() throws {
+        #expect(try ReelOptions.parse(["f"]).revealDuration == 0.6)
+        #expect(try ReelOptions.parse(["--reveal-duration=20", "f"]).revealDuration == 20)
+        #expect(try ReelOptions.parse(["--reveal-duration", "0", "f"]).revealDuration == 0)
     }
 }

@@ -99,4 +99,43 @@ struct PosterLayoutTests {
         #expect(rect.maxX == 6 && rect.maxY == 5)
         #expect(CellRect(x: 0, y: 0, width: 0, height: 3).isEmpty)
     }
+
+    @Test("rounded corners in cell units serve any pixel size", arguments: [
+        (0.1, 0.1, false), (0.9, 0.9, true), (2.0, 0.0, true), (0.0, 2.0, true),
+        (31.9, 8.95, false), (16, 4.5, true), (32, 4, false), (-0.01, 4, false),
+    ] as [(Double, Double, Bool)])
+    func cornersInCells(x: Double, y: Double, inside: Bool) {
+        let corners = RoundedCorners(width: 32, height: 9, radius: 2, cellAspect: 0.5)
+        #expect(corners.radiusX == 2 && corners.radiusY == 1)
+        #expect(corners.contains(x: x, y: y) == inside)
+    }
+
+    @Test("a corner radius larger than the frame is held to half of it")
+    func cornerClamp() {
+        let corners = RoundedCorners(width: 6, height: 2, radius: 10, cellAspect: 0.5)
+        #expect(corners.radiusX == 3 && corners.radiusY == 1)
+        #expect(corners.contains(x: 3, y: 1))
+        #expect(!corners.contains(x: 0.2, y: 0.2))
+        #expect(RoundedCorners(width: 6, height: 2, radius: .nan).contains(x: 0, y: 0))
+    }
+
+    @Test("the layout's pixel test is the outline's at half-block pixel centres")
+    func pixelsMatchOutline() {
+        let layout = PosterLayout(columns: 40, rows: 12, aspectRatio: 16.0 / 9, cornerRadius: 3)
+        for y in 0..<layout.pixelHeight {
+            for x in 0..<layout.pixelWidth {
+                #expect(layout.isInside(x: x, y: y) == layout.corners.contains(x: Double(x) + 0.5, y: (Double(y) + 0.5) / 2))
+            }
+        }
+    }
+
+    @Test("a moved layout keeps its sizes and shape")
+    func moved() {
+        let layout = PosterLayout(columns: 80, rows: 24, aspectRatio: 16.0 / 9)
+        let moved = layout.moved(columns: 2, rows: -1)
+        #expect(moved.frame == CellRect(x: 2, y: -1, width: 80, height: 23))
+        #expect(moved.playButton == CellRect(x: 34, y: 6, width: 16, height: 8))
+        #expect(moved.closeButton.x == layout.closeButton.x + 2)
+        #expect(moved.corners == layout.corners)
+    }
 }

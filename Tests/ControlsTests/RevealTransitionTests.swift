@@ -120,4 +120,49 @@ struct RevealTransitionTests {
         #expect(approximately(reveal.playButton(at: after).opacity, 1 - opacity))
         #expect(reveal.contains(x: 0.5, y: 0.5, width: 160, height: 90, at: after) == (after > 0))
     }
+
+    @Test("the radius follows the smooth curve at every frame of 30 a second, always growing")
+    func everyCurvePoint() {
+        var reveal = RevealTransition()
+        reveal.open(now: 0)
+        let halfDiagonal = (160.0 * 160 + 90 * 90).squareRoot() / 2
+        var last = -1.0
+        for frame in 0...18 {
+            let time = Double(frame) / 30
+            let scale = 0.05 + 0.95 * Easing.smooth.value(at: time / 0.6)
+            let radius = reveal.maskRadius(at: time, width: 160, height: 90)
+            #expect(approximately(reveal.maskScale(at: time), scale), "at \(time) s")
+            #expect(approximately(radius, scale * halfDiagonal, tolerance: 1e-7), "at \(time) s")
+            #expect(radius > last, "the circle shrank at \(time) s")
+            last = radius
+        }
+        #expect(approximately(last, halfDiagonal, tolerance: 1e-7))
+    }
+
+    @Test("the mask made once per frame agrees with contains for every pixel", arguments: [0.0, 0.1, 0.25, 0.4, 0.6])
+    func maskAgrees(after: Double) {
+        var reveal = RevealTransition()
+        reveal.open(now: 0)
+        let mask = reveal.mask(at: after, width: 32, height: 18, pixelAspect: 0.5)
+        #expect(mask.isClosed == (after == 0))
+        #expect(mask.isClosed || (mask.centreX == 16 && mask.centreY == 9))
+        for y in 0..<18 {
+            for x in 0..<32 {
+                let centre = (Double(x) + 0.5, Double(y) + 0.5)
+                #expect(mask.contains(x: centre.0, y: centre.1)
+                    == reveal.contains(x: centre.0, y: centre.1, width: 32, height: 18, pixelAspect: 0.5, at: after))
+            }
+        }
+    }
+
+    @Test("before the reveal, and after closing, the mask lets nothing through")
+    func closedMask() {
+        var reveal = RevealTransition()
+        #expect(reveal.mask(at: 0, width: 32, height: 18).isClosed)
+        reveal.open(now: 0)
+        #expect(!reveal.mask(at: 0.01, width: 32, height: 18).isClosed)
+        reveal.close(now: 1)
+        #expect(reveal.mask(at: 1.6, width: 32, height: 18) == .closed)
+        #expect(!RevealMask.closed.contains(x: 0, y: 0))
+    }
 }

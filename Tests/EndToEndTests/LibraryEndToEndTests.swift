@@ -132,7 +132,8 @@ struct LibraryEndToEndTests {
         try tmux.click(column: 30, row: row)
         try tmux.waitForScreen { Self.isSelected("Long clip for seeking", in: $0) }
         try tmux.click(column: 30, row: row + 1)
-        try tmux.waitForScreen { !$0.contains("Enter play") && $0.contains("2:30") }
+        // The file opens on its poster card.
+        try tmux.waitForScreen { $0.contains("Esc back") && $0.contains("▶") }
         try tmux.send("x")
         try tmux.waitForScreen { Self.isSelected("Long clip for seeking", in: $0) }
         try tmux.send("q")

@@ -48,7 +48,7 @@ struct PlayerEndToEndTests {
     @Test("space pauses: the time holds over 2 s and the chrome stays")
     func spacePauses() throws {
         let tmux = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=1", Paths.sample("long.mp4")])
-        try tmux.waitFor("Long clip for seeking")
+        try tmux.waitFor("❚❚")
         try tmux.send("Space")
         try tmux.waitFor("▶")
         let paused = try #require(Self.times(in: try tmux.capture()))

@@ -28,6 +28,22 @@ struct PlayerTests {
         #expect(state.chapters.map { ($0.time * 10).rounded() / 10 } == [0, 4, 8])
     }
 
+    @Test("the track list names the cover picture and the selected tracks")
+    func trackList() throws {
+        let driver = try PlayerDriver()
+        try driver.load(PlayerDriver.sample("covered.mp4"))
+        try driver.run { state, _ in !state.tracks.isEmpty }
+        let tracks = driver.player.state.tracks
+        #expect(tracks.map { [$0.id, $0.isCoverArt ? 1 : 0, $0.isSelected ? 1 : 0] } == [[1, 0, 1], [2, 1, 0]])
+        #expect(tracks.allSatisfy { $0.kind == .video })
+        #expect(tracks.first?.frameRate == 30, "the video's frame rate comes with the track")
+        #expect(tracks.kinds.video && tracks.kinds.coverArt && !tracks.kinds.audio)
+        #expect(tracks.coverArt?.id == 2)
+        try driver.player.selectVideoTrack(id: 2)
+        try driver.run { state, _ in state.tracks.coverArt?.isSelected == true }
+        #expect(driver.player.state.tracks.first?.isSelected == false)
+    }
+
     @Test("values mpv has not reported are nil, not zero")
     func unknownValuesAreNil() throws {
         let driver = try PlayerDriver()

@@ -45,8 +45,8 @@ struct PlayerScreenTests {
     // MARK: Keys
 
     @Test("keys map to mpv actions", arguments: [
-        (char(" "), [PlayerAction.pause]),
-        (char("k"), [.pause]),
+        (char(" "), [PlayerAction.togglePause]),
+        (char("k"), [.togglePause]),
         (char("l"), [.seek(.by(10))]),
         (char("j"), [.seek(.by(-10))]),
         (char("5"), [.seek(.to(60, exact: true))]),
@@ -86,7 +86,7 @@ struct PlayerScreenTests {
         screen.update(Self.status(position: 120, paused: true, atEnd: true), now: 1)
         #expect(screen.handle(Self.char(" "), now: 2) == [.restartAndPlay])
         screen.update(Self.status(position: 50, paused: true), now: 3)
-        #expect(screen.handle(Self.char(" "), now: 4) == [.play])
+        #expect(screen.handle(Self.char(" "), now: 4) == [.togglePause])
     }
 
     @Test("on the last frame, paused, the time reads the full length and play starts again")
@@ -101,7 +101,7 @@ struct PlayerScreenTests {
         #expect(screen.handle(Self.char(" "), now: 2) == [.restartAndPlay])
         status.position = 149.5
         screen.update(status, now: 3)
-        #expect(screen.handle(Self.char(" "), now: 4) == [.play])
+        #expect(screen.handle(Self.char(" "), now: 4) == [.togglePause])
     }
 
     @Test("a double tap of → skips forward; further taps in the window add up")
@@ -185,8 +185,8 @@ struct PlayerScreenTests {
         var screen = Self.screen()
         let layout = screen.layout
         let play = InputEvent.mouse(MouseEvent(.press(.left), column: layout.playPause.x + 3, row: layout.playPause.y + 1))
-        #expect(screen.handle(play, now: 1) == [.pause])
-        #expect(screen.handle(play, now: 1.1) == [.pause])
+        #expect(screen.handle(play, now: 1) == [.togglePause])
+        #expect(screen.handle(play, now: 1.1) == [.togglePause])
         let back = InputEvent.mouse(MouseEvent(.press(.left), column: layout.back!.x + 1, row: layout.back!.y))
         #expect(screen.handle(back, now: 2) == [.seek(.by(-10))])
     }

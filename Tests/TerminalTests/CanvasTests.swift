@@ -179,3 +179,19 @@ struct CanvasTests {
         ])
     }
 }
+
+@Suite("PixelBuffer scaling")
+struct PixelBufferScalingTests {
+    @Test("bilinear scaling keeps the edges and blends between them")
+    func bilinear() {
+        var image = PixelBuffer(width: 2, height: 1)
+        image[0, 0] = RGB(255, 0, 0)
+        image[1, 0] = RGB(0, 0, 255)
+        let wide = image.scaled(toWidth: 4, height: 2)
+        #expect(wide.width == 4 && wide.height == 2)
+        #expect(wide[0, 0] == RGB(255, 0, 0) && wide[3, 1] == RGB(0, 0, 255))
+        #expect(wide[1, 0] == RGB(255, 0, 0).blended(with: RGB(0, 0, 255), alpha: 0.25))
+        #expect(image.scaled(toWidth: 2, height: 1) == image)
+        #expect(PixelBuffer(width: 0, height: 0).scaled(toWidth: 3, height: 2) == PixelBuffer(width: 3, height: 2))
+    }
+}

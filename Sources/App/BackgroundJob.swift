@@ -1,0 +1,64 @@
+import Glibc
+import Playback
+import Synchronization
+
+/// Runs one piece of blocking work (a probe, a still) on a thread of its own and hands the
+/// result back through a self-pipe, which the loop polls like any other descriptor: the loop
+/// never waits for the work.
+///
+/// Dropping the job before it is done is fine: the thread keeps the job alive until it has
+/// stored its result, which nobody then reads.
+final class BackgroundJob<Value: Sendable>: Sendable {
+    private let wake: WakeSignal
+    private let result = Mutex<Value?>(nil)
+
+    /// Starts `work` on a new thread; nil when no pipe or thread can be had.
+    static func start(_ work: @escaping @Sendable () -> Value) -> BackgroundJob? {
+        guard let wake = try? WakeSignal() else { return nil }
+        let job = BackgroundJob(wake: wake)
+        let body = ThreadBody {
+            let value = work()
+            job.result.withLock { $0 = value }
+            job.wake.signal()
+        }
+        return body.spawn() ? job : nil
+    }
+
+    private init(wake: WakeSignal) { self.wake = wake }
+
+    /// The descriptor that becomes readable when the result is in.
+    var wakeDescriptor: Int32 { wake.fileDescriptor }
+
+    /// The result once it has come (and then never again); nil while the work runs.
+    func take() -> Value? {
+        wake.drain()
+        return result.withLock { value in
+            defer { value = nil }
+            return value
+        }
+    }
+}
+
+/// A closure to run on a detached POSIX thread.
+private final class ThreadBody: Sendable {
+    let run: @Sendable () -> Void
+
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+
+    /// Starts a detached thread that runs the body once; false when the thread cannot start.
+    func spawn() -> Bool {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        let code = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+        }, context)
+        guard code == 0 else {
+            Unmanaged<ThreadBody>.fromOpaque(context).release()
+            return false
+        }
+        pthread_detach(thread)
+        return true
+    }
+}

@@ -1,0 +1,59 @@
+import Glibc
+import Playback
+import Screens
+import Terminal
+
+/// Where a poster's picture came from.
+enum PosterSource: Equatable {
+    /// The file's own cover picture.
+    case coverArt
+    /// An image next to the file (`NAME.jpg`, `NAME.png` or `poster.jpg`).
+    case sidecar(String)
+    /// The frame at 10 % of the file.
+    case frame
+    /// No picture at all: a card made from the title.
+    case titleCard
+}
+
+/// Finds and renders the picture for a file's poster card, in short-lived mpv cores of its own:
+/// the cover art when the file has one, else a sidecar image, else the frame at 10 %, else a
+/// title card. It blocks, so it runs on a ``BackgroundJob``.
+enum PosterFinder {
+    /// The picture for `path` at `width` × `height` square pixels, cropped to fill.
+    static func find(_ path: String, width: Int, height: Int) -> (source: PosterSource, art: PosterArt) {
+        var probe = MediaProbe(stillSize: (max(width, 1), max(height, 1)))
+        probe.fillsStill = true
+        let file = probe.probe(path)
+        if case .playable(let info, let still?) = file, info.hasCoverArt { return (.coverArt, .picture(pixels(still))) }
+        for candidate in sidecarCandidates(for: path) where isRegularFile(candidate) {
+            if case .playable(_, let still?) = probe.probe(candidate) { return (.sidecar(candidate), .picture(pixels(still))) }
+        }
+        if case .playable(_, let still?) = file { return (.frame, .picture(pixels(still))) }
+        return (.titleCard, .titleCard)
+    }
+
+    /// The sidecar images that may stand for `path`, first choice first: `NAME.jpg`, `NAME.png`
+    /// and `poster.jpg` in the same folder, where NAME is the file's name without its extension.
+    static func sidecarCandidates(for path: String) -> [String] {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        // A leading dot starts a hidden name, not an extension.
+        let stem = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : String(name[..<$0]) } ?? name
+        return [folder + stem + ".jpg", folder + stem + ".png", folder + "poster.jpg"]
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// A still's packed RGB as a pixel buffer.
+    static func pixels(_ still: Still) -> PixelBuffer {
+        var image = PixelBuffer(width: still.width, height: still.height)
+        for index in 0..<(still.width * still.height) {
+            image.pixels[index] = RGB(still.rgb[index * 3], still.rgb[index * 3 + 1], still.rgb[index * 3 + 2])
+        }
+        return image
+    }
+}
