@@ -23,6 +23,10 @@ final class PlaybackController {
     private var coalescer = SeekCoalescer()
     private var seekInFlight: (id: UInt64, replied: Bool, sentAt: Double)?
 
+    /// Where mpv resumed the file from its saved position, if it did.
+    var resumedAt: Double?
+    private var lastResumeSave = 0.0
+
     // Figures for --stats.
     private(set) var framesRendered = 0
     private(set) var framesSkipped = 0
@@ -55,6 +59,28 @@ final class PlaybackController {
             _ = takeFrame(size: size, draw: false)
         }
         return isReady ? nil : "mpv did not open the file within \(Int(timeout)) s"
+    }
+
+    // MARK: Resume
+
+    /// Saves the position for next time, or forgets it when the file is finished or within its
+    /// last 5 % (or barely begun), so that it then starts from the beginning.
+    func saveResumePosition(now: Double) {
+        lastResumeSave = now
+        guard isReady, player.configuration.resume, let position = status.position else { return }
+        let duration = MediaTime.safeDuration(status.duration)
+        let finished = status.isEffectivelyAtEnd || (duration > 0 && position >= duration * 0.95)
+        if finished || position < 1 {
+            try? player.forgetResumePosition()
+        } else {
+            try? player.saveResumePosition()
+        }
+    }
+
+    /// Saves the position every 15 s while playing, so that even a SIGKILL loses at most 15 s.
+    func saveResumePositionIfDue(now: Double) {
+        guard status.isPlaying, now - lastResumeSave >= 15 else { return }
+        saveResumePosition(now: now)
     }
 
     // MARK: Events

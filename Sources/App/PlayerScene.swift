@@ -18,6 +18,7 @@ final class PlayerScene: Scene {
         configuration.cellAspect = context.cellAspect
         screen = PlayerScreen(configuration: configuration, columns: context.size.columns, rows: context.size.rows, now: now)
         screen.update(playback.status, now: now)
+        if let resumedAt = playback.resumedAt { screen.showResumeNotice(at: resumedAt, now: now) }
     }
 
     var wakeDescriptors: [Int32] { [playback.wakeupDescriptor] }
@@ -40,7 +41,10 @@ final class PlayerScene: Scene {
         return nil
     }
 
-    func tick(now: Double) -> SceneRequest? { perform(screen.tick(now: now), now: now) }
+    func tick(now: Double) -> SceneRequest? {
+        playback.saveResumePositionIfDue(now: now)
+        return perform(screen.tick(now: now), now: now)
+    }
 
     func resize(to context: SceneContext, now: Double) {
         self.context = context
@@ -54,7 +58,10 @@ final class PlayerScene: Scene {
         frameIsNew = false
     }
 
-    func willHide(now: Double) { playback.perform(.pause, now: now) }
+    func willHide(now: Double) {
+        playback.saveResumePosition(now: now)
+        playback.perform(.pause, now: now)
+    }
     func didShow(now: Double) { frameIsNew = true }
 
     private func perform(_ actions: [PlayerAction], now: Double) -> SceneRequest? {

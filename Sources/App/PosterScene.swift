@@ -90,6 +90,7 @@ final class PosterScene: Scene {
     }
 
     func tick(now: Double) -> SceneRequest? {
+        playback.saveResumePositionIfDue(now: now)
         poster.tick(now: now)
         bringToFront(now: now)
         return playerInFront ? perform(player.tick(now: now), now: now) : nil
@@ -121,7 +122,10 @@ final class PosterScene: Scene {
         frameIsNew = false
     }
 
-    func willHide(now: Double) { playback.perform(.pause, now: now) }
+    func willHide(now: Double) {
+        playback.saveResumePosition(now: now)
+        playback.perform(.pause, now: now)
+    }
     func didShow(now: Double) { frameIsNew = true }
 
     // MARK: Steps
@@ -145,6 +149,11 @@ final class PosterScene: Scene {
         if front {
             player = Self.makePlayerScreen(fileName: fileName, context: context, now: now)
             player.update(playback.status, now: now)
+            if let resumedAt = playback.resumedAt {
+                // Said once, when the player first takes over.
+                player.showResumeNotice(at: resumedAt, now: now)
+                playback.resumedAt = nil
+            }
         }
         frameIsNew = true
     }
@@ -171,6 +180,7 @@ final class PosterScene: Scene {
             case .quit: return .quit(0)
             case .suspend: return .suspend
             case .close:
+                playback.saveResumePosition(now: now)
                 playback.perform(.pause, now: now)
                 poster.close(now: now)
                 bringToFront(now: now)

@@ -170,7 +170,19 @@ extension PlayerConfiguration {
         configuration.keepOpen = options.keepOpen || options.loop
         configuration.logFile = options.logFile
         configuration.loadUserConfig = options.mpvConfig
+        if options.resume {
+            configuration.watchLaterDirectory = resumeDirectory(environment: environmentDictionary())
+            configuration.resume = configuration.watchLaterDirectory != nil
+        }
         return configuration
+    }
+
+    /// Where resume positions live: `$XDG_STATE_HOME/reel/watch_later`, else
+    /// `~/.local/state/reel/watch_later`; nil when neither can be known.
+    static func resumeDirectory(environment: [String: String]) -> String? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/reel/watch_later" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/reel/watch_later" }
+        return nil
     }
 }
 

@@ -38,6 +38,10 @@ extension PlaybackController {
         if let failure = playback.waitUntilLoaded(size: context.pixelSize) {
             return .failure(OpenFailure(path: path, reason: failure))
         }
+        // mpv applied a saved position when no start was asked for: say so on screen.
+        if context.options.start == nil, configuration.resume, let position = playback.status.position, position >= 1 {
+            playback.resumedAt = position
+        }
         return .success(playback)
     }
 }

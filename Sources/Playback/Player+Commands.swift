@@ -118,14 +118,6 @@ extension Player {
     /// Asks mpv to quit; a ``PlayerEvent/shutdown`` follows.
     public func quit() throws(MpvError) { try handle.command(["quit"]) }
 
-    /// Saves the position to the watch-later directory so that the file can resume there.
-    public func saveResumePosition() throws(MpvError) { try handle.command(["write-watch-later-config"]) }
-
-    /// Forgets any saved position for `path`.
-    public func forgetResumePosition(of path: String) throws(MpvError) {
-        try handle.command(["delete-watch-later-config", Player.absolutePath(path)])
-    }
-
     // MARK: Frames
 
     /// True when mpv has a new video frame for the loop. Call it after a wakeup.

@@ -27,6 +27,7 @@ public final class Player {
         wake = try WakeSignal()
         handle = try MpvHandle(wake: wake)
         log = try LogSink(path: configuration.logFile)
+        if let directory = configuration.watchLaterDirectory { try Self.makeDirectory(directory) }
         try applyOptions(configuration)
         try handle.initialize()
         // Always listen for warnings and errors, so a failed load can say why; the file gets more.
@@ -112,8 +113,12 @@ public final class Player {
         if let directory = configuration.watchLaterDirectory {
             options.append(("watch-later-directory", directory))
             options.append(("write-filename-in-watch-later-config", "yes"))
+            // Only the position is kept: a saved pause state or volume must not override what
+            // the command line asks for next time. A file that changed since is not resumed.
+            options.append(("watch-later-options", ""))
+            options.append(("resume-playback-check-mtime", "yes"))
         }
-        options.append(("resume-playback", configuration.resume ? "yes" : "no"))
+        options.append(("resume-playback", configuration.resume && configuration.watchLaterDirectory != nil ? "yes" : "no"))
         for (name, value) in configuration.extraOptions.sorted(by: { $0.key < $1.key }) {
             options.append((name, value))
         }

@@ -84,6 +84,11 @@ public struct PlayerScreen: Sendable {
         needsRedraw = true
     }
 
+    /// Says where playback resumed, and how to start over.
+    public mutating func showResumeNotice(at position: Seconds, now: Seconds) {
+        showToast("Resumed at \(TimeText.format(position)) · Home to start over", now: now, duration: 4)
+    }
+
     /// Marks the screen as drawn.
     mutating func didDraw() { needsRedraw = false }
 

@@ -24,7 +24,10 @@ final class TmuxSession {
         self.width = width
         self.height = height
         let dir = directory.path
-        var env = ["TERM=tmux-256color", "COLORTERM=truecolor", "LANG=C.UTF-8", "LC_ALL=C.UTF-8"]
+        // Each session keeps its resume positions and thumbnails to itself, so tests never see
+        // each other's (or the user's) saved state.
+        var env = ["TERM=tmux-256color", "COLORTERM=truecolor", "LANG=C.UTF-8", "LC_ALL=C.UTF-8",
+                   "XDG_STATE_HOME=\(dir)/state", "XDG_CACHE_HOME=\(dir)/cache"]
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { env.append("\(key)=\(value)") }
         let script = "stty -g > '\(dir)/before'; \"$@\" 2> '\(dir)/stderr'; echo $? > '\(dir)/rc.tmp'; "
             + "stty -g > '\(dir)/after'; mv '\(dir)/rc.tmp' '\(dir)/rc'; exec sleep 100000"
