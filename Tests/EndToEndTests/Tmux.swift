@@ -65,6 +65,9 @@ final class TmuxSession {
         try sendBytes(Array("\u{1B}[<0;\(column + 1);\(row + 1)M\u{1B}[<0;\(column + 1);\(row + 1)m".utf8))
     }
 
+    /// Sets the pane's title, to check later that nothing changed it.
+    func setTitle(_ title: String) throws { try tmux(["select-pane", "-t", "main", "-T", title]) }
+
     /// Resizes the window.
     func resize(width: Int, height: Int) throws {
         self.width = width
