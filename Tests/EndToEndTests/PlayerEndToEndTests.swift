@@ -83,6 +83,41 @@ struct PlayerEndToEndTests {
         try tmux.expectTerminalRestored()
     }
 
+    @Test("at the end the last frame stays with the controls up; --keep-open=no quits there with 0")
+    func endOfFile() throws {
+        let stays = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=0.5", "--start=9", Paths.sample("segments.mp4")])
+        try stays.waitForScreen(timeout: 8) { $0.contains("0:10") && $0.contains("↻") && $0.contains("Colour segments") }
+        Thread.sleep(forTimeInterval: 1.5)
+        let screen = try stays.capture()
+        #expect(screen.contains("Colour segments"), "the controls hid at the end")
+        #expect(stays.waitForExit(timeout: 0.2) == nil, "reel quit at the end with keep-open")
+        try stays.send("q")
+        #expect(stays.waitForExit() == 0)
+
+        let quits = try TmuxSession([Paths.reel, "--no-audio", "--keep-open=no", "--start=9", Paths.sample("segments.mp4")])
+        #expect(quits.waitForExit(timeout: 8) == 0)
+        try quits.expectTerminalRestored()
+    }
+
+    @Test("colours follow COLORTERM: 24-bit when it says so, else the 256-colour palette; --colors overrides")
+    func colourModes() throws {
+        func sgr(_ environment: [String: String], _ extra: [String] = []) throws -> String {
+            let tmux = try TmuxSession([Paths.reel, "--no-audio", "--pause"] + extra + [Paths.sample("demo.mp4")], environment: environment)
+            try tmux.waitFor("reel demo")
+            let screen = try tmux.capture(escapes: true)
+            try tmux.send("q")
+            _ = tmux.waitForExit()
+            return screen
+        }
+        let truecolor = try sgr(["COLORTERM": "truecolor"])
+        #expect(truecolor.contains("38;2;") || truecolor.contains("48;2;"))
+        let palette = try sgr(["COLORTERM": ""])
+        #expect(!palette.contains("38;2;") && !palette.contains("48;2;"), "24-bit colour without COLORTERM")
+        #expect(palette.contains("38;5;") || palette.contains("48;5;"))
+        let forced = try sgr(["COLORTERM": ""], ["--colors=truecolor"])
+        #expect(forced.contains("38;2;") || forced.contains("48;2;"))
+    }
+
     @Test("q exits 0 with the alternate screen off and the tty sane")
     func quitRestoresTerminal() throws {
         let tmux = try TmuxSession([Paths.reel, "--no-audio", Paths.sample("demo.mp4")])
