@@ -106,6 +106,9 @@ public final class Player {
         // Without sound, audio still decodes into ao=null: a sound-only file then still plays, with
         // its clock, instead of failing with "no streams selected" as mpv's --no-audio would.
         if !configuration.audio { options.append(("ao", "null")) }
+        // With no sound device, play on silently with the clock running rather than end a
+        // sound-only file at once.
+        options.append(("audio-fallback-to-null", "yes"))
         if let volume = configuration.volume { options.append(("volume", formatNumber(volume))) }
         if configuration.mute { options.append(("mute", "yes")) }
         if configuration.loop { options.append(("loop-file", "inf")) }
