@@ -7,13 +7,14 @@ let package = Package(
     name: "reel-fuzz",
     dependencies: [.package(name: "reel", path: "..")],
     targets: [
+        .target(name: "FuzzDriver"),
         .executableTarget(
             name: "FuzzInputDecoder",
-            dependencies: [.product(name: "Terminal", package: "reel")]
+            dependencies: ["FuzzDriver", .product(name: "Terminal", package: "reel")]
         ),
         .executableTarget(
             name: "FuzzOptions",
-            dependencies: [.product(name: "ReelApp", package: "reel")]
+            dependencies: ["FuzzDriver", .product(name: "ReelApp", package: "reel")]
         ),
     ],
     swiftLanguageModes: [.v6]
