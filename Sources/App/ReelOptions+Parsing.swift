@@ -37,7 +37,7 @@ extension ReelOptions {
                 try options.set(flag, to: false)
             } else if name == "no-audio" {
                 // mpv's spelling; `--audio` alone is not an option.
-                guard inlineValue == nil else { throw .unexpectedValue(option: argument, value: inlineValue ?? "") }
+                guard inlineValue == nil else { throw .unexpectedValue(option: "--no-audio", value: inlineValue ?? "") }
                 options.audio = false
             } else if let valued = Valued(rawValue: name) {
                 let value: String

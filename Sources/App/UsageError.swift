@@ -16,11 +16,11 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownOption(let option):
             "unknown option '\(Self.visible(option))' (see reel --help)"
         case .missingValue(let option):
-            "option '\(option)' needs a value (see reel --help)"
+            "option '\(Self.visible(option))' needs a value (see reel --help)"
         case let .unexpectedValue(option, value):
-            "option '\(option)' takes no value, got '\(Self.visible(value))'"
+            "option '\(Self.visible(option))' takes no value, got '\(Self.visible(value))'"
         case let .badValue(option, value, expected):
-            "bad value '\(Self.visible(value))' for \(option): expected \(expected)"
+            "bad value '\(Self.visible(value))' for \(Self.visible(option)): expected \(expected)"
         case .noInput:
             "no file or folder given (try: reel movie.mp4, reel ~/Videos, or reel --help)"
         }

@@ -77,7 +77,7 @@ struct ReelOptionsTests {
         #expect(throws: UsageError.missingValue(option: "--volume")) { try ReelOptions.parse(["f", "--volume"]) }
         #expect(throws: UsageError.noInput) { try ReelOptions.parse([]) }
         #expect(throws: UsageError.noInput) { try ReelOptions.parse(["--mute"]) }
-        #expect(throws: UsageError.unexpectedValue(option: "--no-audio=1", value: "1")) { try ReelOptions.parse(["--no-audio=1", "f"]) }
+        #expect(throws: UsageError.unexpectedValue(option: "--no-audio", value: "1")) { try ReelOptions.parse(["--no-audio=1", "f"]) }
     }
 
     @Test("-- ends the options, so files may start with a dash")
@@ -113,6 +113,19 @@ struct ReelOptionsTests {
         #expect(line.contains("\\u{1b}"))
         let long = UsageError.badValue(option: "--start", value: String(repeating: "9", count: 10_000), expected: "x").description
         #expect(long.count < 200)
+    }
+
+    /// Found by scripts/fuzz (Fuzz/Regressions/options-no-audio-control): the option half of a
+    /// flag given a value reached the error line raw, control characters and all.
+    @Test("a flag given a value with control characters still makes an inert error line")
+    func fuzzRegressionFlagValue() {
+        let arguments = ["s", "l", "", "--no-audio=2\u{FFFD}\u{03}", "", ""]
+        #expect {
+            try ReelOptions.parse(arguments)
+        } throws: { error in
+            let line = (error as? UsageError)?.description ?? ""
+            return !line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } && line.contains("--no-audio")
+        }
     }
 
     @Test("aspect ratios read as W:H, W/H or a number")
