@@ -23,6 +23,9 @@ extension Canvas {
         }
     }
 
+    /// The left-aligned blocks from one eighth (▏) to seven eighths (▉) of a cell.
+    static let leftEighths: [Unicode.Scalar] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+
     /// Draws a left-to-right bar filling `fraction` (clamped to 0…1) of `rect`, in eighths of a cell.
     ///
     /// Full cells are blanks of colour `fg`, the partial cell is one of `▏▎▍▌▋▊▉` in `fg` on `bg`,
@@ -40,9 +43,7 @@ extension Canvas {
                 case 0: cell = .blank(bg)
                 case 8: cell = .blank(fg)
                 default:
-                    // U+258F is one eighth, U+2589 seven eighths.
-                    let scalar = Unicode.Scalar(0x2590 - UInt32(filled))!
-                    cell = Cell(symbol: CellSymbol(scalar, wide: false), fg: fg, bg: bg)
+                    cell = Cell(symbol: CellSymbol(Canvas.leftEighths[filled - 1], wide: false), fg: fg, bg: bg)
                 }
                 cells[y * width + x] = cell
             }

@@ -72,8 +72,9 @@ public final class TerminalOutput {
     public func flush() throws(TerminalError) -> Bool {
         while offset < pending.count {
             let count = pending.count - offset
-            let written = pending.withUnsafeBytes { raw in
-                Glibc.write(fileDescriptor, raw.baseAddress! + offset, count)
+            let written = pending.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return Glibc.write(fileDescriptor, base + offset, count)
             }
             if written > 0 {
                 offset += written
