@@ -105,6 +105,14 @@ public struct ChromeEngine: Sendable, Equatable {
         activity(now: now)
     }
 
+    /// Activity that does not call for the overlay, such as a double-click skip on the video: when
+    /// the overlay is up its hide timer starts again; when it is hidden it stays hidden.
+    public mutating func keepAlive(now: Seconds) {
+        advance(to: now)
+        guard isVisible else { return }
+        timerStart = now
+    }
+
     /// Playback reached the end of the file: the overlay shows and stays, because playback counts
     /// as stopped until ``playbackChanged(isPlaying:now:)`` reports it playing again.
     public mutating func ended(now: Seconds) {

@@ -148,7 +148,7 @@ extension PlayerScreen {
 
     /// A tap (key press or click) on one half of the video.
     private mutating func tap(_ side: SeekSide, at point: Point?, now: Seconds) -> [PlayerAction] {
-        perform(doubleTap.tap(side, at: point, now: now), now: now)
+        perform(doubleTap.tap(side, at: point, now: now), now: now, fromClick: point != nil)
     }
 
     /// A skip at once: j and l.
@@ -157,7 +157,7 @@ extension PlayerScreen {
         return perform(doubleTap.skip(side, now: now), now: now)
     }
 
-    private mutating func perform(_ action: DoubleTapSeek.Action, now: Seconds) -> [PlayerAction] {
+    private mutating func perform(_ action: DoubleTapSeek.Action, now: Seconds, fromClick: Bool = false) -> [PlayerAction] {
         switch action {
         case .none: return []
         case .showChrome:
@@ -167,7 +167,9 @@ extension PlayerScreen {
             toggleChrome(now: now)
             return []
         case .skip(let seconds):
-            chrome.seeked(now: now)
+            // A double click on the video skips without bringing up the controls (the skip's own
+            // feedback shows); keys and buttons count as activity, which shows them.
+            if fromClick { chrome.keepAlive(now: now) } else { chrome.seeked(now: now) }
             if let tally = doubleTap.tally(at: now) { pendingAnnouncement = SkipAnnouncement(seconds: tally.signedSeconds) }
             return [.seek(.by(seconds))]
         }

@@ -222,4 +222,16 @@ struct ChromeEngineTests {
         #expect(chrome.isAnimating(at: 3.1))
         #expect(!chrome.isAnimating(at: 3.25))
     }
+
+    @Test("keepAlive restarts the hide timer when the overlay is up, and never shows it")
+    func keepAliveOnlyWhenVisible() {
+        var engine = ChromeEngine(isPlaying: true, now: 0)
+        engine.keepAlive(now: 2)
+        engine.tick(now: 4.9)
+        #expect(engine.isShown(at: 4.9), "the timer did not restart")
+        engine.tick(now: 6)
+        #expect(!engine.isShown(at: 6.3))
+        engine.keepAlive(now: 7)
+        #expect(!engine.isShown(at: 7.3), "keepAlive showed a hidden overlay")
+    }
 }

@@ -281,6 +281,33 @@ struct PlayerScreenTests {
         #expect(rows.contains { $0.contains("▶▶") })
     }
 
+    /// The top pixel's colour of a drawn cell: fg for a half block, else the background.
+    static func top(_ canvas: Canvas, _ x: Int, _ y: Int) -> RGB {
+        let cell = canvas[x, y]
+        return cell.symbol == .upperHalf ? cell.fg : cell.bg
+    }
+
+    @Test("a double click dims its half and ripples from the click; --reduce-motion keeps the dim and drops the ripple",
+          arguments: [false, true])
+    func rippleAndReduceMotion(reduceMotion: Bool) {
+        var screen = Self.screen { $0.reduceMotion = reduceMotion }
+        let grey = PixelBuffer(width: 80, height: 48, fill: RGB(128, 128, 128))
+        _ = screen.handle(Self.char("c"), now: 0.1)  // controls off, so only the skip shows
+        let click = InputEvent.mouse(MouseEvent(.press(.left), column: 60, row: 12))
+        _ = screen.handle(click, now: 1)
+        _ = screen.handle(click, now: 1.1)
+        var canvas = Canvas(width: 80, height: 24)
+        screen.draw(video: grey, encoder: FrameEncoder(), into: &canvas, now: 1.25)
+        let far = Self.top(canvas, 75, 2), near = Self.top(canvas, 60, 12), left = Self.top(canvas, 10, 2)
+        #expect(left == RGB(128, 128, 128), "the other half changed")
+        #expect(far.r < 110, "the tapped half is not dimmed: \(far)")
+        if reduceMotion {
+            #expect(near == far, "a ripple drawn with reduce-motion")
+        } else {
+            #expect(near.r > far.r + 10, "no ripple at the click: \(near) vs \(far)")
+        }
+    }
+
     @Test("the screen reader hears state changes and where a skip landed")
     func screenReaderLines() {
         var screen = Self.screen { $0.screenReader = true }
