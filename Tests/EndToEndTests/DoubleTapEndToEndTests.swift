@@ -131,12 +131,14 @@ struct DoubleTapEndToEndTests {
             #expect(ripple, "no ripple around the click")
         }
         try tmux.waitFor("+10 s")
-        try Self.expectElapsed(tmux, 40)
-        // The left half is untouched.
+        // The left half is untouched, and the controls stayed down.
         let after = ScreenCells(try tmux.capture(escapes: true))
         if let old = before.topColor(column: 10, row: 3), let new = after.topColor(column: 10, row: 3) {
             #expect(abs(Self.brightness(old) - Self.brightness(new)) < 40)
         }
+        #expect(try !tmux.capture().contains(Self.title), "a double click brought up the controls")
+        try tmux.send("c")
+        try Self.expectElapsed(tmux, 40)
         try tmux.send("q")
         #expect(tmux.waitForExit() == 0)
     }
