@@ -147,6 +147,7 @@ final class AppLoop {
         }
         var events = count > 0 ? decoder.feed(inputBuffer, now: now) : []
         if let deadline = decoder.deadline, now >= deadline { events += decoder.flush(now: now) }
+        if count > 0 { TraceLog.shared?.record("input \(count)" + events.map { " \($0)" }.joined(), now: now) }
         for event in events {
             guard exitCode == nil, let scene = top else { return }
             apply(scene.handle(event, now: now), now: now)
@@ -172,6 +173,7 @@ final class AppLoop {
         renderer.render(canvas, into: &outputBytes)
         stats.recordDraw(milliseconds: (monotonicNow() - start) * 1000)
         do { _ = try output.submit(outputBytes) } catch { exitCode = 1 }
+        TraceLog.shared?.record("draw \(outputBytes.count)")
     }
 }
 

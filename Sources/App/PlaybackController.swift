@@ -78,6 +78,7 @@ final class PlaybackController {
                 if seekInFlight?.id == id { seekInFlight?.replied = true }
             case .playbackRestart:
                 if seekInFlight?.replied == true {
+                    TraceLog.shared?.record("seeked", now: now)
                     seekCompleted = true
                     finishSeek()
                 }
@@ -138,6 +139,7 @@ final class PlaybackController {
         }
         video = pixels
         framesRendered += 1
+        TraceLog.shared?.record("frame \(player.state.position ?? -1)")
         if renderMilliseconds.count < 100_000 { renderMilliseconds.append((monotonicNow() - start) * 1000) }
         return true
     }
@@ -177,6 +179,7 @@ final class PlaybackController {
             id = try player.seek(to: target, precision: exact ? .exact : .keyframe)
         }
         seekInFlight = (id, false, now)
+        TraceLog.shared?.record("seek \(request)", now: now)
     }
 
     private func finishSeek() {
