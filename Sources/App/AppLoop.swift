@@ -18,6 +18,13 @@ final class AppLoop {
     private var outputBytes: [UInt8] = []
     /// The last screen drawn was mid-animation, so its final state still has to be drawn.
     private var animationPending = false
+    /// When the last screen was drawn: animations alone redraw at most every ``animationInterval``.
+    private var lastDraw = -Double.infinity
+
+    /// The shortest time between two screens drawn only because an animation moved on (a new
+    /// video frame or a change of state draws at once). Without it an animation would redraw as
+    /// fast as the terminal takes the bytes, and the video frames due meanwhile would be dropped.
+    static let animationInterval = 1.0 / 30
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode, root: Scene) {
         self.session = session
@@ -42,9 +49,10 @@ final class AppLoop {
             guard exitCode == nil else { break }
             readInput(now: now)
             guard exitCode == nil, let current = top else { break }
+            // Flushed first, so that a screen whose last bytes go out now does not cost a frame.
+            flushOutput()
             apply(current.pump(now: now, canTakeFrame: output.isIdle), now: now)
             if let current = top { apply(current.tick(now: now), now: now) }
-            flushOutput()
             drawIfNeeded(now: now)
         }
         let now = monotonicNow()
@@ -88,10 +96,11 @@ final class AppLoop {
     private func waitForWork(_ scene: Scene) {
         let now = monotonicNow()
         var deadline = [scene.nextDeadline, decoder.deadline].compactMap { $0 }.min()
-        if output.isIdle, scene.needsDraw(at: now) || animationPending {
+        let animating = scene.isAnimating(at: now)
+        if output.isIdle, scene.needsDraw(at: now) || (animationPending && !animating) {
             deadline = now
-        } else if scene.isAnimating(at: now) {
-            deadline = min(deadline ?? .infinity, now + 1.0 / 30)
+        } else if animating {
+            deadline = min(deadline ?? .infinity, max(now, lastDraw + AppLoop.animationInterval))
         }
         var fds = [
             pollfd(fd: session.fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -164,14 +173,18 @@ final class AppLoop {
     private func drawIfNeeded(now: Double) {
         guard output.isIdle, let scene = top else { return }
         let animating = scene.isAnimating(at: now)
-        guard scene.needsDraw(at: now) || animating || animationPending else { return }
         // An animation's last frame is drawn once it has ended, at its final value.
+        let animationDue = animating ? now >= lastDraw + AppLoop.animationInterval : animationPending
+        guard scene.needsDraw(at: now) || animationDue else { return }
         animationPending = animating
+        lastDraw = now
         let start = monotonicNow()
         scene.draw(into: &canvas, now: now)
         outputBytes.removeAll(keepingCapacity: true)
         renderer.render(canvas, into: &outputBytes)
         stats.recordDraw(milliseconds: (monotonicNow() - start) * 1000)
+        // A screen identical to the last one is not sent at all.
+        guard renderer.lastFrameChanged else { return }
         do { _ = try output.submit(outputBytes) } catch { exitCode = 1 }
         TraceLog.shared?.record("draw \(outputBytes.count)")
     }

@@ -22,6 +22,9 @@ public struct ScreenRenderer: Sendable {
     public var tolerance: UInt8
     /// All bytes produced so far, over every frame.
     public private(set) var totalBytes: Int = 0
+    /// Whether the last frame rendered changed anything on the screen (when it did not, its bytes
+    /// are only the synchronized-update markers, and need not be sent).
+    public private(set) var lastFrameChanged = true
 
     /// The size of the last canvas rendered.
     var width = 0
@@ -113,6 +116,7 @@ public struct ScreenRenderer: Sendable {
         }
         swap(&model, &written)
         out.removeLast(out.count - length)
+        lastFrameChanged = out.count > ScreenRenderer.beginSync.count
         out.append(contentsOf: ScreenRenderer.endSync)
         totalBytes += out.count
     }

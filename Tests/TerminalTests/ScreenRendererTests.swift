@@ -30,7 +30,11 @@ struct ScreenRendererTests {
         canvas.drawText("hello", x: 2, y: 2, fg: red)
         _ = render(&renderer, canvas)
         #expect(render(&renderer, canvas) == esc("⎋[?2026h⎋[?2026l"))
+        #expect(!renderer.lastFrameChanged)
         #expect(render(&renderer, canvas) == esc("⎋[?2026h⎋[?2026l"))
+        canvas.drawText("j", x: 2, y: 2, fg: red)
+        _ = render(&renderer, canvas)
+        #expect(renderer.lastFrameChanged)
     }
 
     @Test("one changed cell writes a move, at most one SGR and the character, under 40 bytes")
