@@ -54,7 +54,6 @@ public final class Player {
     public func drainEvents() -> [PlayerEvent] {
         wake.drain()
         var events = readQueuedEvents()
-        if events.contains(.propertyChanged(.decodedAspect)) { correctAspect() }
         guard events.contains(where: \.isFailedLoad) else { return events }
         // mpv hands out log lines after the queued events, sometimes a moment after the failure
         // itself; give the reason up to 100 ms to arrive, on this rare path only.
@@ -100,6 +99,7 @@ public final class Player {
             ("pause", configuration.startPaused ? "yes" : "no"),
         ]
         if configuration.loadUserConfig { options.append(("config", "yes")) } else { options.append(("config", "no")) }
+        if let filter = Player.pixelAspectFilter(configuration.pixelAspect) { options.append(("vf", filter)) }
         options.append(configuration.video ? ("vo", "libmpv") : ("vid", "no"))
         if !configuration.video { options.append(("vo", "null")) }
         if !configuration.audio { options.append(("ao", "null")); options.append(("aid", "no")) }
@@ -187,7 +187,7 @@ extension PlayerProperty {
     /// The format the property is observed in.
     var format: mpv_format {
         switch self {
-        case .position, .duration, .volume, .speed, .decodedAspect: MPV_FORMAT_DOUBLE
+        case .position, .duration, .volume, .speed: MPV_FORMAT_DOUBLE
         case .isPaused, .isAtEnd, .isSeeking, .isIdle, .isMuted: MPV_FORMAT_FLAG
         case .title: MPV_FORMAT_STRING
         case .displayWidth, .displayHeight: MPV_FORMAT_INT64

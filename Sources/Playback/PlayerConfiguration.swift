@@ -25,7 +25,7 @@ public struct PlayerConfiguration: Sendable, Equatable {
     public var loadUserConfig = false
     /// The shape of one rendered pixel, width over height: for half-block output on 1:2 cells a
     /// pixel is square, so 1; for quadrant output it is 0.5. The video is letterboxed for it (see
-    /// ``Player`` `correctAspect()`).
+    /// ``Player`` `pixelAspectFilter(_:)`).
     public var pixelAspect = 1.0
     /// Where mpv keeps resume positions (watch-later), or nil to keep none.
     public var watchLaterDirectory: String?

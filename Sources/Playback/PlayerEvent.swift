@@ -37,7 +37,7 @@ public enum EndReason: Sendable, Equatable {
 /// The properties the player observes, in the order they are registered.
 public enum PlayerProperty: UInt64, Sendable, Equatable, CaseIterable {
     case position = 1, duration, isPaused, isAtEnd, isSeeking, title, isIdle, volume, isMuted
-    case displayWidth, displayHeight, chapters, speed, decodedAspect
+    case displayWidth, displayHeight, chapters, speed
 
     /// mpv's name for the property.
     public var name: String {
@@ -55,7 +55,6 @@ public enum PlayerProperty: UInt64, Sendable, Equatable, CaseIterable {
         case .displayHeight: "dheight"
         case .chapters: "chapter-list"
         case .speed: "speed"
-        case .decodedAspect: "video-dec-params/aspect"
         }
     }
 }

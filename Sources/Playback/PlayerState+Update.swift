@@ -9,7 +9,6 @@ extension PlayerState {
         case .duration: duration = data.double
         case .volume: volume = data.double
         case .speed: speed = data.double
-        case .decodedAspect: decodedAspect = data.double
         case .isPaused: isPaused = data.flag
         case .isAtEnd: isAtEnd = data.flag
         case .isSeeking: isSeeking = data.flag

@@ -28,9 +28,6 @@ public struct PlayerState: Sendable, Equatable {
     public var chapters: [Chapter]
     /// `speed`.
     public var speed: Double?
-    /// `video-dec-params/aspect`: the video's own display aspect (width over height), before any
-    /// override; nil without video.
-    public var decodedAspect: Double?
 
     /// The state before mpv has said anything.
     public init() { chapters = [] }
