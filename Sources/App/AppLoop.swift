@@ -26,12 +26,21 @@ final class AppLoop {
     /// fast as the terminal takes the bytes, and the video frames due meanwhile would be dropped.
     static let animationInterval = 1.0 / 30
 
+    /// The colour error per channel the renderer may leave on screen to save bytes (see
+    /// ``ScreenRenderer/tolerance``): 2 writes about a quarter fewer bytes than exact output for
+    /// under half a dB of PSNR on smooth gradients (docs/benchmarks.md). `REEL_TOLERANCE=N`
+    /// overrides it, for scripts/bench.
+    static let colourTolerance: UInt8 = {
+        if let text = getenv("REEL_TOLERANCE").map({ String(cString: $0) }), let value = UInt8(text) { return value }
+        return 2
+    }()
+
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode, root: Scene) {
         self.session = session
         self.output = output
         self.context = context
         scenes = [root]
-        renderer = ScreenRenderer(colorMode: colorMode, tolerance: 0)
+        renderer = ScreenRenderer(colorMode: colorMode, tolerance: AppLoop.colourTolerance)
         canvas = Canvas(width: context.size.columns, height: context.size.rows)
     }
 
