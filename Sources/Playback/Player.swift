@@ -96,6 +96,13 @@ public final class Player {
             ("idle", "yes"), ("keep-open", configuration.keepOpen ? "yes" : "no"), ("hr-seek", "yes"),
             // Frames are handed over at display time, so rendering never waits for it.
             ("video-timing-offset", "0"),
+            // No random dither in the scaler's output: it is noise a terminal cannot show well, it
+            // makes still parts of the picture differ from frame to frame (bytes for nothing), and
+            // it costs fidelity (scripts/bench: 8 % fewer bytes and +0.6 dB on smooth gradients).
+            ("zimg-dither", "no"),
+            // Bicubic scaling of luma and chroma: closer to the source than the default lanczos
+            // luma and bilinear chroma at terminal sizes (+0.2 dB), and cheaper.
+            ("zimg-scaler", "bicubic"), ("zimg-scaler-chroma", "bicubic"),
             ("pause", configuration.startPaused ? "yes" : "no"),
         ]
         if configuration.loadUserConfig { options.append(("config", "yes")) } else { options.append(("config", "no")) }
