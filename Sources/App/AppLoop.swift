@@ -202,16 +202,11 @@ final class AppLoop {
 /// Figures for `--stats`.
 struct RunStats {
     var screensDrawn = 0
-    var drawMilliseconds: [Double] = []
+    /// How long composing, encoding and diffing a screen took.
+    var drawTimes = DurationHistogram()
 
     mutating func recordDraw(milliseconds: Double) {
         screensDrawn += 1
-        if drawMilliseconds.count < 100_000 { drawMilliseconds.append(milliseconds) }
-    }
-
-    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        return sorted[min(Int(Double(sorted.count - 1) * fraction + 0.5), sorted.count - 1)]
+        drawTimes.record(milliseconds: milliseconds)
     }
 }

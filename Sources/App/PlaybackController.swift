@@ -27,7 +27,8 @@ final class PlaybackController {
     // Figures for --stats.
     private(set) var framesRendered = 0
     private(set) var framesSkipped = 0
-    private(set) var renderMilliseconds: [Double] = []
+    /// How long mpv took to render (scale and convert) each frame.
+    private(set) var renderTimes = DurationHistogram()
     /// The number of frames in the file, as mpv estimates it (duration × frame rate).
     private(set) var sourceFrameCount: Int?
 
@@ -140,7 +141,7 @@ final class PlaybackController {
         video = pixels
         framesRendered += 1
         TraceLog.shared?.record("frame \(player.state.position ?? -1)")
-        if renderMilliseconds.count < 100_000 { renderMilliseconds.append((monotonicNow() - start) * 1000) }
+        renderTimes.record(milliseconds: (monotonicNow() - start) * 1000)
         return true
     }
 

@@ -115,15 +115,17 @@ extension StartPosition {
 }
 
 /// The one-line `--stats` summary: frames shown, dropped and in the source, bytes written,
-/// the time to compose and encode a screen (median and 95th percentile), and the largest RSS.
+/// the time to compose and encode a screen (median and 95th percentile), the largest RSS, and
+/// the time mpv took to render a frame (median and 95th percentile).
 func statsLine(loop: AppLoop, playback: PlaybackController) -> String {
-    let draw = loop.stats.drawMilliseconds
+    let draw = loop.stats.drawTimes, render = playback.renderTimes
     func ms(_ value: Double) -> String {
         let hundredths = Int((value * 100).rounded())
         return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
     }
     let source = playback.sourceFrameCount.map(String.init) ?? "?"
     return "reel stats: frames shown \(playback.framesRendered) dropped \(playback.framesSkipped) source \(source)"
-        + " bytes \(loop.bytesWritten) encode_ms median \(ms(RunStats.percentile(draw, 0.5)))"
-        + " p95 \(ms(RunStats.percentile(draw, 0.95))) max_rss_kib \(maxResidentKiB())"
+        + " bytes \(loop.bytesWritten) encode_ms median \(ms(draw.percentile(0.5)))"
+        + " p95 \(ms(draw.percentile(0.95))) max_rss_kib \(maxResidentKiB())"
+        + " render_ms median \(ms(render.percentile(0.5))) p95 \(ms(render.percentile(0.95)))"
 }
