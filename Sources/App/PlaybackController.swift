@@ -16,6 +16,9 @@ final class PlaybackController {
     private(set) var fileLoaded = false
     private(set) var loadError: MpvError?
     private(set) var reachedEndOfFile = false
+    /// mpv has restarted playback (after the load or a seek): the video output is configured and
+    /// holds its first frame.
+    private(set) var hasRestarted = false
     /// The latest frame, in the encoder's pixels.
     private(set) var video: PixelBuffer?
     let frame: FrameBuffer
@@ -43,8 +46,14 @@ final class PlaybackController {
     /// Whether mpv is playing (or paused) a file.
     var isReady: Bool { fileLoaded && loadError == nil }
 
-    /// Pumps mpv until the file is loaded or has failed; returns the failure's explanation.
-    /// Frames that come meanwhile are let go, so mpv's video output never waits.
+    /// Pumps mpv until the file is loaded and mpv has restarted playback on it (paused), or has
+    /// failed; returns the failure's explanation. Frames that come meanwhile are let go, so
+    /// mpv's video output never waits.
+    ///
+    /// Waiting for the restart, not only the load, matters: until then mpv may reconfigure its
+    /// video output, which waits for this thread to take the frame it holds; a command sent then
+    /// (the play that follows) would block until mpv gives up, 200 ms later (scripts/bench saw
+    /// half of all starts take 200 ms longer).
     func waitUntilLoaded(size: (width: Int, height: Int), timeout: Double = 10) -> String? {
         let deadline = monotonicNow() + timeout
         while monotonicNow() < deadline {
@@ -52,7 +61,7 @@ final class PlaybackController {
             _ = poll(&descriptor, 1, 50)
             _ = processEvents(now: monotonicNow())
             if let error = loadError { return error.explanation }
-            if isReady, status.duration != nil || !status.hasVideo { return nil }
+            if isReady, hasRestarted, status.duration != nil || !status.hasVideo { return nil }
             _ = takeFrame(size: size, draw: false)
         }
         return isReady ? nil : "mpv did not open the file within \(Int(timeout)) s"
@@ -78,6 +87,7 @@ final class PlaybackController {
             case .commandReply(let id, _):
                 if seekInFlight?.id == id { seekInFlight?.replied = true }
             case .playbackRestart:
+                hasRestarted = true
                 if seekInFlight?.replied == true {
                     TraceLog.shared?.record("seeked", now: now)
                     seekCompleted = true
