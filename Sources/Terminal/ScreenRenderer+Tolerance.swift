@@ -41,15 +41,22 @@ extension ScreenRenderer {
     /// blank from drifting past the tolerance of the block's own colours.
     @inline(__always)
     func canKeep(_ old: Cell, for cell: Cell) -> Bool {
-        if let blank = blankForm(of: cell) {
-            return blocksLookAlike(blank, old, within: skipTolerance) && blocksLookAlike(cell, old, within: tolerance)
-        }
+        // The common cases first: unchanged, or the same symbol in colours that moved little
+        // (which also holds a block that could now be a blank: it is within the bound, and
+        // keeping it writes nothing).
+        if cell == old { return true }
+        let near = skipTolerance
         if cell.symbol == old.symbol {
-            let near = skipTolerance
-            return cell.style == old.style && cell.bg.maxChannelDistance(to: old.bg) <= near
-                && (!cell.showsForeground || cell.fg.maxChannelDistance(to: old.fg) <= near)
+            if cell.style == old.style && cell.bg.maxChannelDistance(to: old.bg) <= near
+                && (!cell.showsForeground || cell.fg.maxChannelDistance(to: old.fg) <= near) {
+                return true
+            }
+            if ScreenRenderer.quadrantMask(cell.symbol) == nil { return false }
         }
-        return blocksLookAlike(cell, old, within: skipTolerance)
+        if let blank = blankForm(of: cell) {
+            return blocksLookAlike(blank, old, within: near) && blocksLookAlike(cell, old, within: tolerance)
+        }
+        return blocksLookAlike(cell, old, within: near)
     }
 
     /// Whether `cell` and `old` are both block elements (or blanks) in no style whose four
@@ -119,10 +126,10 @@ extension ScreenRenderer {
     func penCost(_ cell: Cell, _ pen: Pen) -> Int {
         let needFg = cell.fg != pen.fg, needBg = cell.bg != pen.bg
         guard needFg || needBg else { return 0 }
+        @inline(__always) func digits(_ v: UInt8) -> Int { v < 10 ? 1 : v < 100 ? 2 : 3 }
         @inline(__always) func colourCost(_ c: RGB) -> Int {
             // `38;2;` then r;g;b.
-            7 + Int(ByteWriter.byteDigits[Int(c.r)] & 0xFF) + Int(ByteWriter.byteDigits[Int(c.g)] & 0xFF)
-                + Int(ByteWriter.byteDigits[Int(c.b)] & 0xFF)
+            7 + digits(c.r) + digits(c.g) + digits(c.b)
         }
         return 3 + (needFg ? colourCost(cell.fg) : 0) + (needBg ? colourCost(cell.bg) : 0) + (needFg && needBg ? 1 : 0)
     }
@@ -131,34 +138,35 @@ extension ScreenRenderer {
     /// 2 bottom-left, 3 bottom-right), 0 for a blank; nil for any other symbol.
     @inline(__always)
     static func quadrantMask(_ symbol: CellSymbol) -> Int? {
-        if symbol == .space { return 0 }
-        let v = symbol.rawValue
-        guard v >= 0x2580, v <= 0x259F else { return nil }
-        let mask = quadrantMasks[Int(v - 0x2580)]
-        return mask < 0 ? nil : mask
+        switch symbol.rawValue {
+        case 0x20: 0
+        case 0x2598: 1  // ▘
+        case 0x259D: 2  // ▝
+        case 0x2580: 3  // ▀
+        case 0x2596: 4  // ▖
+        case 0x258C: 5  // ▌
+        case 0x259E: 6  // ▞
+        case 0x259B: 7  // ▛
+        case 0x2597: 8  // ▗
+        case 0x259A: 9  // ▚
+        case 0x2590: 10  // ▐
+        case 0x259C: 11  // ▜
+        case 0x2584: 12  // ▄
+        case 0x2599: 13  // ▙
+        case 0x259F: 14  // ▟
+        case 0x2588: 15  // █
+        default: nil
+        }
     }
 
-    /// The block element that lights the other quadrants, for the block elements that have one.
+    /// The block element that lights the other quadrants, for the block elements that have one
+    /// (not █, whose complement would be a blank, which ``cheapestForm(of:)`` handles itself).
     @inline(__always)
     static func complement(of symbol: CellSymbol) -> CellSymbol? {
-        let v = symbol.rawValue
-        guard v >= 0x2580, v <= 0x259F else { return nil }
-        let other = complements[Int(v - 0x2580)]
-        return other == 0 ? nil : CellSymbol(rawValue: other)
+        guard let mask = quadrantMask(symbol), mask > 0, mask < 15 else { return nil }
+        return FrameEncoder.quadrantSymbols[15 - mask]
     }
 
-    /// Quadrant masks of U+2580…U+259F, -1 where the symbol is not made of whole quadrants.
-    static let quadrantMasks: [Int] = [
-        3, -1, -1, -1, 12, -1, -1, -1, 15, -1, -1, -1, 5, -1, -1, -1,  // ▀ ▄ █ ▌
-        10, -1, -1, -1, -1, -1, 4, 8, 1, 13, 9, 7, 11, 2, 6, 14,       // ▐ ▖ ▗ ▘ ▙ ▚ ▛ ▜ ▝ ▞ ▟
-    ]
-
-    /// The complement of each symbol of U+2580…U+259F, 0 where it has none (█'s would be a blank,
-    /// which ``cheapestForm(of:)`` handles by itself).
-    static let complements: [UInt32] = quadrantMasks.map { mask in
-        guard mask > 0, mask < 15, let index = quadrantMasks.firstIndex(of: 15 - mask) else { return 0 }
-        return 0x2580 + UInt32(index)
-    }
 }
 
 extension RGB {
