@@ -20,6 +20,10 @@ final class AppLoop {
     private var animationPending = false
     /// When the last screen was drawn: animations alone redraw at most every ``animationInterval``.
     private var lastDraw = -Double.infinity
+    /// The renderer's tolerance, raised while the terminal is slow to take the screens.
+    private(set) var tolerance = AdaptiveTolerance(floor: AppLoop.colourTolerance)
+    /// When the screen still being written was handed over.
+    private var submittedAt: Double?
 
     /// The shortest time between two screens drawn only because an animation moved on (a new
     /// video frame or a change of state draws at once). Without it an animation would redraw as
@@ -28,8 +32,9 @@ final class AppLoop {
 
     /// The colour error per channel the renderer may leave on screen to save bytes (see
     /// ``ScreenRenderer/tolerance``): 2 writes about a quarter fewer bytes than exact output for
-    /// under half a dB of PSNR on smooth gradients (docs/benchmarks.md). `REEL_TOLERANCE=N`
-    /// overrides it, for scripts/bench.
+    /// under half a dB of PSNR on smooth gradients (docs/benchmarks.md). It is the floor of the
+    /// ``AdaptiveTolerance``, which raises it on a slow terminal. `REEL_TOLERANCE=N` overrides
+    /// it, for scripts/bench (0 keeps every colour exact, always).
     static let colourTolerance: UInt8 = {
         if let text = getenv("REEL_TOLERANCE").map({ String(cString: $0) }), let value = UInt8(text) { return value }
         return 2
@@ -177,6 +182,10 @@ final class AppLoop {
     private func flushOutput() {
         guard output.wantsWritable else { return }
         do { _ = try output.flush() } catch { exitCode = 1 }
+        if output.isIdle, let submitted = submittedAt {
+            tolerance.screenDrained(submitted: submitted, drained: monotonicNow())
+            submittedAt = nil
+        }
     }
 
     private func drawIfNeeded(now: Double) {
@@ -190,11 +199,17 @@ final class AppLoop {
         let start = monotonicNow()
         scene.draw(into: &canvas, now: now)
         outputBytes.removeAll(keepingCapacity: true)
+        renderer.tolerance = tolerance.current
         renderer.render(canvas, into: &outputBytes)
         stats.recordDraw(milliseconds: (monotonicNow() - start) * 1000)
         // A screen identical to the last one is not sent at all.
         guard renderer.lastFrameChanged else { return }
         do { _ = try output.submit(outputBytes) } catch { exitCode = 1 }
+        if output.isIdle {
+            tolerance.screenDrained(submitted: now, drained: now)
+        } else {
+            submittedAt = now
+        }
         TraceLog.shared?.record("draw \(outputBytes.count)")
     }
 }

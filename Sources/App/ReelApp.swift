@@ -115,8 +115,9 @@ extension StartPosition {
 }
 
 /// The one-line `--stats` summary: frames shown, dropped and in the source, bytes written,
-/// the time to compose and encode a screen (median and 95th percentile), the largest RSS, and
-/// the time mpv took to render a frame (median and 95th percentile).
+/// the time to compose and encode a screen (median and 95th percentile), the largest RSS, the
+/// time mpv took to render a frame (median and 95th percentile), and the highest colour
+/// tolerance a slow terminal made reel use.
 func statsLine(loop: AppLoop, playback: PlaybackController) -> String {
     let draw = loop.stats.drawTimes, render = playback.renderTimes
     func ms(_ value: Double) -> String {
@@ -128,4 +129,5 @@ func statsLine(loop: AppLoop, playback: PlaybackController) -> String {
         + " bytes \(loop.bytesWritten) encode_ms median \(ms(draw.percentile(0.5)))"
         + " p95 \(ms(draw.percentile(0.95))) max_rss_kib \(maxResidentKiB())"
         + " render_ms median \(ms(render.percentile(0.5))) p95 \(ms(render.percentile(0.95)))"
+        + " tolerance_max \(loop.tolerance.highest)"
 }

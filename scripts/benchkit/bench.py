@@ -58,7 +58,7 @@ def command_for(player, reel, clip, columns, rows):
 
 STATS = re.compile(r"reel stats: frames shown (\d+) dropped (\d+) source (\S+) bytes (\d+)"
                    r" encode_ms median ([\d.]+) p95 ([\d.]+) max_rss_kib (\d+)"
-                   r"(?: render_ms median ([\d.]+) p95 ([\d.]+))?")
+                   r"(?: render_ms median ([\d.]+) p95 ([\d.]+))?(?: tolerance_max (\d+))?")
 
 
 def reel_stats(stderr):
@@ -70,7 +70,8 @@ def reel_stats(stderr):
             "encode_median_ms": float(m.group(5)), "encode_p95_ms": float(m.group(6)),
             "max_rss_kib": int(m.group(7)),
             "render_median_ms": float(m.group(8)) if m.group(8) else None,
-            "render_p95_ms": float(m.group(9)) if m.group(9) else None}
+            "render_p95_ms": float(m.group(9)) if m.group(9) else None,
+            "tolerance_max": int(m.group(10)) if m.group(10) else None}
 
 
 def clip_info(clip):
@@ -391,7 +392,7 @@ def run_slow(args, reel, workdir, cache, rate=200_000):
                 first = matches[0]
                 lags = [(m.time - first.time) - (m.index - first.index) / info["fps"] for m in matches]
                 row.update(shown=len({m.index for m in matches}), max_lag_s=max(lags), end_lag_s=lags[-1],
-                           last_screen_s=matches[-1].time - result.start)
+                           last_screen_s=matches[-1].time - result.start, psnr=fidelity.summarise(matches)["psnr"])
         if player != "tct":
             row["stats"] = reel_stats(result.stderr)
         out[player] = row

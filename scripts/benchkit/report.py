@@ -160,10 +160,14 @@ def report(results, command):
                   f"{_fmt(one and one / 1024, '.1f')} MB; at {memory['end_s']} s: {_fmt(end and end / 1024, '.1f')} MB; "
                   f"from 1 min to the end: {_fmt(one and end and (end - one) / 1024, '+.2f')} MB."]
     lines += _table("Behind a slow terminal (a pty read at 200 KB/s, demo, 120x40)",
-                    ["player", "source frames shown", "reel dropped", "max lag s", "lag at the end s", "last screen at s"],
+                    ["player", "source frames shown", "reel dropped", "reel's highest tolerance", "PSNR dB", "max lag s",
+                     "lag at the end s", "last screen at s"],
                     [[player, r.get("shown", "–"), (r.get("stats") or {}).get("dropped", "–"),
+                      _fmt((r.get("stats") or {}).get("tolerance_max"), "d"), _fmt(r.get("psnr"), ".2f"),
                       _fmt(r.get("max_lag_s"), ".2f"), _fmt(r.get("end_lag_s"), ".2f"), _fmt(r.get("last_screen_s"), ".1f")]
-                     for player, r in (results.get("slow") or {}).items()])
+                     for player, r in (results.get("slow") or {}).items()],
+                    note="Lag: how far the picture that reached the terminal was behind the clock (its arrival time "
+                         "since the first picture, minus its source time since the first picture's).")
     return "\n".join(lines) + "\n"
 
 
