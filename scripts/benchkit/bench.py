@@ -455,6 +455,8 @@ def main(argv):
     parser.add_argument("--publish", action="store_true", help="write docs/benchmarks.md's results and plot")
     parser.add_argument("--command", default="scripts/bench", help="the command line, for the report")
     parser.add_argument("--from", dest="source", help="report on an earlier run's results.json instead of running")
+    parser.add_argument("--before", help="an earlier run's results.json to show beside this one's targets")
+    parser.add_argument("--before-label", default="earlier run", help="what to call that run")
     args = parser.parse_args(argv)
     args.sizes = [parse_size(s) for s in args.sizes.split(",") if s]
     args.clips = [c for c in args.clips.split(",") if c]
@@ -490,6 +492,11 @@ def main(argv):
     if not args.source:
         with open(os.path.join(args.out, "results.json"), "w") as f:
             json.dump(results, f, indent=1)
+    if args.before:
+        with open(args.before) as f:
+            results["before"] = json.load(f)
+        results["before"]["label"] = args.before_label
+        results["before"].pop("before", None)
     text = report(results, results.get("command", args.command))
     with open(os.path.join(args.out, "report.md"), "w") as f:
         f.write(text)

@@ -97,12 +97,26 @@ def _table(title, header, rows, note=None):
     return lines
 
 
+def before_after(before, after):
+    """Rows comparing the 120x40 targets of an earlier run (`before`) with this one."""
+    old = {(clip, name): f"{figure} ({verdict})" for clip, name, figure, verdict in targets(before)}
+    return [[clip, name, old.get((clip, name), "–"), figure, verdict]
+            for clip, name, figure, verdict in targets(after)]
+
+
 def report(results, command):
     machine = results["machine"]
     lines = [f"Run on {results['date']} on {machine['cpu']} ({machine['cores']} cores), {machine['os']}, "
              f"tmux {machine['tmux']}, {machine['mpv']}.", "", f"    {command}"]
-    lines += _table("Targets (120x40, reel's default half blocks unless said)", ["clip", "target", "figure", ""],
-                    targets(results))
+    before = results.get("before")
+    if before:
+        lines += _table("Targets (120x40, reel's default half blocks unless said), before and after",
+                        ["clip", "target", f"before ({before.get('label', 'earlier run')})", "now", ""],
+                        before_after(before, results),
+                        note=f"Before: {before.get('command', '')} on {before.get('date', '')}, on the same machine.")
+    else:
+        lines += _table("Targets (120x40, reel's default half blocks unless said)", ["clip", "target", "figure", ""],
+                        targets(results))
     matrix = results.get("matrix") or []
     lines += _table("Ratios, reel ÷ mpv --vo=tct, same run",
                     ["clip", "size", "reel", "bytes", "player CPU", "frames shown (tct)", "PSNR − tct's", "tmux CPU",
