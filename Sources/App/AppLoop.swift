@@ -18,13 +18,34 @@ final class AppLoop {
     private var outputBytes: [UInt8] = []
     /// The last screen drawn was mid-animation, so its final state still has to be drawn.
     private var animationPending = false
+    /// When the last screen was drawn: animations alone redraw at most every ``animationInterval``.
+    private var lastDraw = -Double.infinity
+    /// The renderer's tolerance, raised while the terminal is slow to take the screens.
+    private(set) var tolerance = AdaptiveTolerance(floor: AppLoop.colourTolerance)
+    /// When the screen still being written was handed over.
+    private var submittedAt: Double?
+
+    /// The shortest time between two screens drawn only because an animation moved on (a new
+    /// video frame or a change of state draws at once). Without it an animation would redraw as
+    /// fast as the terminal takes the bytes, and the video frames due meanwhile would be dropped.
+    static let animationInterval = 1.0 / 30
+
+    /// The colour error per channel the renderer may leave on screen to save bytes (see
+    /// ``ScreenRenderer/tolerance``): 2 writes about a quarter fewer bytes than exact output for
+    /// under half a dB of PSNR on smooth gradients (docs/benchmarks.md). It is the floor of the
+    /// ``AdaptiveTolerance``, which raises it on a slow terminal. `REEL_TOLERANCE=N` overrides
+    /// it, for scripts/bench (0 keeps every colour exact, always).
+    static let colourTolerance: UInt8 = {
+        if let text = getenv("REEL_TOLERANCE").map({ String(cString: $0) }), let value = UInt8(text) { return value }
+        return 2
+    }()
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode, root: Scene) {
         self.session = session
         self.output = output
         self.context = context
         scenes = [root]
-        renderer = ScreenRenderer(colorMode: colorMode, tolerance: 0)
+        renderer = ScreenRenderer(colorMode: colorMode, tolerance: AppLoop.colourTolerance)
         canvas = Canvas(width: context.size.columns, height: context.size.rows)
     }
 
@@ -42,9 +63,10 @@ final class AppLoop {
             guard exitCode == nil else { break }
             readInput(now: now)
             guard exitCode == nil, let current = top else { break }
+            // Flushed first, so that a screen whose last bytes go out now does not cost a frame.
+            flushOutput()
             apply(current.pump(now: now, canTakeFrame: output.isIdle), now: now)
             if let current = top { apply(current.tick(now: now), now: now) }
-            flushOutput()
             drawIfNeeded(now: now)
         }
         let now = monotonicNow()
@@ -88,10 +110,11 @@ final class AppLoop {
     private func waitForWork(_ scene: Scene) {
         let now = monotonicNow()
         var deadline = [scene.nextDeadline, decoder.deadline].compactMap { $0 }.min()
-        if output.isIdle, scene.needsDraw(at: now) || animationPending {
+        let animating = scene.isAnimating(at: now)
+        if output.isIdle, scene.needsDraw(at: now) || (animationPending && !animating) {
             deadline = now
-        } else if scene.isAnimating(at: now) {
-            deadline = min(deadline ?? .infinity, now + 1.0 / 30)
+        } else if animating {
+            deadline = min(deadline ?? .infinity, max(now, lastDraw + AppLoop.animationInterval))
         }
         var fds = [
             pollfd(fd: session.fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -147,6 +170,7 @@ final class AppLoop {
         }
         var events = count > 0 ? decoder.feed(inputBuffer, now: now) : []
         if let deadline = decoder.deadline, now >= deadline { events += decoder.flush(now: now) }
+        if count > 0 { TraceLog.shared?.record("input \(count)" + events.map { " \($0)" }.joined(), now: now) }
         for event in events {
             guard exitCode == nil, let scene = top else { return }
             apply(scene.handle(event, now: now), now: now)
@@ -158,21 +182,36 @@ final class AppLoop {
     private func flushOutput() {
         guard output.wantsWritable else { return }
         do { _ = try output.flush() } catch { exitCode = 1 }
+        if output.isIdle, let submitted = submittedAt {
+            tolerance.screenDrained(submitted: submitted, drained: monotonicNow())
+            submittedAt = nil
+        }
     }
 
     private func drawIfNeeded(now: Double) {
         guard output.isIdle, let scene = top else { return }
         let animating = scene.isAnimating(at: now)
-        guard scene.needsDraw(at: now) || animating || animationPending else { return }
         // An animation's last frame is drawn once it has ended, at its final value.
+        let animationDue = animating ? now >= lastDraw + AppLoop.animationInterval : animationPending
+        guard scene.needsDraw(at: now) || animationDue else { return }
         animationPending = animating
+        lastDraw = now
         let start = monotonicNow()
         scene.draw(into: &canvas, now: now)
         outputBytes.removeAll(keepingCapacity: true)
+        renderer.tolerance = tolerance.current
         renderer.render(canvas, into: &outputBytes)
         stats.recordDraw(milliseconds: (monotonicNow() - start) * 1000)
         if stats.firstScreenMilliseconds == 0 { stats.firstScreenMilliseconds = (monotonicNow() - processStart) * 1000 }
+        // A screen identical to the last one is not sent at all.
+        guard renderer.lastFrameChanged else { return }
         do { _ = try output.submit(outputBytes) } catch { exitCode = 1 }
+        if output.isIdle {
+            tolerance.screenDrained(submitted: now, drained: now)
+        } else {
+            submittedAt = now
+        }
+        TraceLog.shared?.record("draw \(outputBytes.count)")
     }
 }
 
@@ -181,16 +220,11 @@ struct RunStats {
     var screensDrawn = 0
     /// From the start of the process to the first screen handed to the terminal.
     var firstScreenMilliseconds = 0.0
-    var drawMilliseconds: [Double] = []
+    /// How long composing, encoding and diffing a screen took.
+    var drawTimes = DurationHistogram()
 
     mutating func recordDraw(milliseconds: Double) {
         screensDrawn += 1
-        if drawMilliseconds.count < 100_000 { drawMilliseconds.append(milliseconds) }
-    }
-
-    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        return sorted[min(Int(Double(sorted.count - 1) * fraction + 0.5), sorted.count - 1)]
+        drawTimes.record(milliseconds: milliseconds)
     }
 }

@@ -16,6 +16,9 @@ final class PlaybackController {
     private(set) var fileLoaded = false
     private(set) var loadError: MpvError?
     private(set) var reachedEndOfFile = false
+    /// mpv has restarted playback (after the load or a seek): the video output is configured and
+    /// holds its first frame.
+    private(set) var hasRestarted = false
     /// The latest frame, in the encoder's pixels.
     private(set) var video: PixelBuffer?
     let frame: FrameBuffer
@@ -30,7 +33,8 @@ final class PlaybackController {
     // Figures for --stats.
     private(set) var framesRendered = 0
     private(set) var framesSkipped = 0
-    private(set) var renderMilliseconds: [Double] = []
+    /// How long mpv took to render (scale and convert) each frame.
+    private(set) var renderTimes = DurationHistogram()
     /// The number of frames in the file, as mpv estimates it (duration × frame rate). A
     /// synchronous read: for the `--stats` line at exit, never from inside the loop.
     var sourceFrameCount: Int? { player.estimatedFrameCount }
@@ -46,8 +50,14 @@ final class PlaybackController {
     /// Whether mpv is playing (or paused) a file.
     var isReady: Bool { fileLoaded && loadError == nil }
 
-    /// Pumps mpv until the file is loaded or has failed; returns the failure's explanation.
-    /// Frames that come meanwhile are let go, so mpv's video output never waits.
+    /// Pumps mpv until the file is loaded and mpv has restarted playback on it (paused), or has
+    /// failed; returns the failure's explanation. Frames that come meanwhile are let go, so
+    /// mpv's video output never waits.
+    ///
+    /// Waiting for the restart, not only the load, matters: until then mpv may reconfigure its
+    /// video output, which waits for this thread to take the frame it holds; a command sent then
+    /// (the play that follows) would block until mpv gives up, 200 ms later (scripts/bench saw
+    /// half of all starts take 200 ms longer).
     func waitUntilLoaded(size: (width: Int, height: Int), timeout: Double = 10) -> String? {
         let deadline = monotonicNow() + timeout
         while monotonicNow() < deadline {
@@ -55,7 +65,7 @@ final class PlaybackController {
             _ = poll(&descriptor, 1, 50)
             _ = processEvents(now: monotonicNow())
             if let error = loadError { return error.explanation }
-            if isReady, status.duration != nil || !status.hasVideo { return nil }
+            if isReady, hasRestarted, status.duration != nil || !status.hasVideo { return nil }
             _ = takeFrame(size: size, draw: false)
         }
         return isReady ? nil : "mpv did not open the file within \(Int(timeout)) s"
@@ -101,7 +111,9 @@ final class PlaybackController {
             case .commandReply(let id, _):
                 if seekInFlight?.id == id { seekInFlight?.replied = true }
             case .playbackRestart:
+                hasRestarted = true
                 if seekInFlight?.replied == true {
+                    TraceLog.shared?.record("seeked", now: now)
                     seekCompleted = true
                     finishSeek()
                 }
@@ -153,14 +165,12 @@ final class PlaybackController {
     /// Renders the current frame at `size` now, whether or not a new one is due: after a resize
     /// while paused, the picture must follow the new size.
     ///
-    /// mpv's render API takes its pixels to be square (it ignores `monitorpixelaspect`), so when
-    /// the encoder's pixels are not (quadrant pixels, cells that are not 1:2), the frame is
-    /// rendered at the size that has square pixels and resampled to `size`.
+    /// Pixels that are not square (quadrant pixels, cells that are not 1:2) need nothing here:
+    /// the player letterboxes for them with a `setsar` filter, so mpv renders straight at `size`.
     @discardableResult
     func renderNow(size: (width: Int, height: Int)) -> Bool {
         guard status.hasVideo || !fileLoaded else { return false }
-        let square = Self.squarePixelSize(size, pixelAspect: player.configuration.pixelAspect)
-        frame.resize(width: square.width, height: square.height)
+        frame.resize(width: size.width, height: size.height)
         let start = monotonicNow()
         do { try player.render(into: frame) } catch { return false }
         var pixels = video ?? PixelBuffer(width: size.width, height: size.height)
@@ -168,14 +178,16 @@ final class PlaybackController {
         case .rgb0: pixels.load(rgb0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
         case .bgr0: pixels.load(bgr0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
         }
-        video = square == size ? pixels : pixels.scaled(toWidth: size.width, height: size.height)
+        video = pixels
         framesRendered += 1
-        if renderMilliseconds.count < 100_000 { renderMilliseconds.append((monotonicNow() - start) * 1000) }
+        TraceLog.shared?.record("frame \(player.state.position ?? -1)")
+        renderTimes.record(milliseconds: (monotonicNow() - start) * 1000)
         return true
     }
 
     /// The size with square pixels that covers what `size` pixels of shape `pixelAspect` (width
-    /// over height) cover on screen: taller for narrow pixels, wider for wide ones.
+    /// over height) cover on screen: taller for narrow pixels, wider for wide ones. The poster's
+    /// still is found at this size, with square pixels, and the screen scales it to its own.
     static func squarePixelSize(_ size: (width: Int, height: Int), pixelAspect: Double) -> (width: Int, height: Int) {
         guard pixelAspect.isFinite, pixelAspect > 0 else { return size }
         if pixelAspect < 1 { return (size.width, Int((Double(size.height) / pixelAspect).rounded())) }
@@ -218,6 +230,7 @@ final class PlaybackController {
             id = try player.seek(to: target, precision: exact ? .exact : .keyframe)
         }
         seekInFlight = (id, false, now)
+        TraceLog.shared?.record("seek \(request)", now: now)
     }
 
     private func finishSeek() {

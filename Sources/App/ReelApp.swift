@@ -59,8 +59,8 @@ public enum ReelApp {
             }
         } report: { loop in
             "reel stats: screens \(loop.stats.screensDrawn) first_screen_ms \(ms(loop.stats.firstScreenMilliseconds))"
-                + " encode_ms median \(ms(RunStats.percentile(loop.stats.drawMilliseconds, 0.5)))"
-                + " p95 \(ms(RunStats.percentile(loop.stats.drawMilliseconds, 0.95))) max_rss_kib \(maxResidentKiB())"
+                + " encode_ms median \(ms(loop.stats.drawTimes.percentile(0.5)))"
+                + " p95 \(ms(loop.stats.drawTimes.percentile(0.95))) max_rss_kib \(maxResidentKiB())"
         }
     }
 
@@ -197,13 +197,17 @@ extension StartPosition {
 }
 
 /// The one-line `--stats` summary: frames shown, dropped and in the source, bytes written,
-/// the time to compose and encode a screen (median and 95th percentile), and the largest RSS.
+/// the time to compose and encode a screen (median and 95th percentile), the largest RSS, the
+/// time mpv took to render a frame (median and 95th percentile), and the highest colour
+/// tolerance a slow terminal made reel use.
 func statsLine(loop: AppLoop, playback: PlaybackController) -> String {
-    let draw = loop.stats.drawMilliseconds
+    let draw = loop.stats.drawTimes, render = playback.renderTimes
     let source = playback.sourceFrameCount.map(String.init) ?? "?"
     return "reel stats: frames shown \(playback.framesRendered) dropped \(playback.framesSkipped) source \(source)"
-        + " bytes \(loop.bytesWritten) encode_ms median \(ms(RunStats.percentile(draw, 0.5)))"
-        + " p95 \(ms(RunStats.percentile(draw, 0.95))) max_rss_kib \(maxResidentKiB())"
+        + " bytes \(loop.bytesWritten) encode_ms median \(ms(draw.percentile(0.5)))"
+        + " p95 \(ms(draw.percentile(0.95))) max_rss_kib \(maxResidentKiB())"
+        + " render_ms median \(ms(render.percentile(0.5))) p95 \(ms(render.percentile(0.95)))"
+        + " tolerance_max \(loop.tolerance.highest)"
 }
 
 /// Milliseconds with two decimals, for the stats lines.

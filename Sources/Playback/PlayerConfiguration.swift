@@ -24,10 +24,9 @@ public struct PlayerConfiguration: Sendable, Equatable {
     public var logLevel = "v"
     /// Let mpv read the user's mpv.conf and scripts. Off by default, for safety and predictability.
     public var loadUserConfig = false
-    /// The shape of one rendered pixel, width over height (`monitorpixelaspect`): for half-block
-    /// output on 1:2 cells, a pixel is square, so 1. mpv's render API ignores the option (it
-    /// always takes the target's pixels to be square), so callers render at a square-pixel size
-    /// and resample; the value is kept here as the one record of the pixels' shape.
+    /// The shape of one rendered pixel, width over height: for half-block output on 1:2 cells a
+    /// pixel is square, so 1; for quadrant output it is 0.5. The video is letterboxed for it (see
+    /// ``Player`` `pixelAspectFilter(_:)`).
     public var pixelAspect = 1.0
     /// Where mpv keeps resume positions (watch-later), or nil to keep none.
     public var watchLaterDirectory: String?

@@ -2,6 +2,7 @@
 // scripts/bench, where a shared test process would blur memory and timing figures.
 //
 //   PlaybackProbe cycles N FILE     create/load/destroy N players; print RSS, fds and threads
+import Foundation
 import Glibc
 import Playback
 
@@ -46,8 +47,18 @@ func monotonic() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+/// The names of the process's threads, for a report that shows which one stayed.
+func threadNames() -> String {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    return tasks.sorted().map { task in
+        let name = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? "?"
+        return name.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: " ", with: "_")
+    }.joined(separator: ",")
+}
+
 func report(_ label: String) {
-    print("\(label) rss_kib=\(residentKiB()) fds=\(entries("/proc/self/fd")) threads=\(entries("/proc/self/task"))")
+    print("\(label) rss_kib=\(residentKiB()) fds=\(entries("/proc/self/fd")) threads=\(entries("/proc/self/task"))"
+        + " names=\(threadNames())")
 }
 
 func printError(_ line: String) {
@@ -63,7 +74,12 @@ guard arguments.count == 4, arguments[1] == "cycles", let count = Int(arguments[
 do {
     for _ in 0..<10 { try cycle(arguments[3]) }
     report("before")
+    let threadsBefore = entries("/proc/self/task")
     for _ in 0..<count { try cycle(arguments[3]) }
+    // A thread that is still on its way out (a worker finishing, on a loaded machine) is not a
+    // leak: give the count up to 3 s to settle before the figures are taken.
+    let settle = monotonic() + 3
+    while entries("/proc/self/task") > threadsBefore, monotonic() < settle { usleep(20_000) }
     report("after")
 } catch {
     printError("PlaybackProbe: \(error)")

@@ -48,7 +48,7 @@ public struct RGB: Sendable, Hashable {
     }
 
     /// The largest difference between this colour and `other` in any one channel.
-    @inlinable
+    @inlinable @inline(__always)
     public func maxChannelDistance(to other: RGB) -> UInt8 {
         @inline(__always) func delta(_ a: UInt8, _ b: UInt8) -> UInt8 { a > b ? a &- b : b &- a }
         return max(delta(r, other.r), delta(g, other.g), delta(b, other.b))

@@ -8,8 +8,9 @@
 ///   changed cell is not adjacent (see ``ScreenRenderer`` `+Cursor`);
 /// - sends SGR only when the pen changes, foreground and background in one sequence, and never a
 ///   foreground for a plain space (its foreground cannot be seen);
-/// - with a colour ``tolerance``, skips cells whose symbol and style are unchanged and whose colours
-///   are within the tolerance of what was last written (error never accumulates past it).
+/// - with a colour ``tolerance`` (truecolor only), leaves any colour within the tolerance of the
+///   canvas's on screen and writes the cheapest form of each changed cell within it (see
+///   ``ScreenRenderer`` `+Tolerance`); the error never accumulates past the tolerance.
 ///
 /// The renderer is a pure value: it never touches the terminal, it only produces bytes.
 public struct ScreenRenderer: Sendable {
@@ -17,11 +18,14 @@ public struct ScreenRenderer: Sendable {
     public var colorMode: ColorMode {
         didSet { if colorMode != oldValue { invalidate() } }
     }
-    /// The largest per-channel colour change that is skipped (0, the default, writes every change).
-    /// Ignored in 256-colour mode, where colours are compared by palette index.
+    /// The largest per-channel colour error left on screen (0, the default, writes every change
+    /// exactly). Ignored in 256-colour mode, where colours are compared by palette index.
     public var tolerance: UInt8
     /// All bytes produced so far, over every frame.
     public private(set) var totalBytes: Int = 0
+    /// Whether the last frame rendered changed anything on the screen (when it did not, its bytes
+    /// are only the synchronized-update markers, and need not be sent).
+    public private(set) var lastFrameChanged = true
 
     /// The size of the last canvas rendered.
     var width = 0
@@ -113,6 +117,7 @@ public struct ScreenRenderer: Sendable {
         }
         swap(&model, &written)
         out.removeLast(out.count - length)
+        lastFrameChanged = out.count > ScreenRenderer.beginSync.count
         out.append(contentsOf: ScreenRenderer.endSync)
         totalBytes += out.count
     }
@@ -135,6 +140,7 @@ public struct ScreenRenderer: Sendable {
     ) {
         let base = y * width
         let palette = colorMode == .palette256
+        let lossy = isLossy
         var x = 0
         var forced = false
         while x < width {
@@ -158,7 +164,7 @@ public struct ScreenRenderer: Sendable {
             let old = model[i]
             var dirty = full || forced
             if !dirty {
-                dirty = !matches(cell, old, at: i, canvas: canvas)
+                dirty = !matches(cell, old, at: i, canvas: canvas, lossy: lossy)
                     || (span == 2 && !model[i + 1].symbol.isContinuation)
             }
             forced = false
@@ -168,6 +174,7 @@ public struct ScreenRenderer: Sendable {
             }
             // Writing one column over a wide symbol erases its right half too: rewrite that next.
             if span == 1 && old.symbol.isWide { forced = true }
+            if span == 1 && lossy { cell = cheapestForm(of: cell) }
             moveCursor(toColumn: x, row: y, model: model, out: &out)
             setPen(for: cell, out: &out)
             if cell.symbol.isCluster {
@@ -189,21 +196,16 @@ public struct ScreenRenderer: Sendable {
         }
     }
 
-    /// Whether `cell` (normalised) looks the same as `old`, the cell written at index `i`,
-    /// allowing ``tolerance`` in colour.
+    /// Whether `cell` (normalised) may stay as `old`, the cell written at index `i`: the same, or
+    /// in lossy mode close enough (``canKeep(_:for:)``).
     @inline(__always)
-    private func matches(_ cell: Cell, _ old: Cell, at i: Int, canvas: Canvas) -> Bool {
+    private func matches(_ cell: Cell, _ old: Cell, at i: Int, canvas: Canvas, lossy: Bool) -> Bool {
         if (cell.symbol.rawValue | old.symbol.rawValue) & CellSymbol.clusterFlag != 0 {
             guard cell.symbol.isCluster, old.symbol.isCluster, cell.symbol.isWide == old.symbol.isWide,
                   canvas.text(of: cell) == writtenClusters[i] else { return false }
-        } else if cell.symbol != old.symbol {
-            return false
+        } else if lossy {
+            return canKeep(old, for: cell)
         }
-        guard cell.style == old.style else { return false }
-        if tolerance == 0 || colorMode == .palette256 {
-            return cell.fg == old.fg && cell.bg == old.bg
-        }
-        return cell.bg.maxChannelDistance(to: old.bg) <= tolerance
-            && cell.fg.maxChannelDistance(to: old.fg) <= tolerance
+        return cell == old
     }
 }

@@ -44,9 +44,10 @@ final class TmuxSession {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// The visible screen as text, one line per row (with `escapes`, including SGR colours).
+    /// The visible screen as text, one line per row (with `escapes`, including SGR colours, and
+    /// every cell to the end of the line: a row of coloured blanks is still a row of cells).
     func capture(escapes: Bool = false) throws -> String {
-        try tmux(["capture-pane", "-p", "-t", "main"] + (escapes ? ["-e"] : []))
+        try tmux(["capture-pane", "-p", "-t", "main"] + (escapes ? ["-e", "-N"] : []))
     }
 
     /// Sends tmux key names, such as `Space`, `Left`, `q`, `Escape`, `C-z`.

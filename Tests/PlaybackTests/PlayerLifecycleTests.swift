@@ -33,7 +33,7 @@ struct PlayerLifecycleTests {
             #expect(after.rssKiB - before.rssKiB < 4096, "RSS \(before.rssKiB) → \(after.rssKiB) KiB")
         }
         #expect(after.descriptors == before.descriptors)
-        #expect(after.threads <= before.threads)
+        #expect(after.threads <= before.threads, "threads stayed: \(text)")
     }
 
     static func figures(in text: String, label: String) -> Figures? {

@@ -172,6 +172,19 @@ struct PlayerTests {
         #expect(middle.red > 200, "picture is \(middle)")
     }
 
+    @Test("the video is letterboxed for pixels half as wide as tall (quadrant blocks), from the first frame")
+    func letterboxingTallPixels() throws {
+        // 160x90 on 128x48 pixels of aspect 0.5 is 64x48 square units: the picture is 128x36
+        // pixels with bars of 6 rows, and no bars at the sides (square pixels would give 85x48).
+        let driver = try PlayerDriver(width: 128, height: 48) { $0.pixelAspect = 0.5 }
+        try driver.load(PlayerDriver.sample("segments.mp4"))
+        try #require(driver.framesRendered > 0)
+        let top = driver.frame.pixel(x: 64, y: 2)
+        let left = driver.frame.pixel(x: 2, y: 24), right = driver.frame.pixel(x: 125, y: 24)
+        #expect(top.red < 20 && top.green < 20 && top.blue < 20, "bar is \(top)")
+        #expect(left.red > 200 && right.red > 200, "picture edges are \(left) and \(right)")
+    }
+
     @Test("volume, mute and speed reach mpv")
     func volumeMuteSpeed() throws {
         let driver = try PlayerDriver()

@@ -47,6 +47,7 @@ struct BenchmarkTests {
 
     @Test("encode + diff timings", arguments: [
         (120, 40, FrameEncoder.Blitter.half, ColorMode.truecolor, UInt8(0), true),
+        (120, 40, .half, .truecolor, 2, true),
         (120, 40, .half, .truecolor, 8, true),
         (120, 40, .half, .palette256, 0, true),
         (120, 40, .quadrant, .truecolor, 0, true),

@@ -181,6 +181,30 @@ struct MiniTerminal {
         }
     }
 
+    /// Whether a block element (or blank) on screen looks like the canvas's block `cell` whose
+    /// text is `text`: each quadrant's colour within `tolerance`, whatever symbols draw them (`▀`
+    /// may be written as `▄` with the colours swapped, and a block of two close colours as a
+    /// blank). Nil when either is not a block in no style, to be compared as text.
+    func blocksLookAlike(_ shown: Screen, _ cell: Cell, text: String, tolerance: UInt8) -> Bool? {
+        guard shown.style.isEmpty, cell.style.isEmpty, let shownMask = MiniTerminal.quadrantMask(shown.text),
+              let cellMask = MiniTerminal.quadrantMask(text) else { return nil }
+        for bit in 0..<4 {
+            let seen = shownMask & (1 << bit) != 0 ? shown.fg : shown.bg
+            let wanted = cellMask & (1 << bit) != 0 ? cell.fg : cell.bg
+            guard let seen, seen.maxChannelDistance(to: wanted) <= tolerance else { return false }
+        }
+        return true
+    }
+
+    /// The quadrants a block element lights (bit 0 top-left … bit 3 bottom-right), 0 for a blank.
+    static func quadrantMask(_ text: String) -> Int? {
+        let masks: [String: Int] = [
+            " ": 0, "▘": 1, "▝": 2, "▀": 3, "▖": 4, "▌": 5, "▞": 6, "▛": 7,
+            "▗": 8, "▚": 9, "▐": 10, "▜": 11, "▄": 12, "▙": 13, "▟": 14, "█": 15,
+        ]
+        return masks[text]
+    }
+
     /// The differences between the screen and `canvas`, allowing `tolerance` per channel.
     func differences(from canvas: Canvas, tolerance: UInt8 = 0, quantize: Bool = false) -> [String] {
         var out: [String] = []
@@ -194,6 +218,10 @@ struct MiniTerminal {
                 }
                 let shown = screen[y * width + x]
                 let expectedText = canvas.text(of: cell)
+                if let same = blocksLookAlike(shown, cell, text: expectedText, tolerance: tolerance) {
+                    if !same { out.append("(\(x),\(y)) shows \(shown) for \(expectedText) \(cell)") }
+                    continue
+                }
                 guard shown.text == expectedText, shown.style == cell.style,
                       let bg = shown.bg, bg.maxChannelDistance(to: cell.bg) <= tolerance else {
                     out.append("(\(x),\(y)) shows \(shown) for \(expectedText) \(cell)")

@@ -1,0 +1,39 @@
+import Glibc
+
+/// An opt-in developer trace of when input arrives and frames are drawn, for `scripts/bench`.
+///
+/// With `REEL_TRACE=PATH` in the environment, reel appends one line per event to PATH:
+/// the CLOCK_MONOTONIC time in seconds, the event's name, then its details:
+///
+///     12.345678 input 6 key(right) key(right)    bytes read from the tty, and their events
+///     12.350001 seek 10                          a seek sent to mpv (relative seconds or "to T")
+///     12.398765 seeked                           mpv restarted playback after it
+///     12.401234 frame 23.466                     a video frame rendered, at mpv's position
+///     12.402345 draw 18342                       a screen handed to the terminal, in bytes
+///
+/// Without the variable nothing is opened and no line is formatted: each call site is an
+/// optional chain on ``shared``, so the message is never built.
+final class TraceLog: Sendable {
+    /// The trace named by `REEL_TRACE`, or nil when it is unset or cannot be opened.
+    static let shared: TraceLog? = {
+        guard let path = getenv("REEL_TRACE").map({ String(cString: $0) }), !path.isEmpty else { return nil }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        return descriptor >= 0 ? TraceLog(descriptor: descriptor) : nil
+    }()
+
+    private let descriptor: Int32
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Appends `<now> <event>` as one line, with one write(2) so lines never interleave.
+    func record(_ event: String, now: Double = monotonicNow()) {
+        let whole = Int(now)
+        let micros = Int(((now - Double(whole)) * 1_000_000).rounded(.down))
+        let fraction = String(micros)
+        let line = "\(whole).\(String(repeating: "0", count: 6 - fraction.count))\(fraction) \(event)\n"
+        var bytes = Array(line.utf8)
+        _ = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
+}

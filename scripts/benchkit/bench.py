@@ -1,0 +1,515 @@
+"""reel against mpv's own terminal output (`--vo=tct`), side by side in one run.
+
+See scripts/bench for the command line and docs/benchmarks.md for what each figure means.
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+import fidelity  # noqa: E402
+from report import plot, report  # noqa: E402
+import vt  # noqa: E402
+from terminal import SlowPtyRun, TmuxRun, process_cpu, process_rss_kib  # noqa: E402
+
+SAMPLES = os.path.join(ROOT, "samples")
+
+
+def log(message):
+    print(f"bench: {message}", file=sys.stderr, flush=True)
+
+
+# MARK: Players
+
+
+def reel_command(reel, clip, blitter="half", extra=()):
+    # The controls hide at once (--hide-delay=0) so that both players show only the video.
+    return [reel, "--stats", "--no-audio", "--hide-delay=0", "--keep-open=no", f"--blitter={blitter}", *extra, clip]
+
+
+def tct_command(clip, columns, rows, extra=()):
+    # --no-audio: neither player decodes sound, so the CPU figures compare the same work.
+    return ["mpv", "--no-config", "--vo=tct", "--vo-tct-256=no", "--ao=null", "--no-audio",
+            f"--vo-tct-width={columns}", f"--vo-tct-height={rows}", *extra, clip]
+
+
+PLAYERS = {
+    "tct": {"frames": vt.REWIND},
+    "reel-half": {"frames": vt.SYNC, "blitter": "half"},
+    "reel-quadrant": {"frames": vt.SYNC, "blitter": "quadrant"},
+}
+
+
+def command_for(player, reel, clip, columns, rows):
+    if player == "tct":
+        return tct_command(clip, columns, rows)
+    return reel_command(reel, clip, PLAYERS[player]["blitter"])
+
+
+STATS = re.compile(r"reel stats: frames shown (\d+) dropped (\d+) source (\S+) bytes (\d+)"
+                   r" encode_ms median ([\d.]+) p95 ([\d.]+) max_rss_kib (\d+)"
+                   r"(?: render_ms median ([\d.]+) p95 ([\d.]+))?(?: tolerance_max (\d+))?")
+
+
+def reel_stats(stderr):
+    m = STATS.search(stderr)
+    if not m:
+        return None
+    return {"shown": int(m.group(1)), "dropped": int(m.group(2)),
+            "source": int(m.group(3)) if m.group(3).isdigit() else None, "bytes": int(m.group(4)),
+            "encode_median_ms": float(m.group(5)), "encode_p95_ms": float(m.group(6)),
+            "max_rss_kib": int(m.group(7)),
+            "render_median_ms": float(m.group(8)) if m.group(8) else None,
+            "render_p95_ms": float(m.group(9)) if m.group(9) else None,
+            "tolerance_max": int(m.group(10)) if m.group(10) else None}
+
+
+def clip_info(clip):
+    out = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-count_frames",
+                          "-show_entries", "stream=nb_read_frames,r_frame_rate", "-of", "json", clip],
+                         check=True, stdout=subprocess.PIPE, text=True).stdout
+    stream = json.loads(out)["streams"][0]
+    num, den = stream["r_frame_rate"].split("/")
+    fps = float(num) / float(den)
+    frames = int(stream["nb_read_frames"])
+    size = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+                           "stream=width,height", "-of", "csv=p=0", clip],
+                          check=True, stdout=subprocess.PIPE, text=True).stdout.strip().split(",")
+    return {"fps": fps, "frames": frames, "duration": frames / fps, "aspect": int(size[0]) / int(size[1])}
+
+
+def expected_area(columns, rows, aspect):
+    """Where the video belongs on a terminal of 1:2 cells, in display pixels (2 x 2 a cell)."""
+    # In units of a cell's width, the screen is `columns` wide and 2 x `rows` tall.
+    width, height = columns, columns / aspect
+    if height > 2 * rows:
+        width, height = 2 * rows * aspect, 2 * rows
+    x0 = (columns - width)  # display pixels: 2 a unit across, 1 a unit down
+    y0 = (2 * rows - height) / 2
+    return x0, y0, x0 + 2 * width, y0 + height
+
+
+def geometry_matches(area, expected, slack=4):
+    """Whether a detected video area is where it belongs, within `slack` display pixels."""
+    return area is not None and all(abs(a - e) <= slack for a, e in zip(area, expected))
+
+
+# MARK: The matrix: every player at every size on every clip
+
+
+def analyse(result, player, columns, rows, clip, info, cache):
+    frames = vt.decode(result.chunks, columns, rows, PLAYERS[player]["frames"])
+    area = fidelity.video_area(frames)
+    expected = expected_area(columns, rows, info["aspect"])
+    row = {"bytes": result.bytes, "bytes_per_s": result.bytes / info["duration"], "cpu": result.cpu,
+           "user": result.user, "sys": result.sys, "max_rss_kib": result.max_rss_kib,
+           "tmux_cpu": result.terminal_cpu, "exit": result.exit_code, "timed_out": result.timed_out,
+           "screens": len(frames), "area": area, "expected_area": expected,
+           "geometry_ok": geometry_matches(area, expected)}
+    if area:
+        x0, y0, x1, y1 = area
+        source = fidelity.source_frames(clip, x1 - x0, y1 - y0, cache)
+        matches = fidelity.match_frames(frames, area, source)
+        # PSNR leaves out the first half second, where reel's controls fade out over the video.
+        settled = [m for m in matches if matches and m.time >= matches[0].time + 0.5]
+        summary = fidelity.summarise(matches)
+        row.update(psnr=fidelity.summarise(settled)["psnr"], shown=summary["distinct"],
+                   shown_share=summary["distinct"] / info["frames"])
+        row["first_frame_s"] = matches[0].time - result.start if matches else None
+    if player != "tct":
+        row["stats"] = reel_stats(result.stderr)
+    return row
+
+
+def run_matrix(args, reel, workdir, cache):
+    results = []
+    for clip_name in args.clips:
+        clip = os.path.join(SAMPLES, f"{clip_name}.mp4")
+        info = clip_info(clip)
+        for size in args.sizes:
+            columns, rows = size
+            for player in PLAYERS:
+                log(f"{clip_name} {columns}x{rows} {player}")
+                run = TmuxRun(columns, rows, os.path.join(workdir, "run"))
+                result = run.run(command_for(player, reel, clip, columns, rows), timeout=info["duration"] + 30)
+                row = analyse(result, player, columns, rows, clip, info, cache)
+                row.update(clip=clip_name, columns=columns, rows=rows, player=player,
+                           source_frames=info["frames"], duration=info["duration"])
+                results.append(row)
+                log("  " + ", ".join(f"{k}={_short(row[k])}" for k in
+                                     ("bytes", "cpu", "tmux_cpu", "psnr", "shown", "first_frame_s") if k in row))
+    return results
+
+
+def _short(value):
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+# MARK: Seek latency
+
+
+def run_seeks(args, reel, workdir, cache, count):
+    """Double taps on long.mp4 at 120x40: from the key's bytes reaching reel (its trace) to the
+    terminal receiving the first screen that shows a frame at the new position."""
+    clip = os.path.join(SAMPLES, "long.mp4")
+    info = clip_info(clip)
+    columns, rows = 120, 40
+    trace = os.path.join(workdir, "seek.trace")
+    if os.path.exists(trace):
+        os.unlink(trace)
+    start_at = 20.0
+
+    sent = []
+
+    def script(run, pid, result):
+        time.sleep(2.0)
+        for i in range(count):
+            # Forward, then back, so the position stays in the middle of the clip.
+            key = "Right" if i % 2 == 0 else "Left"
+            sent.append((time.monotonic(), key.lower()))
+            run.send_keys(key, key)
+            time.sleep(1.6)
+        run.send_keys("q")
+
+    log(f"seek latency: {count} double taps on long.mp4")
+    run = TmuxRun(columns, rows, os.path.join(workdir, "run"))
+    result = run.run(reel_command(reel, clip, extra=[f"--start={start_at}"]), env={"REEL_TRACE": trace},
+                     timeout=count * 1.6 + 30, script=script)
+    events = _read_trace(trace)
+    frames = vt.decode(result.chunks, columns, rows, vt.SYNC)
+    area = fidelity.video_area(frames)
+    x0, y0, x1, y1 = area
+    source = fidelity.source_frames(clip, x1 - x0, y1 - y0, cache)
+    fps = info["fps"]
+    taps = [(t, rest) for t, name, rest in events if name == "input" and ("right" in rest or "left" in rest)]
+    if not taps:
+        # A reel without REEL_TRACE: time from when the keys were sent, and find the position
+        # before each tap from the screen instead of the trace.
+        taps = sent
+        for t_key, _ in sent:
+            before = [f for f in frames if f.time < t_key][-1:]
+            if before:
+                index = fidelity.best_match(source, before[0].image[y0:y1, x0:x1], 0, len(source))
+                events.append((t_key - 1e-6, "frame", str(index / fps)))
+        events.sort()
+    screen_latencies = []
+    trace_latencies = []
+    for t_key, rest in taps:
+        forward = "right" in rest
+        # Where it was: the last frame reel rendered before the key, by mpv's position.
+        before = [float(r) for t, n, r in events if n == "frame" and t <= t_key]
+        if not before:
+            continue
+        target = min(max(before[-1] + (10 if forward else -10), 0), info["duration"])
+        after = [f for f in frames if f.time >= t_key][:120]
+        lo = int(max(min(before[-1], target) - 1, 0) * fps)
+        hi = int(min(max(before[-1], target) + 2, info["duration"]) * fps)
+        for frame in after:
+            shown = fidelity.best_match(source, frame.image[y0:y1, x0:x1], lo, hi) / fps
+            if abs(shown - target) < 0.75:
+                screen_latencies.append(frame.time - t_key)
+                break
+        # The same from reel's own trace: the first screen sent after a frame rendered near the
+        # target by mpv's position (which can come before mpv's playback-restart event).
+        landed = [t for t, n, r in events if n == "frame" and t >= t_key and abs(float(r) - target) < 0.75]
+        draws = [t for t, n, _ in events if n == "draw" and landed and t >= landed[0]]
+        if draws:
+            trace_latencies.append(draws[0] - t_key)
+    return {"taps": len(taps), "measured": len(screen_latencies),
+            "screen_ms": _percentiles(screen_latencies), "trace_ms": _percentiles(trace_latencies),
+            "stats": reel_stats(result.stderr)}
+
+
+def _percentiles(values):
+    if not values:
+        return None
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    return {"median": statistics.median(ordered) * 1000, "p95": p95 * 1000, "max": ordered[-1] * 1000,
+            "n": len(ordered)}
+
+
+def _read_trace(path):
+    events = []
+    try:
+        with open(path) as f:
+            for line in f:
+                parts = line.rstrip("\n").split(" ", 2)
+                if len(parts) >= 2:
+                    events.append((float(parts[0]), parts[1], parts[2] if len(parts) > 2 else ""))
+    except OSError:
+        pass
+    return events
+
+
+# MARK: The tolerance sweep
+
+
+def run_sweep(args, reel, workdir, cache, tolerances=(0, 1, 2, 3, 4, 6, 8)):
+    """Bytes and PSNR of reel's half blocks at 120x40 for each colour tolerance (REEL_TOLERANCE),
+    beside one tct run, on each clip: how the default tolerance was chosen."""
+    out = []
+    for clip_name in args.clips:
+        clip = os.path.join(SAMPLES, f"{clip_name}.mp4")
+        info = clip_info(clip)
+        runs = [("tct", None)] + [("reel-half", t) for t in tolerances]
+        for player, tolerance in runs:
+            log(f"sweep {clip_name} {player} tolerance {tolerance}")
+            env = {} if tolerance is None else {"REEL_TOLERANCE": str(tolerance)}
+            result = TmuxRun(120, 40, os.path.join(workdir, "run")).run(
+                command_for(player, reel, clip, 120, 40), env=env, timeout=info["duration"] + 30)
+            row = analyse(result, player, 120, 40, clip, info, cache)
+            row.update(clip=clip_name, player=player, tolerance=tolerance)
+            out.append(row)
+    return out
+
+
+# MARK: Start-up
+
+
+def run_startup(args, reel, workdir, cache, repeats=7):
+    """Start to first frame, `repeats` times each, alternating, on the demo clip at 120x40:
+    from the player's exec to the terminal receiving the first screen that shows the clip's
+    first frames. One start is noisy (±50 ms on a shared machine), so the report takes medians."""
+    clip = os.path.join(SAMPLES, "demo.mp4")
+    columns, rows = 120, 40
+    source = None
+    times = {"reel-half": [], "tct": []}
+
+    def script(run, pid, result):
+        time.sleep(1.2)
+        run.send_keys("q")
+
+    for i in range(repeats):
+        for player in ("tct", "reel-half") if i % 2 == 0 else ("reel-half", "tct"):
+            log(f"start-up {i + 1}/{repeats}: {player}")
+            result = TmuxRun(columns, rows, os.path.join(workdir, "run")).run(
+                command_for(player, reel, clip, columns, rows), timeout=15, script=script)
+            frames = vt.decode(result.chunks, columns, rows, PLAYERS[player]["frames"])
+            area = fidelity.video_area(frames) or (0, 0, 2 * columns, 2 * rows)
+            x0, y0, x1, y1 = area
+            source = fidelity.source_frames(clip, x1 - x0, y1 - y0, cache)
+            matches = fidelity.match_frames(frames, area, source[:30], first_window=(0, 30))
+            if matches:
+                times[player].append(matches[0].time - result.start)
+    return {player: {"runs_ms": [t * 1000 for t in values], "median_ms": statistics.median(values) * 1000}
+            for player, values in times.items() if values}
+
+
+# MARK: Paused, memory
+
+
+def run_paused(args, reel, workdir, seconds=10.0):
+    """CPU of a paused player over `seconds`, for reel and for mpv tct, at 120x40."""
+    clip = os.path.join(SAMPLES, "long.mp4")
+    out = {}
+    for player in ("reel-half", "tct"):
+        figures = {}
+
+        def script(run, pid, result):
+            time.sleep(2.0)
+            run.send_keys("Space")
+            time.sleep(1.0)
+            server = int(run.tmux("display-message", "-p", "#{pid}").strip())
+            cpu0, tmux0, t0 = process_cpu(pid), process_cpu(server), time.monotonic()
+            time.sleep(seconds)
+            cpu1, tmux1, t1 = process_cpu(pid), process_cpu(server), time.monotonic()
+            figures.update(cpu_share=(cpu1 - cpu0) / (t1 - t0), tmux_share=(tmux1 - tmux0) / (t1 - t0),
+                           seconds=t1 - t0, window=(t0, t1))
+            run.send_keys("q")
+
+        log(f"paused CPU: {player}")
+        command = command_for(player, reel, clip, 120, 40)
+        result = TmuxRun(120, 40, os.path.join(workdir, "run")).run(command, timeout=seconds + 30, script=script)
+        if "window" in figures:
+            # Evidence that it was paused: what it wrote meanwhile.
+            t0, t1 = figures.pop("window")
+            figures["bytes"] = sum(len(c) for t, c in result.chunks if t0 <= t <= t1)
+        out[player] = figures
+    return out
+
+
+def run_memory(args, reel, workdir, minutes):
+    """reel's RSS while looping the demo clip at 120x40: sampled every 10 s for `minutes`."""
+    clip = os.path.join(SAMPLES, "demo.mp4")
+    samples = []
+
+    def script(run, pid, result):
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < minutes * 60:
+            time.sleep(10 - (time.monotonic() - t0) % 10)
+            rss = process_rss_kib(pid)
+            if rss is None:
+                return
+            samples.append((round(time.monotonic() - t0), rss))
+        run.send_keys("q")
+
+    log(f"memory: {minutes} min of --loop")
+    command = reel_command(reel, clip, extra=["--loop"])
+    result = TmuxRun(120, 40, os.path.join(workdir, "run")).run(command, timeout=minutes * 60 + 30, script=script)
+    by_time = dict(samples)
+    one = by_time.get(60)
+    last = samples[-1] if samples else None
+    return {"samples": samples, "rss_1min_kib": one, "rss_end_kib": last[1] if last else None,
+            "end_s": last[0] if last else None, "stats": reel_stats(result.stderr)}
+
+
+# MARK: Slow terminal
+
+
+def run_slow(args, reel, workdir, cache, rate=200_000):
+    """Both players behind a pty read at `rate` bytes a second, at 120x40, on the demo clip.
+
+    For each screen the terminal finally received, lag = (when it arrived - when the first one did)
+    - (its source time - the first one's): how far the picture is behind the clock. reel's own
+    dropped count comes from --stats."""
+    clip = os.path.join(SAMPLES, "demo.mp4")
+    info = clip_info(clip)
+    columns, rows = 120, 40
+    out = {}
+    for player in ("reel-half", "tct"):
+        log(f"slow terminal ({rate // 1000} KB/s): {player}")
+        command = command_for(player, reel, clip, columns, rows)
+        result = SlowPtyRun(columns, rows, rate).run(command, timeout=120)
+        frames = vt.decode(result.chunks, columns, rows, PLAYERS[player]["frames"])
+        area = fidelity.video_area(frames)
+        row = {"bytes": result.bytes, "wall_s": result.end - result.start, "timed_out": result.timed_out}
+        if area:
+            x0, y0, x1, y1 = area
+            source = fidelity.source_frames(clip, x1 - x0, y1 - y0, cache)
+            matches = fidelity.match_frames(frames, area, source)
+            if matches:
+                first = matches[0]
+                lags = [(m.time - first.time) - (m.index - first.index) / info["fps"] for m in matches]
+                row.update(shown=len({m.index for m in matches}), max_lag_s=max(lags), end_lag_s=lags[-1],
+                           last_screen_s=matches[-1].time - result.start, psnr=fidelity.summarise(matches)["psnr"])
+        if player != "tct":
+            row["stats"] = reel_stats(result.stderr)
+        out[player] = row
+    return out
+
+
+def machine():
+    cpu = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    tmux = subprocess.run(["tmux", "-V"], stdout=subprocess.PIPE, text=True).stdout.strip()
+    mpv = subprocess.run(["mpv", "--version"], stdout=subprocess.PIPE, text=True).stdout.splitlines()[0]
+    os_name = platform.platform()
+    try:
+        with open("/etc/os-release") as f:
+            for line in f:
+                if line.startswith("PRETTY_NAME="):
+                    os_name = line.split("=", 1)[1].strip().strip('"')
+    except OSError:
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "os": os_name, "tmux": tmux.replace("tmux ", ""),
+            "mpv": " ".join(mpv.split()[:2])}
+
+
+def publish(report_text, plot_path, doc, image_name):
+    """Puts the report between the generated-section markers of `doc` (creating it if needed)."""
+    begin, end = "<!-- bench:begin -->", "<!-- bench:end -->"
+    text = open(doc).read() if os.path.exists(doc) else f"# Benchmarks\n\n{begin}\n{end}\n"
+    section = f"{begin}\n{report_text}\n![bytes per second and PSNR]({image_name})\n{end}"
+    if begin in text and end in text:
+        text = text[:text.index(begin)] + section + text[text.index(end) + len(end):]
+    else:
+        text += "\n" + section + "\n"
+    with open(doc, "w") as f:
+        f.write(text)
+
+
+def parse_size(text):
+    columns, rows = text.lower().split("x")
+    return int(columns), int(rows)
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(prog="scripts/bench")
+    parser.add_argument("--reel", required=True, help="the reel binary (a release build)")
+    parser.add_argument("--out", default=os.path.join(ROOT, ".bench"), help="where runs and results go")
+    parser.add_argument("--sizes", default="80x24,120x40,200x60")
+    parser.add_argument("--clips", default="demo,motion")
+    parser.add_argument("--only", default="matrix,startup,seeks,paused,memory,slow",
+                        help="which parts to run: matrix, startup, seeks, paused, memory, slow, and sweep "
+                             "(the tolerance sweep, not run by default)")
+    parser.add_argument("--seeks", type=int, default=20, help="how many double taps to time")
+    parser.add_argument("--long", action="store_true", help="also the 10-minute memory soak")
+    parser.add_argument("--publish", action="store_true", help="write docs/benchmarks.md's results and plot")
+    parser.add_argument("--command", default="scripts/bench", help="the command line, for the report")
+    parser.add_argument("--from", dest="source", help="report on an earlier run's results.json instead of running")
+    parser.add_argument("--before", help="an earlier run's results.json to show beside this one's targets")
+    parser.add_argument("--before-label", default="earlier run", help="what to call that run")
+    args = parser.parse_args(argv)
+    args.sizes = [parse_size(s) for s in args.sizes.split(",") if s]
+    args.clips = [c for c in args.clips.split(",") if c]
+    parts = set(args.only.split(","))
+    if args.long:
+        parts.add("memory_long")
+    os.makedirs(args.out, exist_ok=True)
+    cache = os.path.join(args.out, "source-cache")
+    workdir = os.path.join(args.out, "work")
+    if args.source:
+        with open(args.source) as f:
+            results = json.load(f)
+        parts = set()
+    else:
+        results = {"date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"), "machine": machine(),
+                   "command": args.command}
+    if "matrix" in parts:
+        results["matrix"] = run_matrix(args, args.reel, workdir, cache)
+    if "sweep" in parts:
+        results["sweep"] = run_sweep(args, args.reel, workdir, cache)
+    if "startup" in parts:
+        results["startup"] = run_startup(args, args.reel, workdir, cache)
+    if "seeks" in parts:
+        results["seeks"] = run_seeks(args, args.reel, workdir, cache, args.seeks)
+    if "paused" in parts:
+        results["paused"] = run_paused(args, args.reel, workdir)
+    if "memory" in parts:
+        results["memory"] = run_memory(args, args.reel, workdir, 1)
+    if "memory_long" in parts:
+        results["memory_long"] = run_memory(args, args.reel, workdir, 10)
+    if "slow" in parts:
+        results["slow"] = run_slow(args, args.reel, workdir, cache)
+    if not args.source:
+        with open(os.path.join(args.out, "results.json"), "w") as f:
+            json.dump(results, f, indent=1)
+    if args.before:
+        with open(args.before) as f:
+            results["before"] = json.load(f)
+        results["before"]["label"] = args.before_label
+        results["before"].pop("before", None)
+    text = report(results, results.get("command", args.command))
+    with open(os.path.join(args.out, "report.md"), "w") as f:
+        f.write(text)
+    if results.get("matrix"):
+        plot(results["matrix"], os.path.join(args.out, "benchmarks.png"))
+    print(text)
+    if args.publish:
+        doc = os.path.join(ROOT, "docs", "benchmarks.md")
+        publish(text, os.path.join(args.out, "benchmarks.png"), doc, "benchmarks.png")
+        if results.get("matrix"):
+            os.replace(os.path.join(args.out, "benchmarks.png"), os.path.join(ROOT, "docs", "benchmarks.png"))
+        log(f"wrote {doc}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
