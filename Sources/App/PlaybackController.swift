@@ -35,9 +35,9 @@ final class PlaybackController {
     private(set) var framesSkipped = 0
     /// How long mpv took to render (scale and convert) each frame.
     private(set) var renderTimes = DurationHistogram()
-    /// The number of frames in the file, as mpv estimates it (duration × frame rate). A
-    /// synchronous read: for the `--stats` line at exit, never from inside the loop.
-    var sourceFrameCount: Int? { player.estimatedFrameCount }
+    /// The number of frames in the file, estimated as mpv does (duration × frame rate), from the
+    /// observed properties while the file was loaded: at exit mpv may have let the file go already.
+    private(set) var sourceFrameCount: Int?
 
     init(configuration: PlayerConfiguration) throws {
         player = try Player(configuration: configuration)
@@ -124,6 +124,9 @@ final class PlaybackController {
         // A seek mpv never confirms (a file that ended meanwhile) must not block later ones.
         if let inFlight = seekInFlight, now - inFlight.sentAt > 1.5 { finishSeek() }
         status = makeStatus()
+        if let duration = status.duration, let frame = status.frameDuration, frame > 0, duration.isFinite, duration > 0 {
+            sourceFrameCount = Int(min(duration / frame, 1e12).rounded())
+        }
         return (seekCompleted, events)
     }
 

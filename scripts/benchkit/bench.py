@@ -33,8 +33,11 @@ def log(message):
 
 
 def reel_command(reel, clip, blitter="half", extra=()):
-    # The controls hide at once (--hide-delay=0) so that both players show only the video.
-    return [reel, "--stats", "--no-audio", "--hide-delay=0", "--keep-open=no", f"--blitter={blitter}", *extra, clip]
+    # The controls hide at once (--hide-delay=0) so that both players show only the video, and
+    # every run starts at 0 as tct's does (--no-resume): a run that was stopped midway would
+    # otherwise make the next one resume there.
+    return [reel, "--stats", "--no-audio", "--no-resume", "--hide-delay=0", "--keep-open=no", f"--blitter={blitter}",
+            *extra, clip]
 
 
 def tct_command(clip, columns, rows, extra=()):
