@@ -94,6 +94,13 @@ public final class Player {
             ("terminal", "no"), ("input-terminal", "no"), ("input-default-bindings", "no"),
             ("input-vo-keyboard", "no"), ("osc", "no"), ("osd-level", "0"),
             ("load-scripts", configuration.loadUserConfig ? "yes" : "no"), ("ytdl", "no"),
+            // mpv's built-in Lua scripts (stats, console, auto-profiles) run even with
+            // load-scripts=no: a Lua state and a thread each, for keys reel never passes on. A
+            // script still starting when its player is destroyed leaks in mpv (LeakSanitizer
+            // showed it when a file opened from the library was closed at once). Auto-profiles
+            // serve a user's mpv.conf, so they stay with --mpv-config.
+            ("load-stats-overlay", "no"), ("load-osd-console", "no"),
+            ("load-auto-profiles", configuration.loadUserConfig ? "auto" : "no"),
             ("idle", "yes"), ("keep-open", configuration.keepOpen ? "yes" : "no"), ("hr-seek", "yes"),
             // Frames are handed over at display time, so rendering never waits for it.
             ("video-timing-offset", "0"),
