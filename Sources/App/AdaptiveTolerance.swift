@@ -7,7 +7,7 @@
 /// tolerance, up to ``ceiling``. A second of screens that each drain within ``quickDrain`` halves
 /// it, down to the ``floor`` it started at. A local terminal drains every screen at once, so the
 /// tolerance stays at its floor.
-struct AdaptiveTolerance {
+struct AdaptiveTolerance: Sendable, Equatable {
     /// The tolerance when the terminal keeps up.
     let floor: UInt8
     /// The most it is raised to.

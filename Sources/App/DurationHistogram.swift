@@ -4,7 +4,7 @@
 /// Each duration falls in a bin 10 µs wide, up to 100 ms; longer ones share one last bin. A
 /// percentile is read back as the middle of its bin, so it is within 5 µs of the exact one below
 /// 100 ms.
-struct DurationHistogram {
+struct DurationHistogram: Sendable, Equatable {
     /// The width of a bin, in milliseconds.
     static let binWidth = 0.01
     /// How many bins of ``binWidth`` there are before the overflow bin.

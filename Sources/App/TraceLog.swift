@@ -27,6 +27,8 @@ final class TraceLog: Sendable {
         self.descriptor = descriptor
     }
 
+    deinit { close(descriptor) }
+
     /// Appends `<now> <event>` as one line, with one write(2) so lines never interleave.
     func record(_ event: String, now: Double = monotonicNow()) {
         let whole = Int(now)
