@@ -171,7 +171,10 @@ struct PtyRestoreTests {
         try check(end: { kill($0.pid, signal) }, expected: [.exited(128 + signal)])
     }
 
-    @Test("a fatal signal restores the terminal with write(2) and re-raises", arguments: [SIGSEGV, SIGABRT, SIGBUS, SIGFPE])
+    @Test("a fatal signal restores the terminal with write(2) and re-raises",
+          .disabled(if: getenv("REEL_SANITIZER").map { String(cString: $0) } == "thread",
+                    "ThreadSanitizer runs a handler for SIGSEGV, SIGBUS, SIGFPE or SIGABRT at once, as for a real fault, even when kill() lands inside its own runtime; the handler's first touch of a Swift global then waits on a lock the runtime holds. Real crashes are tested under it; this runs in every other build."),
+          arguments: [SIGSEGV, SIGABRT, SIGBUS, SIGFPE])
     func fatalSignal(signal: Int32) throws {
         try check(end: { kill($0.pid, signal) }, expected: [.signaled(signal)])
     }
