@@ -31,6 +31,24 @@ struct LibraryEndToEndTests {
     /// The screen's rows.
     static func rows(_ screen: String) -> [Substring] { screen.split(separator: "\n", omittingEmptySubsequences: false) }
 
+    /// The poster card of "Gradients in motion": its hint bar and play button.
+    static func isCard(_ screen: String) -> Bool {
+        screen.contains("Gradients in motion") && screen.contains("Esc back") && screen.contains("▶")
+    }
+
+    /// The player: no list, no card, and the position and the length under the video.
+    static func isPlayer(_ screen: String) -> Bool {
+        !screen.contains("Esc back") && !screen.contains("▌") && PlayerEndToEndTests.times(in: screen) != nil
+    }
+
+    /// Enter on the selected row opens its card; Enter on the card plays the file.
+    static func openAndPlay(_ tmux: TmuxSession) throws {
+        try tmux.send("Enter")
+        try tmux.waitForScreen { isCard($0) }
+        try tmux.send("Enter")
+        try tmux.waitForScreen { isPlayer($0) }
+    }
+
     /// The row holding the selection marker and `name`.
     static func isSelected(_ name: String, in screen: String) -> Bool {
         rows(screen).contains { $0.hasPrefix("▌") && $0.contains(name) }
@@ -82,7 +100,7 @@ struct LibraryEndToEndTests {
         #expect(tmux.waitForExit() == 0)
     }
 
-    @Test("Enter opens the selected file, and Esc returns to the same selection")
+    @Test("Enter opens the selected file on its card, Enter plays it, and Esc twice returns to the same selection")
     func openAndReturn() throws {
         let library = try Library()
         let tmux = try library.start(height: 16)
@@ -90,17 +108,17 @@ struct LibraryEndToEndTests {
         try tmux.send("j", "j", "j")
         try tmux.waitForScreen { Self.isSelected("Gradients in motion", in: $0) }
         let before = try tmux.capture()
-        try tmux.send("Enter")
-        // The player: the title at the top, the times at the bottom, no list.
-        try tmux.waitForScreen { !$0.contains("Enter play") && $0.contains("Gradients in motion") && $0.contains("0:10") }
+        try Self.openAndPlay(tmux)
+        // Esc closes the video back to the card, and the card back to the list.
+        try tmux.send("Escape")
+        try tmux.waitForScreen { Self.isCard($0) }
         try tmux.send("Escape")
         let after = try tmux.waitForScreen { Self.isSelected("Gradients in motion", in: $0) }
         // The same scroll position: the same rows where they were.
         #expect(Self.rows(after).filter { $0.contains("Gradients in motion") } == Self.rows(before).filter { $0.contains("Gradients in motion") })
         #expect(Self.rows(after).firstIndex { $0.contains("Gradients in motion") } == Self.rows(before).firstIndex { $0.contains("Gradients in motion") })
         // q quits from the player too.
-        try tmux.send("Enter")
-        try tmux.waitForScreen { !$0.contains("Enter play") }
+        try Self.openAndPlay(tmux)
         try tmux.send("q")
         #expect(tmux.waitForExit() == 0)
         try tmux.expectTerminalRestored()
