@@ -1,4 +1,5 @@
 import Glibc
+import Testing
 
 /// Test support: runs a program with posix_spawn and waits for it with waitpid, reading its
 /// stdout from a file (a daemon it starts, like tmux's server, may keep any pipe open forever).
@@ -50,5 +51,27 @@ enum Subprocess {
             bytes += chunk[0..<count]
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// The runner the tmux sessions are driven through.
+@Suite("Test support: Subprocess")
+struct SubprocessTests {
+    @Test("it returns the program's standard output, arguments passed as they are")
+    func output() throws {
+        #expect(try Subprocess.run("/bin/echo", ["two words", "-n"]) == "two words -n\n")
+    }
+
+    @Test("without capture it returns nothing, and it waits for the program to end")
+    func noCapture() throws {
+        let marker = "/tmp/reel-subprocess-test-\(getpid())"
+        defer { unlink(marker) }
+        #expect(try Subprocess.run("/bin/sh", ["-c", "sleep 0.2; echo done > \(marker)"], captureOutput: false) == "")
+        #expect(access(marker, F_OK) == 0)
+    }
+
+    @Test("a program that cannot be started is an error")
+    func missingProgram() {
+        #expect(throws: Subprocess.Failure.self) { try Subprocess.run("/nonexistent/reel-no-such-program", []) }
     }
 }

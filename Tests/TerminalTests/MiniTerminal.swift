@@ -1,3 +1,4 @@
+import Testing
 import Terminal
 
 /// A small terminal emulator that interprets exactly the sequences the renderer may send, so tests
@@ -236,5 +237,51 @@ struct MiniTerminal {
             }
         }
         return out
+    }
+}
+
+/// The emulator the renderer's byte-for-byte tests rest on: if it misread a sequence, or let a
+/// terminal-dependent one pass, those tests would prove nothing.
+@Suite("Test support: MiniTerminal")
+struct MiniTerminalTests {
+    @Test("text goes where the cursor is put, in the colours in force")
+    func positionsAndColours() {
+        var terminal = MiniTerminal(width: 4, height: 2)
+        terminal.feed(Array("\u{1B}[2;2H\u{1B}[38;2;1;2;3;48;2;4;5;6m▀b".utf8))
+        #expect(terminal.problems.isEmpty)
+        #expect(terminal.screen[5] == MiniTerminal.Screen(text: "▀", fg: RGB(1, 2, 3), bg: RGB(4, 5, 6), style: []))
+        #expect(terminal.screen[6].text == "b" && terminal.x == 3 && terminal.y == 1)
+        #expect(terminal.screen[0].text == "?", "untouched cells stay unknown")
+    }
+
+    @Test("a reset and the 256-colour palette are read as a terminal reads them")
+    func resetAndPalette() {
+        var terminal = MiniTerminal(width: 2, height: 1)
+        terminal.feed(Array("\u{1B}[1;38;5;196mx\u{1B}[0my".utf8))
+        #expect(terminal.screen[0] == MiniTerminal.Screen(text: "x", fg: Palette256.color(at: 196), bg: nil, style: [.bold]))
+        #expect(terminal.screen[1] == MiniTerminal.Screen(text: "y", fg: nil, bg: nil, style: []))
+    }
+
+    @Test("bytes whose effect differs between terminals are reported, not guessed", arguments: [
+        ("abc", "printing with a pending wrap"),   // past the last column: wraps or not, by terminal
+        ("\n\n", "line feed at the bottom scrolls"),
+        ("\u{1B}[5C", "cursor left the screen"),
+        ("\u{1B}[?1049h", "mode ?1049h"),
+        ("\u{1B}[K", "CSI K"),
+        ("\u{7}", "control byte 7"),
+    ])
+    func problems(bytes: String, problem: String) {
+        var terminal = MiniTerminal(width: 2, height: 2)
+        terminal.feed(Array(bytes.utf8))
+        #expect(terminal.problems.contains { $0.hasPrefix(problem) }, "\(terminal.problems)")
+    }
+
+    @Test("synchronized updates nest and close")
+    func synchronizedUpdates() {
+        var terminal = MiniTerminal(width: 2, height: 1)
+        terminal.feed(Array("\u{1B}[?2026h".utf8))
+        #expect(terminal.syncDepth == 1)
+        terminal.feed(Array("\u{1B}[?2026l".utf8))
+        #expect(terminal.syncDepth == 0 && terminal.problems.isEmpty)
     }
 }
