@@ -69,10 +69,7 @@ struct BadInputEndToEndTests {
 
     @Test("-- lets a file begin with a dash")
     func dashFile() throws {
-        let path = Fixtures.path("-dash.mp4")
-        if !FileManager.default.fileExists(atPath: path) {
-            try FileManager.default.copyItem(atPath: Paths.sample("segments.mp4"), toPath: path)
-        }
+        try Fixtures.copy("segments.mp4", to: Fixtures.path("-dash.mp4"))
         let tmux = try TmuxSession([Paths.reel, "--no-audio", "--", "-dash.mp4"], workingDirectory: Fixtures.directory)
         try tmux.waitFor("Colour segments")
         try tmux.send("q")
@@ -129,18 +126,10 @@ struct BadInputEndToEndTests {
         Playable(name: "Theora in Ogg", make: { try Fixtures.clip("theora.ogv", codec: ["-c:v", "libtheora"]) },
                  expect: "theora.ogv"),
         Playable(name: "a name with spaces and emoji", make: {
-            let path = Fixtures.path("my holiday 🎬 clip.mp4")
-            if !FileManager.default.fileExists(atPath: path) {
-                try FileManager.default.copyItem(atPath: Paths.sample("segments.mp4"), toPath: path)
-            }
-            return path
+            try Fixtures.copy("segments.mp4", to: Fixtures.path("my holiday 🎬 clip.mp4"))
         }, expect: "Colour segments"),
         Playable(name: "a name with a newline", make: {
-            let path = Fixtures.path("two\nlines.mkv")
-            if !FileManager.default.fileExists(atPath: path) {
-                try FileManager.default.copyItem(atPath: Paths.sample("portrait.mp4"), toPath: path)
-            }
-            return path
+            try Fixtures.copy("portrait.mp4", to: Fixtures.path("two\nlines.mkv"))
         }, expect: "Portrait"),
     ]
 

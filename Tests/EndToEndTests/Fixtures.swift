@@ -30,6 +30,15 @@ enum Fixtures {
         return out
     }
 
+    /// A copy of a sample at `path` (made once: later calls find it there).
+    @discardableResult
+    static func copy(_ sample: String, to path: String) throws -> String {
+        if !FileManager.default.fileExists(atPath: path) {
+            try FileManager.default.copyItem(atPath: Paths.sample(sample), toPath: path)
+        }
+        return path
+    }
+
     /// A copy of the first `count` bytes of a sample: a truncated container.
     static func truncated(_ sample: String, to count: Int, as name: String) throws -> String {
         let data = try Data(contentsOf: URL(fileURLWithPath: Paths.sample(sample)))

@@ -64,10 +64,7 @@ struct HostileMetadataEndToEndTests {
         let folder = Fixtures.path("hostile-folder")
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let name = "clip " + Self.hostile.replacingOccurrences(of: "/", with: "") + ".mp4"
-        let path = folder + "/" + name
-        if !FileManager.default.fileExists(atPath: path) {
-            try FileManager.default.copyItem(atPath: Paths.sample("segments.mp4"), toPath: path)
-        }
+        let path = try Fixtures.copy("segments.mp4", to: folder + "/" + name)
         // segments.mp4 has a title tag; strip it so the file name is what shows.
         let untitled = folder + "/untitled " + Self.hostile + ".mkv"
         if !FileManager.default.fileExists(atPath: untitled) {
