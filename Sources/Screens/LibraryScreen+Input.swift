@@ -28,7 +28,9 @@ extension LibraryScreen {
     // MARK: Keys
 
     private mutating func handleKey(_ event: KeyEvent, now: Seconds) -> [LibraryAction] {
-        if let action = controlKey(event) { return action }
+        if let control = ControlKey(event) {
+            return control.actions(quit: .quit, suspend: .suspend) { needsRedraw = true }
+        }
         switch event.key {
         case .character("j"), .down: move(by: 1, now: now)
         case .character("k"), .up: move(by: -1, now: now)
@@ -53,7 +55,9 @@ extension LibraryScreen {
             setFilter("", now: now)
             return []
         }
-        if let action = controlKey(event) { return action }
+        if let control = ControlKey(event) {
+            return control.actions(quit: .quit, suspend: .suspend) { needsRedraw = true }
+        }
         switch event.key {
         case .character(let character) where !event.modifiers.contains(.alt):
             setFilter(filter + String(character), now: now)
@@ -71,16 +75,6 @@ extension LibraryScreen {
         default: break
         }
         return []
-    }
-
-    /// Ctrl-C quits, Ctrl-Z suspends and Ctrl-L redraws, in any mode; nil for other keys.
-    private func controlKey(_ event: KeyEvent) -> [LibraryAction]? {
-        guard event.modifiers.contains(.ctrl), case .character(let character) = event.key else { return nil }
-        switch character {
-        case "c": return [.quit]
-        case "z": return [.suspend]
-        default: return []
-        }
     }
 
     private func openSelection() -> [LibraryAction] {
