@@ -143,7 +143,7 @@ final class PosterScene: Scene {
     /// Hands the terminal to the player screen when the frame has grown to it, and takes it back
     /// when the player closes. The player screen is made afresh each time, with its chrome up.
     private func bringToFront(now: Double) {
-        let front = poster.phase(at: now) == .player
+        let front = poster.stage.isPlayerInFront(at: now)
         guard front != playerInFront else { return }
         playerInFront = front
         if front {

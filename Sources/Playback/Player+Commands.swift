@@ -60,9 +60,6 @@ extension Player {
         try handle.commandAsync(["set", "vid", String(id)], id: makeRequestID())
     }
 
-    /// mpv's estimate of the number of video frames in the file.
-    public var estimatedFrameCount: Int? { handle.int64("estimated-frame-count").map { Int($0) } }
-
     /// The loaded file's path as mpv sees it.
     public var path: String? { handle.string("path") }
 

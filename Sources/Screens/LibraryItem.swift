@@ -40,12 +40,6 @@ public struct LibraryItem: Sendable, Equatable {
         return false
     }
 
-    /// Whether the file is known to be playable.
-    public var isPlayable: Bool {
-        if case .playable = state { return true }
-        return false
-    }
-
     /// Whether `query` (already lowercased) is in the name or the title, ignoring case.
     func matches(_ query: String) -> Bool {
         query.isEmpty || name.lowercased().contains(query) || displayTitle.lowercased().contains(query)

@@ -106,7 +106,7 @@ extension PlayerScreen {
     /// A dark rounded box behind each transport button, so its label reads on any picture.
     private func drawTransportBacking(into image: inout PixelBuffer, geometry: PixelGeometry, opacity: Double) {
         for button in [layout.back, layout.playPause, layout.forward].compactMap({ $0 }) {
-            let box = geometry.pixels(of: Rect(x: button.x, y: button.y, width: button.width, height: button.height))
+            let box = geometry.pixels(of: button)
             image.darkenRoundedRect(box, by: 0.5 * opacity, cornerRadius: geometry.scaleY)
         }
     }
@@ -207,11 +207,6 @@ struct PixelGeometry {
         width = image.width
         height = image.height
         self.columns = columns
-    }
-
-    /// The centre of a cell rectangle, in pixels.
-    func centre(of rect: Rect) -> (x: Double, y: Double) {
-        ((Double(rect.x) + Double(rect.width) / 2) * scaleX, (Double(rect.y) + Double(rect.height) / 2) * scaleY)
     }
 
     /// The pixels under a cell rectangle.
