@@ -110,11 +110,10 @@ final class AppLoop {
     private func waitForWork(_ scene: Scene) {
         let now = monotonicNow()
         var deadline = [scene.nextDeadline, decoder.deadline].compactMap { $0 }.min()
-        let animating = scene.isAnimating(at: now)
-        if output.isIdle, scene.needsDraw(at: now) || (animationPending && !animating) {
-            deadline = now
-        } else if animating {
-            deadline = min(deadline ?? .infinity, max(now, lastDraw + AppLoop.animationInterval))
+        // While a screen is still being written, POLLOUT wakes the loop: a due draw must not
+        // turn the wait into a spin.
+        if output.isIdle, let due = drawDue(scene, now: now, animating: scene.isAnimating(at: now)) {
+            deadline = min(deadline ?? .infinity, max(now, due))
         }
         var fds = [
             pollfd(fd: session.fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -188,12 +187,18 @@ final class AppLoop {
         }
     }
 
+    /// When the next screen is due, the output permitting: now for a change, or for an
+    /// animation's last frame (drawn once it has ended, at its final value); the next 30 Hz tick
+    /// while an animation runs; nil when nothing is to draw.
+    private func drawDue(_ scene: Scene, now: Double, animating: Bool) -> Double? {
+        if scene.needsDraw(at: now) || (animationPending && !animating) { return now }
+        return animating ? lastDraw + AppLoop.animationInterval : nil
+    }
+
     private func drawIfNeeded(now: Double) {
         guard output.isIdle, let scene = top else { return }
         let animating = scene.isAnimating(at: now)
-        // An animation's last frame is drawn once it has ended, at its final value.
-        let animationDue = animating ? now >= lastDraw + AppLoop.animationInterval : animationPending
-        guard scene.needsDraw(at: now) || animationDue else { return }
+        guard let due = drawDue(scene, now: now, animating: animating), due <= now else { return }
         animationPending = animating
         lastDraw = now
         let start = monotonicNow()
