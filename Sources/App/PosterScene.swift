@@ -164,7 +164,7 @@ final class PosterScene: Scene {
             case .play:
                 // The frame where playback resumes, at the frame's size, before the circle opens.
                 if let area = poster.videoArea(at: now), playback.isReady { playback.renderNow(size: pixelSize(of: area)) }
-                playback.perform(playback.status.isAtEnd ? .restartAndPlay : .play, now: now)
+                playback.perform(playback.status.isEffectivelyAtEnd ? .restartAndPlay : .play, now: now)
             case .pause: playback.perform(.pause, now: now)
             case .back: return .pop
             case .quit: return .quit(0)
