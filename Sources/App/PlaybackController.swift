@@ -123,9 +123,13 @@ final class PlaybackController {
         }
         // A seek mpv never confirms (a file that ended meanwhile) must not block later ones.
         if let inFlight = seekInFlight, now - inFlight.sentAt > 1.5 { finishSeek() }
-        status = makeStatus()
-        if let duration = status.duration, let frame = status.frameDuration, frame > 0, duration.isFinite, duration > 0 {
-            sourceFrameCount = Int(min(duration / frame, 1e12).rounded())
+        // The status derives from mpv's state, the load and its error, which change only with
+        // an event: a pass with none (most of them) keeps it as it is.
+        if !events.isEmpty {
+            status = makeStatus()
+            if let duration = status.duration, let frame = status.frameDuration, frame > 0, duration.isFinite, duration > 0 {
+                sourceFrameCount = Int(min(duration / frame, 1e12).rounded())
+            }
         }
         return (seekCompleted, events)
     }
@@ -177,6 +181,8 @@ final class PlaybackController {
         let start = monotonicNow()
         do { try player.render(into: frame) } catch { return false }
         var pixels = video ?? PixelBuffer(width: size.width, height: size.height)
+        // One owner while loading, so that the frame is written in place, not copied first.
+        video = nil
         switch frame.format {
         case .rgb0: pixels.load(rgb0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
         case .bgr0: pixels.load(bgr0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
