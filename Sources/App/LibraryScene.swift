@@ -149,16 +149,7 @@ final class LibraryScene: Scene {
             let title = info.title == fileName ? nil : info.title
             let media = LibraryMedia(title: title, duration: info.duration,
                                      videoSize: info.videoSize.map { ($0.width, $0.height) }, hasAudio: info.hasAudio)
-            return (.playable(media), still.map(pixels))
+            return (.playable(media), still.map(PixelBuffer.init))
         }
-    }
-
-    /// A still's RGB bytes as a pixel buffer.
-    static func pixels(_ still: Still) -> PixelBuffer {
-        var buffer = PixelBuffer(width: still.width, height: still.height)
-        for index in 0..<(still.width * still.height) {
-            buffer.pixels[index] = RGB(still.rgb[index * 3], still.rgb[index * 3 + 1], still.rgb[index * 3 + 2])
-        }
-        return buffer
     }
 }

@@ -24,11 +24,11 @@ enum PosterFinder {
         var probe = MediaProbe(stillSize: (max(width, 1), max(height, 1)))
         probe.fillsStill = true
         let file = probe.probe(path)
-        if case .playable(let info, let still?) = file, info.hasCoverArt { return (.coverArt, .picture(pixels(still))) }
+        if case .playable(let info, let still?) = file, info.hasCoverArt { return (.coverArt, .picture(PixelBuffer(still))) }
         for candidate in sidecarCandidates(for: path) where isRegularFile(candidate) {
-            if case .playable(_, let still?) = probe.probe(candidate) { return (.sidecar(candidate), .picture(pixels(still))) }
+            if case .playable(_, let still?) = probe.probe(candidate) { return (.sidecar(candidate), .picture(PixelBuffer(still))) }
         }
-        if case .playable(_, let still?) = file { return (.frame, .picture(pixels(still))) }
+        if case .playable(_, let still?) = file { return (.frame, .picture(PixelBuffer(still))) }
         return (.titleCard, .titleCard)
     }
 
@@ -43,17 +43,9 @@ enum PosterFinder {
         return [folder + stem + ".jpg", folder + stem + ".png", folder + "poster.jpg"]
     }
 
+    /// Through ``InputCheck/kind(of:)``, so that a name that is not valid UTF-8 is found too.
     private static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-    }
-
-    /// A still's packed RGB as a pixel buffer.
-    static func pixels(_ still: Still) -> PixelBuffer {
-        var image = PixelBuffer(width: still.width, height: still.height)
-        for index in 0..<(still.width * still.height) {
-            image.pixels[index] = RGB(still.rgb[index * 3], still.rgb[index * 3 + 1], still.rgb[index * 3 + 2])
-        }
-        return image
+        if case .file = InputCheck.kind(of: path) { return true }
+        return false
     }
 }
