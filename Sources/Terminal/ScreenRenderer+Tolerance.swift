@@ -107,7 +107,7 @@ extension ScreenRenderer {
             if colour != blank.bg, !blocksLookAlike(.blank(colour), cell, within: tolerance) { return blank }
             return .blank(colour)
         }
-        guard ScreenRenderer.quadrantMask(cell.symbol) != nil else {
+        guard let mask = ScreenRenderer.quadrantMask(cell.symbol) else {
             var plain = cell
             if plain.showsForeground { plain.fg = reuse(plain.fg, pen.fg) }
             plain.bg = reuse(plain.bg, pen.bg)
@@ -115,7 +115,7 @@ extension ScreenRenderer {
             return plain
         }
         var best = Cell(symbol: cell.symbol, fg: reuse(cell.fg, pen.fg), bg: reuse(cell.bg, pen.bg))
-        guard let complement = ScreenRenderer.complement(of: cell.symbol) else { return best }
+        guard let complement = ScreenRenderer.complement(ofMask: mask) else { return best }
         let swapped = Cell(symbol: complement, fg: reuse(cell.bg, pen.fg), bg: reuse(cell.fg, pen.bg))
         if penCost(swapped, pen) < penCost(best, pen) { best = swapped }
         return best
@@ -159,11 +159,12 @@ extension ScreenRenderer {
         }
     }
 
-    /// The block element that lights the other quadrants, for the block elements that have one
-    /// (not █, whose complement would be a blank, which ``cheapestForm(of:)`` handles itself).
+    /// The block element that lights the quadrants `mask` leaves dark, for the masks that have one
+    /// (not a blank's or █'s: their complement is the other, which ``cheapestForm(of:)`` handles
+    /// itself).
     @inline(__always)
-    static func complement(of symbol: CellSymbol) -> CellSymbol? {
-        guard let mask = quadrantMask(symbol), mask > 0, mask < 15 else { return nil }
+    static func complement(ofMask mask: Int) -> CellSymbol? {
+        guard mask > 0, mask < 15 else { return nil }
         return FrameEncoder.quadrantSymbols[15 - mask]
     }
 
