@@ -53,9 +53,7 @@ final class AppLoop {
 
     /// Runs until a scene quits or a signal ends reel; returns the exit code.
     func run() -> Int32 {
-        let start = monotonicNow()
-        top?.resize(to: context, now: start)
-        top?.didShow(now: start)
+        if let scene = top { show(scene, now: monotonicNow()) }
         while exitCode == nil, let scene = top {
             waitForWork(scene)
             let now = monotonicNow()
@@ -89,20 +87,23 @@ final class AppLoop {
         case .push(let scene):
             top?.willHide(now: now)
             scenes.append(scene)
-            scene.resize(to: context, now: now)
-            scene.didShow(now: now)
-            renderer.invalidate()
+            show(scene, now: now)
         case .pop:
             top?.willHide(now: now)
             scenes.removeLast()
             if let scene = top {
-                scene.resize(to: context, now: now)
-                scene.didShow(now: now)
-                renderer.invalidate()
+                show(scene, now: now)
             } else {
                 exitCode = 0
             }
         }
+    }
+
+    /// Brings `scene` to the front: at the terminal's size, told so, and drawn whole.
+    private func show(_ scene: Scene, now: Double) {
+        scene.resize(to: context, now: now)
+        scene.didShow(now: now)
+        renderer.invalidate()
     }
 
     // MARK: Waiting

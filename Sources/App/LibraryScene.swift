@@ -105,10 +105,8 @@ final class LibraryScene: Scene {
     /// The player covers the list: no new probes while it plays, so they take no CPU from it.
     func willHide(now: Double) { workers.setPaused(true) }
 
-    func didShow(now: Double) {
-        workers.setPaused(false)
-        screen.resize(columns: context.size.columns, rows: context.size.rows, now: now)
-    }
+    /// The loop has just resized the scene to the terminal (``resize(to:now:)``).
+    func didShow(now: Double) { workers.setPaused(false) }
 
     // MARK: Opening
 
