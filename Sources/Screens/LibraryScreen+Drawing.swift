@@ -109,14 +109,8 @@ extension LibraryScreen {
             image = PixelBuffer(width: size.width, height: size.height, fill: Theme.placeholder)
             glyph = ("✕", Theme.unplayable)
         }
-        // Rows above the clip are cut off the image, so a half-scrolled item shows its lower part.
-        let skipped = visible.y - rect.y
-        if skipped > 0 {
-            var cropped = PixelBuffer(width: size.width, height: visible.height * 2)
-            for y in 0..<cropped.height { for x in 0..<size.width { cropped[x, y] = image[x, y + skipped * 2] } }
-            image = cropped
-        }
-        encoder.encode(image, into: &canvas, at: Rect(x: rect.x, y: visible.y, width: rect.width, height: visible.height))
+        // A half-scrolled item shows the part of its picture inside the list.
+        encoder.encode(image, into: &canvas, at: rect, clip: visible)
         if let (text, colour) = glyph {
             let row = rect.y + rect.height / 2
             if row >= visible.y, row < visible.maxY { canvas.drawCentered(text, row: row, in: rect, fg: colour) }

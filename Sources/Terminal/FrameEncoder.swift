@@ -36,12 +36,14 @@ public struct FrameEncoder: Sendable, Hashable {
         cellAspect * Double(blitter.pixelsPerRow) / Double(blitter.pixelsPerColumn)
     }
 
-    /// Encodes `image` into the cells of `rect` on `canvas` (clipped to the canvas).
+    /// Encodes `image` into the cells of `rect` on `canvas`, clipped to the canvas and to `clip`
+    /// (a picture scrolled partly out of its list shows the part inside).
     ///
     /// The image should be ``pixelSize(columns:rows:)`` of the rect; cells whose pixels fall
     /// outside a smaller image are left unchanged.
-    public func encode(_ image: PixelBuffer, into canvas: inout Canvas, at rect: Rect) {
-        let area = rect.intersection(canvas.bounds)
+    public func encode(_ image: PixelBuffer, into canvas: inout Canvas, at rect: Rect, clip: Rect? = nil) {
+        var area = rect.intersection(canvas.bounds)
+        if let clip { area = area.intersection(clip) }
         let sx = blitter.pixelsPerColumn
         let columns = min(area.maxX, rect.x + image.width / sx) - area.x
         let rowsEnd = min(area.maxY, rect.y + image.height / 2)

@@ -39,6 +39,18 @@ struct FrameEncoderTests {
         #expect(canvas[0, 0] == .blank(RGB(9, 9, 9)))
     }
 
+    @Test("a clip shows the part of the picture inside it, in the rows and columns where it belongs")
+    func clipRect() {
+        // Three rows of cells, each a different colour: a, b, then c.
+        var image = PixelBuffer(width: 2, height: 6, fill: a)
+        for x in 0..<2 { image[x, 2] = b; image[x, 3] = b; image[x, 4] = c; image[x, 5] = c }
+        var canvas = Canvas(width: 3, height: 4, background: k)
+        FrameEncoder().encode(image, into: &canvas, at: Rect(x: 0, y: 0, width: 2, height: 3), clip: Rect(x: 1, y: 1, width: 5, height: 5))
+        #expect(canvas[1, 1] == .blank(b) && canvas[1, 2] == .blank(c), "the lower rows, where they belong")
+        #expect(canvas[0, 1] == .blank(k) && canvas[1, 0] == .blank(k), "nothing outside the clip")
+        #expect(canvas[2, 1] == .blank(k) && canvas[1, 3] == .blank(k), "nothing outside the rect")
+    }
+
     @Test("quadrants: the split with the least squared error, each side its mean", arguments: [
         ((RGB(255, 0, 0), RGB(0, 0, 255), RGB(255, 0, 0), RGB(0, 0, 255)), "▌", RGB(255, 0, 0), RGB(0, 0, 255)),
         ((RGB(255, 0, 0), RGB(255, 0, 0), RGB(0, 0, 255), RGB(0, 0, 255)), "▀", RGB(255, 0, 0), RGB(0, 0, 255)),
