@@ -93,6 +93,12 @@ final class PlaybackController {
         saveResumePosition(now: now)
     }
 
+    /// Whether the file is over and mpv will not hold its last frame (it does with --keep-open,
+    /// and --loop never lets it end): the scene showing it should go.
+    var isFinished: Bool {
+        !player.configuration.keepOpen && (reachedEndOfFile || (fileLoaded && player.state.isIdle == true))
+    }
+
     // MARK: Events
 
     /// Reads mpv's events. Returns true when mpv finished a seek (for the screen reader), and

@@ -12,11 +12,7 @@ final class PlayerScene: Scene {
     init(playback: PlaybackController, fileName: String, canClose: Bool, context: SceneContext, now: Double) {
         self.playback = playback
         self.context = context
-        var configuration = PlayerScreen.Configuration(options: context.options)
-        configuration.fileName = fileName
-        configuration.canClose = canClose
-        configuration.cellAspect = context.cellAspect
-        screen = PlayerScreen(configuration: configuration, columns: context.size.columns, rows: context.size.rows, now: now)
+        screen = PlayerScreen(fileName: fileName, canClose: canClose, context: context, now: now)
         screen.update(playback.status, now: now)
         if let resumedAt = playback.resumedAt { screen.showResumeNotice(at: resumedAt, now: now) }
     }
@@ -35,10 +31,7 @@ final class PlayerScene: Scene {
         screen.update(playback.status, now: now)
         if result.seekCompleted { screen.seekCompleted(now: now) }
         if playback.takeFrame(size: context.pixelSize, draw: canTakeFrame) { frameIsNew = true }
-        let options = context.options
-        if playback.reachedEndOfFile, !options.keepOpen, !options.loop { return .quit(0) }
-        if playback.player.state.isIdle == true, playback.fileLoaded, !options.keepOpen { return .quit(0) }
-        return nil
+        return playback.isFinished ? .quit(0) : nil
     }
 
     func tick(now: Double) -> SceneRequest? {
@@ -85,5 +78,16 @@ extension PlayerScreen.Configuration {
         seekInterval = options.seekInterval
         reduceMotion = options.reduceMotion
         screenReader = options.screenReader
+    }
+}
+
+extension PlayerScreen {
+    /// The player screen for `fileName` at the terminal's size, configured from reel's options.
+    init(fileName: String, canClose: Bool, context: SceneContext, now: Double) {
+        var configuration = Configuration(options: context.options)
+        configuration.fileName = fileName
+        configuration.canClose = canClose
+        configuration.cellAspect = context.cellAspect
+        self.init(configuration: configuration, columns: context.size.columns, rows: context.size.rows, now: now)
     }
 }

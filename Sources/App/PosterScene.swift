@@ -36,7 +36,7 @@ final class PosterScene: Scene {
         configuration.cellAspect = context.cellAspect
         configuration.revealDuration = options.revealDuration
         poster = PosterScreen(configuration: configuration, columns: context.size.columns, rows: context.size.rows)
-        player = Self.makePlayerScreen(fileName: fileName, context: context, now: now)
+        player = PlayerScreen(fileName: fileName, canClose: true, context: context, now: now)
         poster.update(playback.status, now: now)
 
         // The picture is made with square pixels, as mpv renders them, in the frame's shape on
@@ -83,10 +83,8 @@ final class PosterScene: Scene {
             // No video shows: a due frame is let go, so mpv's video output never waits.
             _ = playback.takeFrame(size: context.pixelSize, draw: false)
         }
-        let options = context.options
-        let finished = (playback.reachedEndOfFile || (playback.player.state.isIdle == true && playback.fileLoaded))
-        if finished, !options.keepOpen, !options.loop { return poster.configuration.canClose ? .pop : .quit(0) }
-        return nil
+        guard playback.isFinished else { return nil }
+        return poster.configuration.canClose ? .pop : .quit(0)
     }
 
     func tick(now: Double) -> SceneRequest? {
@@ -147,7 +145,7 @@ final class PosterScene: Scene {
         guard front != playerInFront else { return }
         playerInFront = front
         if front {
-            player = Self.makePlayerScreen(fileName: fileName, context: context, now: now)
+            player = PlayerScreen(fileName: fileName, canClose: true, context: context, now: now)
             player.update(playback.status, now: now)
             if let resumedAt = playback.resumedAt {
                 // Said once, when the player first takes over.
@@ -188,13 +186,5 @@ final class PosterScene: Scene {
             }
         }
         return nil
-    }
-
-    private static func makePlayerScreen(fileName: String, context: SceneContext, now: Double) -> PlayerScreen {
-        var configuration = PlayerScreen.Configuration(options: context.options)
-        configuration.fileName = fileName
-        configuration.canClose = true
-        configuration.cellAspect = context.cellAspect
-        return PlayerScreen(configuration: configuration, columns: context.size.columns, rows: context.size.rows, now: now)
     }
 }
