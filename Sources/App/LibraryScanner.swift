@@ -56,9 +56,7 @@ enum LibraryScanner {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         while let entry = readdir(directory) {
             // Names are bytes; PathEncoding keeps any that are not UTF-8, so the path still opens.
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                PathEncoding.string(fromBytes: raw.prefix { $0 != 0 })
-            }
+            let name = PathEncoding.name(of: entry)
             guard !name.hasPrefix(".") else { continue }
             let path = base + name
             let shown = prefix + PathEncoding.displayName(name)

@@ -63,14 +63,10 @@ final class ThumbnailCache: Sendable {
 
     // MARK: Files
 
+    /// Whether `path` is a directory, after creating it and its parents where missing.
     private static func makeDirectories(_ path: String) -> Bool {
-        var current = ""
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            if mkdir(current, 0o700) != 0, errno != EEXIST { return false }
-        }
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        guard (try? PathEncoding.makeDirectories(path)) != nil else { return false }
+        return InputCheck.kind(of: path) == .directory
     }
 
     private static func readFile(_ path: String) -> [UInt8]? {

@@ -7,7 +7,7 @@ extension Player {
     public func saveResumePosition() throws {
         guard let directory = configuration.watchLaterDirectory else { return }
         let staging = directory + "/.staging"
-        try Self.makeDirectory(staging)
+        try PathEncoding.makeDirectories(staging)
         try handle.setProperty("watch-later-directory", staging)
         defer { try? handle.setProperty("watch-later-directory", directory) }
         try handle.command(["write-watch-later-config"])
@@ -16,9 +16,7 @@ extension Player {
         }
         defer { closedir(folder) }
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                PathEncoding.string(fromBytes: raw.prefix { $0 != 0 })
-            }
+            let name = PathEncoding.name(of: entry)
             guard name != ".", name != ".." else { continue }
             let moved = PathEncoding.withCString(staging + "/" + name) { from in
                 PathEncoding.withCString(directory + "/" + name) { to in rename(from, to) }
@@ -31,15 +29,5 @@ extension Player {
     public func forgetResumePosition() throws(MpvError) {
         guard configuration.watchLaterDirectory != nil else { return }
         try handle.command(["delete-watch-later-config"])
-    }
-
-    /// Creates `path` and its parents (mode 0700), like `mkdir -p`.
-    static func makeDirectory(_ path: String) throws {
-        var current = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            current += "/" + part
-            let made = PathEncoding.withCString(current) { mkdir($0, 0o700) }
-            if made != 0, errno != EEXIST { throw PlaybackError.system(call: "mkdir \(current)", errno: errno) }
-        }
     }
 }

@@ -27,7 +27,7 @@ public final class Player {
         wake = try WakeSignal()
         handle = try MpvHandle(wake: wake)
         log = try LogSink(path: configuration.logFile)
-        if let directory = configuration.watchLaterDirectory { try Self.makeDirectory(directory) }
+        if let directory = configuration.watchLaterDirectory { try PathEncoding.makeDirectories(directory) }
         try applyOptions(configuration)
         try handle.initialize()
         // Always listen for warnings and errors, so a failed load can say why; the file gets more.
