@@ -87,6 +87,12 @@ final class PlaybackController {
         }
     }
 
+    /// Saves the position and pauses: the video is leaving the screen.
+    func saveAndPause(now: Double) {
+        saveResumePosition(now: now)
+        perform(.pause, now: now)
+    }
+
     /// Saves the position every 15 s while playing, so that even a SIGKILL loses at most 15 s.
     func saveResumePositionIfDue(now: Double) {
         guard status.isPlaying, now - lastResumeSave >= 15 else { return }

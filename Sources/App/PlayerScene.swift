@@ -52,8 +52,7 @@ final class PlayerScene: Scene {
     }
 
     func willHide(now: Double) {
-        playback.saveResumePosition(now: now)
-        playback.perform(.pause, now: now)
+        playback.saveAndPause(now: now)
     }
     func didShow(now: Double) { frameIsNew = true }
 

@@ -121,8 +121,7 @@ final class PosterScene: Scene {
     }
 
     func willHide(now: Double) {
-        playback.saveResumePosition(now: now)
-        playback.perform(.pause, now: now)
+        playback.saveAndPause(now: now)
     }
     func didShow(now: Double) { frameIsNew = true }
 
@@ -178,8 +177,7 @@ final class PosterScene: Scene {
             case .quit: return .quit(0)
             case .suspend: return .suspend
             case .close:
-                playback.saveResumePosition(now: now)
-                playback.perform(.pause, now: now)
+                playback.saveAndPause(now: now)
                 poster.close(now: now)
                 bringToFront(now: now)
             default: playback.perform(action, now: now)
