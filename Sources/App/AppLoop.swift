@@ -6,6 +6,9 @@ import Terminal
 /// bytes. It never busy-waits: with nothing playing or animating, it sleeps in poll.
 final class AppLoop {
     let session: TerminalSession
+    /// The run's one playback session, which every scene reads.
+    let playback: PlaybackSession
+    let navigator: Navigator
     let output: TerminalOutput
     private(set) var context: SceneContext
     private var scenes: [Scene]
@@ -13,6 +16,8 @@ final class AppLoop {
     private var renderer: ScreenRenderer
     private var canvas: Canvas
     private var exitCode: Int32?
+    /// The line for stderr once the terminal is restored (a file that could not be played).
+    private(set) var exitLine: String?
     private(set) var stats = RunStats()
     private var inputBuffer: [UInt8] = []
     private var outputBytes: [UInt8] = []
@@ -40,11 +45,14 @@ final class AppLoop {
         return 2
     }()
 
-    init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode, root: Scene) {
+    init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode,
+         playback: PlaybackSession, navigator: Navigator) {
         self.session = session
         self.output = output
         self.context = context
-        scenes = [root]
+        self.playback = playback
+        self.navigator = navigator
+        scenes = []
         renderer = ScreenRenderer(colorMode: colorMode, tolerance: AppLoop.colourTolerance)
         canvas = Canvas(width: context.size.columns, height: context.size.rows)
     }
@@ -53,7 +61,12 @@ final class AppLoop {
 
     /// Runs until a scene quits or a signal ends reel; returns the exit code.
     func run() -> Int32 {
-        if let scene = top { show(scene, now: monotonicNow()) }
+        let start = monotonicNow()
+        for place in navigator.startPlaces {
+            top?.willHide(now: start)
+            scenes.append(navigator.makeScene(place, canClose: !scenes.isEmpty, context: context, now: start))
+        }
+        if let scene = top { show(scene, now: start) }
         while exitCode == nil, let scene = top {
             waitForWork(scene)
             let now = monotonicNow()
@@ -63,12 +76,17 @@ final class AppLoop {
             guard exitCode == nil, let current = top else { break }
             // Flushed first, so that a screen whose last bytes go out now does not cost a frame.
             flushOutput()
-            apply(current.pump(now: now, canTakeFrame: output.isIdle), now: now)
+            let result = playback.pump(now: now)
+            playback.tick(now: now)
+            apply(current.pump(now: now, session: result, canTakeFrame: output.isIdle), now: now)
+            // A frame no scene wanted is let go, so that mpv's video output never waits.
+            _ = playback.frames.take(from: playback.player, size: context.pixelSize, draw: false)
             if let current = top { apply(current.tick(now: now), now: now) }
             drawIfNeeded(now: now)
         }
         let now = monotonicNow()
         for scene in scenes.reversed() { scene.willHide(now: now) }
+        playback.saveResumePosition(now: now)
         return exitCode ?? 0
     }
 
@@ -80,15 +98,19 @@ final class AppLoop {
     private func apply(_ request: SceneRequest?, now: Double) {
         guard let request else { return }
         switch request {
-        case .quit(let code):
+        case .quit(let code, let line):
             exitCode = code
+            exitLine = line
+        case .interrupt:
+            exitCode = 128 + SIGINT
         case .suspend:
             suspend(now: now)
-        case .push(let scene):
+        case .go(let place):
             top?.willHide(now: now)
+            let scene = navigator.makeScene(place, canClose: true, context: context, now: now)
             scenes.append(scene)
             show(scene, now: now)
-        case .pop:
+        case .back:
             top?.willHide(now: now)
             scenes.removeLast()
             if let scene = top {
@@ -110,7 +132,7 @@ final class AppLoop {
 
     private func waitForWork(_ scene: Scene) {
         let now = monotonicNow()
-        var deadline = [scene.nextDeadline, decoder.deadline].compactMap { $0 }.min()
+        var deadline = [scene.nextDeadline(at: now), decoder.deadline, playback.nextDeadline].compactMap { $0 }.min()
         // While a screen is still being written, POLLOUT wakes the loop: a due draw must not
         // turn the wait into a spin.
         if output.isIdle, let due = drawDue(scene, now: now, animating: scene.isAnimating(at: now)) {
@@ -119,6 +141,7 @@ final class AppLoop {
         var fds = [
             pollfd(fd: session.fileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: session.signalDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: playback.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         for descriptor in scene.wakeDescriptors {
             fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))

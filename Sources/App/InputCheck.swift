@@ -1,44 +1,88 @@
 import Glibc
 import Playback
 
-/// What the command line's paths turned out to be, checked before the terminal is touched.
-enum InputPlan: Equatable {
-    /// One file: play it (or its poster).
-    case file(String)
-    /// A folder or several files: the library.
-    case library([String])
+/// What the command line's arguments turned out to be, checked before the terminal is touched.
+struct InputPlan: Equatable {
+    /// What to play, in the order given; folders are expanded in place, in natural order.
+    var sources: [MediaSource] = []
+    /// The name each item is shown by (a file's path below the folder given).
+    var names: [String?] = []
+    /// Whether a folder was among the arguments: the run starts at the list.
+    var hasFolder = false
+    /// What the folders' scans found, by path (sizes and times for the cache), and left out.
+    var scanned: [String: LibraryFile] = [:]
+    var skippedNote: String?
+    /// The list's heading.
+    var title = "reel"
 }
 
-/// Checks the paths on the command line with stat(2), so that a missing, unreadable or empty file
-/// is reported in one clear line before anything else happens.
+/// Checks the arguments with stat(2), so that a missing, unreadable or empty file is reported in
+/// one clear line before anything else happens. URLs are mpv's to judge.
 enum InputCheck {
-    /// The plan for `paths`, or the line to print for the first path that cannot work.
-    static func plan(for paths: [String]) -> Result<InputPlan, InputFailure> {
-        if paths.count == 1 {
-            let path = paths[0]
-            switch kind(of: path) {
-            case .directory: return .success(.library(paths))
-            case .file(let size):
-                if PathEncoding.withCString(path, { access($0, R_OK) }) != 0 {
-                    return .failure(InputFailure(path: path, reason: String(cString: strerror(errno))))
+    /// The plan for `arguments`, or the line to print for the first one that cannot work.
+    static func plan(for arguments: [String], recursive: Bool, standardInputIsTerminal: Bool) -> Result<InputPlan, InputFailure> {
+        var plan = InputPlan()
+        var skipped: [SkippedEntry] = []
+        var folders: [String] = []
+        for argument in arguments {
+            let source = MediaSource(argument: argument)
+            switch source {
+            case .url:
+                plan.sources.append(source)
+                plan.names.append(nil)
+            case .standardInput:
+                if standardInputIsTerminal {
+                    return .failure(InputFailure(path: "-", reason: "standard input is a terminal; pipe a file in, as in cat film.mkv | reel -"))
                 }
-                if size == 0 { return .failure(InputFailure(path: path, reason: "the file is empty")) }
-                return .success(.file(path))
-            case .other: return .failure(InputFailure(path: path, reason: "not a regular file"))
-            case .missing(let code): return .failure(InputFailure(path: path, reason: String(cString: strerror(code))))
+                if plan.sources.contains(.standardInput) {
+                    return .failure(InputFailure(path: "-", reason: "standard input can be read only once"))
+                }
+                plan.sources.append(source)
+                plan.names.append(nil)
+            case .file(let path):
+                switch kind(of: path) {
+                case .directory:
+                    plan.hasFolder = true
+                    folders.append(path)
+                    let scan = LibraryScanner.scan([path], recursive: recursive)
+                    skipped += scan.skipped
+                    let prefix = arguments.count == 1 ? "" : fileName(of: path) + "/"
+                    for file in scan.files {
+                        plan.sources.append(.file(file.path))
+                        plan.names.append(file.name.hasPrefix(prefix) ? file.name : prefix + file.name)
+                        plan.scanned[file.path] = file
+                    }
+                case .file(let size):
+                    if PathEncoding.withCString(path, { access($0, R_OK) }) != 0 {
+                        return .failure(InputFailure(path: path, reason: String(cString: strerror(errno))))
+                    }
+                    if size == 0 { return .failure(InputFailure(path: path, reason: "the file is empty")) }
+                    plan.sources.append(source)
+                    plan.names.append(nil)
+                case .pipe:
+                    plan.sources.append(source)
+                    plan.names.append(nil)
+                case .other:
+                    return .failure(InputFailure(path: path, reason: "not a regular file"))
+                case .missing(let code):
+                    return .failure(InputFailure(path: path, reason: String(cString: strerror(code))))
+                }
             }
         }
-        for path in paths {
-            if case .missing(let code) = kind(of: path) {
-                return .failure(InputFailure(path: path, reason: String(cString: strerror(code))))
-            }
+        plan.title = LibraryScanner.title(for: folders.isEmpty ? arguments : folders)
+        if !skipped.isEmpty {
+            var scan = LibraryScan(title: plan.title)
+            scan.skipped = skipped
+            plan.skippedNote = scan.skippedNote
         }
-        return .success(.library(paths))
+        return .success(plan)
     }
 
     enum Kind: Equatable {
         case file(size: Int)
         case directory
+        /// A FIFO: mpv reads it as a stream.
+        case pipe
         case other
         case missing(errno: Int32)
     }
@@ -49,6 +93,7 @@ enum InputCheck {
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .file(size: Int(info.st_size))
         case S_IFDIR: return .directory
+        case S_IFIFO: return .pipe
         default: return .other
         }
     }

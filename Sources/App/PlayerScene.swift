@@ -1,68 +1,153 @@
+import Controls
+import Playback
 import Screens
 import Terminal
 
-/// The player as a scene: an mpv player and the player screen over its frames.
+/// The player as a scene: the player screen over the session's frames.
+///
+/// Opened from the list, it grows out of the list through a circle (``Place/player(item:reveal:)``).
+/// When the item cannot be played and there is nothing to go back to, it ends the run with exit 1
+/// and mpv's reason on stderr.
 final class PlayerScene: Scene {
-    let playback: PlaybackController
+    let session: PlaybackSession
     private(set) var screen: PlayerScreen
     private var context: SceneContext
     private var frameIsNew = false
+    private let canClose: Bool
+    /// The circle the player opens through, over what was on screen.
+    private var reveal: RevealTransition?
+    private var scratch = Canvas(width: 0, height: 0)
+    /// The Up next card's thumbnail, being made.
+    private var thumbnailJob: (item: Int, job: BackgroundJob<PixelBuffer?>)?
+    private var thumbnailItem: Int?
+    private let thumbnails: ThumbnailCache?
+    /// What the screen reader has been given to write.
+    private var spokenCount = 0
 
-    /// Shows `playback` (already loaded) in a player screen for `fileName`.
-    init(playback: PlaybackController, fileName: String, canClose: Bool, context: SceneContext, now: Double) {
-        self.playback = playback
+    init(session: PlaybackSession, context: SceneContext, canClose: Bool, reveal: Bool, thumbnails: ThumbnailCache?,
+         showsRemaining: Bool, now: Double) {
+        self.session = session
         self.context = context
-        screen = PlayerScreen(fileName: fileName, canClose: canClose, context: context, now: now)
-        screen.update(playback.status, now: now)
-        if let resumedAt = playback.resumedAt { screen.showResumeNotice(at: resumedAt, now: now) }
+        self.canClose = canClose
+        self.thumbnails = thumbnails
+        screen = PlayerScreen(context: context, canClose: canClose, now: now)
+        screen.setShowsRemaining(showsRemaining)
+        if reveal, !context.options.reduceMotion {
+            var transition = RevealTransition(configuration: .init(duration: context.options.revealDuration))
+            transition.open(now: now)
+            self.reveal = transition
+        }
+        screen.update(session.status, now: now)
     }
 
-    var wakeDescriptors: [Int32] { [playback.wakeupDescriptor] }
-    var nextDeadline: Double? { screen.nextDeadline }
+    var wakeDescriptors: [Int32] { thumbnailJob.map { [$0.job.wakeDescriptor] } ?? [] }
+    func nextDeadline(at now: Double) -> Double? {
+        [screen.nextDeadline(at: now), reveal?.nextDeadline].compactMap { $0 }.min()
+    }
     func needsDraw(at now: Double) -> Bool { frameIsNew || screen.needsRedraw }
-    func isAnimating(at now: Double) -> Bool { screen.isAnimating(at: now) }
+    func isAnimating(at now: Double) -> Bool { screen.isAnimating(at: now) || reveal?.isAnimating(at: now) == true }
 
     func handle(_ event: InputEvent, now: Double) -> SceneRequest? {
         perform(screen.handle(event, now: now), now: now)
     }
 
-    func pump(now: Double, canTakeFrame: Bool) -> SceneRequest? {
-        let result = playback.processEvents(now: now)
-        screen.update(playback.status, now: now)
+    func pump(now: Double, session result: PlaybackSession.PumpResult, canTakeFrame: Bool) -> SceneRequest? {
+        if let pending = thumbnailJob, let still = pending.job.take() {
+            if session.machine.upNext?.item == pending.item { screen.setUpNextThumbnail(still) }
+            thumbnailJob = nil
+        }
+        if result.changed { screen.update(session.status, now: now) }
         if result.seekCompleted { screen.seekCompleted(now: now) }
-        if playback.takeFrame(size: context.pixelSize, draw: canTakeFrame) { frameIsNew = true }
-        return playback.isFinished ? .quit(0) : nil
+        for notice in session.takeNotices() { screen.notify(notice, now: now, duration: 3) }
+        if let position = session.takeResumedAt() { screen.showResumeNotice(at: position, now: now) }
+        if session.takeFrame(size: context.pixelSize, draw: canTakeFrame) { frameIsNew = true }
+        requestUpNextThumbnail()
+        return endOfRun()
     }
 
     func tick(now: Double) -> SceneRequest? {
-        playback.saveResumePositionIfDue(now: now)
+        reveal?.tick(now: now)
+        if let transition = reveal, !transition.isAnimating(at: now) { reveal = nil }
         return perform(screen.tick(now: now), now: now)
     }
 
     func resize(to context: SceneContext, now: Double) {
         self.context = context
         screen.resize(columns: context.size.columns, rows: context.size.rows)
+        // What was under the circle is gone with the old size: the player shows at once.
+        reveal = nil
         // The picture must follow the new size even while paused.
-        if playback.isReady, playback.renderNow(size: context.pixelSize) { frameIsNew = true }
+        if session.renderNow(size: context.pixelSize) { frameIsNew = true }
     }
 
     func draw(into canvas: inout Canvas, now: Double) {
-        screen.draw(video: playback.video, encoder: context.encoder, into: &canvas, now: now)
+        if let reveal, reveal.isAnimating(at: now) {
+            if scratch.width != canvas.width || scratch.height != canvas.height {
+                scratch = Canvas(width: canvas.width, height: canvas.height)
+            }
+            screen.draw(video: session.video, encoder: context.encoder, into: &scratch, now: now)
+            let mask = reveal.mask(at: now, width: Double(canvas.width), height: Double(canvas.height),
+                                   pixelAspect: context.cellAspect)
+            canvas.copyCells(from: scratch) { x, y in mask.contains(x: Double(x) + 0.5, y: Double(y) + 0.5) }
+        } else {
+            screen.draw(video: session.video, encoder: context.encoder, into: &canvas, now: now)
+        }
         frameIsNew = false
     }
 
     func willHide(now: Double) {
-        playback.saveAndPause(now: now)
+        session.saveAndPause(now: now)
     }
-    func didShow(now: Double) { frameIsNew = true }
+
+    func didShow(now: Double) {
+        frameIsNew = true
+        screen.update(session.status, now: now)
+    }
+
+    /// The choice between total and remaining time, kept for the session.
+    var showsRemaining: Bool { screen.showsRemaining }
+
+    // MARK: Steps
+
+    /// Ends the run when nothing more can play: a failure with nothing to go back to (exit 1 and
+    /// the reason), or the end of the last item with `--keep-open=no` (exit 0).
+    private func endOfRun() -> SceneRequest? {
+        switch session.machine.phase {
+        case .failed(_, let reason) where !canClose && session.player.state.isIdle == true:
+            let item = session.lastFailure?.item ?? session.items.first
+            let name = item.map(ReelApp.failureName) ?? "reel"
+            return .quit(1, line: "reel: \(name): \(reason)")
+        case .ended(_, nil) where !context.options.keepOpen:
+            return .quit(0)
+        default:
+            return nil
+        }
+    }
+
+    /// Starts making the Up next item's thumbnail when a countdown begins (local files only:
+    /// probes never open a stream or standard input).
+    private func requestUpNextThumbnail() {
+        guard let next = session.machine.upNext?.item, next != thumbnailItem, session.items.indices.contains(next) else { return }
+        thumbnailItem = next
+        screen.setUpNextThumbnail(nil)
+        guard case .file(let path) = session.items[next].source else { return }
+        let size = ListScene.stillSize
+        let cache = thumbnails
+        if let job = BackgroundJob.start({ Thumbnails.still(path: path, size: size, cache: cache) }) {
+            thumbnailJob = (next, job)
+        }
+    }
 
     private func perform(_ actions: [PlayerAction], now: Double) -> SceneRequest? {
         for action in actions {
             switch action {
             case .quit: return .quit(0)
-            case .close: return .pop
+            case .interrupt: return .interrupt
             case .suspend: return .suspend
-            default: playback.perform(action, now: now)
+            case .close:
+                if session.machine.isOpening { session.cancelOpening(now: now) }
+                return canClose ? .back : .quit(0)
+            default: session.perform(action, now: now)
             }
         }
         return nil
@@ -70,23 +155,25 @@ final class PlayerScene: Scene {
 }
 
 extension PlayerScreen.Configuration {
-    /// The player screen's settings from the command line.
-    init(options: ReelOptions) {
+    /// The player screen's settings from the command line and the config file.
+    init(context: SceneContext) {
         self.init()
+        let options = context.options
         hideDelay = options.hideDelay
         seekInterval = options.seekInterval
         reduceMotion = options.reduceMotion
         screenReader = options.screenReader
+        progressLine = options.progressLine
+        commands = context.commands
+        cellAspect = context.cellAspect
     }
 }
 
 extension PlayerScreen {
-    /// The player screen for `fileName` at the terminal's size, configured from reel's options.
-    init(fileName: String, canClose: Bool, context: SceneContext, now: Double) {
-        var configuration = Configuration(options: context.options)
-        configuration.fileName = fileName
+    /// The player screen at the terminal's size, configured from reel's options.
+    init(context: SceneContext, canClose: Bool, now: Double) {
+        var configuration = Configuration(context: context)
         configuration.canClose = canClose
-        configuration.cellAspect = context.cellAspect
         self.init(configuration: configuration, columns: context.size.columns, rows: context.size.rows, now: now)
     }
 }

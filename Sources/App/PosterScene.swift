@@ -1,158 +1,118 @@
 import Controls
+import Playback
 import Screens
 import Terminal
 
-/// The poster card as a scene: a loaded, paused player behind a poster screen, which opens into
-/// the player screen and closes back to the card.
+/// The poster card as a scene: item `item` is loaded paused in the session behind the card, which
+/// opens into the player screen and closes back to the card.
 ///
-/// The poster's picture is made on a ``BackgroundJob`` by mpv cores of its own, so the card
-/// shows (and takes input) at once and its picture arrives when ready. While the video shows in
-/// the frame, the player's frames are rendered at the frame's size; once the player has the
-/// terminal, input, frames and drawing go to the player screen, as in ``PlayerScene``.
+/// The picture is made on a ``BackgroundJob`` by mpv cores of its own, so the card shows (and
+/// takes input) at once and its picture arrives when ready. While the video opens in the frame,
+/// the session's frames are rendered at the frame's size; once the frame has grown to the whole
+/// terminal, the ``PlayerScene`` is put on top, and closing it runs the card's animation back.
 final class PosterScene: Scene {
-    let playback: PlaybackController
+    let session: PlaybackSession
+    let item: Int
     private var poster: PosterScreen
-    private var player: PlayerScreen
     private var context: SceneContext
-    private let fileName: String
     private var job: BackgroundJob<PosterArt>?
     private var frameIsNew = false
-    /// Whether the player screen had the terminal when last checked.
-    private var playerInFront = false
+    /// The player has been put on top (the frame grew to the terminal).
+    private var playerShown = false
 
-    /// Shows `playback` (already loaded, paused) behind the poster card of `path`. With
-    /// `canClose`, Esc on the card goes back to what is below (the library); otherwise it quits.
-    init(path: String, playback: PlaybackController, canClose: Bool, context: SceneContext, now: Double) {
-        self.playback = playback
+    /// Shows the card of `item` and loads it, paused, behind the card. With `canClose`, Esc on
+    /// the card goes back to what is below (the list); otherwise it quits.
+    init(session: PlaybackSession, item: Int, canClose: Bool, context: SceneContext, now: Double) {
+        self.session = session
+        self.item = item
         self.context = context
-        fileName = App.fileName(of: path)
         let options = context.options
         var configuration = PosterScreen.Configuration()
         configuration.aspectRatio = options.aspect
         configuration.cornerRadius = options.cornerRadius
         configuration.reduceMotion = options.reduceMotion
         configuration.canClose = canClose
-        configuration.fileName = fileName
+        configuration.fileName = session.name(of: item)
         configuration.cellAspect = context.cellAspect
         configuration.revealDuration = options.revealDuration
+        configuration.commands = context.commands
         poster = PosterScreen(configuration: configuration, columns: context.size.columns, rows: context.size.rows)
-        player = PlayerScreen(fileName: fileName, canClose: true, context: context, now: now)
-        poster.update(playback.status, now: now)
+        session.play(item, now: now, paused: true)
+        poster.update(session.status, now: now)
 
         // The picture is made with square pixels, as mpv renders them, in the frame's shape on
-        // screen; the screen scales it to the frame's pixels.
+        // screen; the screen scales it to the frame's pixels. Probes never open streams or stdin.
         let frame = poster.layout.frame
-        let size = PlaybackController.squarePixelSize(context.encoder.pixelSize(columns: frame.width, rows: frame.height),
-                                                      pixelAspect: context.pixelAspect)
-        job = BackgroundJob.start { PosterFinder.find(path, width: size.width, height: size.height).art }
+        let size = VideoFrames.squarePixelSize(context.encoder.pixelSize(columns: frame.width, rows: frame.height),
+                                               pixelAspect: context.pixelAspect)
+        if session.items.indices.contains(item), case .file(let path) = session.items[item].source {
+            job = BackgroundJob.start { PosterFinder.find(path, width: size.width, height: size.height).art }
+        }
         if job == nil { poster.setArt(.titleCard) }
     }
 
-    var wakeDescriptors: [Int32] { [playback.wakeupDescriptor] + (job.map { [$0.wakeDescriptor] } ?? []) }
-
-    var nextDeadline: Double? {
-        [poster.nextDeadline, playerInFront ? player.nextDeadline : nil].compactMap { $0 }.min()
-    }
-
-    func needsDraw(at now: Double) -> Bool {
-        frameIsNew || (playerInFront ? player.needsRedraw : poster.needsRedraw)
-    }
-
-    func isAnimating(at now: Double) -> Bool {
-        poster.isAnimating(at: now) || (playerInFront && player.isAnimating(at: now))
-    }
+    var wakeDescriptors: [Int32] { job.map { [$0.wakeDescriptor] } ?? [] }
+    func nextDeadline(at now: Double) -> Double? { poster.nextDeadline }
+    func needsDraw(at now: Double) -> Bool { frameIsNew || poster.needsRedraw }
+    func isAnimating(at now: Double) -> Bool { poster.isAnimating(at: now) }
 
     func handle(_ event: InputEvent, now: Double) -> SceneRequest? {
-        bringToFront(now: now)
-        if playerInFront { return perform(player.handle(event, now: now), now: now) }
-        return perform(poster.handle(event, now: now), now: now)
+        perform(poster.handle(event, now: now), now: now)
     }
 
-    func pump(now: Double, canTakeFrame: Bool) -> SceneRequest? {
+    func pump(now: Double, session result: PlaybackSession.PumpResult, canTakeFrame: Bool) -> SceneRequest? {
         if let art = job?.take() {
             poster.setArt(art)
             job = nil
         }
-        let result = playback.processEvents(now: now)
-        poster.update(playback.status, now: now)
-        player.update(playback.status, now: now)
-        if result.seekCompleted, playerInFront { player.seekCompleted(now: now) }
-        if let area = videoArea(at: now) {
-            if playback.takeFrame(size: pixelSize(of: area), draw: canTakeFrame) { frameIsNew = true }
-        } else {
-            // No video shows: a due frame is let go, so mpv's video output never waits.
-            _ = playback.takeFrame(size: context.pixelSize, draw: false)
+        if result.changed { poster.update(session.status, now: now) }
+        if let area = poster.videoArea(at: now) {
+            if session.takeFrame(size: pixelSize(of: area), draw: canTakeFrame) { frameIsNew = true }
         }
-        guard playback.isFinished else { return nil }
-        return poster.configuration.canClose ? .pop : .quit(0)
+        return nil
     }
 
     func tick(now: Double) -> SceneRequest? {
-        playback.saveResumePositionIfDue(now: now)
         poster.tick(now: now)
-        bringToFront(now: now)
-        return playerInFront ? perform(player.tick(now: now), now: now) : nil
+        // The frame has grown to the terminal: the player screen takes over.
+        if !playerShown, poster.stage.isPlayerInFront(at: now) {
+            playerShown = true
+            return .go(.player(item: item, reveal: false))
+        }
+        return nil
     }
 
     func resize(to context: SceneContext, now: Double) {
         self.context = context
         poster.resize(columns: context.size.columns, rows: context.size.rows)
-        player.resize(columns: context.size.columns, rows: context.size.rows)
         // The picture must follow the new size even while paused.
-        if let area = videoArea(at: now), playback.isReady, playback.renderNow(size: pixelSize(of: area)) { frameIsNew = true }
+        if let area = poster.videoArea(at: now), session.renderNow(size: pixelSize(of: area)) { frameIsNew = true }
     }
 
     func draw(into canvas: inout Canvas, now: Double) {
-        bringToFront(now: now)
-        if playerInFront {
-            player.draw(video: playback.video, encoder: context.encoder, into: &canvas, now: now)
-        } else {
-            let area = poster.videoArea(at: now)
-            if let area, playback.isReady {
-                // While the frame grows or shrinks, the picture follows its size on every draw.
-                let size = pixelSize(of: area)
-                if playback.video?.width != size.width || playback.video?.height != size.height {
-                    playback.renderNow(size: size)
-                }
-            }
-            poster.draw(video: area == nil ? nil : playback.video, encoder: context.encoder, into: &canvas, now: now)
+        let area = poster.videoArea(at: now)
+        if let area, session.isReady {
+            // While the frame grows or shrinks, the picture follows its size on every draw.
+            let size = pixelSize(of: area)
+            if session.video?.width != size.width || session.video?.height != size.height { session.renderNow(size: size) }
         }
+        poster.draw(video: area == nil ? nil : session.video, encoder: context.encoder, into: &canvas, now: now)
         frameIsNew = false
     }
 
-    func willHide(now: Double) {
-        playback.saveAndPause(now: now)
-    }
-    func didShow(now: Double) { frameIsNew = true }
+    func willHide(now: Double) {}
 
-    // MARK: Steps
-
-    /// The cells the video fills at `now`: the whole terminal for the player, the frame while it
-    /// shows in the card, nil when no video shows.
-    private func videoArea(at now: Double) -> Rect? {
-        playerInFront ? Rect(x: 0, y: 0, width: context.size.columns, height: context.size.rows) : poster.videoArea(at: now)
+    func didShow(now: Double) {
+        frameIsNew = true
+        guard playerShown else { return }
+        // Back from the player: the video shrinks into the card and the circle closes.
+        playerShown = false
+        session.saveAndPause(now: now)
+        poster.close(now: now)
     }
 
     private func pixelSize(of area: Rect) -> (width: Int, height: Int) {
         context.encoder.pixelSize(columns: area.width, rows: area.height)
-    }
-
-    /// Hands the terminal to the player screen when the frame has grown to it, and takes it back
-    /// when the player closes. The player screen is made afresh each time, with its chrome up.
-    private func bringToFront(now: Double) {
-        let front = poster.stage.isPlayerInFront(at: now)
-        guard front != playerInFront else { return }
-        playerInFront = front
-        if front {
-            player = PlayerScreen(fileName: fileName, canClose: true, context: context, now: now)
-            player.update(playback.status, now: now)
-            if let resumedAt = playback.resumedAt {
-                // Said once, when the player first takes over.
-                player.showResumeNotice(at: resumedAt, now: now)
-                playback.resumedAt = nil
-            }
-        }
-        frameIsNew = true
     }
 
     private func perform(_ actions: [PosterAction], now: Double) -> SceneRequest? {
@@ -160,27 +120,13 @@ final class PosterScene: Scene {
             switch action {
             case .play:
                 // The frame where playback resumes, at the frame's size, before the circle opens.
-                if let area = poster.videoArea(at: now), playback.isReady { playback.renderNow(size: pixelSize(of: area)) }
-                playback.perform(playback.status.isEffectivelyAtEnd ? .restartAndPlay : .play, now: now)
-            case .pause: playback.perform(.pause, now: now)
-            case .back: return .pop
+                if let area = poster.videoArea(at: now) { session.renderNow(size: pixelSize(of: area)) }
+                session.perform(session.status.isEffectivelyAtEnd ? .restartAndPlay : .play, now: now)
+            case .pause: session.saveAndPause(now: now)
+            case .back: return .back
             case .quit: return .quit(0)
+            case .interrupt: return .interrupt
             case .suspend: return .suspend
-            }
-        }
-        return nil
-    }
-
-    private func perform(_ actions: [PlayerAction], now: Double) -> SceneRequest? {
-        for action in actions {
-            switch action {
-            case .quit: return .quit(0)
-            case .suspend: return .suspend
-            case .close:
-                playback.saveAndPause(now: now)
-                poster.close(now: now)
-                bringToFront(now: now)
-            default: playback.perform(action, now: now)
             }
         }
         return nil

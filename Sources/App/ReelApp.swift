@@ -17,7 +17,7 @@ public enum ReelApp {
         }
         switch options.action {
         case .help:
-            printOut(HelpText.usage + "\n")
+            printOut(HelpText.usage(commands: CommandTable.standard(seekInterval: options.seekInterval)) + "\n")
             return 0
         case .version:
             printOut(HelpText.versionLine + "\n")
@@ -25,84 +25,36 @@ public enum ReelApp {
         case .run:
             break
         }
-        switch InputCheck.plan(for: options.paths) {
+        let plan: InputPlan
+        switch InputCheck.plan(for: options.paths, recursive: options.recursive, standardInputIsTerminal: isatty(0) == 1) {
         case .failure(let failure):
             printError(failure.line)
             return 1
-        case .success(.file(let path)):
-            StandardError.divert(to: options.logFile)
-            defer { StandardError.restore() }
-            return playFile(path, options: options)
-        case .success(.library(let paths)):
-            StandardError.divert(to: options.logFile)
-            defer { StandardError.restore() }
-            return browse(paths, options: options)
+        case .success(let checked):
+            plan = checked
         }
-    }
-
-    /// Opens the library over `paths`: scans them before touching the terminal, so that a folder
-    /// with nothing to list is one line on stderr (exit 1); then runs the list, with the player
-    /// pushed over it for each file opened, until quit.
-    static func browse(_ paths: [String], options: ReelOptions) -> Int32 {
-        let scan = LibraryScanner.scan(paths, recursive: options.recursive)
-        guard !scan.files.isEmpty else {
-            printError(emptyLibraryLine(paths: paths, scan: scan, recursive: options.recursive))
+        guard !plan.sources.isEmpty else {
+            printError(emptyLibraryLine(paths: options.paths, note: plan.skippedNote, recursive: options.recursive))
             return 1
         }
-        let environment = environmentDictionary()
-        let cache = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment))
-        return runInTerminal(options: options, environment: environment) { context in
-            do {
-                return .success(try LibraryScene(scan: scan, cache: cache, context: context, now: monotonicNow()))
-            } catch {
-                return .failure("reel: cannot start the library: \(error)")
-            }
-        } report: { loop in
-            "reel stats: screens \(loop.stats.screensDrawn) first_screen_ms \(ms(loop.stats.firstScreenMilliseconds))"
-                + " encode_ms median \(ms(loop.stats.drawTimes.percentile(0.5)))"
-                + " p95 \(ms(loop.stats.drawTimes.percentile(0.95))) max_rss_kib \(maxResidentKiB())"
-        }
+        StandardError.divert(to: options.logFile)
+        defer { StandardError.restore() }
+        return run(plan, options: options)
     }
 
     /// The line for a library with nothing in it: what was looked at, and a hint.
-    static func emptyLibraryLine(paths: [String], scan: LibraryScan, recursive: Bool) -> String {
+    static func emptyLibraryLine(paths: [String], note: String?, recursive: Bool) -> String {
         let what = paths.count == 1 ? UsageError.visible(paths[0]) : "\(paths.count) paths"
         var line = "reel: \(what): no files to play"
-        if let note = scan.skippedNote { line += " (\(note))" } else if !recursive { line += " (subfolders are read with --recursive)" }
+        if let note { line += " (\(note))" } else if !recursive { line += " (subfolders are read with --recursive)" }
         return line
     }
 
-    /// Plays one file: loads it before touching the terminal, so a file mpv cannot play is
-    /// reported on a clean terminal; then runs the player screen, or with `--poster` the poster
-    /// card, until quit.
-    static func playFile(_ path: String, options: ReelOptions) -> Int32 {
-        weak var playback: PlaybackController?
-        return runInTerminal(options: options, environment: environmentDictionary()) { context in
-            switch PlaybackController.open(path, context: context) {
-            case .failure(let failure):
-                return .failure(RootFailure(failure.line))
-            case .success(let opened):
-                playback = opened
-                let now = monotonicNow()
-                if options.poster {
-                    return .success(PosterScene(path: path, playback: opened, canClose: false, context: context, now: now))
-                }
-                let scene = PlayerScene(playback: opened, fileName: fileName(of: path), canClose: false, context: context, now: now)
-                if !options.pause { opened.perform(.play, now: now) }
-                return .success(scene)
-            }
-        } report: { loop in
-            playback.map { statsLine(loop: loop, playback: $0) } ?? ""
-        }
-    }
-
-    /// Opens the terminal, makes the first scene with `makeRoot` before the terminal is changed
-    /// (so that its failure line lands on a clean terminal, exit 1), then runs the loop until a
-    /// scene quits, restores the terminal and returns the exit code. With `--stats`, `report`'s
-    /// line goes to stderr at the end.
-    static func runInTerminal(options: ReelOptions, environment: [String: String],
-                              makeRoot: (SceneContext) -> Result<Scene, RootFailure>,
-                              report: (AppLoop) -> String) -> Int32 {
+    /// Makes the session over `plan`'s items, starts opening the first one before the terminal is
+    /// touched (so that a file mpv cannot open at once is reported on a clean terminal, exit 1),
+    /// then runs the loop until quit, restores the terminal and returns the exit code.
+    static func run(_ plan: InputPlan, options: ReelOptions) -> Int32 {
+        let environment = environmentDictionary()
         let session: TerminalSession
         do {
             session = try TerminalSession()
@@ -112,15 +64,25 @@ public enum ReelApp {
         }
         let size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
         let encoder = FrameEncoder(blitter: options.blitter == .quadrant ? .quadrant : .half)
-        let context = SceneContext(size: size, encoder: encoder, options: options)
-        var root: Scene?
-        switch makeRoot(context) {
-        case .failure(let failure):
-            printError(failure.line)
+        let context = SceneContext(size: size, encoder: encoder, options: options,
+                                   commands: CommandTable.standard(seekInterval: options.seekInterval))
+        let items = zip(plan.sources, plan.names).map { PlaylistItem(source: $0, name: $1) }
+        let resume = options.resume ? ResumeStore.defaultDirectory(environment: environment).map(ResumeStore.init) : nil
+        let playback: PlaybackSession
+        do {
+            playback = try PlaybackSession(items: items, options: options, pixelAspect: context.pixelAspect,
+                                           videoHeight: context.pixelSize.height, resume: resume)
+        } catch {
+            printError("reel: cannot start mpv: \(error)")
             return 1
-        case .success(let scene):
-            root = scene
         }
+        let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment))
+        let places = Navigator.startPlaces(itemCount: items.count, hasFolder: plan.hasFolder, options: options)
+        let navigator = Navigator(session: playback, startPlaces: places,
+                                  list: .init(title: plan.title, skippedNote: plan.skippedNote, files: plan.scanned),
+                                  thumbnails: thumbnails)
+        navigator.prepareStart(options: options, now: monotonicNow())
+        if let code = preflight(playback, places: places, signals: session) { return code }
 
         let colorMode = ColorMode.parse(options.colors.rawValue, environment: environment) ?? .detect(environment: environment)
         let output: TerminalOutput
@@ -132,30 +94,62 @@ public enum ReelApp {
             printError("reel: cannot use the terminal: \(error)")
             return 1
         }
-        // The loop, and with it every scene and mpv player, is gone before reel exits, whichever
-        // way: mpv shuts down in order and saves what it must, even after a signal.
-        let (code, line): (Int32, String?) = {
-            guard let first = root else { return (1, nil) }
-            root = nil
-            let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode, root: first)
+        // The loop, and with it every scene and the mpv player, is gone before reel exits,
+        // whichever way: mpv shuts down in order, even after a signal.
+        let (code, line, stats): (Int32, String?, String?) = {
+            let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode,
+                               playback: playback, navigator: navigator)
             let code = loop.run()
-            return (code, options.stats ? report(loop) : nil)
+            return (code, loop.exitLine, options.stats ? statsLine(loop: loop, playback: playback) : nil)
         }()
         session.restore()
         if let line { printError(line) }
+        if let stats { printError(stats) }
         if code > 128 {
             StandardError.restore()
             session.exitAfterRestore(signal: code - 128)
         }
         return code
     }
-}
 
-/// Why the first scene could not be made: the one line for stderr.
-struct RootFailure: Error, ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
-    var line: String
-    init(stringLiteral value: String) { line = value }
-    init(_ line: String) { self.line = line }
+    /// Waits up to a second for the first item to open before the terminal is touched, so that a
+    /// file mpv cannot open is one line on a clean terminal (exit 1). Anything slower opens on
+    /// screen, where keys and signals work. A signal meanwhile ends reel at once (128+N).
+    static func preflight(_ playback: PlaybackSession, places: [Place], signals: TerminalSession) -> Int32? {
+        guard case .player? = places.last, places.count == 1 else { return nil }
+        let deadline = monotonicNow() + 1
+        while case let now = monotonicNow(), now < deadline {
+            var fds = [pollfd(fd: playback.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signals.signalDescriptor, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, 2, Int32(max(1, (deadline - now) * 1000)))
+            for signal in signals.pendingSignals() {
+                if case .terminate(let number) = signal { return 128 + number }
+            }
+            _ = playback.pump(now: monotonicNow())
+            // Frames are let go meanwhile, so mpv's video output never waits.
+            _ = playback.frames.take(from: playback.player, size: (2, 2), draw: false)
+            switch playback.machine.phase {
+            case .failed(_, let reason) where playback.player.state.isIdle == true:
+                let name = playback.lastFailure.map { failureName($0.item) } ?? "reel"
+                printError("reel: \(name): \(reason)")
+                return 1
+            case .playing, .ended:
+                return nil
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// How an error line names an item: the path or URL as given, made inert.
+    static func failureName(_ item: PlaylistItem) -> String {
+        switch item.source {
+        case .file(let path): UsageError.visible(PathEncoding.displayName(path))
+        case .url(let url): UsageError.visible(url)
+        case .standardInput: "standard input"
+        }
+    }
 }
 
 extension PlayerConfiguration {
@@ -167,22 +161,11 @@ extension PlayerConfiguration {
         configuration.mute = options.mute
         configuration.loop = options.loop
         configuration.speed = options.speed
-        configuration.keepOpen = options.keepOpen || options.loop
         configuration.logFile = options.logFile
         configuration.loadUserConfig = options.mpvConfig
-        if options.resume {
-            configuration.watchLaterDirectory = resumeDirectory(environment: environmentDictionary())
-            configuration.resume = configuration.watchLaterDirectory != nil
-        }
+        configuration.tracks = options.tracks
+        configuration.networkTimeout = options.networkTimeout
         return configuration
-    }
-
-    /// Where resume positions live: `$XDG_STATE_HOME/reel/watch_later`, else
-    /// `~/.local/state/reel/watch_later`; nil when neither can be known.
-    static func resumeDirectory(environment: [String: String]) -> String? {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/reel/watch_later" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/reel/watch_later" }
-        return nil
     }
 }
 
@@ -200,14 +183,14 @@ extension StartPosition {
 /// the time to compose and encode a screen (median and 95th percentile), the largest RSS, the
 /// time mpv took to render a frame (median and 95th percentile), and the highest colour
 /// tolerance a slow terminal made reel use.
-func statsLine(loop: AppLoop, playback: PlaybackController) -> String {
-    let draw = loop.stats.drawTimes, render = playback.renderTimes
+func statsLine(loop: AppLoop, playback: PlaybackSession) -> String {
+    let draw = loop.stats.drawTimes, render = playback.frames.renderTimes
     let source = playback.sourceFrameCount.map(String.init) ?? "?"
-    return "reel stats: frames shown \(playback.framesRendered) dropped \(playback.framesSkipped) source \(source)"
+    return "reel stats: frames shown \(playback.frames.rendered) dropped \(playback.frames.skipped) source \(source)"
         + " bytes \(loop.bytesWritten) encode_ms median \(ms(draw.percentile(0.5)))"
         + " p95 \(ms(draw.percentile(0.95))) max_rss_kib \(maxResidentKiB())"
         + " render_ms median \(ms(render.percentile(0.5))) p95 \(ms(render.percentile(0.95)))"
-        + " tolerance_max \(loop.tolerance.highest)"
+        + " tolerance_max \(loop.tolerance.highest) first_screen_ms \(ms(loop.stats.firstScreenMilliseconds))"
 }
 
 /// Milliseconds with two decimals, for the stats lines.

@@ -1,4 +1,5 @@
 import Controls
+import Playback
 
 extension ReelOptions {
     /// Parses the arguments after the program name.
@@ -35,6 +36,9 @@ extension ReelOptions {
                 try options.set(flag, to: parseSwitch(inlineValue, option: "--" + name))
             } else if name.hasPrefix("no-"), inlineValue == nil, let flag = Flag(rawValue: String(name.dropFirst(3))) {
                 try options.set(flag, to: false)
+            } else if name == "no-sub" {
+                guard inlineValue == nil else { throw .unexpectedValue(option: "--no-sub", value: inlineValue ?? "") }
+                options.tracks.subtitles = .none
             } else if name == "no-audio" {
                 // mpv's spelling; `--audio` alone is not an option.
                 guard inlineValue == nil else { throw .unexpectedValue(option: "--no-audio", value: inlineValue ?? "") }
@@ -67,6 +71,7 @@ extension ReelOptions {
     private enum Flag: String {
         case mute, loop, pause, reduceMotion = "reduce-motion", screenReader = "screen-reader", poster, stats
         case recursive, onlyPlayable = "only-playable", resume, mpvConfig = "mpv-config"
+        case ytdl, loopPlaylist = "loop-playlist", shuffle, list, progressLine = "progress-line"
     }
 
     /// Options that take a value.
@@ -74,6 +79,9 @@ extension ReelOptions {
         case start, volume, speed, keepOpen = "keep-open", hideDelay = "hide-delay"
         case seekInterval = "seek-interval", colors, blitter, logFile = "log-file", aspect
         case cornerRadius = "corner-radius", revealDuration = "reveal-duration"
+        case sid, aid, secondarySid = "secondary-sid", slang, alang, subFile = "sub-file"
+        case subDelay = "sub-delay", audioDelay = "audio-delay", networkTimeout = "network-timeout"
+        case autoplayDelay = "autoplay-delay"
     }
 
     private mutating func set(_ flag: Flag, to on: Bool) throws(UsageError) {
@@ -89,6 +97,11 @@ extension ReelOptions {
         case .onlyPlayable: onlyPlayable = on
         case .resume: resume = on
         case .mpvConfig: mpvConfig = on
+        case .ytdl: ytdl = on
+        case .loopPlaylist: loopPlaylist = on
+        case .shuffle: shuffle = on
+        case .list: list = on
+        case .progressLine: progressLine = on
         }
     }
 
@@ -127,7 +140,42 @@ extension ReelOptions {
             cornerRadius = try Self.number(value, option: name, in: 0...50, expected: "cells from 0 to 50")
         case .revealDuration:
             revealDuration = try Self.number(value, option: name, in: 0...600, expected: "seconds from 0 to 600")
+        case .sid: tracks.subtitles = try Self.parseTrack(value, option: name)
+        case .aid: tracks.audio = try Self.parseTrack(value, option: name)
+        case .secondarySid: tracks.secondarySubtitles = try Self.parseTrack(value, option: name)
+        case .slang: tracks.subtitleLanguages = try Self.parseLanguages(value, option: name)
+        case .alang: tracks.audioLanguages = try Self.parseLanguages(value, option: name)
+        case .subFile:
+            guard !value.isEmpty else { throw .badValue(option: name, value: value, expected: "a subtitle file") }
+            tracks.subtitleFiles.append(value)
+        case .subDelay:
+            tracks.subtitleDelay = try Self.number(value, option: name, in: -600...600, expected: "seconds from -600 to 600")
+        case .audioDelay:
+            tracks.audioDelay = try Self.number(value, option: name, in: -600...600, expected: "seconds from -600 to 600")
+        case .networkTimeout:
+            networkTimeout = try Self.number(value, option: name, in: 0.1...3600, expected: "seconds from 0.1 to 3600")
+        case .autoplayDelay:
+            autoplayDelay = try Self.number(value, option: name, in: 0...3600, expected: "seconds, 0 or more")
         }
+    }
+
+    /// `auto`, `no`, or a track id (1 or more), as mpv's `--aid` and `--sid` take.
+    static func parseTrack(_ text: String, option: String) throws(UsageError) -> TrackChoice {
+        guard let choice = TrackChoice(optionValue: text), text != "" else {
+            throw .badValue(option: option, value: text, expected: "a track number, auto or no")
+        }
+        return choice
+    }
+
+    /// A comma-separated list of language codes such as `eng,fra` or `pt-BR`.
+    static func parseLanguages(_ text: String, option: String) throws(UsageError) -> [String] {
+        let codes = text.split(separator: ",").map(String.init)
+        guard !codes.isEmpty, codes.allSatisfy({ code in
+            (1...16).contains(code.count) && code.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        }) else {
+            throw .badValue(option: option, value: text, expected: "language codes such as eng,fra")
+        }
+        return codes
     }
 
     private static func parseSwitch(_ value: String?, option: String) throws(UsageError) -> Bool {

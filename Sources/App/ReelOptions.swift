@@ -1,3 +1,5 @@
+import Playback
+
 /// Everything the command line can ask of reel, parsed by hand (the toolchain has no parser).
 ///
 /// Option names follow mpv's where mpv has one. Parsing is pure, so it can be tested and fuzzed
@@ -82,6 +84,22 @@ public struct ReelOptions: Sendable, Equatable {
     public var resume = true
     /// Let mpv read the user's mpv.conf and scripts (off by default).
     public var mpvConfig = false
+    /// The tracks, subtitle files and delays to start with (mpv's `--aid`, `--sid`, …).
+    public var tracks = TrackOptions()
+    /// How long a silent network stream is waited for, in seconds (mpv's `--network-timeout`).
+    public var networkTimeout: Double?
+    /// Let mpv's youtube-dl hook open web pages (needs yt-dlp).
+    public var ytdl = false
+    /// Seconds the Up next card counts down before the next item plays; 0 goes on at once.
+    public var autoplayDelay = 5.0
+    /// Start again at the first item after the last.
+    public var loopPlaylist = false
+    /// Play the items in a random order.
+    public var shuffle = false
+    /// Start at the list, even with files given.
+    public var list = false
+    /// A one-row progress line at the bottom while the controls are hidden.
+    public var progressLine = false
 
     /// The defaults: play, with the controls hiding after 3 s and 10 s skips.
     public init() {}

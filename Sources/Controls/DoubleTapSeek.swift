@@ -121,19 +121,21 @@ public struct DoubleTapSeek: Sendable, Equatable {
             return point == nil ? .showChrome : .singleTap(side)
         }
         if tally(at: now)?.side == side || pending?.side == side {
-            return recordSkip(side, center: point, now: now)
+            return recordSkip(side, amount: configuration.interval, center: point, now: now)
         }
         pending = PendingTap(side: side, time: now, isClick: point != nil)
         return point == nil ? .showChrome : resolved
     }
 
-    /// A skip straight away, without a double tap: the j and l keys and the screen reader's named
-    /// actions. It counts in the tally and shows the feedback and a ripple centred in the half.
-    /// With skipping disabled it only shows the chrome.
-    public mutating func skip(_ side: SeekSide, now: Seconds) -> Action {
+    /// A skip straight away, without a double tap: the j and l keys, a bound `seek N` and the
+    /// screen reader's named actions. It moves `seconds` (one interval when nil), counts in the
+    /// tally and shows the feedback and a ripple centred in the half. With skipping disabled, a
+    /// skip of one interval only shows the chrome; an explicit `seconds` still skips.
+    public mutating func skip(_ side: SeekSide, seconds: Seconds? = nil, now: Seconds) -> Action {
         _ = tick(now: now)
-        guard configuration.isSkippingEnabled else { return .showChrome }
-        return recordSkip(side, center: nil, now: now)
+        let amount = seconds ?? configuration.interval
+        guard amount > 0, amount.isFinite, seconds != nil || configuration.isSkippingEnabled else { return .showChrome }
+        return recordSkip(side, amount: amount, center: nil, now: now)
     }
 
     /// Brings the state up to `now`: a click whose window has passed becomes ``Action/singleTap(_:)``,
@@ -223,8 +225,7 @@ public struct DoubleTapSeek: Sendable, Equatable {
         return rippleStart.map { $0 + configuration.rippleDuration }
     }
 
-    private mutating func recordSkip(_ side: SeekSide, center: Point?, now: Seconds) -> Action {
-        let interval = configuration.interval
+    private mutating func recordSkip(_ side: SeekSide, amount interval: Seconds, center: Point?, now: Seconds) -> Action {
         if var running = tally(at: now) {
             running.record(side, interval: interval)
             latestTally = running

@@ -12,6 +12,8 @@ final class LogSink {
     }
 
     private(set) var recentProblems: [Problem] = []
+    /// Things mpv refused that the user should hear of (an unsafe playlist entry left out).
+    private(set) var refusals: [String] = []
 
     /// Opens `path` for appending, or keeps nothing when `path` is nil.
     init(path: String?) throws(PlaybackError) {
@@ -33,6 +35,9 @@ final class LogSink {
             if bytes.last != 0x0A { bytes.append(0x0A) }
             _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         }
+        if text.hasPrefix("Refusing to load potentially unsafe URL from a playlist") {
+            refusals.append("Left out a playlist entry: a playlist from the network may not open local files")
+        }
         if level == "error" || level == "fatal" || level == "warn" {
             recentProblems.append(Problem(prefix: prefix, isError: level != "warn", text: text.trimmingSuffix()))
             if recentProblems.count > 16 { recentProblems.removeFirst(recentProblems.count - 16) }
@@ -42,13 +47,35 @@ final class LogSink {
     /// Forgets earlier problems, at the start of a new file.
     func clearProblems() { recentProblems.removeAll() }
 
+    /// The refusals since the last call.
+    func takeRefusals() -> [String] {
+        defer { refusals.removeAll() }
+        return refusals
+    }
+
     /// The line that best explains a failed load: the file layer's own error when there is one
     /// ("Cannot open file '…': Permission denied"), else the player's summary ("Failed to
     /// recognize file format."), else the last error, else the last warning.
     var bestExplanation: String? {
         let errors = recentProblems.filter(\.isError)
-        let pick = errors.last { $0.prefix == "file" } ?? errors.last { $0.prefix == "cplayer" } ?? errors.last ?? recentProblems.last
+        if let file = errors.last(where: { $0.prefix == "file" }) { return file.text }
+        // The network layer's own reason, in a few words: "Connection refused", "HTTP 404 Not Found".
+        if let network = errors.last(where: { $0.prefix == "ffmpeg" && LogSink.networkReason($0.text) != nil }) {
+            return LogSink.networkReason(network.text)
+        }
+        let pick = errors.last { $0.prefix == "cplayer" } ?? errors.last ?? recentProblems.last
         return pick?.text
+    }
+
+    /// The reason in one of ffmpeg's network errors: "tcp: Connection to … failed: Connection
+    /// refused" gives "Connection refused"; "http: HTTP error 404 Not Found" gives "HTTP 404 Not Found".
+    static func networkReason(_ text: String) -> String? {
+        if let end = text.endOfLast("HTTP error ") { return "HTTP " + text[end...] }
+        if text.hasPrefix("tcp:") || text.hasPrefix("tls:") || text.hasPrefix("http:") || text.hasPrefix("https:") {
+            if let end = text.endOfLast("failed: ") { return String(text[end...]) }
+            return String(text.drop { $0 != ":" }.dropFirst().drop { $0 == " " })
+        }
+        return nil
     }
 
     /// Whether the log already holds the player's own summary of a failure, after which nothing
@@ -59,6 +86,17 @@ final class LogSink {
 }
 
 private extension String {
+    /// Where the last occurrence of `needle` ends, or nil.
+    func endOfLast(_ needle: String) -> String.Index? {
+        var found: String.Index?
+        var index = startIndex
+        while index < endIndex {
+            if self[index...].hasPrefix(needle) { found = self.index(index, offsetBy: needle.count) }
+            index = self.index(after: index)
+        }
+        return found
+    }
+
     func trimmingSuffix() -> String {
         var text = Substring(self)
         while let last = text.last, last == "\n" || last == " " || last == "\r" { text = text.dropLast() }

@@ -97,3 +97,28 @@ final class MpvHandle {
         return body(&pointers)
     }
 }
+
+extension MpvHandle {
+    /// Sets a list option (such as `sub-files`) from separate strings, as an mpv node list, so
+    /// that no byte of an entry is ever read as a separator.
+    func setOption(_ name: String, list: [String]) throws(MpvError) {
+        let copies = list.map { PathEncoding.withCString($0) { strdup($0) } }
+        defer { copies.forEach { free($0) } }
+        var nodes = copies.map { copy -> mpv_node in
+            var node = mpv_node()
+            node.format = MPV_FORMAT_STRING
+            node.u.string = copy
+            return node
+        }
+        let code: Int32 = nodes.withUnsafeMutableBufferPointer { buffer in
+            var array = mpv_node_list(num: Int32(buffer.count), values: buffer.baseAddress, keys: nil)
+            return withUnsafeMutablePointer(to: &array) { arrayPointer in
+                var node = mpv_node()
+                node.format = MPV_FORMAT_NODE_ARRAY
+                node.u.list = arrayPointer
+                return mpv_set_option(raw, name, MPV_FORMAT_NODE, &node)
+            }
+        }
+        try MpvError.check(code, "option \(name)")
+    }
+}

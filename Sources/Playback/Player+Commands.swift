@@ -31,7 +31,7 @@ public enum StartPosition: Sendable, Equatable {
     case percent(Double)
 
     /// mpv's `start` option value. Only numbers reel formatted itself, never user text.
-    var optionValue: String {
+    public var optionValue: String {
         switch self {
         case .seconds(let seconds): formatNumber(max(seconds, 0))
         case .fromEnd(let seconds): "-" + formatNumber(max(seconds, 0))

@@ -27,7 +27,6 @@ public final class Player {
         wake = try WakeSignal()
         handle = try MpvHandle(wake: wake)
         log = try LogSink(path: configuration.logFile)
-        if let directory = configuration.watchLaterDirectory { try PathEncoding.makeDirectories(directory) }
         try applyOptions(configuration)
         try handle.initialize()
         // Always listen for warnings and errors, so a failed load can say why; the file gets more.
@@ -35,6 +34,9 @@ public final class Player {
         try MpvError.check(mpv_request_log_messages(handle.raw, level), "request log messages")
         for property in PlayerProperty.allCases {
             try handle.observe(property.name, format: property.format, id: property.rawValue)
+        }
+        if configuration.loadHook {
+            try MpvError.check(mpv_hook_add(handle.raw, Player.loadHookID, "on_load", 0), "add the on_load hook")
         }
         if configuration.video {
             renderContext = try RenderContext(handle: handle)
@@ -80,6 +82,9 @@ public final class Player {
         return events
     }
 
+    /// What mpv refused since the last call, in words for a notice (an unsafe playlist entry).
+    public func takeRefusals() -> [String] { log.takeRefusals() }
+
     /// Makes a new id for an asynchronous command, whose reply comes back as an event.
     func makeRequestID() -> UInt64 {
         defer { nextRequestID &+= 1 }
@@ -101,7 +106,13 @@ public final class Player {
             // serve a user's mpv.conf, so they stay with --mpv-config.
             ("load-stats-overlay", "no"), ("load-osd-console", "no"),
             ("load-auto-profiles", configuration.loadUserConfig ? "auto" : "no"),
-            ("idle", "yes"), ("keep-open", configuration.keepOpen ? "yes" : "no"), ("hr-seek", "yes"),
+            // With keep-open=always mpv stops on the last frame of every file and never moves on
+            // by itself: what comes next (an Up next card, the list, quitting) is the app's call.
+            ("idle", "yes"), ("keep-open", configuration.keepOpen ? "always" : "no"), ("hr-seek", "yes"),
+            // A picture stays up until it is closed, instead of "playing" for a second.
+            ("image-display-duration", "inf"),
+            // PgUp more than 2 s into a chapter goes to its start, as a CD player's back button.
+            ("chapter-seek-threshold", "2"),
             // Frames are handed over at display time, so rendering never waits for it.
             ("video-timing-offset", "0"),
             // No random dither in the scaler's output: it is noise a terminal cannot show well, it
@@ -127,20 +138,25 @@ public final class Player {
         if configuration.mute { options.append(("mute", "yes")) }
         if configuration.loop { options.append(("loop-file", "inf")) }
         if let speed = configuration.speed { options.append(("speed", formatNumber(speed))) }
-        if let directory = configuration.watchLaterDirectory {
-            options.append(("watch-later-directory", directory))
-            options.append(("write-filename-in-watch-later-config", "yes"))
-            // Only the position is kept: a saved pause state or volume must not override what
-            // the command line asks for next time. A file that changed since is not resumed.
-            options.append(("watch-later-options", ""))
-            options.append(("resume-playback-check-mtime", "yes"))
+        if configuration.loopPlaylist { options.append(("loop-playlist", "inf")) }
+        // Resuming is the app's, from its own records (see ``PlayerConfiguration/loadHook``):
+        // mpv's watch-later files are whole option files, which must never be obeyed.
+        options.append(("resume-playback", "no"))
+        options += configuration.tracks.options
+        if let timeout = configuration.networkTimeout { options.append(("network-timeout", formatNumber(timeout))) }
+        if let format = configuration.ytdlFormat {
+            options.append(("ytdl", "yes"))
+            options.append(("ytdl-format", format))
         }
-        options.append(("resume-playback", configuration.resume && configuration.watchLaterDirectory != nil ? "yes" : "no"))
         for (name, value) in configuration.extraOptions.sorted(by: { $0.key < $1.key }) {
             options.append((name, value))
         }
         for (name, value) in options {
             try handle.setOption(name, value)
+        }
+        // A list of paths, given as a list so that no character in a name is read as a separator.
+        if !configuration.tracks.subtitleFiles.isEmpty {
+            try handle.setOption("sub-files", list: configuration.tracks.subtitleFiles)
         }
     }
 
@@ -159,10 +175,13 @@ public final class Player {
                   let property = PlayerProperty(rawValue: event.reply_userdata)
             else { return nil }
             state.update(property, from: change)
+            // sub-text-ass sends no changes of its own; it changes exactly when sub-text does.
+            if property == .subtitleText { state.subtitleASS = handle.string("sub-text-ass") }
             return .propertyChanged(property)
         case MPV_EVENT_START_FILE:
             log.clearProblems()
-            return .startFile
+            let entry = event.data?.assumingMemoryBound(to: mpv_event_start_file.self).pointee.playlist_entry_id ?? -1
+            return .startFile(entryID: Int(clamping: entry))
         case MPV_EVENT_FILE_LOADED:
             return .fileLoaded
         case MPV_EVENT_PLAYBACK_RESTART:
@@ -179,6 +198,9 @@ public final class Player {
             return .videoReconfigured
         case MPV_EVENT_SHUTDOWN:
             return .shutdown
+        case MPV_EVENT_HOOK:
+            guard let hook = event.data?.assumingMemoryBound(to: mpv_event_hook.self).pointee else { return nil }
+            return .loadHook(id: hook.id)
         default:
             return nil
         }
@@ -200,6 +222,18 @@ extension PlayerEvent {
     var isFailedLoad: Bool { if case .endFile(.error) = self { true } else { false } }
 }
 
+extension TrackOptions {
+    /// The options for mpv, by mpv's names (`sub-files` is set apart, as a list).
+    var options: [(String, String)] {
+        var options = [("aid", audio.optionValue), ("sid", subtitles.optionValue),
+                       ("secondary-sid", secondarySubtitles.optionValue),
+                       ("sub-delay", formatNumber(subtitleDelay)), ("audio-delay", formatNumber(audioDelay))]
+        if !audioLanguages.isEmpty { options.append(("alang", audioLanguages.joined(separator: ","))) }
+        if !subtitleLanguages.isEmpty { options.append(("slang", subtitleLanguages.joined(separator: ","))) }
+        return options
+    }
+}
+
 /// Seconds on the monotonic clock.
 func monotonicSeconds() -> Double {
     var time = timespec()
@@ -211,11 +245,12 @@ extension PlayerProperty {
     /// The format the property is observed in.
     var format: mpv_format {
         switch self {
-        case .position, .duration, .volume, .speed: MPV_FORMAT_DOUBLE
-        case .isPaused, .isAtEnd, .isSeeking, .isIdle, .isMuted: MPV_FORMAT_FLAG
-        case .title: MPV_FORMAT_STRING
-        case .displayWidth, .displayHeight: MPV_FORMAT_INT64
-        case .chapters, .tracks: MPV_FORMAT_NODE
+        case .position, .duration, .volume, .speed, .subtitleDelay, .audioDelay: MPV_FORMAT_DOUBLE
+        case .isPaused, .isAtEnd, .isSeeking, .isIdle, .isMuted, .isPausedForCache, .isSeekable, .isNetworkStream: MPV_FORMAT_FLAG
+        case .title, .subtitleText, .secondarySubtitleText, .audioTrack, .subtitleTrack, .secondarySubtitleTrack, .loopFile, .path:
+            MPV_FORMAT_STRING
+        case .displayWidth, .displayHeight, .chapter, .bufferingPercent, .playlistPlayingPosition: MPV_FORMAT_INT64
+        case .chapters, .tracks, .cache, .playlist, .metadata: MPV_FORMAT_NODE
         }
     }
 }

@@ -12,9 +12,13 @@ public struct PlayerConfiguration: Sendable, Equatable {
     public var mute = false
     /// Loop the file forever (`loop-file=inf`).
     public var loop = false
+    /// Loop the whole playlist (`loop-playlist=inf`).
+    public var loopPlaylist = false
     /// Playback speed, 0.01…100.
     public var speed: Double?
-    /// Stop on the last frame at the end (`keep-open=yes`) instead of unloading.
+    /// Stop on the last frame at the end of every file (`keep-open=always`), so that mpv never
+    /// moves on by itself and the app decides what comes next; when false, mpv unloads the file
+    /// at its end and goes on to the next entry (`keep-open=no`).
     public var keepOpen = true
     /// Start paused.
     public var startPaused = false
@@ -28,14 +32,72 @@ public struct PlayerConfiguration: Sendable, Equatable {
     /// pixel is square, so 1; for quadrant output it is 0.5. The video is letterboxed for it (see
     /// ``Player`` `pixelAspectFilter(_:)`).
     public var pixelAspect = 1.0
-    /// Where mpv keeps resume positions (watch-later), or nil to keep none.
-    public var watchLaterDirectory: String?
-    /// Resume from a saved position on load (`resume-playback`).
-    public var resume = false
+    /// Ask for an ``PlayerEvent/loadHook(id:)`` before each file is opened, so that per-file
+    /// options (a resume position, tracks, delays) can be set then (mpv's `on_load` hook).
+    public var loadHook = false
+    /// The tracks and subtitles to start with.
+    public var tracks = TrackOptions()
+    /// How long a network stream may stay silent before mpv gives up (`network-timeout`), or nil
+    /// for mpv's default.
+    public var networkTimeout: Double?
+    /// Let mpv's youtube-dl hook resolve web pages (`ytdl`), with this format selection.
+    public var ytdlFormat: String?
     /// Extra `--name=value` options, applied last; for tests and advanced use. Values are passed
     /// as they are, one option each, never parsed as a list.
     public var extraOptions: [String: String] = [:]
 
     /// The defaults: sound and video on, keep-open, no user config.
+    public init() {}
+}
+
+/// Which track of a kind to play: mpv's `auto`, `no`, or an id.
+public enum TrackChoice: Sendable, Equatable {
+    /// mpv picks, by the language lists and the file's default flags.
+    case auto
+    /// None of this kind.
+    case none
+    /// mpv's track id (1-based within its kind).
+    case id(Int)
+
+    /// The value for mpv's `aid`, `sid` or `secondary-sid`.
+    public var optionValue: String {
+        switch self {
+        case .auto: "auto"
+        case .none: "no"
+        case .id(let id): String(id)
+        }
+    }
+
+    /// Reads mpv's value back: `auto`, `no`, or a number; nil for anything else.
+    public init?(optionValue: String) {
+        switch optionValue {
+        case "auto": self = .auto
+        case "no", "": self = .none
+        default:
+            guard let id = Int(optionValue), id > 0 else { return nil }
+            self = .id(id)
+        }
+    }
+}
+
+/// The audio and subtitle tracks to start with, with mpv's option names.
+public struct TrackOptions: Sendable, Equatable {
+    /// `aid`.
+    public var audio = TrackChoice.auto
+    /// `sid`.
+    public var subtitles = TrackChoice.auto
+    /// `secondary-sid`: a second subtitle track shown with the first.
+    public var secondarySubtitles = TrackChoice.none
+    /// `alang`: preferred audio languages, in order.
+    public var audioLanguages: [String] = []
+    /// `slang`: preferred subtitle languages, in order.
+    public var subtitleLanguages: [String] = []
+    /// `sub-files`: subtitle files added to every file played.
+    public var subtitleFiles: [String] = []
+    /// `sub-delay`, seconds.
+    public var subtitleDelay = 0.0
+    /// `audio-delay`, seconds.
+    public var audioDelay = 0.0
+
     public init() {}
 }

@@ -1,7 +1,7 @@
 /// Something that happened in mpv, as a typed value.
 public enum PlayerEvent: Sendable, Equatable {
-    /// A file started loading.
-    case startFile
+    /// A file started loading: the playlist entry with mpv's id `entryID`.
+    case startFile(entryID: Int)
     /// The file is loaded and its properties are known.
     case fileLoaded
     /// Playback (re)started after loading or a seek: the new position's frames are coming.
@@ -18,6 +18,9 @@ public enum PlayerEvent: Sendable, Equatable {
     case videoReconfigured
     /// mpv is shutting down.
     case shutdown
+    /// mpv is about to open a file (its `on_load` hook): per-file options may be set now, and
+    /// ``Player/continueLoad(hook:)`` must follow, or the file never opens.
+    case loadHook(id: UInt64)
 }
 
 /// Why a file stopped playing.
@@ -38,6 +41,9 @@ public enum EndReason: Sendable, Equatable {
 public enum PlayerProperty: UInt64, Sendable, Equatable, CaseIterable {
     case position = 1, duration, isPaused, isAtEnd, isSeeking, title, isIdle, volume, isMuted
     case displayWidth, displayHeight, chapters, speed, tracks
+    case subtitleText, secondarySubtitleText, audioTrack, subtitleTrack, secondarySubtitleTrack
+    case subtitleDelay, audioDelay, chapter, isPausedForCache, bufferingPercent, cache, loopFile
+    case playlist, playlistPlayingPosition, isSeekable, isNetworkStream, path, metadata
 
     /// mpv's name for the property.
     public var name: String {
@@ -56,6 +62,24 @@ public enum PlayerProperty: UInt64, Sendable, Equatable, CaseIterable {
         case .chapters: "chapter-list"
         case .speed: "speed"
         case .tracks: "track-list"
+        case .subtitleText: "sub-text"
+        case .secondarySubtitleText: "secondary-sub-text"
+        case .audioTrack: "aid"
+        case .subtitleTrack: "sid"
+        case .secondarySubtitleTrack: "secondary-sid"
+        case .subtitleDelay: "sub-delay"
+        case .audioDelay: "audio-delay"
+        case .chapter: "chapter"
+        case .isPausedForCache: "paused-for-cache"
+        case .bufferingPercent: "cache-buffering-state"
+        case .cache: "demuxer-cache-state"
+        case .loopFile: "loop-file"
+        case .playlist: "playlist"
+        case .playlistPlayingPosition: "playlist-playing-pos"
+        case .isSeekable: "seekable"
+        case .isNetworkStream: "demuxer-via-network"
+        case .path: "path"
+        case .metadata: "metadata"
         }
     }
 }

@@ -19,6 +19,24 @@ extension PlayerState {
         case .displayHeight: setVideoSize(width: videoSize.map { Int64($0.width) }, height: data.int64)
         case .chapters: chapters = data.node.map(Chapter.list(from:)) ?? []
         case .tracks: tracks = data.node.map(Track.list(from:)) ?? []
+        case .subtitleText: subtitleText = data.string
+        case .secondarySubtitleText: secondarySubtitleText = data.string
+        case .audioTrack: audioTrack = data.string.flatMap(TrackChoice.init(optionValue:))
+        case .subtitleTrack: subtitleTrack = data.string.flatMap(TrackChoice.init(optionValue:))
+        case .secondarySubtitleTrack: secondarySubtitleTrack = data.string.flatMap(TrackChoice.init(optionValue:))
+        case .subtitleDelay: subtitleDelay = data.double
+        case .audioDelay: audioDelay = data.double
+        case .chapter: chapter = data.int64.flatMap { $0 >= 0 ? Int($0) : nil }
+        case .isPausedForCache: isPausedForCache = data.flag
+        case .bufferingPercent: bufferingPercent = data.int64.map { Int(min(max($0, 0), 100)) }
+        case .cache: cache = data.node.map(CacheState.init(node:))
+        case .loopFile: loopsFile = data.string.map { $0 != "no" && $0 != "0" }
+        case .playlist: playlist = data.node.map(PlaylistEntry.list(from:)) ?? []
+        case .playlistPlayingPosition: playlistPlayingPosition = data.int64.flatMap { $0 >= 0 ? Int($0) : nil }
+        case .isSeekable: isSeekable = data.flag
+        case .isNetworkStream: isNetworkStream = data.flag
+        case .path: path = data.string
+        case .metadata: metadata = data.node.map(PlayerState.tags(from:)) ?? [:]
         }
     }
 
@@ -62,6 +80,7 @@ extension Track {
             var kind = Kind.other
             var isCoverArt = false, isSelected = false
             var frameRate: Double?
+            var strings: [String: String] = [:], flags: [String: Bool] = [:], numbers: [String: Int] = [:]
             for (key, value) in fields {
                 switch key {
                 case "id" where value.format == MPV_FORMAT_INT64:
@@ -79,11 +98,100 @@ extension Track {
                     isSelected = value.u.flag != 0
                 case "demux-fps" where value.format == MPV_FORMAT_DOUBLE:
                     frameRate = value.u.double_ > 0 && value.u.double_.isFinite ? value.u.double_ : nil
+                case _ where value.format == MPV_FORMAT_STRING:
+                    strings[key] = value.u.string.map { String(cString: $0) }
+                case _ where value.format == MPV_FORMAT_FLAG:
+                    flags[key] = value.u.flag != 0
+                case _ where value.format == MPV_FORMAT_INT64:
+                    numbers[key] = Int(clamping: value.u.int64)
                 default: break
                 }
             }
-            return id.map { Track(id: $0, kind: kind, isCoverArt: isCoverArt, isSelected: isSelected, frameRate: frameRate) }
+            return id.map {
+                var track = Track(id: $0, kind: kind, isCoverArt: isCoverArt, isSelected: isSelected, frameRate: frameRate,
+                                  title: strings["title"], language: strings["lang"], codec: strings["codec"])
+                track.isDefault = flags["default"] ?? false
+                track.isForced = flags["forced"] ?? false
+                track.isExternal = flags["external"] ?? false
+                track.isImage = flags["image"] ?? false
+                track.width = numbers["demux-w"].flatMap { $0 > 0 ? $0 : nil }
+                track.height = numbers["demux-h"].flatMap { $0 > 0 ? $0 : nil }
+                return track
+            }
         }
+    }
+}
+
+extension PlayerState {
+    /// Reads `metadata`: a map of strings; keys are lower-cased, the first of a duplicate wins.
+    static func tags(from node: mpv_node) -> [String: String] {
+        guard node.format == MPV_FORMAT_NODE_MAP, let map = node.u.list?.pointee else { return [:] }
+        var tags: [String: String] = [:]
+        for index in 0..<Int(max(map.num, 0)) {
+            guard let key = map.keys?[index], let value = map.values?[index], value.format == MPV_FORMAT_STRING,
+                  let text = value.u.string else { continue }
+            let name = String(cString: key).lowercased()
+            if tags[name] == nil { tags[name] = String(cString: text) }
+        }
+        return tags
+    }
+}
+
+extension PlaylistEntry {
+    /// Reads `playlist`: an array of maps with `filename`, `title`, `id` and `playing`.
+    static func list(from node: mpv_node) -> [PlaylistEntry] {
+        node.mapEntries { fields in
+            var entry = PlaylistEntry(filename: "")
+            var hasName = false
+            for (key, value) in fields {
+                switch key {
+                case "filename" where value.format == MPV_FORMAT_STRING:
+                    entry.filename = value.u.string.map { String(cString: $0) } ?? ""
+                    hasName = true
+                case "title" where value.format == MPV_FORMAT_STRING:
+                    entry.title = value.u.string.map { String(cString: $0) }
+                case "id" where value.format == MPV_FORMAT_INT64:
+                    entry.id = Int(clamping: value.u.int64)
+                case "playing" where value.format == MPV_FORMAT_FLAG:
+                    entry.isPlaying = value.u.flag != 0
+                default: break
+                }
+            }
+            return hasName ? entry : nil
+        }
+    }
+}
+
+extension CacheState {
+    /// Reads `demuxer-cache-state`: a map with `seekable-ranges` (maps of `start` and `end`),
+    /// `cache-end`, `fw-bytes` and `raw-input-rate`.
+    init(node: mpv_node) {
+        self.init()
+        guard node.format == MPV_FORMAT_NODE_MAP, let map = node.u.list?.pointee else { return }
+        var ranges: [ClosedRange<Double>] = []
+        for index in 0..<Int(max(map.num, 0)) {
+            guard let key = map.keys?[index], let value = map.values?[index] else { continue }
+            switch String(cString: key) {
+            case "seekable-ranges":
+                ranges = value.mapEntries { fields in
+                    var start: Double?, end: Double?
+                    for (name, number) in fields where number.format == MPV_FORMAT_DOUBLE {
+                        if name == "start" { start = number.u.double_ }
+                        if name == "end" { end = number.u.double_ }
+                    }
+                    guard let start, let end, start.isFinite, end.isFinite, end >= start else { return nil }
+                    return start...end
+                }
+            case "cache-end" where value.format == MPV_FORMAT_DOUBLE:
+                self.end = value.u.double_.isFinite ? value.u.double_ : nil
+            case "fw-bytes" where value.format == MPV_FORMAT_INT64:
+                forwardBytes = value.u.int64
+            case "raw-input-rate" where value.format == MPV_FORMAT_INT64:
+                inputRate = value.u.int64
+            default: break
+            }
+        }
+        seekableRanges = CacheState.merged(ranges)
     }
 }
 

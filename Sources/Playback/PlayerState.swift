@@ -30,11 +30,51 @@ public struct PlayerState: Sendable, Equatable {
     public var speed: Double?
     /// `track-list`: the loaded file's streams; empty until mpv reports them (just after the load).
     public var tracks: [Track]
+    /// `sub-text`: the subtitle line showing now, without styling; nil or empty when none.
+    public var subtitleText: String?
+    /// `sub-text-ass`, read whenever `sub-text` changes (it sends no changes of its own): the
+    /// same lines with their ASS override tags, which say where a line is placed.
+    public var subtitleASS: String?
+    /// `secondary-sub-text`.
+    public var secondarySubtitleText: String?
+    /// `aid`.
+    public var audioTrack: TrackChoice?
+    /// `sid`.
+    public var subtitleTrack: TrackChoice?
+    /// `secondary-sid`.
+    public var secondarySubtitleTrack: TrackChoice?
+    /// `sub-delay`, seconds.
+    public var subtitleDelay: Double?
+    /// `audio-delay`, seconds.
+    public var audioDelay: Double?
+    /// `chapter`: the current chapter's index, or nil before the first or without chapters.
+    public var chapter: Int?
+    /// `paused-for-cache`: playback waits for the network.
+    public var isPausedForCache: Bool?
+    /// `cache-buffering-state`: how full the cache is before playback goes on, 0…100.
+    public var bufferingPercent: Int?
+    /// `demuxer-cache-state`: what is buffered.
+    public var cache: CacheState?
+    /// `loop-file` is on.
+    public var loopsFile: Bool?
+    /// `playlist`.
+    public var playlist: [PlaylistEntry]
+    /// `playlist-playing-pos`: the entry being loaded, played or unloaded; nil between files.
+    public var playlistPlayingPosition: Int?
+    /// `seekable`.
+    public var isSeekable: Bool?
+    /// `demuxer-via-network`: the file comes over the network.
+    public var isNetworkStream: Bool?
+    /// `path`: the file or URL playing.
+    public var path: String?
+    /// `metadata`: the file's tags, with lower-case keys (`title`, `artist`, `album`).
+    public var metadata: [String: String] = [:]
 
     /// The state before mpv has said anything.
     public init() {
         chapters = []
         tracks = []
+        playlist = []
     }
 
     /// Whether a file is loaded and playing, as opposed to paused, idle or unknown.
@@ -65,5 +105,57 @@ public struct Chapter: Sendable, Equatable {
     public init(title: String?, time: Double) {
         self.title = title
         self.time = time
+    }
+}
+
+/// What mpv's demuxer has buffered (`demuxer-cache-state`).
+public struct CacheState: Sendable, Equatable {
+    /// The buffered spans that can be seeked to, in seconds, sorted and merged.
+    public var seekableRanges: [ClosedRange<Double>]
+    /// Where the buffered data ends (`cache-end`), seconds.
+    public var end: Double?
+    /// Bytes buffered ahead of the playback position (`fw-bytes`).
+    public var forwardBytes: Int64?
+    /// The network's rate as mpv estimates it, bytes a second (`raw-input-rate`).
+    public var inputRate: Int64?
+
+    public init(seekableRanges: [ClosedRange<Double>] = [], end: Double? = nil, forwardBytes: Int64? = nil, inputRate: Int64? = nil) {
+        self.seekableRanges = seekableRanges
+        self.end = end
+        self.forwardBytes = forwardBytes
+        self.inputRate = inputRate
+    }
+
+    /// Sorts `ranges` and merges those that touch or overlap (mpv gives them in any order, often
+    /// overlapping for a moment before it joins them).
+    public static func merged(_ ranges: [ClosedRange<Double>]) -> [ClosedRange<Double>] {
+        var result: [ClosedRange<Double>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, range.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+}
+
+/// One entry of mpv's playlist.
+public struct PlaylistEntry: Sendable, Equatable {
+    /// What mpv opens: a path or a URL.
+    public var filename: String
+    /// The title a playlist file gave the entry, if any.
+    public var title: String?
+    /// mpv's id for the entry, unique for the life of the player.
+    public var id: Int?
+    /// The entry mpv is loading, playing or unloading.
+    public var isPlaying: Bool
+
+    public init(filename: String, title: String? = nil, id: Int? = nil, isPlaying: Bool = false) {
+        self.filename = filename
+        self.title = title
+        self.id = id
+        self.isPlaying = isPlaying
     }
 }

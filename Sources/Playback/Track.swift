@@ -14,14 +14,47 @@ public struct Track: Sendable, Equatable {
     public var isSelected: Bool
     /// Frames a second, as the container states it, for a video track.
     public var frameRate: Double?
+    /// The track's title in the file.
+    public var title: String?
+    /// The track's language in the file, such as `eng`.
+    public var language: String?
+    /// The codec, such as `h264`, `subrip`, `ass` or `hdmv_pgs_subtitle`.
+    public var codec: String?
+    /// The file marks it as the default track of its kind.
+    public var isDefault = false
+    /// The file marks it as forced (subtitles for foreign dialogue only).
+    public var isForced = false
+    /// It comes from a separate file, such as a sidecar `.srt`.
+    public var isExternal = false
+    /// A video track that is one still picture.
+    public var isImage = false
+    /// The picture's size as the container states it, for a video track.
+    public var width: Int?
+    public var height: Int?
 
-    public init(id: Int, kind: Kind, isCoverArt: Bool = false, isSelected: Bool = false, frameRate: Double? = nil) {
+    public init(id: Int, kind: Kind, isCoverArt: Bool = false, isSelected: Bool = false, frameRate: Double? = nil,
+                title: String? = nil, language: String? = nil, codec: String? = nil) {
         self.id = id
         self.kind = kind
         self.isCoverArt = isCoverArt
         self.isSelected = isSelected
         self.frameRate = frameRate
+        self.title = title
+        self.language = language
+        self.codec = codec
     }
+
+    /// Subtitles that are pictures (Blu-ray PGS, DVD, DVB, XSUB): they have no text, so mpv has
+    /// to draw them into the video.
+    public var isBitmapSubtitle: Bool {
+        guard kind == .subtitles, let codec else { return false }
+        return Track.bitmapSubtitleCodecs.contains(codec)
+    }
+
+    /// mpv's codec names for subtitles made of pictures.
+    static let bitmapSubtitleCodecs: Set<String> = [
+        "hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle", "xsub", "dvb_teletext", "pgssub", "vobsub",
+    ]
 }
 
 extension Array where Element == Track {

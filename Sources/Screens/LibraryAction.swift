@@ -1,7 +1,13 @@
 /// What the library screen asks the app to do.
 public enum LibraryAction: Sendable, Equatable {
-    /// Open the item at this index of ``LibraryScreen/items``.
+    /// Play the item at this index of ``LibraryScreen/items`` at once.
     case open(Int)
+    /// Show the poster card of the item at this index.
+    case poster(Int)
+    /// Leave the list (Esc with nothing to clear): back to what is playing, if anything.
+    case close
+    /// End reel as SIGINT does (Ctrl-C).
+    case interrupt
     /// Quit reel.
     case quit
     /// Stop the process (Ctrl-Z); the terminal is restored first.

@@ -20,6 +20,12 @@ public struct LibraryItem: Sendable, Equatable {
     public var state: State
     /// A still from the file in half-block pixels, when there is one.
     public var thumbnail: PixelBuffer?
+    /// How far in the viewer got last time, 0…1, from its resume record.
+    public var progress: Double?
+    /// Watched to the end (or nearly).
+    public var isWatched = false
+    /// What the row says in place of a file's details: a stream's URL, "standard input".
+    public var note: String?
 
     public init(name: String, byteSize: Int64, state: State = .pending, thumbnail: PixelBuffer? = nil) {
         self.name = name

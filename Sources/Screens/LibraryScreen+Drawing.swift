@@ -9,6 +9,7 @@ extension LibraryScreen {
         drawList(into: &canvas)
         drawHeader(into: &canvas)
         drawBar(into: &canvas, now: now)
+        if isHelpShown { HelpOverlay.draw(configuration.commands.helpRows(for: .list), title: "Keys", into: &canvas) }
         didDraw()
     }
 
@@ -52,8 +53,11 @@ extension LibraryScreen {
         let duration = lines.duration.map { " \($0)" } ?? ""
         let durationWidth = Sanitizer.displayWidth(of: duration)
         let titleWidth = max(textArea.width - durationWidth - 1, 0)
-        canvas.drawText(Sanitizer.truncated(lines.title, toWidth: titleWidth), x: layout.textX, y: top, clip: textArea,
-                        fg: greyed ? Theme.unplayable : Theme.text, bg: background, style: greyed ? [] : .bold)
+        // The item playing is marked ▶; one watched to the end, ✓.
+        let mark = index == currentItem ? "▶ " : (item.isWatched ? "✓ " : "")
+        let markWidth = canvas.drawText(mark, x: layout.textX, y: top, clip: textArea, fg: Theme.accent, bg: background, style: .bold)
+        canvas.drawText(Sanitizer.truncated(lines.title, toWidth: max(titleWidth - markWidth, 0)), x: layout.textX + markWidth, y: top,
+                        clip: textArea, fg: greyed ? Theme.unplayable : Theme.text, bg: background, style: greyed ? [] : .bold)
         if !duration.isEmpty {
             canvas.drawText(duration, x: textArea.maxX - durationWidth, y: top, clip: textArea, fg: Theme.dimText, bg: background)
         }
@@ -73,6 +77,7 @@ extension LibraryScreen {
         case .unplayable(let reason):
             return (item.name, nil, reason, size)
         case .playable(let media):
+            if let note = item.note { return (item.displayTitle, nil, note, nil) }
             var details: [String] = []
             if let video = media.videoSize {
                 details.append("\(video.width)×\(video.height)")
@@ -108,6 +113,12 @@ extension LibraryScreen {
         case .unplayable:
             image = PixelBuffer(width: size.width, height: size.height, fill: Theme.placeholder)
             glyph = ("✕", Theme.unplayable)
+        }
+        // How far the viewer got: a thin bar along the thumbnail's bottom edge, as on video sites.
+        if let progress = item.progress, progress > 0 {
+            let filled = Int((Double(size.width) * min(progress, 1)).rounded(.up))
+            image.fill(Rect(x: 0, y: size.height - 1, width: size.width, height: 1), color: Theme.track)
+            image.fill(Rect(x: 0, y: size.height - 1, width: filled, height: 1), color: Theme.accent)
         }
         // A half-scrolled item shows the part of its picture inside the list.
         encoder.encode(image, into: &canvas, at: rect, clip: visible)

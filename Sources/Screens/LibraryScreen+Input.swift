@@ -28,23 +28,28 @@ extension LibraryScreen {
     // MARK: Keys
 
     private mutating func handleKey(_ event: KeyEvent, now: Seconds) -> [LibraryAction] {
-        if let control = ControlKey(event) {
-            return control.actions(quit: .quit, suspend: .suspend) { needsRedraw = true }
+        let command = configuration.commands.command(for: event, on: .list)
+        if isHelpShown, command != .interrupt, command != .suspend {
+            isHelpShown = false
+            return command == .quit ? [.quit] : []
         }
-        switch event.key {
-        case .character("j"), .down: move(by: 1, now: now)
-        case .character("k"), .up: move(by: -1, now: now)
-        case .character(" "), .pageDown: page(by: 1, now: now)
-        case .pageUp: page(by: -1, now: now)
-        case .character("g"), .home: moveToStart(now: now)
-        case .character("G"), .end: moveToEnd(now: now)
-        case .enter: return openSelection()
-        case .character("/"):
+        switch command {
+        case .listMove(let count)?: move(by: count, now: now)
+        case .listPage(let pages)?: page(by: pages, now: now)
+        case .listFirst?: moveToStart(now: now)
+        case .listLast?: moveToEnd(now: now)
+        case .play?: return openSelection()
+        case .poster?: return selectedItem.map { [.poster($0)] } ?? []
+        case .filter?:
             isEditingFilter = true
             message = nil
-        case .escape:
-            if !filter.isEmpty { setFilter("", now: now) }
-        case .character("q"), .character("Q"): return [.quit]
+        case .close?:
+            // Esc clears the filter first; then it goes back to what plays, when something does.
+            if !filter.isEmpty { setFilter("", now: now) } else if configuration.canClose { return [.close] }
+        case .help?: isHelpShown = true
+        case .quit?: return [.quit]
+        case .interrupt?: return [.interrupt]
+        case .suspend?: return [.suspend]
         default: break
         }
         return []
@@ -55,9 +60,12 @@ extension LibraryScreen {
             setFilter("", now: now)
             return []
         }
-        if let control = ControlKey(event) {
-            return control.actions(quit: .quit, suspend: .suspend) { needsRedraw = true }
+        switch configuration.commands.command(for: event, on: .list) {
+        case .interrupt?: return [.interrupt]
+        case .suspend?: return [.suspend]
+        default: break
         }
+        if event.modifiers.contains(.ctrl) { return [] }
         switch event.key {
         case .character(let character) where !event.modifiers.contains(.alt):
             setFilter(filter + String(character), now: now)

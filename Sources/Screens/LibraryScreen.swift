@@ -27,6 +27,10 @@ public struct LibraryScreen: Sendable {
         public var wheelRows = LibraryLayout.itemHeight
         /// The longest time between two clicks on one item that opens it as a double click.
         public var doubleClickInterval: Seconds = 0.5
+        /// The keys.
+        public var commands = CommandTable.standard()
+        /// Esc goes back to the player (the list was opened from it).
+        public var canClose = false
 
         public init() {}
     }
@@ -50,6 +54,10 @@ public struct LibraryScreen: Sendable {
     var message: (text: String, expiry: Seconds)?
     /// The last click on an item, for double clicks.
     var lastClick: (item: Int, time: Seconds)?
+    /// The `?` overlay is up.
+    var isHelpShown = false
+    /// The item the session is on, marked in the list.
+    public internal(set) var currentItem: Int?
 
     /// Makes the library over `items` for a `columns` × `rows` screen.
     public init(configuration: Configuration, items: [LibraryItem], columns: Int, rows: Int, now: Seconds) {
@@ -127,6 +135,39 @@ public struct LibraryScreen: Sendable {
         items[index].thumbnail = thumbnail
         if configuration.onlyPlayable || !filter.isEmpty { refilter(keeping: selectedItem, now: now) }
         if (notesLine != nil) != (layout.notes != nil) { relayout(columns: layout.columns, rows: layout.rows, now: now) }
+        needsRedraw = true
+    }
+
+    /// Replaces the items (the playlist changed: a playlist file was opened), keeping the
+    /// selection on the same item where it can.
+    public mutating func replaceItems(_ newItems: [LibraryItem], now: Seconds) {
+        let selected = selectedItem.map { items[$0].name }
+        items = newItems
+        refilter(keeping: nil, now: now)
+        if let selected, let index = items.firstIndex(where: { $0.name == selected }) { select(item: index, now: now) }
+        needsRedraw = true
+    }
+
+    /// Marks item `index` as the one playing, and selects it.
+    public mutating func markCurrent(_ index: Int?, now: Seconds) {
+        currentItem = index
+        if let index { select(item: index, now: now) }
+        needsRedraw = true
+    }
+
+    /// Selects item `index` (an index into ``items``) when the list shows it, scrolling it into view.
+    public mutating func select(item index: Int, now: Seconds) {
+        guard let position = shown.firstIndex(of: index) else { return }
+        viewport.select(position)
+        scrolled(now: now)
+        needsRedraw = true
+    }
+
+    /// Sets how far into item `index` the viewer got (0…1), and whether it was watched.
+    public mutating func setProgress(item index: Int, progress: Double?, watched: Bool) {
+        guard items.indices.contains(index) else { return }
+        items[index].progress = progress
+        items[index].isWatched = watched
         needsRedraw = true
     }
 

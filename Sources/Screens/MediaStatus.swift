@@ -1,6 +1,7 @@
 import Controls
 
-/// What the screens know of playback: mpv's reported state, with no mpv types in it.
+/// What the screens know of playback: mpv's reported state and the session's phase, with no mpv
+/// types in it.
 ///
 /// The app fills it from the player after every batch of mpv events. Unknown values stay nil.
 public struct MediaStatus: Sendable, Equatable {
@@ -9,39 +10,96 @@ public struct MediaStatus: Sendable, Equatable {
     /// The length in seconds.
     public var duration: Seconds?
     public var isPaused = true
-    /// Playback stopped on the last frame.
+    /// mpv stopped on the last frame (`eof-reached`).
     public var isAtEnd = false
     public var isSeeking = false
-    /// The title tag, or nil; the screen falls back to the file name.
+    /// The title tag, or nil; the screen falls back to the item's name.
     public var title: String?
     /// The file has a picture to show (video or cover art).
     public var hasVideo = true
+    /// The picture is one still image (a photo), not a moving video.
+    public var isImage = false
     /// 0…130.
     public var volume: Double?
     public var isMuted = false
     /// Chapter starts and titles.
     public var chapters: [ChapterMark] = []
+    /// The current chapter's index in ``chapters``.
+    public var chapterIndex: Int?
     /// The file is loaded and playing or paused (not loading, not idle).
     public var isLoaded = false
     /// How long one video frame lasts, when known.
     public var frameDuration: Seconds?
+    /// The picture's size, when known.
+    public var videoWidth: Int?
+    public var videoHeight: Int?
+    /// Tags of a sound file.
+    public var artist: String?
+    public var album: String?
+
+    /// What the session is doing (opening, playing, ended with Up next, failed).
+    public var phase: SessionMachine.Phase = .idle
+    /// The name of the item the session is on: its title, or the file's or URL's name.
+    public var itemName: String?
+    /// How far opening has got.
+    public var opening: OpeningProgress?
+    /// The Up next item's name.
+    public var upNextName: String?
+    /// The item's place in the playlist (0-based) and the playlist's length.
+    public var playlistIndex: Int?
+    public var playlistCount = 0
+
+    /// The subtitle showing now: plain text, and the same in ASS form with its placement tags.
+    public var subtitleText: String?
+    public var subtitleASS: String?
+    /// The second subtitle track's line (`--secondary-sid`).
+    public var secondarySubtitleText: String?
+    /// Subtitles are drawn (reel's own on/off, `v`).
+    public var subtitlesVisible = true
+    public var audioTracks: [TrackInfo] = []
+    public var subtitleTracks: [TrackInfo] = []
+    /// The selected tracks' ids, or nil for none.
+    public var audioTrack: Int?
+    public var subtitleTrack: Int?
+    public var secondarySubtitleTrack: Int?
+    public var subtitleDelay: Seconds = 0
+    public var audioDelay: Seconds = 0
+    public var speed: Double = 1
+    /// `loop-file` is on.
+    public var loopsFile = false
+
+    /// What is buffered, in seconds of the file.
+    public var bufferedRanges: [ClosedRange<Seconds>] = []
+    /// Playback waits for the network.
+    public var isBuffering = false
+    /// How full the cache is before playback goes on, 0…100.
+    public var bufferingPercent: Int?
+    /// The file comes over the network.
+    public var isNetworkStream = false
 
     public init() {}
 
     /// Whether playback is running.
     public var isPlaying: Bool { isLoaded && !isPaused && !isAtEnd }
 
-    /// Whether the position is at the end: mpv says so, or the last frame is showing (mpv reports
-    /// the last frame's start, a frame short of the length, and paused there it never says so).
+    /// Whether the position is at the end (``PlaybackEnd``).
     public var isEffectivelyAtEnd: Bool {
-        if isAtEnd { return true }
-        let length = MediaTime.safeDuration(duration)
-        guard length > 0, let position else { return false }
-        return position >= length - 1.5 * (frameDuration ?? 1.0 / 30)
+        PlaybackEnd.isAtEnd(position: position, duration: duration, frameDuration: frameDuration, eofReached: isAtEnd)
     }
 
     /// The position to show: mpv's, except that the last frame reads as the full length.
     public var displayPosition: Seconds? { isEffectivelyAtEnd ? MediaTime.safeDuration(duration) : position }
+
+    /// "640×360", when the size is known.
+    public var videoSizeText: String? {
+        guard let videoWidth, let videoHeight, videoWidth > 0, videoHeight > 0 else { return nil }
+        return "\(videoWidth)×\(videoHeight)"
+    }
+
+    /// The selected subtitle track.
+    public var selectedSubtitles: TrackInfo? { subtitleTracks.first { $0.id == subtitleTrack } }
+    /// The selected audio track.
+    public var selectedAudio: TrackInfo? { audioTracks.first { $0.id == audioTrack } }
 }
 
 /// One chapter: where it starts and what it is called.
@@ -53,4 +111,43 @@ public struct ChapterMark: Sendable, Equatable {
         self.time = time
         self.title = title
     }
+}
+
+/// An audio or subtitle track, as the menus and notices show it.
+public struct TrackInfo: Sendable, Equatable {
+    /// mpv's id for the track within its kind.
+    public var id: Int
+    public var title: String?
+    /// Such as `eng`.
+    public var language: String?
+    /// Such as `aac`, `subrip`, `ass`.
+    public var codec: String?
+    public var isDefault = false
+    public var isForced = false
+    /// From a separate file (a sidecar `.srt`).
+    public var isExternal = false
+
+    public init(id: Int, title: String? = nil, language: String? = nil, codec: String? = nil) {
+        self.id = id
+        self.title = title
+        self.language = language
+        self.codec = codec
+    }
+
+    /// "Français (fra)", "English", "Track 2 (fra)".
+    public var name: String {
+        let base = title.flatMap { $0.isEmpty ? nil : $0 } ?? "Track \(id)"
+        guard let language, !language.isEmpty, language != "und", !base.contains("(\(language))") else { return base }
+        return "\(base) (\(language))"
+    }
+}
+
+/// How far opening an item has got, as far as mpv tells.
+public enum OpeningProgress: Sendable, Equatable {
+    /// Waiting for the file or the server.
+    case connecting
+    /// Filling the cache before playback starts: percent full, and bytes read so far.
+    case buffering(percent: Int?, bytes: Int64?)
+    /// The file is open; the first picture is on its way.
+    case starting
 }

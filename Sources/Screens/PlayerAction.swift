@@ -14,10 +14,35 @@ public enum PlayerAction: Sendable, Equatable {
     case setMuted(Bool)
     case frameStep
     case frameBackStep
-    /// Leave the player: back to the poster or library, or quit when started on a file.
+    /// Play this audio track (nil: none).
+    case selectAudio(Int?)
+    /// Show this subtitle track (nil: none).
+    case selectSubtitles(Int?)
+    /// Subtitles drawn or hidden (reel's `v`); the app keeps mpv drawing picture subtitles only
+    /// while they are shown.
+    case setSubtitlesVisible(Bool)
+    case setSubtitleDelay(Seconds)
+    case setAudioDelay(Seconds)
+    /// To the next (1) or previous (-1) subtitle line.
+    case subtitleSeek(Int)
+    /// By chapters, with mpv's threshold: back from more than 2 s in goes to the chapter's start.
+    case addChapter(Int)
+    case setSpeed(Double)
+    case setLoopsFile(Bool)
+    /// The next or previous item of the playlist.
+    case playlistNext
+    case playlistPrevious
+    /// Play the Up next item now.
+    case acceptUpNext
+    /// Close the Up next card and stay.
+    case dismissUpNext
+    /// Leave the player: cancel an opening, back to the poster or the list, or quit when there is
+    /// nothing to go back to.
     case close
     /// Quit reel.
     case quit
+    /// End reel as SIGINT does (Ctrl-C): exit 130.
+    case interrupt
     /// Stop the process (Ctrl-Z); the terminal is restored first.
     case suspend
 }

@@ -66,6 +66,7 @@ public struct PlayerLayout: Sendable, Equatable {
     public func control(atColumn column: Int, row: Int) -> PlayerControl? {
         if isCompact { return nil }
         if let close, close.contains(x: column, y: row) { return .close }
+        if row == timesRow, column >= columns - 12, column >= scrubber.x + scrubber.width / 2 { return .total }
         if scrubberHitArea.contains(x: column, y: row) { return .scrubber }
         if playPause.contains(x: column, y: row) { return .playPause }
         if let back, back.contains(x: column, y: row) { return .back }
@@ -83,4 +84,6 @@ public struct PlayerLayout: Sendable, Equatable {
 /// A clickable part of the player's chrome.
 public enum PlayerControl: Sendable, Equatable {
     case close, back, playPause, forward, scrubber
+    /// The total time at the right end of the times row: a click shows the time left instead.
+    case total
 }

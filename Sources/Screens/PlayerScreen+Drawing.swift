@@ -7,30 +7,38 @@ extension PlayerScreen {
     /// chrome's text and controls in cells.
     public mutating func draw(video: PixelBuffer?, encoder: FrameEncoder, into canvas: inout Canvas, now: Seconds) {
         let size = encoder.pixelSize(columns: canvas.width, rows: canvas.height)
-        var image = video ?? PixelBuffer(width: size.width, height: size.height, fill: Theme.background)
+        // While another item opens, or after a failure, the last picture does not stay up.
+        let showsPicture = status.isLoaded && !status.phase.isOpening
+        var image = (showsPicture ? video : nil) ?? PixelBuffer(width: size.width, height: size.height, fill: Theme.background)
         if image.width != size.width || image.height != size.height {
             image = PixelBuffer(width: size.width, height: size.height, fill: Theme.background)
         }
-        if status.isLoaded, !status.hasVideo {
-            image.fillVerticalGradient(top: Theme.audioPanelTop, bottom: Theme.audioPanelBottom)
-        }
         let geometry = PixelGeometry(image: image, columns: canvas.width, rows: canvas.height,
                                      pixelAspect: encoder.pixelAspect(cellAspect: configuration.cellAspect))
-        let opacity = layout.isCompact ? 0 : chrome.opacity(at: now)
+        if status.isLoaded, !status.hasVideo {
+            image.fillVerticalGradient(top: Theme.audioPanelTop, bottom: Theme.audioPanelBottom)
+            drawNote(into: &image, geometry: geometry)
+        }
+        let opacity = layout.isCompact || !status.isLoaded ? 0 : chrome.opacity(at: now)
         image.darkenEdges(peak: 0.6, opacity: opacity)
         drawSkipFeedbackPixels(into: &image, geometry: geometry, now: now)
-        if opacity > 0 { drawTransportBacking(into: &image, geometry: geometry, opacity: opacity) }
+        if opacity > 0, !status.isImage { drawTransportBacking(into: &image, geometry: geometry, opacity: opacity) }
 
         encoder.encode(image, into: &canvas, at: canvas.bounds)
 
         if status.isLoaded, !status.hasVideo { drawAudioCard(into: &canvas) }
+        drawSubtitles(into: &canvas, chromeOpacity: opacity)
         if layout.isCompact {
             drawCompactTime(into: &canvas)
         } else {
-            let chromeArea = canvas.bounds
-            canvas.drawFaded(in: chromeArea, opacity: opacity) { canvas in drawChrome(into: &canvas, now: now) }
+            if status.isLoaded {
+                canvas.drawFaded(in: canvas.bounds, opacity: opacity) { canvas in drawChrome(into: &canvas, now: now) }
+            }
             drawSkipFeedbackLabel(into: &canvas, now: now)
+            drawProgressLine(into: &canvas, chromeOpacity: opacity)
             drawToast(into: &canvas)
+            drawSessionCard(into: &canvas, encoder: encoder, now: now)
+            if let menu { drawMenu(menu, into: &canvas) }
             if isHelpShown { drawHelp(into: &canvas) }
         }
         drawStatusLine(into: &canvas)
@@ -47,13 +55,28 @@ extension PlayerScreen {
         if let close = layout.close {
             canvas.drawCentered("✕", row: close.y + 1, in: close, fg: Theme.text, style: .bold)
         }
+        if status.isImage {
+            drawImageInfo(into: &canvas)
+            return
+        }
         let row = layout.transportRow
         let interval = SkipTally.number(configuration.seekInterval)
         if let back = layout.back { canvas.drawCentered("↺ \(interval)", row: row, in: back, fg: Theme.text, style: .bold) }
         if let forward = layout.forward { canvas.drawCentered("\(interval) ↻", row: row, in: forward, fg: Theme.text, style: .bold) }
-        let glyph = status.isPlaying ? "❚❚" : (status.isEffectivelyAtEnd ? "↻" : "▶")
+        // At the end the middle button starts again: a word, so it is never taken for a skip.
+        let glyph = status.isPlaying ? "❚❚" : (status.isEffectivelyAtEnd ? "Replay" : "▶")
         canvas.drawCentered(glyph, row: row, in: layout.playPause, fg: Theme.text, style: .bold)
+        if showsSpinner, status.isBuffering {
+            canvas.drawCentered("\(spinnerFrame(now)) buffering", row: row + 2, in: layout.playPause.insetBy(dx: -8, dy: 0), fg: Theme.dimText)
+        }
         drawScrubber(into: &canvas)
+    }
+
+    /// For a picture file: what it is, in place of the transport and the scrubber.
+    private func drawImageInfo(into canvas: inout Canvas) {
+        var text = "Image"
+        if let size = status.videoSizeText { text += " · " + size }
+        canvas.drawText(text, x: layout.scrubber.x, y: layout.timesRow, fg: Theme.dimText)
     }
 
     private func drawScrubber(into canvas: inout Canvas) {
@@ -62,14 +85,21 @@ extension PlayerScreen {
         let bar = layout.scrubber
         if scrubber.isEnabled {
             canvas.horizontalBar(bar, fraction: scrubber.fraction(position: position), fg: Theme.accent, bg: Theme.track)
+            drawBufferedBand(into: &canvas, duration: duration, position: position)
             drawChapterTicks(into: &canvas, duration: duration)
         } else {
             canvas.horizontalBar(bar, fraction: 0, fg: Theme.disabledTrack, bg: Theme.disabledTrack)
         }
         let times = TimeText.pair(elapsed: position, total: duration)
         let row = layout.timesRow
-        let elapsedWidth = canvas.drawText(times.elapsed, x: bar.x, y: row, fg: Theme.text)
-        let total = scrubber.isEnabled ? times.total : (status.isLoaded ? "live" : "--:--")
+        var left = times.elapsed
+        if let badge = SpeedSteps.badge(status.speed) { left += "  " + badge }
+        if status.loopsFile { left += "  ⟳" }
+        let elapsedWidth = canvas.drawText(left, x: bar.x, y: row, fg: Theme.text)
+        var total = scrubber.isEnabled ? times.total : (status.isLoaded ? "live" : "--:--")
+        if scrubber.isEnabled, showsRemaining {
+            total = "−" + TimeText.format(max(duration - position, 0))
+        }
         let totalWidth = Sanitizer.displayWidth(of: total)
         canvas.drawText(total, x: bar.maxX - totalWidth, y: row, fg: Theme.dimText)
         if let chapter = currentChapterTitle(at: position) {
@@ -83,6 +113,23 @@ extension PlayerScreen {
             let thumb = bar.x + Int((scrubber.fraction(position: position) * Double(max(bar.width - 1, 0))).rounded())
             let x = min(max(thumb - width / 2, bar.x), max(bar.maxX - width, bar.x))
             canvas.drawText(label, x: x, y: bar.y - 1, fg: Theme.text, bg: Theme.panel, style: .bold)
+        }
+    }
+
+    /// What is buffered ahead of the position: a lighter band on the unplayed part, as on YouTube.
+    private func drawBufferedBand(into canvas: inout Canvas, duration: Seconds, position: Seconds) {
+        guard duration > 0, !status.bufferedRanges.isEmpty else { return }
+        let bar = layout.scrubber
+        let played = bar.x + Int((scrubber.fraction(position: position) * Double(bar.width)).rounded(.down))
+        for range in status.bufferedRanges {
+            let start = bar.x + Int((min(max(range.lowerBound / duration, 0), 1) * Double(bar.width)).rounded(.down))
+            let end = bar.x + Int((min(max(range.upperBound / duration, 0), 1) * Double(bar.width)).rounded(.up))
+            for x in max(start, played + 1, bar.x)..<min(end, bar.maxX) where x >= bar.x {
+                var cell = canvas[x, bar.y]
+                cell.bg = Theme.buffered
+                if cell.symbol == CellSymbol(" ") { cell.fg = Theme.buffered }
+                canvas[x, bar.y] = cell
+            }
         }
     }
 
@@ -150,16 +197,6 @@ extension PlayerScreen {
 
     // MARK: Panels
 
-    private func drawAudioCard(into canvas: inout Canvas) {
-        let middle = canvas.height / 2
-        let area = Rect(x: 2, y: 0, width: max(canvas.width - 4, 0), height: canvas.height)
-        canvas.drawCentered("♪", row: max(middle - 2, 0), in: area, fg: Theme.accent, style: .bold)
-        let lines = Sanitizer.wrapped(displayTitle, width: max(area.width - 4, 1), maxLines: 2)
-        for (offset, line) in lines.enumerated() where middle + offset < canvas.height {
-            canvas.drawCentered(line, row: middle + offset, in: area, fg: Theme.text, style: .bold)
-        }
-    }
-
     private func drawCompactTime(into canvas: inout Canvas) {
         let duration = MediaTime.safeDuration(status.duration)
         let times = TimeText.pair(elapsed: MediaTime.position(status.displayPosition, duration: duration), total: duration)
@@ -185,8 +222,7 @@ extension PlayerScreen {
     }
 
     private func drawHelp(into canvas: inout Canvas) {
-        let lines = HelpOverlay.lines(seekInterval: configuration.seekInterval, canClose: configuration.canClose)
-        HelpOverlay.draw(lines, title: "Keys", into: &canvas)
+        HelpOverlay.draw(configuration.commands.helpRows(for: .player), title: "Keys", into: &canvas)
     }
 }
 

@@ -22,110 +22,136 @@ extension PlayerScreen {
         if case .singleTap = doubleTap.tick(now: now) { toggleChrome(now: now) }
         if let seek = scrubber.tick(now: now) { actions.append(.seek(seek)) }
         if let toast, now >= toast.expiry { self.toast = nil; needsRedraw = true }
+        if showsSpinner || status.phase.upNext != nil { needsRedraw = true }
         return actions
-    }
-
-    /// Takes mpv's latest state; returns actions it calls for (none today, kept for symmetry).
-    public mutating func update(_ newStatus: MediaStatus, now: Seconds) {
-        let old = status
-        status = newStatus
-        scrubber.updateDuration(newStatus.duration)
-        if old.isPlaying != newStatus.isPlaying {
-            chrome.playbackChanged(isPlaying: newStatus.isPlaying, now: now)
-        }
-        if newStatus.isAtEnd, !old.isAtEnd { chrome.ended(now: now) }
-        announceChanges(from: old, to: newStatus)
-        if old != newStatus { needsRedraw = true }
-    }
-
-    /// mpv finished a seek and shows the new position: the screen reader says where it landed.
-    public mutating func seekCompleted(now: Seconds) {
-        guard configuration.screenReader, let position = status.position else { return }
-        let place = TimeText.format(MediaTime.position(position, duration: MediaTime.safeDuration(status.duration)))
-        if let skip = pendingAnnouncement {
-            let direction = skip.seconds < 0 ? "back" : "forward"
-            statusLine = "Skipped \(direction) \(SkipTally.number(abs(skip.seconds))) seconds to \(place)"
-            pendingAnnouncement = nil
-        } else {
-            statusLine = "Moved to \(place)"
-        }
-        needsRedraw = true
     }
 
     // MARK: Keys
 
     private mutating func handleKey(_ event: KeyEvent, now: Seconds) -> [PlayerAction] {
-        if let control = ControlKey(event) {
-            return control.actions(quit: .quit, suspend: .suspend) { needsRedraw = true }
+        let command = configuration.commands.command(for: event, on: .player)
+        // Ctrl-C, Ctrl-Z and Ctrl-L work whatever is open.
+        switch command {
+        case .interrupt?: return [.interrupt]
+        case .suspend?: return [.suspend]
+        case .redraw?: needsRedraw = true; return []
+        default: break
         }
         if isHelpShown {
             // Any key closes the help; q still quits.
             isHelpShown = false
-            if case .character("q") = event.key { return [.quit] }
+            return command == .quit ? [.quit] : []
+        }
+        if menu != nil, let actions = handleMenuKey(event, command: command, now: now) { return actions }
+        if status.phase.upNext != nil, event.key == .enter, event.modifiers.isEmpty { return [.acceptUpNext] }
+        guard let command else {
+            chrome.activity(now: now)
             return []
         }
-        switch event.key {
-        case .character(" "), .character("k"):
+        return perform(command, now: now)
+    }
+
+    /// Carries out a command from the table.
+    mutating func perform(_ command: Command, now: Seconds) -> [PlayerAction] {
+        switch command {
+        case .cyclePause:
             chrome.activity(now: now)
-            return playPause()
-        case .character("j"): return skip(.backward, now: now)
-        case .character("l"): return skip(.forward, now: now)
-        case .left: return tap(.backward, at: nil, now: now)
-        case .right: return tap(.forward, at: nil, now: now)
-        case .up:
+            return playPause(now: now)
+        case .doubleTap(let side): return tap(side, at: nil, now: now)
+        case .skip(let side): return skip(by: side.sign * configuration.seekInterval, now: now)
+        case .seek(let seconds, .relative): return skip(by: seconds, now: now)
+        case .seek(let seconds, .absolute):
             chrome.activity(now: now)
-            return changeVolume(by: 5, now: now)
-        case .down:
+            return [.seek(.to(max(seconds, 0), exact: true))]
+        case .seek(let percent, .absolutePercent):
             chrome.activity(now: now)
-            return changeVolume(by: -5, now: now)
-        case .character("m"):
+            return jump(toFraction: percent / 100)
+        case .addVolume(let step):
+            chrome.activity(now: now)
+            return changeVolume(by: step, now: now)
+        case .cycleMute:
             chrome.activity(now: now)
             let muted = !status.isMuted
-            showToast(muted ? "Muted" : "Sound on", now: now)
+            notify(muted ? "Muted" : "Sound on", now: now)
             return [.setMuted(muted)]
-        case .character(let digit) where digit.isASCII && digit.isNumber:
+        case .frameStep, .frameBackStep:
             chrome.activity(now: now)
-            return jump(toFraction: Double(digit.wholeNumberValue ?? 0) / 10)
-        case .home:
-            chrome.activity(now: now)
-            return [.seek(.to(0, exact: true))]
-        case .end:
-            chrome.activity(now: now)
-            return jump(toFraction: 1)
-        case .character(","):
-            chrome.activity(now: now)
-            return [.frameBackStep]
-        case .character("."):
-            chrome.activity(now: now)
-            return [.frameStep]
-        case .character("c"), .tab:
+            guard status.isLoaded, !status.isImage else { return [] }
+            return [command == .frameStep ? .frameStep : .frameBackStep]
+        case .cycleControls:
             toggleChrome(now: now)
             return []
-        case .character("?"):
+        case .help:
             isHelpShown = true
             return []
-        case .character("x"), .escape:
-            return [.close]
-        case .character("q"), .character("Q"):
-            return [.quit]
-        default:
+        case .close: return close(now: now)
+        case .quit: return [.quit]
+        case .interrupt: return [.interrupt]
+        case .suspend: return [.suspend]
+        case .redraw, .ignore:
+            return []
+        case .cycleSubtitles(let forward): return cycleSubtitles(forward: forward, now: now)
+        case .cycleSubtitleVisibility: return toggleSubtitles(now: now)
+        case .cycleAudio(let forward): return cycleAudio(forward: forward, now: now)
+        case .addSubtitleDelay(let step):
+            let delay = Self.roundedDelay(status.subtitleDelay + step)
+            notify("Subtitle delay \(Self.signed(delay)) s", now: now)
+            return [.setSubtitleDelay(delay)]
+        case .addAudioDelay(let step):
+            let delay = Self.roundedDelay(status.audioDelay + step)
+            notify("Audio delay \(Self.signed(delay)) s", now: now)
+            return [.setAudioDelay(delay)]
+        case .subtitleSeek(let lines):
             chrome.activity(now: now)
+            guard status.subtitleTrack != nil else {
+                notify("No subtitles to move between", now: now)
+                return []
+            }
+            return [.subtitleSeek(lines)]
+        case .addChapter(let chapters): return moveChapter(by: chapters, now: now)
+        case .playlistNext: return [.playlistNext]
+        case .playlistPrevious: return [.playlistPrevious]
+        case .cycleLoopFile:
+            let loops = !status.loopsFile
+            notify(loops ? "Loop this file: on" : "Loop this file: off", now: now)
+            return [.setLoopsFile(loops)]
+        case .speedStep(let steps): return setSpeed(SpeedSteps.step(from: status.speed, by: steps), now: now)
+        case .setSpeed(let speed): return setSpeed(speed, now: now)
+        case .tracksMenu:
+            menu = TracksMenu(status: status)
+            chrome.activity(now: now)
+            return []
+        case .cycleRemaining:
+            showsRemaining.toggle()
+            return []
+        case .play:
+            return status.phase.upNext != nil ? [.acceptUpNext] : []
+        case .poster, .listMove, .listPage, .listFirst, .listLast, .filter:
             return []
         }
     }
 
+    /// x and Esc: the innermost thing first — the help, the menu, the Up next card — then the
+    /// player (which cancels an opening).
+    private mutating func close(now: Seconds) -> [PlayerAction] {
+        if isHelpShown { isHelpShown = false; return [] }
+        if menu != nil { menu = nil; return [] }
+        if status.phase.upNext != nil { return [.dismissUpNext] }
+        return [.close]
+    }
+
     /// An exact jump to a fraction of the file; nothing while the length is unknown.
-    private func jump(toFraction fraction: Double) -> [PlayerAction] {
+    private mutating func jump(toFraction fraction: Double) -> [PlayerAction] {
         let duration = MediaTime.safeDuration(status.duration)
         guard duration > 0 else { return [] }
-        return [.seek(.to(duration * fraction, exact: true))]
+        return [.seek(.to(duration * min(max(fraction, 0), 1), exact: true))]
     }
 
     /// Play/pause: at the end it starts again; otherwise mpv toggles by its own state, so a
     /// press that comes before mpv has reported a change still does what the user meant.
-    private mutating func playPause() -> [PlayerAction] {
-        switch PlayPauseDecision.decide(isPlaying: status.isPlaying, position: status.position,
-                                        duration: status.duration, eofReached: status.isEffectivelyAtEnd) {
+    private mutating func playPause(now: Seconds) -> [PlayerAction] {
+        guard status.isLoaded, !status.isImage else { return [] }
+        switch PlayPauseDecision.decide(isPlaying: status.isPlaying, atEnd: status.isEffectivelyAtEnd) {
         case .pause, .play: return [.togglePause]
         case .restartThenPlay: return [.restartAndPlay]
         }
@@ -133,15 +159,138 @@ extension PlayerScreen {
 
     private mutating func changeVolume(by step: Double, now: Seconds) -> [PlayerAction] {
         let volume = min(max((status.volume ?? 100) + step, 0), 130)
-        showToast("Volume \(Int(volume.rounded())) %", now: now)
+        notify("Volume \(Int(volume.rounded())) %", now: now)
         var actions: [PlayerAction] = [.setVolume(volume)]
         if status.isMuted, step > 0 { actions.append(.setMuted(false)) }
         return actions
     }
 
-    private mutating func toggleChrome(now: Seconds) {
+    private mutating func setSpeed(_ speed: Double, now: Seconds) -> [PlayerAction] {
+        let clamped = min(max(speed, 0.01), 100)
+        notify("Speed \(SpeedSteps.number(clamped))×", now: now)
+        return [.setSpeed(clamped)]
+    }
+
+    mutating func toggleChrome(now: Seconds) {
         chrome.toggle(now: now)
         needsRedraw = true
+    }
+
+    // MARK: Tracks
+
+    private mutating func cycleSubtitles(forward: Bool, now: Seconds) -> [PlayerAction] {
+        let tracks = status.subtitleTracks
+        guard !tracks.isEmpty else {
+            notify("No subtitles", now: now)
+            return []
+        }
+        // Through every track, then off: s after v shows subtitles again, on the next track.
+        let ids: [Int?] = tracks.map(\.id) + [nil]
+        let current: Int? = status.subtitlesVisible ? status.subtitleTrack : nil
+        let index = ids.firstIndex { $0 == current } ?? ids.count - 1
+        let next = ids[(index + (forward ? 1 : ids.count - 1)) % ids.count]
+        var actions: [PlayerAction] = [.selectSubtitles(next)]
+        if next != nil, !status.subtitlesVisible { actions.append(.setSubtitlesVisible(true)) }
+        notify(subtitleNotice(next), now: now)
+        return actions
+    }
+
+    private mutating func toggleSubtitles(now: Seconds) -> [PlayerAction] {
+        guard status.subtitleTrack != nil else {
+            notify(status.subtitleTracks.isEmpty ? "No subtitles" : "Subtitles off · s picks a track", now: now)
+            return []
+        }
+        let visible = !status.subtitlesVisible
+        notify(visible ? subtitleNotice(status.subtitleTrack) : "Subtitles hidden", now: now)
+        return [.setSubtitlesVisible(visible)]
+    }
+
+    private func subtitleNotice(_ id: Int?) -> String {
+        guard let id, let index = status.subtitleTracks.firstIndex(where: { $0.id == id }) else { return "Subtitles off" }
+        return "Subtitles: \(status.subtitleTracks[index].name) \(index + 1)/\(status.subtitleTracks.count)"
+    }
+
+    private mutating func cycleAudio(forward: Bool, now: Seconds) -> [PlayerAction] {
+        let tracks = status.audioTracks
+        guard tracks.count > 1 else {
+            notify(tracks.isEmpty ? "No sound track" : "Audio: \(tracks[0].name) 1/1", now: now)
+            return []
+        }
+        let index = tracks.firstIndex { $0.id == status.audioTrack } ?? -1
+        let next = (index + (forward ? 1 : tracks.count - 1) + (index < 0 && !forward ? 1 : 0)) % tracks.count
+        notify("Audio: \(tracks[next].name) \(next + 1)/\(tracks.count)", now: now)
+        return [.selectAudio(tracks[next].id)]
+    }
+
+    /// A menu pick: its action and notice.
+    mutating func pick(_ row: TracksMenu.Row, now: Seconds) -> [PlayerAction] {
+        menu = nil
+        switch row.kind {
+        case .heading: return []
+        case .audio(let id):
+            if let index = status.audioTracks.firstIndex(where: { $0.id == id }) {
+                notify("Audio: \(status.audioTracks[index].name) \(index + 1)/\(status.audioTracks.count)", now: now)
+            }
+            return [.selectAudio(id)]
+        case .subtitles(let id):
+            notify(subtitleNotice(id), now: now)
+            var actions: [PlayerAction] = [.selectSubtitles(id)]
+            if id != nil, !status.subtitlesVisible { actions.append(.setSubtitlesVisible(true)) }
+            return actions
+        case .chapter(let index, let time):
+            notify(chapterNotice(index), now: now)
+            chrome.activity(now: now)
+            return [.seek(.to(time, exact: true))]
+        }
+    }
+
+    private mutating func handleMenuKey(_ event: KeyEvent, command: Command?, now: Seconds) -> [PlayerAction]? {
+        guard var menu else { return nil }
+        defer { if self.menu != nil { self.menu = menu } }
+        switch event.key {
+        case .up, .character("k"): menu.move(by: -1)
+        case .down, .character("j"): menu.move(by: 1)
+        case .pageUp, .home: menu.move(by: -1000)
+        case .pageDown, .end: menu.move(by: 1000)
+        case .enter, .character(" "):
+            guard let row = menu.selectedRow else { return [] }
+            self.menu = nil
+            return pick(row, now: now)
+        default:
+            if command == .close || command == .tracksMenu {
+                self.menu = nil
+                return []
+            }
+            if command == .quit { return [.quit] }
+            return []
+        }
+        self.menu = menu
+        return []
+    }
+
+    // MARK: Chapters
+
+    private mutating func moveChapter(by chapters: Int, now: Seconds) -> [PlayerAction] {
+        chrome.activity(now: now)
+        guard !status.chapters.isEmpty else {
+            notify("No chapters", now: now)
+            return []
+        }
+        if chapters > 0, let current = status.chapterIndex, current + chapters >= status.chapters.count {
+            notify("Last chapter: \(chapterTitle(current))", now: now)
+            return []
+        }
+        pendingChapterNotice = true
+        return [.addChapter(chapters)]
+    }
+
+    func chapterTitle(_ index: Int) -> String {
+        guard status.chapters.indices.contains(index) else { return "" }
+        return status.chapters[index].title.flatMap { $0.isEmpty ? nil : $0 } ?? "Chapter \(index + 1)"
+    }
+
+    func chapterNotice(_ index: Int) -> String {
+        "Chapter \(index + 1)/\(status.chapters.count): \(chapterTitle(index))"
     }
 
     // MARK: Skips
@@ -151,10 +300,24 @@ extension PlayerScreen {
         perform(doubleTap.tap(side, at: point, now: now), now: now, fromClick: point != nil)
     }
 
-    /// A skip at once: j and l.
-    private mutating func skip(_ side: SeekSide, now: Seconds) -> [PlayerAction] {
+    /// A skip at once (j and l, the ± buttons, a bound `seek N`): shown in the tally.
+    private mutating func skip(by seconds: Seconds, now: Seconds) -> [PlayerAction] {
         chrome.activity(now: now)
-        return perform(doubleTap.skip(side, now: now), now: now)
+        guard seconds != 0 else { return [] }
+        let side: SeekSide = seconds < 0 ? .backward : .forward
+        if let notice = edgeNotice(side) {
+            notify(notice, now: now)
+            return []
+        }
+        return perform(doubleTap.skip(side, seconds: abs(seconds), now: now), now: now)
+    }
+
+    /// "At the end" or "At the start" when a skip that way would move nothing.
+    private func edgeNotice(_ side: SeekSide) -> String? {
+        guard status.isLoaded else { return nil }
+        if side == .forward, status.isEffectivelyAtEnd { return "At the end" }
+        if side == .backward, MediaTime.safeDuration(status.duration) > 0, (status.position ?? 0) <= 0.01 { return "At the start" }
+        return nil
     }
 
     private mutating func perform(_ action: DoubleTapSeek.Action, now: Seconds, fromClick: Bool = false) -> [PlayerAction] {
@@ -167,6 +330,11 @@ extension PlayerScreen {
             toggleChrome(now: now)
             return []
         case .skip(let seconds):
+            let side: SeekSide = seconds < 0 ? .backward : .forward
+            if let notice = edgeNotice(side) {
+                notify(notice, now: now)
+                return []
+            }
             // A double click on the video skips without bringing up the controls (the skip's own
             // feedback shows); keys and buttons count as activity, which shows them.
             if fromClick { chrome.keepAlive(now: now) } else { chrome.seeked(now: now) }
@@ -179,28 +347,38 @@ extension PlayerScreen {
 
     private mutating func handleMouse(_ event: MouseEvent, now: Seconds) -> [PlayerAction] {
         let column = event.column, row = event.row
+        if isHelpShown, case .press = event.action {
+            isHelpShown = false
+            return []
+        }
+        if let menu, let actions = handleMenuMouse(event, menu: menu, now: now) { return actions }
+        if status.phase.upNext != nil, case .press(.left) = event.action, let card = upNextCard(),
+           card.contains(x: column, y: row) {
+            return row == card.maxY - 2 && column >= card.x + card.width / 2 ? [.dismissUpNext] : [.acceptUpNext]
+        }
         switch event.action {
         case .press(.left):
-            if isHelpShown { isHelpShown = false; return [] }
             let control = chrome.isInteractive(at: now) ? layout.control(atColumn: column, row: row) : nil
             pressedControl = control
             switch control {
             case .scrubber?:
-                guard scrubber.isEnabled else { return [] }
+                guard scrubber.isEnabled, !status.isImage else { return [] }
                 chrome.scrubbing(true, now: now)
                 let fraction = layout.scrubberFraction(atColumn: column)
                 return scrubber.begin(at: fraction, now: now).map { [.seek($0)] } ?? []
+            case .total?:
+                showsRemaining.toggle()
+                chrome.activity(now: now)
+                return []
             case .close?:
-                return [.close]
+                return close(now: now)
             case .back?:
-                chrome.activity(now: now)
-                return skipButton(.backward, now: now)
+                return skip(by: -configuration.seekInterval, now: now)
             case .forward?:
-                chrome.activity(now: now)
-                return skipButton(.forward, now: now)
+                return skip(by: configuration.seekInterval, now: now)
             case .playPause?:
                 chrome.activity(now: now)
-                return playPause()
+                return playPause(now: now)
             case nil:
                 // On the video: a tap for the double-tap engine, by physical half.
                 let side = SeekSide.side(forX: Double(column), width: Double(layout.columns))
@@ -227,20 +405,70 @@ extension PlayerScreen {
         }
     }
 
-    /// The ±interval buttons: a skip at once, shown in the tally like j and l.
-    private mutating func skipButton(_ side: SeekSide, now: Seconds) -> [PlayerAction] {
-        perform(doubleTap.skip(side, now: now), now: now)
+    private mutating func handleMenuMouse(_ event: MouseEvent, menu: TracksMenu, now: Seconds) -> [PlayerAction]? {
+        var menu = menu
+        switch event.action {
+        case .wheelUp: menu.move(by: -1)
+        case .wheelDown: menu.move(by: 1)
+        case .press(.left):
+            let panel = menuPanel(menu)
+            guard panel.contains(x: event.column, y: event.row) else {
+                self.menu = nil
+                return []
+            }
+            let index = menuRow(atRow: event.row, menu: menu)
+            guard let index, menu.rows[index].isSelectable else { return [] }
+            return pick(menu.rows[index], now: now)
+        default: return []
+        }
+        self.menu = menu
+        return []
     }
 
     // MARK: Screen reader
 
     /// Writes one plain line for each change a listener needs to hear.
-    private mutating func announceChanges(from old: MediaStatus, to new: MediaStatus) {
-        guard configuration.screenReader, new.isLoaded else { return }
+    mutating func announceChanges(from old: MediaStatus, to new: MediaStatus) {
+        guard configuration.screenReader else { return }
+        if new.phase != old.phase {
+            switch new.phase {
+            case .opening: speak("Opening \(displayTitle)")
+            case .failed(_, let reason): speak("Could not play \(displayTitle): \(reason)")
+            case .ended(_, let upNext?) where old.phase.upNext == nil:
+                speak("Up next in \(upNext.secondsLeft(at: upNext.start)) seconds: \(new.upNextName ?? "the next item")")
+            case .playing(let item) where old.phase.isOpening:
+                let place = new.playlistCount > 1 ? ", \(item + 1) of \(new.playlistCount)" : ""
+                speak("Playing \(displayTitle)\(place)")
+            default: break
+            }
+        }
+        guard new.isLoaded else { return }
         if new.isAtEnd, !old.isAtEnd {
-            statusLine = "End of video"
+            speak("End of video")
         } else if old.isPlaying != new.isPlaying, !new.isAtEnd {
-            statusLine = new.isPlaying ? "Playing" : "Paused"
+            speak(new.isPlaying ? "Playing" : "Paused")
+        }
+        if new.isBuffering != old.isBuffering, new.isBuffering { speak("Buffering") }
+        let line = SubtitleLines.plainText(text: new.subtitleText, ass: new.subtitleASS)
+        if new.subtitlesVisible, !line.isEmpty, line != SubtitleLines.plainText(text: old.subtitleText, ass: old.subtitleASS) {
+            speak(line)
         }
     }
+
+    /// Rounds a delay to the 0.1 s steps (and clears -0).
+    static func roundedDelay(_ seconds: Seconds) -> Seconds {
+        let tenths = (seconds * 10).rounded()
+        return tenths == 0 ? 0 : tenths / 10
+    }
+
+    /// "+0.1", "-0.3", "0".
+    static func signed(_ seconds: Seconds) -> String {
+        let text = Command.number(seconds)
+        return seconds > 0 ? "+" + text : text
+    }
+}
+
+extension SessionMachine.Phase {
+    /// Whether the item played to its end.
+    var isEnded: Bool { if case .ended = self { true } else { false } }
 }

@@ -3,11 +3,12 @@ import Terminal
 
 /// The player: the video with reel's chrome over it, driven by mpv's real state.
 ///
-/// It is a value: the app feeds it input (``handle(_:now:)``), mpv's state
-/// (``update(_:now:)``) and the clock (``tick(now:)``), performs the ``PlayerAction``s it
-/// returns, and asks it to ``draw(video:into:now:)`` when ``needsRedraw`` or an animation runs.
+/// It is a value: the app feeds it input (``handle(_:now:)``), mpv's state and the session's
+/// phase (``update(_:now:)``) and the clock (``tick(now:)``), performs the ``PlayerAction``s it
+/// returns, and asks it to ``draw(video:encoder:into:now:)`` when ``needsRedraw`` or an animation
+/// runs.
 public struct PlayerScreen: Sendable {
-    /// Choices made on the command line.
+    /// Choices made on the command line and in the config file.
     public struct Configuration: Sendable, Equatable {
         public var hideDelay: Seconds = 3
         public var seekInterval: Seconds = 10
@@ -19,6 +20,10 @@ public struct PlayerScreen: Sendable {
         public var canClose = false
         /// Cell width over height, for round circles: 0.5 for the usual 1:2 cells.
         public var cellAspect = 0.5
+        /// The keys.
+        public var commands = CommandTable.standard()
+        /// Keep a one-row progress line at the bottom while the controls are hidden.
+        public var progressLine = false
 
         public init() {}
     }
@@ -26,7 +31,7 @@ public struct PlayerScreen: Sendable {
     public let configuration: Configuration
     public internal(set) var status = MediaStatus()
     public internal(set) var layout: PlayerLayout
-    /// Set when something visible changed; cleared by ``draw(video:into:now:)``.
+    /// Set when something visible changed; cleared by ``draw(video:encoder:into:now:)``.
     public internal(set) var needsRedraw = true
 
     var chrome: ChromeEngine
@@ -34,10 +39,20 @@ public struct PlayerScreen: Sendable {
     var scrubber = Scrubber(duration: nil)
     var isHelpShown = false
     var toast: Toast?
+    /// The tracks and chapters menu, while it is open.
+    var menu: TracksMenu?
+    /// The total time shows as the time left ("−1:23").
+    public internal(set) var showsRemaining = false
+    /// The Up next item's thumbnail, when the app has one.
+    var upNextThumbnail: PixelBuffer?
     /// The screen reader's latest line.
     public internal(set) var statusLine: String?
+    /// Every line the screen reader was given, oldest first (the app writes new ones out).
+    public internal(set) var spokenLines: [String] = []
     /// The skip the screen reader should announce once mpv reports where it landed.
     var pendingAnnouncement: SkipAnnouncement?
+    /// A chapter move asked for: its notice follows when mpv reports the new chapter.
+    var pendingChapterNotice = false
     /// Where the last mouse press landed, while a button is held.
     var pressedControl: PlayerControl?
 
@@ -59,9 +74,14 @@ public struct PlayerScreen: Sendable {
     }
 
     /// The earliest time the app must wake up for this screen, or nil to sleep until input.
-    public var nextDeadline: Seconds? {
-        [chrome.nextDeadline, doubleTap.nextDeadline, scrubber.nextDeadline, toast?.expiry]
-            .compactMap { $0 }.min()
+    public func nextDeadline(at now: Seconds) -> Seconds? {
+        var deadlines = [chrome.nextDeadline, doubleTap.nextDeadline, scrubber.nextDeadline, toast?.expiry]
+        if let upNext = status.phase.upNext {
+            // The countdown's seconds tick over.
+            deadlines.append(min(upNext.deadline, now + max(upNext.deadline - now, 0).truncatingRemainder(dividingBy: 1) + 0.001))
+        }
+        if showsSpinner { deadlines.append(now + Self.spinnerInterval) }
+        return deadlines.compactMap { $0 }.min()
     }
 
     /// Whether an animation is running, so the app redraws at the frame rate until it ends.
@@ -69,28 +89,61 @@ public struct PlayerScreen: Sendable {
         chrome.isAnimating(at: now) || doubleTap.isAnimating(at: now)
     }
 
-    /// The title as shown: the tag, or the file name.
+    /// The title as shown: the tag, or the item's name.
     public var displayTitle: String {
         if let title = status.title, !title.isEmpty { return title }
+        if let name = status.itemName, !name.isEmpty { return name }
         return configuration.fileName
     }
 
     /// Whether the chrome is up (for tests and the app's redraw decisions).
     public func isChromeShown(at now: Seconds) -> Bool { chrome.isShown(at: now) }
 
-    /// Shows a short message, such as the volume or a resume notice.
-    public mutating func showToast(_ text: String, now: Seconds, duration: Seconds = 1.5) {
+    /// Whether the tracks menu is open.
+    public var isMenuOpen: Bool { menu != nil }
+
+    /// Shows a short message over the video, such as the volume or a track's name; with a screen
+    /// reader it is also a plain line.
+    public mutating func notify(_ text: String, now: Seconds, duration: Seconds = 1.5) {
         toast = Toast(text: text, expiry: now + duration)
+        speak(text)
         needsRedraw = true
     }
 
     /// Says where playback resumed, and how to start over.
     public mutating func showResumeNotice(at position: Seconds, now: Seconds) {
-        showToast("Resumed at \(TimeText.format(position)) · Home to start over", now: now, duration: 4)
+        notify("Resumed at \(TimeText.format(position)) · Home to start over", now: now, duration: 4)
+    }
+
+    /// Sets the Up next card's thumbnail.
+    public mutating func setUpNextThumbnail(_ thumbnail: PixelBuffer?) {
+        upNextThumbnail = thumbnail
+        needsRedraw = true
+    }
+
+    /// Keeps the choice between total and remaining time (it lasts for the session).
+    public mutating func setShowsRemaining(_ remaining: Bool) {
+        showsRemaining = remaining
+        needsRedraw = true
+    }
+
+    /// A plain line for the screen reader.
+    mutating func speak(_ line: String) {
+        guard configuration.screenReader else { return }
+        statusLine = line
+        spokenLines.append(line)
+        if spokenLines.count > 64 { spokenLines.removeFirst(spokenLines.count - 64) }
+        needsRedraw = true
     }
 
     /// Marks the screen as drawn.
     mutating func didDraw() { needsRedraw = false }
+
+    /// How often the spinner turns.
+    static let spinnerInterval: Seconds = 0.1
+
+    /// Whether a spinner shows: while opening, and while playback waits for the network.
+    var showsSpinner: Bool { status.phase.isOpening || (status.isBuffering && status.isLoaded) }
 
     static func makeLayout(_ configuration: Configuration, columns: Int, rows: Int) -> PlayerLayout {
         PlayerLayout(columns: columns, rows: rows, canClose: configuration.canClose,
@@ -107,4 +160,13 @@ struct Toast: Sendable, Equatable {
 /// A skip whose landing the screen reader will announce.
 struct SkipAnnouncement: Sendable, Equatable {
     var seconds: Seconds
+}
+
+extension SessionMachine.Phase {
+    /// Whether an item is being opened.
+    public var isOpening: Bool { if case .opening = self { true } else { false } }
+    /// The Up next countdown, when one runs.
+    public var upNext: SessionMachine.UpNext? { if case .ended(_, let upNext) = self { upNext } else { nil } }
+    /// The failure's reason, when the item could not be played.
+    public var failureReason: String? { if case .failed(_, let reason) = self { reason } else { nil } }
 }

@@ -10,4 +10,6 @@ public enum PosterAction: Sendable, Equatable {
     case quit
     /// Stop the process (Ctrl-Z); the terminal is restored first.
     case suspend
+    /// End reel as SIGINT does (Ctrl-C).
+    case interrupt
 }

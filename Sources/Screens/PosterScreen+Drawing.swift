@@ -30,6 +30,7 @@ extension PosterScreen {
         }
         drawCloseGlyph(into: &canvas, now: now, opacity: closeOpacity)
         drawCaption(into: &canvas, opacity: 1 - growth)
+        if isHelpShown { HelpOverlay.draw(configuration.commands.helpRows(for: .poster), title: "Keys", into: &canvas) }
         needsRedraw = false
     }
 

@@ -14,18 +14,29 @@ extension PosterScreen {
     }
 
     private mutating func handleKey(_ event: KeyEvent, now: Seconds) -> [PosterAction] {
-        if let control = ControlKey(event) {
-            return control.actions(quit: .quit, suspend: .suspend) { needsRedraw = true }
+        let command = configuration.commands.command(for: event, on: .poster)
+        if isHelpShown, command != .interrupt, command != .suspend {
+            isHelpShown = false
+            needsRedraw = true
+            return command == .quit ? [.quit] : []
         }
-        switch event.key {
-        case .enter, .character(" "):
+        switch command {
+        case .play?:
             return open(now: now)
-        case .escape, .character("x"):
+        case .close?:
             // While the video opens, Esc closes it; on the card it leaves.
             if stage.isOpen { return closeVideo(now: now) }
             return [configuration.canClose ? .back : .quit]
-        case .character("q"), .character("Q"):
-            return [.quit]
+        case .quit?: return [.quit]
+        case .interrupt?: return [.interrupt]
+        case .suspend?: return [.suspend]
+        case .redraw?:
+            needsRedraw = true
+            return []
+        case .help?:
+            isHelpShown = true
+            needsRedraw = true
+            return []
         default:
             return []
         }

@@ -33,6 +33,8 @@ public struct PosterScreen: Sendable {
         public var revealDuration: Seconds = 0.6
         /// How long the frame takes to grow to the terminal.
         public var growDuration: Seconds = 0.3
+        /// The keys.
+        public var commands = CommandTable.standard()
 
         public init() {}
     }
@@ -52,6 +54,8 @@ public struct PosterScreen: Sendable {
     public private(set) var layout: PosterLayout
     /// Set when something visible changed; cleared by ``draw(video:encoder:into:now:)``.
     public internal(set) var needsRedraw = true
+    /// The `?` overlay is up.
+    var isHelpShown = false
     public private(set) var columns: Int
     public private(set) var rows: Int
     /// The picture scaled to the frame's pixels, kept from one draw to the next.

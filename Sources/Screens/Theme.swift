@@ -10,6 +10,10 @@ public enum Theme {
     public static let accent = RGB(255, 78, 69)
     /// The unplayed part of the scrubber.
     public static let track = RGB(95, 95, 100)
+    /// What is buffered ahead on the scrubber.
+    public static let buffered = RGB(150, 150, 156)
+    /// The box behind subtitles: dark enough for white text over any picture.
+    public static let captionBackground = RGB(8, 8, 10)
     /// A disabled scrubber.
     public static let disabledTrack = RGB(60, 60, 64)
     /// Panels: help, toasts, status line.

@@ -111,9 +111,9 @@ struct LibraryScannerTests {
         folder.folder("sub")
         let scan = LibraryScanner.scan([folder.path], recursive: false)
         #expect(scan.files.isEmpty)
-        #expect(ReelApp.emptyLibraryLine(paths: [folder.path], scan: scan, recursive: false)
+        #expect(ReelApp.emptyLibraryLine(paths: [folder.path], note: scan.skippedNote, recursive: false)
             == "reel: \(folder.path): no files to play (subfolders are read with --recursive)")
-        #expect(ReelApp.emptyLibraryLine(paths: [folder.path], scan: scan, recursive: true)
+        #expect(ReelApp.emptyLibraryLine(paths: [folder.path], note: scan.skippedNote, recursive: true)
             == "reel: \(folder.path): no files to play")
     }
 }

@@ -59,12 +59,12 @@ struct ProbeWorkersTests {
         stat(url, &info)
         let file = LibraryFile(path: url, name: "segments.mp4", info: info)
         let cache = ThumbnailCache(directory: nil)
-        let first = LibraryScene.describe(file, cache: cache, pixelAspect: 1)
+        let first = ListScene.describe(file, cache: cache, pixelAspect: 1)
         guard case let .playable(media, still?) = first else { Issue.record("got \(first)"); return }
         #expect(media.title == "Colour segments" && still.width == 12 && still.height == 6)
         let key = ProbeKey(path: file.path, size: file.size, modified: file.modified)
         #expect(cache.lookup(key, stillSize: (12, 6)) == first)
-        let (state, thumbnail) = LibraryScene.itemState(first, fileName: "segments.mp4")
+        let (state, thumbnail) = ListScene.itemState(first, fileName: "segments.mp4")
         #expect(thumbnail?.width == 12 && thumbnail?.height == 6)
         // 10 % of the file is in the red segment.
         #expect(thumbnail.map { $0[6, 3].r > 200 && $0[6, 3].g < 60 } == true)
@@ -76,10 +76,10 @@ struct ProbeWorkersTests {
         let picture = MediaProbe.Result.playable(
             MediaInfo(title: "red.png", duration: 0, videoSize: VideoSize(width: 64, height: 64), hasVideo: true, hasCoverArt: false, hasAudio: false),
             still: nil)
-        #expect(LibraryScene.stillPictureIsUnplayable(picture) == .unplayable(reason: "a still picture, not a video"))
+        #expect(ListScene.stillPictureIsUnplayable(picture) == .unplayable(reason: "a still picture, not a video"))
         let song = MediaProbe.Result.playable(
             MediaInfo(title: "song.mp3", duration: 0, videoSize: nil, hasVideo: false, hasCoverArt: true, hasAudio: true), still: nil)
-        #expect(LibraryScene.stillPictureIsUnplayable(song) == song)
-        if case .playable(let media) = LibraryScene.itemState(song, fileName: "song.mp3").0 { #expect(media.title == nil) }
+        #expect(ListScene.stillPictureIsUnplayable(song) == song)
+        if case .playable(let media) = ListScene.itemState(song, fileName: "song.mp3").0 { #expect(media.title == nil) }
     }
 }

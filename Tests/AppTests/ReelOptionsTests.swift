@@ -1,5 +1,6 @@
 @testable import App
 import Testing
+import Screens
 
 @Suite("Command-line options")
 struct ReelOptionsTests {
@@ -96,14 +97,23 @@ struct ReelOptionsTests {
 
     @Test("the help lists every option and key in DESIGN.md")
     func helpIsComplete() {
+        let usage = HelpText.usage(commands: .standard())
         for option in ["--start", "--volume", "--mute", "--no-audio", "--loop", "--pause", "--speed", "--keep-open",
                        "--hide-delay", "--seek-interval", "--reduce-motion", "--screen-reader", "--poster",
                        "--colors", "--log-file", "--help", "--version", "--stats", "--blitter", "--aspect",
                        "--corner-radius", "--recursive", "--only-playable", "--no-resume", "--mpv-config",
-                       "--reveal-duration"] {
-            #expect(HelpText.usage.contains(option + " ") || HelpText.usage.contains(option + "="), "\(option) missing")
+                       "--reveal-duration", "--sid", "--aid", "--secondary-sid", "--no-sub", "--slang", "--alang",
+                       "--sub-file", "--sub-delay", "--audio-delay", "--network-timeout", "--ytdl", "--autoplay-delay",
+                       "--loop-playlist", "--shuffle", "--list", "--progress-line"] {
+            #expect(usage.contains(option + " ") || usage.contains(option + "="), "\(option) missing")
         }
-        #expect(HelpText.usage.contains("Examples:"))
+        #expect(usage.contains("Examples:"))
+        // Every key of the table is in the help, as the table writes it.
+        for screen in ScreenKind.allCases {
+            for row in CommandTable.standard().helpRows(for: screen) {
+                #expect(usage.contains(row.keys) && usage.contains(row.help), "\(row.keys) missing")
+            }
+        }
     }
 
     @Test("error lines never carry control characters")

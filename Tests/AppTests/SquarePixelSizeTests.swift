@@ -9,7 +9,7 @@ struct SquarePixelSizeTests {
     ] as [(Double, Int, Int)])
     func size(aspect: Double, width: Int, height: Int) {
         let columns = aspect == 0.5 ? 192 : 96
-        let size = PlaybackController.squarePixelSize((columns, 54), pixelAspect: aspect)
+        let size = VideoFrames.squarePixelSize((columns, 54), pixelAspect: aspect)
         #expect(size.width == width && size.height == height)
     }
 }

@@ -1,32 +1,47 @@
 import Testing
 @testable import Controls
 
-@Suite("PlayPauseDecision")
+@Suite("PlayPauseDecision and PlaybackEnd")
 struct PlayPauseDecisionTests {
     @Test("playing always pauses, even at the end")
     func pauses() {
-        #expect(PlayPauseDecision.decide(isPlaying: true, position: 34, duration: 120) == .pause)
-        #expect(PlayPauseDecision.decide(isPlaying: true, position: 120, duration: 120, eofReached: true) == .pause)
+        #expect(PlayPauseDecision.decide(isPlaying: true, atEnd: false) == .pause)
+        #expect(PlayPauseDecision.decide(isPlaying: true, atEnd: true) == .pause)
     }
 
-    @Test("paused: play, or start again from 0 at the end", arguments: [
-        (34.0, 120.0, false, PlayPauseDecision.play),
-        (120 - PlayPauseDecision.endTolerance, 120, false, .restartThenPlay),
-        (120 - PlayPauseDecision.endTolerance - 0.0001, 120, false, .play),
-        (120, 120, false, .restartThenPlay),
-        (500, 120, false, .restartThenPlay),
-        (3, 120, true, .restartThenPlay),
-        (0, 0, false, .play),
-        (5, 0, false, .play),
-        (5, 0, true, .restartThenPlay),
-        (.nan, 120, false, .play),
-    ] as [(Double?, Double?, Bool, PlayPauseDecision)])
-    func paused(position: Double?, duration: Double?, eof: Bool, expected: PlayPauseDecision) {
-        #expect(PlayPauseDecision.decide(isPlaying: false, position: position, duration: duration, eofReached: eof) == expected)
+    @Test("paused: play, or start again from 0 at the end")
+    func paused() {
+        #expect(PlayPauseDecision.decide(isPlaying: false, atEnd: false) == .play)
+        #expect(PlayPauseDecision.decide(isPlaying: false, atEnd: true) == .restartThenPlay)
     }
 
-    @Test("unknown position and duration play")
-    func unknown() {
-        #expect(PlayPauseDecision.decide(isPlaying: false, position: nil, duration: nil) == .play)
+    @Test("the end is eof-reached, or the last frame (1.5 frames from the length)", arguments: [
+        (34.0, 120.0, 1.0 / 30, false, false),
+        (120 - 1.5 / 30, 120, 1.0 / 30, false, true),
+        (120 - 1.5 / 30 - 0.001, 120, 1.0 / 30, false, false),
+        (120 - 1.5 / 24, 120, 1.0 / 24, false, true),
+        (120, 120, nil, false, true),
+        (500, 120, nil, false, true),
+        (3, 120, nil, true, true),
+        (0, 0, nil, false, false),
+        (5, 0, nil, false, false),
+        (5, 0, nil, true, true),
+        (.nan, 120, nil, false, false),
+        (nil, 120, nil, false, false),
+        (119.96, 120, -1, false, true),
+    ] as [(Double?, Double?, Double?, Bool, Bool)])
+    func end(position: Double?, duration: Double?, frame: Double?, eof: Bool, expected: Bool) {
+        #expect(PlaybackEnd.isAtEnd(position: position, duration: duration, frameDuration: frame, eofReached: eof) == expected)
+    }
+
+    @Test("watched: at the end, or past 95 %", arguments: [
+        (94.9, 100.0, false, false),
+        (95.0, 100.0, false, true),
+        (10.0, 100.0, true, true),
+        (50.0, nil, false, false),
+        (nil, 100.0, false, false),
+    ] as [(Double?, Double?, Bool, Bool)])
+    func watched(position: Double?, duration: Double?, atEnd: Bool, expected: Bool) {
+        #expect(PlaybackEnd.isWatched(position: position, duration: duration, atEnd: atEnd) == expected)
     }
 }

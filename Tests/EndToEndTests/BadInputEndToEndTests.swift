@@ -28,8 +28,8 @@ struct BadInputEndToEndTests {
              code: 1, reason: "Failed to recognize file format"),
         Case(name: "unsupported codec", make: { [Fixtures.unknownCodec()] }, code: 1, reason: "No video or audio streams"),
         Case(name: "a path beginning with -", make: { ["-clip.mp4"] }, code: 2, reason: "unknown option '-clip.mp4'"),
-        Case(name: "a URL-looking name is a local path", make: { ["http://example.invalid/video.mp4"] }, code: 1,
-             reason: "No such file or directory"),
+        Case(name: "a URL whose host does not exist fails with the resolver's reason", make: { ["http://example.invalid/video.mp4"] },
+             code: 1, reason: "Failed to resolve hostname example.invalid"),
         Case(name: "a bad option value", make: { ["--volume=loud", Paths.sample("demo.mp4")] }, code: 2,
              reason: "bad value 'loud' for --volume"),
     ]

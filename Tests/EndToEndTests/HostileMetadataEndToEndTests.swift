@@ -31,7 +31,8 @@ struct HostileMetadataEndToEndTests {
         let path = try Self.clip(named: "hostile-title.mkv", title: "Title " + Self.hostile, chapter: "Chapter " + Self.hostile)
         let tmux = try TmuxSession([Paths.reel, "--no-audio", "--pause", "--hide-delay=60", path])
         try tmux.setTitle("before")
-        let screen = try tmux.waitFor("pwned")
+        // Wait for the whole chrome: the title, the times and the chapter are drawn once the file is open.
+        let screen = try tmux.waitForScreen { $0.contains("pwned") && $0.contains("0:04") && $0.contains("Chapter") }
         // The controls are drawn as visible stand-ins, on the title row, and the rest of the chrome is intact.
         let titleRow = screen.split(separator: "\n").first { $0.contains("pwned") } ?? ""
         #expect(titleRow.contains("Title"))
@@ -49,7 +50,7 @@ struct HostileMetadataEndToEndTests {
         let path = try Self.clip(named: "long-title.mkv", title: long, chapter: "c")
         let tmux = try TmuxSession([Paths.reel, "--no-audio", "--pause", "--hide-delay=60", path], width: 80, height: 24)
         try? tmux.setTitle("before")
-        let screen = try tmux.waitFor("very long title")
+        let screen = try tmux.waitForScreen { $0.contains("very long title") && PlayerEndToEndTests.times(in: $0) != nil }
         let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(rows.filter { $0.contains("very long") }.count <= 2)
         #expect(rows.allSatisfy { $0.count <= 80 })
@@ -73,7 +74,7 @@ struct HostileMetadataEndToEndTests {
         }
         let player = try TmuxSession([Paths.reel, "--no-audio", "--pause", "--hide-delay=60", untitled])
         try? player.setTitle("before")
-        let screen = try player.waitFor("untitled")
+        let screen = try player.waitForScreen { $0.contains("untitled") && PlayerEndToEndTests.times(in: $0) != nil }
         try Self.expectInert(player, screen: screen)
         try player.send("q")
         #expect(player.waitForExit() == 0)

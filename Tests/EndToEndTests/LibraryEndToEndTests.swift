@@ -41,13 +41,22 @@ struct LibraryEndToEndTests {
         !screen.contains("Esc back") && !screen.contains("▌") && PlayerEndToEndTests.times(in: screen) != nil
     }
 
-    /// Enter on the selected row opens its card; Enter on the card plays the file.
+    /// Enter on the selected row plays it at once.
     static func openAndPlay(_ tmux: TmuxSession) throws {
         try tmux.send("Enter")
+        try tmux.waitForScreen { isPlayer($0) }
+    }
+
+    /// `p` on the selected row shows its card; Enter on the card plays the file.
+    static func posterAndPlay(_ tmux: TmuxSession) throws {
+        try tmux.send("p")
         try tmux.waitForScreen { isCard($0) }
         try tmux.send("Enter")
         try tmux.waitForScreen { isPlayer($0) }
     }
+
+    /// The index of the row that holds `name`.
+    static func rowIndex(_ name: String, in screen: String) -> Int? { rows(screen).firstIndex { $0.contains(name) } }
 
     /// The row holding the selection marker and `name`.
     static func isSelected(_ name: String, in screen: String) -> Bool {
@@ -100,7 +109,7 @@ struct LibraryEndToEndTests {
         #expect(tmux.waitForExit() == 0)
     }
 
-    @Test("Enter opens the selected file on its card, Enter plays it, and Esc twice returns to the same selection")
+    @Test("Enter plays the selected file at once and Esc comes back to it, marked; p shows its card, and Esc twice comes back")
     func openAndReturn() throws {
         let library = try Library()
         let tmux = try library.start(height: 16)
@@ -109,14 +118,17 @@ struct LibraryEndToEndTests {
         try tmux.waitForScreen { Self.isSelected("Gradients in motion", in: $0) }
         let before = try tmux.capture()
         try Self.openAndPlay(tmux)
-        // Esc closes the video back to the card, and the card back to the list.
+        // Esc goes back to the list: the same selection, in the same place, marked as playing.
+        try tmux.send("Escape")
+        let after = try tmux.waitForScreen { Self.isSelected("▶ Gradients in motion", in: $0) }
+        #expect(Self.rowIndex("Gradients in motion", in: after) == Self.rowIndex("Gradients in motion", in: before))
+        // The card: Esc closes the video back to the card, and the card back to the list.
+        try Self.posterAndPlay(tmux)
         try tmux.send("Escape")
         try tmux.waitForScreen { Self.isCard($0) }
         try tmux.send("Escape")
-        let after = try tmux.waitForScreen { Self.isSelected("Gradients in motion", in: $0) }
-        // The same scroll position: the same rows where they were.
-        #expect(Self.rows(after).filter { $0.contains("Gradients in motion") } == Self.rows(before).filter { $0.contains("Gradients in motion") })
-        #expect(Self.rows(after).firstIndex { $0.contains("Gradients in motion") } == Self.rows(before).firstIndex { $0.contains("Gradients in motion") })
+        let last = try tmux.waitForScreen { Self.isSelected("Gradients in motion", in: $0) }
+        #expect(Self.rowIndex("Gradients in motion", in: last) == Self.rowIndex("Gradients in motion", in: before))
         // q quits from the player too.
         try Self.openAndPlay(tmux)
         try tmux.send("q")
@@ -150,8 +162,8 @@ struct LibraryEndToEndTests {
         try tmux.click(column: 30, row: row)
         try tmux.waitForScreen { Self.isSelected("Long clip for seeking", in: $0) }
         try tmux.click(column: 30, row: row + 1)
-        // The file opens on its poster card.
-        try tmux.waitForScreen { $0.contains("Esc back") && $0.contains("▶") }
+        // The file plays.
+        try tmux.waitForScreen { Self.isPlayer($0) }
         try tmux.send("x")
         try tmux.waitForScreen { Self.isSelected("Long clip for seeking", in: $0) }
         try tmux.send("q")
@@ -211,6 +223,10 @@ struct LibraryEndToEndTests {
         // The file goes away after it was listed.
         try FileManager.default.removeItem(atPath: library.folder + "/segments.mp4")
         try tmux.send("Enter")
+        // The player says so, and Esc goes back to the list, which says so too.
+        let card = try tmux.waitFor("Could not play")
+        #expect(card.contains("No such file") || card.contains("Cannot open file"), "\(card)")
+        try tmux.send("Escape")
         let screen = try tmux.waitFor("segments.mp4: ")
         #expect(screen.contains("Cannot open file") || screen.contains("No such file"), "\(screen)")
         try tmux.send("q")

@@ -41,7 +41,7 @@ struct LibraryScreenTests {
 
     @Test("keys map to actions", arguments: [
         (key(.enter), [LibraryAction.open(0)]), (char("q"), [.quit]), (char("Q"), [.quit]),
-        (key(.character("c"), .ctrl), [.quit]), (key(.character("z"), .ctrl), [.suspend]),
+        (key(.character("c"), .ctrl), [.interrupt]), (key(.character("z"), .ctrl), [.suspend]),
         (key(.escape), []), (char("x"), []), (char("j"), []), (.paste("ep"), []), (.focus(true), []),
     ] as [(InputEvent, [LibraryAction])])
     func keyActions(event: InputEvent, expected: [LibraryAction]) {

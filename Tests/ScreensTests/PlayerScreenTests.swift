@@ -61,7 +61,7 @@ struct PlayerScreenTests {
         (char("q"), [.quit]),
         (char("x"), [.close]),
         (key(.escape), [.close]),
-        (key(.character("c"), .ctrl), [.quit]),
+        (key(.character("c"), .ctrl), [.interrupt]),
         (key(.character("z"), .ctrl), [.suspend]),
         (key(.left), []),
         (char("c"), []),

@@ -1,0 +1,111 @@
+import Glibc
+import Playback
+
+/// A system call that failed: which call, on what, and errno.
+struct SystemCallError: Error, Equatable, CustomStringConvertible {
+    var call: String
+    var path: String
+    var code: Int32
+
+    var description: String { "\(call) \(PathEncoding.displayName(path)): \(String(cString: strerror(code)))" }
+}
+
+/// The file system calls the app makes, byte-safe for any path (``PathEncoding``), each failure
+/// turned into a ``SystemCallError`` in one helper.
+enum FileSystem {
+    /// Runs `body` with `path` as a C string; a negative result throws with errno.
+    @discardableResult
+    static func check(_ call: String, _ path: String, _ body: (UnsafePointer<CChar>) -> Int32) throws(SystemCallError) -> Int32 {
+        while true {
+            let result = PathEncoding.withCString(path, body)
+            if result >= 0 { return result }
+            let code = errno
+            if code == EINTR { continue }
+            throw SystemCallError(call: call, path: path, code: code)
+        }
+    }
+
+    /// Makes `path` and its missing parents (mode 0700); throws if any part is not a directory.
+    static func makeDirectories(_ path: String) throws(SystemCallError) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            let made = PathEncoding.withCString(current) { mkdir($0, 0o700) }
+            guard made != 0 else { continue }
+            let code = errno
+            guard code == EEXIST else { throw SystemCallError(call: "mkdir", path: current, code: code) }
+            var info = stat()
+            _ = PathEncoding.withCString(current) { stat($0, &info) }
+            if info.st_mode & S_IFMT != S_IFDIR { throw SystemCallError(call: "mkdir", path: current, code: ENOTDIR) }
+        }
+        // A directory that exists but cannot be written to is no use either.
+        try check("access", path) { access($0, W_OK | X_OK) }
+    }
+
+    /// The whole file, up to `limit` bytes; nil when it cannot be read or is longer.
+    static func read(_ path: String, limit: Int = 1 << 24) -> [UInt8]? {
+        guard let descriptor = try? check("open", path, { open($0, O_RDONLY | O_CLOEXEC) }) else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = Glibc.read(descriptor, &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+            if bytes.count > limit { return nil }
+        }
+    }
+
+    /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`, so that a
+    /// crash mid-write never leaves a torn file.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(SystemCallError) {
+        let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = try check("open", temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+        var offset = 0
+        var failure: Int32?
+        bytes.withUnsafeBytes { raw in
+            while offset < raw.count, let base = raw.baseAddress {
+                let written = write(descriptor, base + offset, raw.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { failure = written < 0 ? errno : ENOSPC; return }
+                offset += written
+            }
+        }
+        close(descriptor)
+        if let failure {
+            _ = PathEncoding.withCString(temporary) { unlink($0) }
+            throw SystemCallError(call: "write", path: temporary, code: failure)
+        }
+        do {
+            try check("rename", temporary) { from in PathEncoding.withCString(path) { rename(from, $0) } }
+        } catch {
+            _ = PathEncoding.withCString(temporary) { unlink($0) }
+            throw error
+        }
+    }
+
+    /// Removes a file; a missing one is no error.
+    static func remove(_ path: String) {
+        _ = PathEncoding.withCString(path) { unlink($0) }
+    }
+
+    /// A regular file's size and modification time (ns since the epoch), or nil.
+    static func fileStamp(_ path: String) -> (size: Int64, modified: Int64)? {
+        var info = stat()
+        guard PathEncoding.withCString(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return (Int64(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+
+    /// 64-bit FNV-1a of the bytes `text` stands for, as 16 hex digits: a file name for a key.
+    static func hashName(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in PathEncoding.bytes(of: text) {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

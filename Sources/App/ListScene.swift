@@ -1,0 +1,224 @@
+import Controls
+import Playback
+import Screens
+import Terminal
+
+/// The list as a scene: the session's playlist, with background probes filling in what each
+/// local file is, each item's progress from its resume record, and the item playing marked.
+///
+/// Enter plays the selected item at once (the player opens through a growing circle); `p` shows
+/// its poster card. Coming back from the player, the item that played is selected.
+final class ListScene: Scene {
+    /// The thumbnail's size in half-block pixels.
+    static let stillSize = FrameEncoder(blitter: .half).pixelSize(columns: LibraryLayout.thumbnailColumns,
+                                                                  rows: LibraryLayout.thumbnailRows)
+    /// How many probes run at once: two keep both cores busy while the loop itself needs little.
+    static let workerCount = 2
+
+    let session: PlaybackSession
+    private(set) var screen: LibraryScreen
+    private var context: SceneContext
+    private let cache: ThumbnailCache?
+    /// The local file behind each item, for the probes; nil for streams and standard input.
+    private var files: [LibraryFile?] = []
+    private var workers: ProbeWorkers?
+    /// The item of each worker's file, and the worker's index of each probed item.
+    private var fileIndices: [Int] = []
+    private var workerIndexByItem: [Int: Int] = [:]
+    /// The order last asked of the workers, so it is only sent again when it changes.
+    private var lastWanted: [Int] = []
+    /// The items as last shown, to notice when the playlist changes.
+    private var shownItems: [PlaylistItem] = []
+
+    /// Shows the session's items. `title` heads the list; `known` gives the files a scan found
+    /// (their sizes and times, so the cache can be used), by path.
+    init(session: PlaybackSession, title: String, skippedNote: String?, known: [String: LibraryFile], cache: ThumbnailCache?,
+         context: SceneContext, now: Double) {
+        self.session = session
+        self.context = context
+        self.cache = cache
+        var configuration = LibraryScreen.Configuration()
+        configuration.title = title
+        configuration.reduceMotion = context.options.reduceMotion
+        configuration.screenReader = context.options.screenReader
+        configuration.onlyPlayable = context.options.onlyPlayable
+        configuration.skippedNote = skippedNote
+        configuration.commands = context.commands
+        screen = LibraryScreen(configuration: configuration, items: [], columns: context.size.columns,
+                               rows: context.size.rows, now: now)
+        self.known = known
+        rebuild(now: now)
+        // A series: the first item not yet watched is selected.
+        if let first = screen.items.firstIndex(where: { !$0.isWatched && !$0.isUnplayable }) { screen.select(item: first, now: now) }
+    }
+
+    private let known: [String: LibraryFile]
+
+    deinit { workers?.stop() }
+
+    /// Rebuilds the rows from the session's items (at the start, and when the playlist changes).
+    private func rebuild(now: Double) {
+        shownItems = session.items
+        files = session.items.map { item in
+            guard case .file(let path) = item.source else { return nil }
+            if let file = known[path] ?? known[item.source.mpvName] { return file }
+            guard let stamp = FileSystem.fileStamp(path) else { return nil }
+            return LibraryFile(path: path, name: item.name, size: stamp.size, modified: stamp.modified)
+        }
+        let items = zip(session.items, files).map { item, file -> LibraryItem in
+            var row = LibraryItem(name: file?.name ?? item.name, byteSize: file?.size ?? 0)
+            if file == nil {
+                let what: String
+                switch item.source {
+                case .url(let url): what = url
+                case .standardInput: what = "read from standard input"
+                case .file: what = "not a regular file"
+                }
+                row.state = .playable(LibraryMedia(title: nil, duration: nil, videoSize: nil, hasAudio: true))
+                row.note = what
+            }
+            return row
+        }
+        screen.replaceItems(items, now: now)
+        for index in items.indices { refreshProgress(index) }
+        workers?.stop()
+        let probed = files.enumerated().compactMap { index, file in file.map { (index, $0) } }
+        fileIndices = probed.map(\.0)
+        workerIndexByItem = Dictionary(uniqueKeysWithValues: fileIndices.enumerated().map { ($1, $0) })
+        lastWanted = []
+        let cache = self.cache
+        let pixelAspect = FrameEncoder(blitter: .half).pixelAspect(cellAspect: context.cellAspect)
+        workers = try? ProbeWorkers(files: probed.map(\.1), count: Self.workerCount, paused: true) { file in
+            ListScene.describe(file, cache: cache, pixelAspect: pixelAspect)
+        }
+        sendWanted()
+        workers?.setPaused(false)
+    }
+
+    /// Looks `file` up in the cache, else probes it and stores the outcome.
+    static func describe(_ file: LibraryFile, cache: ThumbnailCache?, pixelAspect: Double) -> MediaProbe.Result {
+        let key = ProbeKey(path: file.path, size: file.size, modified: file.modified)
+        if let hit = cache?.lookup(key, stillSize: stillSize) { return hit }
+        var probe = MediaProbe(stillSize: stillSize)
+        probe.pixelAspect = pixelAspect
+        let result = stillPictureIsUnplayable(probe.probe(file.path))
+        cache?.store(result, for: key)
+        return result
+    }
+
+    /// A picture file (one frame, no sound, no length) is not a video: a list of videos should not
+    /// offer it. (Given on the command line alone, it still shows, as a still.)
+    static func stillPictureIsUnplayable(_ result: MediaProbe.Result) -> MediaProbe.Result {
+        guard case .playable(let info, _) = result, info.hasVideo, !info.hasAudio, (info.duration ?? 0) <= 0 else { return result }
+        return .unplayable(reason: "a still picture, not a video")
+    }
+
+    /// The progress bar and ✓ of item `index`, from its resume record.
+    private func refreshProgress(_ index: Int) {
+        guard let resume = session.resume, session.items.indices.contains(index), let key = session.items[index].resumeKey else { return }
+        let stamp = session.items[index].source.isLocalFile ? FileSystem.fileStamp(session.items[index].source.mpvName) : nil
+        let record = resume.record(for: key, stamp: stamp)
+        screen.setProgress(item: index, progress: record?.progress, watched: record?.watched ?? false)
+    }
+
+    // MARK: Scene
+
+    var wakeDescriptors: [Int32] { workers.map { [$0.descriptor] } ?? [] }
+    func nextDeadline(at now: Double) -> Double? { screen.nextDeadline }
+    func needsDraw(at now: Double) -> Bool { screen.needsRedraw }
+    func isAnimating(at now: Double) -> Bool { screen.isAnimating(at: now) }
+
+    func handle(_ event: InputEvent, now: Double) -> SceneRequest? {
+        let actions = screen.handle(event, now: now)
+        sendWanted()
+        for action in actions {
+            switch action {
+            case .quit: return .quit(0)
+            case .interrupt: return .interrupt
+            case .suspend: return .suspend
+            case .close: return nil
+            case .open(let index): return open(index, poster: false, now: now)
+            case .poster(let index): return open(index, poster: true, now: now)
+            }
+        }
+        return nil
+    }
+
+    func pump(now: Double, session result: PlaybackSession.PumpResult, canTakeFrame: Bool) -> SceneRequest? {
+        if session.items != shownItems { rebuild(now: now) }
+        if let workers {
+            for (index, result) in workers.takeResults() where fileIndices.indices.contains(index) {
+                let item = fileIndices[index]
+                let (state, thumbnail) = Self.itemState(result, fileName: fileName(of: files[item]?.path ?? ""))
+                screen.update(item: item, state: state, thumbnail: thumbnail, now: now)
+            }
+        }
+        for notice in session.takeNotices() { screen.showMessage(notice, now: now) }
+        sendWanted()
+        return nil
+    }
+
+    func tick(now: Double) -> SceneRequest? {
+        screen.tick(now: now)
+        return nil
+    }
+
+    func resize(to context: SceneContext, now: Double) {
+        self.context = context
+        screen.resize(columns: context.size.columns, rows: context.size.rows, now: now)
+        sendWanted()
+    }
+
+    func draw(into canvas: inout Canvas, now: Double) { screen.draw(into: &canvas, now: now) }
+
+    /// The player covers the list: no new probes while it plays, so they take no CPU from it.
+    func willHide(now: Double) { workers?.setPaused(true) }
+
+    /// Back from the player: the item that played is marked and selected, with its progress.
+    func didShow(now: Double) {
+        workers?.setPaused(false)
+        if let current = session.currentItem {
+            refreshProgress(current)
+            screen.markCurrent(current, now: now)
+            if case .failed(_, let reason) = session.machine.phase, current < screen.items.count {
+                screen.showMessage("\(screen.items[current].name): \(reason)", now: now)
+            }
+        }
+    }
+
+    // MARK: Opening
+
+    /// Plays item `index` (through the growing circle), or shows its card; or says in the bar why
+    /// it cannot be played.
+    private func open(_ index: Int, poster: Bool, now: Double) -> SceneRequest? {
+        if case .unplayable(let reason) = screen.items[index].state {
+            screen.showMessage("\(screen.items[index].name): \(reason)", now: now)
+            return nil
+        }
+        return .go(poster ? .poster(item: index) : .player(item: index, reveal: true))
+    }
+
+    /// Tells the workers what the screen shows now, when that changed.
+    private func sendWanted() {
+        guard let workers else { return }
+        let wanted = screen.itemsWanted.filter { screen.items[$0].state == .pending }.compactMap { workerIndexByItem[$0] }
+        guard wanted != lastWanted else { return }
+        lastWanted = wanted
+        workers.prioritize(wanted)
+    }
+
+    /// A probe's outcome as the screen's item state and thumbnail.
+    ///
+    /// mpv gives the file's name as the title when there is no title tag: that is no title.
+    static func itemState(_ result: MediaProbe.Result, fileName: String) -> (LibraryItem.State, PixelBuffer?) {
+        switch result {
+        case .unplayable(let reason):
+            return (.unplayable(reason: reason), nil)
+        case let .playable(info, still):
+            let title = info.title == fileName ? nil : info.title
+            let media = LibraryMedia(title: title, duration: info.duration,
+                                     videoSize: info.videoSize.map { ($0.width, $0.height) }, hasAudio: info.hasAudio)
+            return (.playable(media), still.map(PixelBuffer.init))
+        }
+    }
+}

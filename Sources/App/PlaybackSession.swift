@@ -1,0 +1,519 @@
+import Controls
+import Playback
+import Screens
+import Terminal
+
+/// The run's one playback session: one mpv, its playlist, and the state machine that says what
+/// is playing (``SessionMachine``). Every scene reads it; none has a player of its own.
+///
+/// The loop pumps it once an iteration (``pump(now:)``): mpv's events update the machine, the
+/// machine's actions become mpv commands, and the result is one ``MediaStatus`` for the screens.
+/// Nothing here waits on mpv: opening an item is a phase, and keys, signals and drawing go on
+/// meanwhile.
+final class PlaybackSession {
+    let player: Player
+    private(set) var machine: SessionMachine
+    private(set) var items: [PlaylistItem]
+    let frames = VideoFrames()
+    /// What the screens show: mpv's state and the session's phase.
+    private(set) var status = MediaStatus()
+    /// Resume records, when resuming is on.
+    let resume: ResumeStore?
+    private let options: ReelOptions
+    private var seeks = SeekTracker()
+    /// mpv's playlist entry ids, to know which item a start-file event is for.
+    private var itemByEntryID: [Int: Int] = [:]
+    /// `--start` applies to the first item opened; later ones resume.
+    private var startOptionPending: Bool
+    private var fileLoaded = false
+    private var hasRestarted = false
+    private var wasAtEnd = false
+    private var lastResumeSave = -Double.infinity
+    /// Subtitles shown (reel's `v`); mpv draws only picture subtitles, and only while this is on.
+    private var subtitlesVisible = true
+    private var notices: [String] = []
+    /// Where the item that just opened resumed, for its notice.
+    private(set) var resumedAt: Double?
+    /// The last failure, for the exit line when nothing else can play.
+    private(set) var lastFailure: (item: PlaylistItem, reason: String)?
+    /// Some item has played: a failure later is not the run's failure.
+    private(set) var hasPlayed = false
+    /// The number of frames of the item, estimated as mpv does, for `--stats`.
+    private(set) var sourceFrameCount: Int?
+
+    /// Makes the player and puts `items` in its playlist, in order; nothing plays yet.
+    init(items: [PlaylistItem], options: ReelOptions, pixelAspect: Double, videoHeight: Int,
+         resume: ResumeStore?) throws {
+        var configuration = PlayerConfiguration.from(options)
+        configuration.pixelAspect = pixelAspect
+        configuration.loadHook = true
+        configuration.startPaused = true
+        if options.ytdl { configuration.ytdlFormat = PlaybackSession.ytdlFormat(forHeight: videoHeight) }
+        player = try Player(configuration: configuration)
+        for item in items { try player.append(item.source) }
+        if options.shuffle { try player.shufflePlaylist() }
+        self.items = items
+        self.options = options
+        self.resume = resume
+        startOptionPending = options.start != nil
+        var machineConfiguration = SessionMachine.Configuration()
+        machineConfiguration.autoplayDelay = options.autoplayDelay
+        machineConfiguration.loopPlaylist = options.loopPlaylist
+        machineConfiguration.keepOpen = options.keepOpen
+        machine = SessionMachine(configuration: machineConfiguration, itemCount: items.count)
+        subtitlesVisible = options.tracks.subtitles != .none
+    }
+
+    /// mpv's youtube-dl format for a picture `height` pixels tall: no more than the next common
+    /// height up, since a terminal shows a few hundred pixels at most.
+    static func ytdlFormat(forHeight height: Int) -> String {
+        let cap = [144, 240, 360, 480, 720, 1080].first { $0 >= height } ?? 1080
+        return "bestvideo[height<=?\(cap)]+bestaudio/best[height<=?\(cap)]"
+    }
+
+    /// The descriptor the loop polls for mpv.
+    var wakeDescriptor: Int32 { player.wakeupDescriptor }
+
+    /// The item the session is on.
+    var currentItem: Int? { machine.currentItem }
+
+    /// Whether the current item is open (playing, paused or at its end).
+    var isReady: Bool { fileLoaded && hasRestarted }
+
+    /// Notices for the screen since the last call.
+    func takeNotices() -> [String] {
+        defer { notices.removeAll() }
+        return notices + player.takeRefusals()
+    }
+
+    /// Takes the resume notice's position, once.
+    func takeResumedAt() -> Double? {
+        defer { resumedAt = nil }
+        return resumedAt
+    }
+
+    // MARK: Requests
+
+    /// Plays item `index` (paused with `paused`), leaving the current one first.
+    func play(_ index: Int, now: Double, paused: Bool = false) {
+        if machine.currentItem == index, machine.phase.failureReason == nil, machine.phase != .idle {
+            // Already opening or open: only whether it plays changes.
+            if isReady {
+                if !paused { perform(.play, now: now) }
+            } else {
+                startPaused = paused
+            }
+            return
+        }
+        leaveCurrentItem(now: now)
+        startPaused = paused
+        apply(machine.event(.play(item: index), now: now), now: now)
+    }
+
+    /// Whether the next item to open starts paused (the poster card loads it behind the card).
+    private var startPaused = false
+
+    /// Stops opening the item (Esc while it opens).
+    func cancelOpening(now: Double) {
+        apply(machine.event(.cancel, now: now), now: now)
+    }
+
+    /// Carries out one screen action as mpv commands; the playlist's actions go through the machine.
+    func perform(_ action: PlayerAction, now: Double) {
+        do {
+            switch action {
+            case .play: try player.play()
+            case .pause: try player.pause()
+            case .togglePause: try player.togglePause()
+            case .restartAndPlay:
+                seeks.reset()
+                try seeks.request(.to(0, exact: true), player: player, now: now)
+                try player.play()
+            case .seek(let request): try seeks.request(request, player: player, now: now)
+            case .setVolume(let volume): try player.setVolume(volume)
+            case .setMuted(let muted): try player.setMuted(muted)
+            case .frameStep: try player.frameStep()
+            case .frameBackStep: try player.frameBackStep()
+            case .selectAudio(let id): try player.setAudioTrack(id.map(TrackChoice.id) ?? .none)
+            case .selectSubtitles(let id):
+                try player.setSubtitleTrack(id.map(TrackChoice.id) ?? .none)
+                applySubtitleDrawing(subtitleTrack: id)
+            case .setSubtitlesVisible(let visible):
+                subtitlesVisible = visible
+                applySubtitleDrawing(subtitleTrack: status.subtitleTrack)
+                status.subtitlesVisible = visible
+            case .setSubtitleDelay(let delay): try player.setSubtitleDelay(delay)
+            case .setAudioDelay(let delay): try player.setAudioDelay(delay)
+            case .subtitleSeek(let lines): _ = try player.seekSubtitle(by: lines)
+            case .addChapter(let chapters): _ = try player.moveChapter(by: chapters)
+            case .setSpeed(let speed): try player.setSpeed(speed)
+            case .setLoopsFile(let loops): try player.setLoopsFile(loops)
+            case .playlistNext: moveInPlaylist(.next, now: now)
+            case .playlistPrevious: moveInPlaylist(.previous, now: now)
+            case .acceptUpNext: moveInPlaylist(.acceptUpNext, now: now)
+            case .dismissUpNext: apply(machine.event(.dismissUpNext, now: now), now: now)
+            case .close, .quit, .interrupt, .suspend: break
+            }
+        } catch {
+            // A command mpv refuses (say, a seek with nothing loaded) changes nothing; the screen
+            // keeps showing mpv's real state.
+        }
+        refreshStatus()
+    }
+
+    private func moveInPlaylist(_ event: SessionMachine.Event, now: Double) {
+        guard let item = machine.currentItem else { return }
+        let target: Int?
+        switch event {
+        case .next: target = machine.item(after: item)
+        case .previous: target = machine.item(before: item)
+        default: target = machine.upNext?.item
+        }
+        guard let target else {
+            notices.append(event == .previous ? "This is the first item" : "This is the last item")
+            return
+        }
+        leaveCurrentItem(now: now)
+        notices.append("\(event == .previous ? "Previous" : "Next"): \(name(of: target)) (\(target + 1)/\(items.count))")
+        apply(machine.event(event, now: now), now: now)
+    }
+
+    /// Saves where the current item is, before another one replaces it.
+    private func leaveCurrentItem(now: Double) {
+        if isReady { saveResumePosition(now: now) }
+    }
+
+    private func apply(_ actions: [SessionMachine.Action], now: Double) {
+        for action in actions {
+            switch action {
+            case .load(let item):
+                frames.clear()
+                seeks.reset()
+                fileLoaded = false
+                hasRestarted = false
+                wasAtEnd = false
+                do {
+                    try player.pause()
+                    try player.playEntry(at: item)
+                } catch {
+                    apply(machine.event(.failed(reason: "\(error)"), now: now), now: now)
+                }
+            case .stop:
+                frames.clear()
+                fileLoaded = false
+                hasRestarted = false
+                try? player.stopKeepingPlaylist()
+            case .finish:
+                break
+            }
+        }
+        refreshStatus()
+    }
+
+    /// The name of item `index` for notices: mpv's title once known, else its name.
+    func name(of index: Int) -> String {
+        guard items.indices.contains(index) else { return "" }
+        return items[index].name
+    }
+
+    // MARK: Events
+
+    /// What one pump saw.
+    struct PumpResult {
+        /// mpv finished a seek (for the screen reader).
+        var seekCompleted = false
+        /// Something changed: the status was rebuilt.
+        var changed = false
+    }
+
+    /// Reads mpv's events and moves the machine on.
+    func pump(now: Double) -> PumpResult {
+        let events = player.drainEvents()
+        var result = PumpResult()
+        for event in events {
+            switch event {
+            case .startFile(let entryID):
+                fileLoaded = false
+                hasRestarted = false
+                wasAtEnd = false
+                frames.clear()
+                if let item = itemByEntryID[entryID] ?? player.state.playlistPlayingPosition {
+                    apply(machine.event(.started(item: item), now: now), now: now)
+                }
+            case .loadHook(let id):
+                prepareItem()
+                player.continueLoad(hook: id)
+            case .fileLoaded:
+                fileLoaded = true
+                applySubtitleDrawing(subtitleTrack: selectedSubtitleID)
+            case .playbackRestart:
+                if !hasRestarted, fileLoaded {
+                    hasRestarted = true
+                    hasPlayed = true
+                    if !startPaused { try? player.play() }
+                    startPaused = false
+                    apply(machine.event(.ready, now: now), now: now)
+                }
+                if seeks.playbackRestarted(player: player, now: now) { result.seekCompleted = true }
+            case .commandReply(let id, _):
+                seeks.replied(id)
+            case .endFile(.error(let error)):
+                let item = machine.currentItem
+                let reason = error.explanation
+                if let item, items.indices.contains(item) {
+                    lastFailure = (items[item], reason)
+                    if machine.item(after: item) != nil, items.count > 1 {
+                        notices.append("Could not play \(name(of: item)): \(reason)")
+                    }
+                }
+                apply(machine.event(.failed(reason: reason), now: now), now: now)
+            case .propertyChanged(.playlist):
+                syncItems(now: now)
+            case .propertyChanged(.tracks), .propertyChanged(.subtitleTrack):
+                applySubtitleDrawing(subtitleTrack: selectedSubtitleID)
+            default:
+                break
+            }
+        }
+        seeks.expire(player: player, now: now)
+        if !events.isEmpty {
+            refreshStatus()
+            followEnd(now: now)
+            result.changed = true
+        }
+        return result
+    }
+
+    /// Brings the machine's timers up to `now` (the Up next countdown) and saves the position
+    /// every 15 s while playing, so that even a SIGKILL loses at most 15 s.
+    func tick(now: Double) {
+        if let deadline = machine.nextDeadline, now >= deadline {
+            leaveCurrentItem(now: now)
+            apply(machine.event(.tick, now: now), now: now)
+        }
+        if status.isPlaying, now - lastResumeSave >= 15 { saveResumePosition(now: now) }
+    }
+
+    /// The earliest time ``tick(now:)`` has something to do.
+    var nextDeadline: Double? { machine.nextDeadline }
+
+    /// Tells the machine when playback reaches the end, or leaves it (``PlaybackEnd``).
+    private func followEnd(now: Double) {
+        let atEnd = isReady && status.isEffectivelyAtEnd && !status.loopsFile
+        guard atEnd != wasAtEnd else { return }
+        wasAtEnd = atEnd
+        if atEnd { saveResumePosition(now: now) }
+        apply(machine.event(atEnd ? .reachedEnd : .leftEnd, now: now), now: now)
+    }
+
+    /// Keeps ``items`` in step with mpv's playlist: a playlist file that was opened is replaced
+    /// by its entries.
+    private func syncItems(now: Double) {
+        let entries = player.state.playlist
+        guard !entries.isEmpty else { return }
+        var byName: [String: PlaylistItem] = [:]
+        for item in items { byName[item.source.mpvName] = item }
+        let newItems = entries.map { entry in
+            byName[entry.filename] ?? PlaylistItem(mpvFilename: entry.filename, title: entry.title)
+        }
+        itemByEntryID = [:]
+        for (index, entry) in entries.enumerated() { if let id = entry.id { itemByEntryID[id] = index } }
+        guard newItems != items else { return }
+        items = newItems
+        apply(machine.event(.itemCountChanged(items.count), now: now), now: now)
+        if let playing = entries.firstIndex(where: \.isPlaying), machine.currentItem != playing {
+            apply(machine.event(.started(item: playing), now: now), now: now)
+        }
+    }
+
+    // MARK: Per item
+
+    /// In mpv's load hook, before the item opens: where it starts, and its tracks and delays from
+    /// its resume record (what the command line says wins).
+    private func prepareItem() {
+        guard let index = machine.currentItem, items.indices.contains(index) else { return }
+        let item = items[index]
+        if startOptionPending, let start = options.start {
+            startOptionPending = false
+            try? player.setFileLocalOption("start", StartPosition(start).optionValue)
+            return
+        }
+        guard let resume, let key = item.resumeKey else { return }
+        let stamp = item.source.isLocalFile ? FileSystem.fileStamp(item.source.mpvName) : nil
+        guard let record = resume.record(for: key, stamp: stamp) else { return }
+        if !record.watched, record.position >= 1 {
+            try? player.setFileLocalOption("start", formatSeconds(record.position))
+            resumedAt = record.position
+        }
+        let tracks = options.tracks
+        if tracks.audio == .auto, let aid = record.audioTrack { try? player.setFileLocalOption("aid", String(aid)) }
+        if tracks.subtitles == .auto, let sid = record.subtitleTrack {
+            try? player.setFileLocalOption("sid", sid.map(String.init) ?? "no")
+        }
+        if tracks.subtitleDelay == 0, record.subtitleDelay != 0 {
+            try? player.setFileLocalOption("sub-delay", formatSeconds(record.subtitleDelay))
+        }
+        if tracks.audioDelay == 0, record.audioDelay != 0 {
+            try? player.setFileLocalOption("audio-delay", formatSeconds(record.audioDelay))
+        }
+    }
+
+    private var selectedSubtitleID: Int? {
+        if case .id(let id)? = player.state.subtitleTrack { return id }
+        return nil
+    }
+
+    /// mpv draws subtitles itself only when they are pictures (they have no text); text
+    /// subtitles are reel's to draw, from `sub-text`, which keeps updating meanwhile.
+    private func applySubtitleDrawing(subtitleTrack id: Int?) {
+        let track = player.state.tracks.first { $0.kind == .subtitles && $0.id == id }
+        try? player.setSubtitlesDrawnByMpv(subtitlesVisible && (track?.isBitmapSubtitle ?? false))
+    }
+
+    // MARK: Resume
+
+    /// Saves where the current item is, with its tracks and delays, or marks it watched.
+    func saveResumePosition(now: Double) {
+        lastResumeSave = now
+        guard let resume, isReady, let index = machine.currentItem, items.indices.contains(index),
+              let key = items[index].resumeKey, let position = status.position else { return }
+        if !status.isNetworkStream || status.duration != nil {
+            var record = ResumeRecord(key: key, position: position)
+            if items[index].source.isLocalFile, let stamp = FileSystem.fileStamp(items[index].source.mpvName) {
+                record.size = stamp.size
+                record.modified = stamp.modified
+            }
+            record.duration = status.duration
+            record.watched = PlaybackEnd.isWatched(position: position, duration: status.duration, atEnd: status.isEffectivelyAtEnd)
+            record.audioTrack = status.audioTrack
+            record.subtitleTrack = .some(status.subtitleTrack)
+            record.subtitleDelay = status.subtitleDelay
+            record.audioDelay = status.audioDelay
+            if position < 1, !record.watched {
+                resume.forget(key)
+            } else {
+                resume.save(record)
+            }
+        }
+        if let notice = resume.takeFailureNotice() { notices.append(notice) }
+    }
+
+    /// Saves the position and pauses: the video is leaving the screen.
+    func saveAndPause(now: Double) {
+        saveResumePosition(now: now)
+        if isReady { perform(.pause, now: now) }
+    }
+
+    // MARK: Frames
+
+    /// Takes a due frame at `size`, or lets it go when `draw` is false. True when a new picture is ready.
+    func takeFrame(size: (width: Int, height: Int), draw: Bool) -> Bool {
+        guard fileLoaded, !machine.isOpening || hasRestarted else {
+            // While opening, frames are let go so mpv's video output never waits.
+            _ = frames.take(from: player, size: size, draw: false)
+            return false
+        }
+        return frames.take(from: player, size: size, draw: draw)
+    }
+
+    /// Renders the current frame at `size` now (after a resize, or for a new frame size).
+    @discardableResult
+    func renderNow(size: (width: Int, height: Int)) -> Bool {
+        guard isReady, status.hasVideo else { return false }
+        return frames.render(player, size: size)
+    }
+
+    /// The latest picture.
+    var video: PixelBuffer? { isReady ? frames.video : nil }
+
+    // MARK: Status
+
+    private func refreshStatus() {
+        status = MediaStatus(player.state, session: self)
+        if let duration = status.duration, let frame = status.frameDuration, frame > 0, duration.isFinite, duration > 0 {
+            sourceFrameCount = Int(min(duration / frame, 1e12).rounded())
+        }
+    }
+
+    fileprivate var subtitlesShown: Bool { subtitlesVisible }
+    fileprivate var loadedAndStarted: Bool { isReady }
+}
+
+private func formatSeconds(_ value: Double) -> String { ResumeRecord.decimal(value) }
+
+extension MediaStatus {
+    /// The screens' status from mpv's state and the session.
+    fileprivate init(_ state: PlayerState, session: PlaybackSession) {
+        self.init()
+        position = state.position
+        duration = state.duration
+        isPaused = state.isPaused ?? true
+        isAtEnd = state.isAtEnd ?? false
+        isSeeking = state.isSeeking ?? false
+        title = state.title
+        // Until mpv lists the tracks, a picture is assumed, so that none is thrown away.
+        let kinds = state.tracks.kinds
+        hasVideo = state.tracks.isEmpty || kinds.video || kinds.coverArt
+        let video = state.tracks.first { $0.kind == .video && $0.isSelected }
+        isImage = video?.isImage == true && !(video?.isCoverArt ?? false) && !kinds.audio
+        videoWidth = state.videoSize?.width ?? video?.width
+        videoHeight = state.videoSize?.height ?? video?.height
+        volume = state.volume
+        isMuted = state.isMuted ?? false
+        chapters = state.chapters.map { ChapterMark(time: $0.time, title: $0.title) }
+        chapterIndex = state.chapter
+        isLoaded = session.loadedAndStarted && state.isIdle != true
+        frameDuration = video?.frameRate.map { 1 / $0 }
+        artist = state.metadata["artist"]
+        album = state.metadata["album"]
+        phase = session.machine.phase
+        if let item = session.machine.currentItem {
+            itemName = session.name(of: item)
+            playlistIndex = item
+        }
+        playlistCount = session.items.count
+        if let upNext = session.machine.upNext { upNextName = session.name(of: upNext.item) }
+        if phase.isOpening {
+            if state.isPausedForCache == true || (state.bufferingPercent ?? 0) > 0 {
+                opening = .buffering(percent: state.bufferingPercent, bytes: state.cache?.forwardBytes)
+            } else if session.isReadyToStart {
+                opening = .starting
+            } else {
+                opening = .connecting
+            }
+        }
+        subtitleText = state.subtitleText
+        subtitleASS = state.subtitleASS
+        secondarySubtitleText = state.secondarySubtitleText
+        subtitlesVisible = session.subtitlesShown
+        audioTracks = state.tracks.filter { $0.kind == .audio }.map(TrackInfo.init)
+        subtitleTracks = state.tracks.filter { $0.kind == .subtitles }.map(TrackInfo.init)
+        if case .id(let id)? = state.audioTrack { audioTrack = id } else { audioTrack = state.tracks.first { $0.kind == .audio && $0.isSelected }?.id }
+        if case .id(let id)? = state.subtitleTrack { subtitleTrack = id } else if state.subtitleTrack == .auto {
+            subtitleTrack = state.tracks.first { $0.kind == .subtitles && $0.isSelected }?.id
+        }
+        if case .id(let id)? = state.secondarySubtitleTrack { secondarySubtitleTrack = id }
+        subtitleDelay = state.subtitleDelay ?? 0
+        audioDelay = state.audioDelay ?? 0
+        speed = state.speed ?? 1
+        loopsFile = state.loopsFile ?? false
+        bufferedRanges = state.cache?.seekableRanges ?? []
+        isBuffering = state.isPausedForCache ?? false
+        bufferingPercent = state.bufferingPercent
+        isNetworkStream = state.isNetworkStream ?? false
+    }
+}
+
+extension TrackInfo {
+    init(_ track: Track) {
+        self.init(id: track.id, title: track.title, language: track.language, codec: track.codec)
+        isDefault = track.isDefault
+        isForced = track.isForced
+        isExternal = track.isExternal
+    }
+}
+
+extension PlaybackSession {
+    /// The file is open and its first picture is on its way.
+    fileprivate var isReadyToStart: Bool { fileLoaded }
+}

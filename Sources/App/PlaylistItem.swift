@@ -1,0 +1,72 @@
+import Playback
+
+/// One entry of the session's playlist, as the app knows it.
+struct PlaylistItem: Equatable {
+    var source: MediaSource
+    /// The name shown until mpv knows a title: the file name (or its path below the folder given),
+    /// the URL's last path part, decoded, or "standard input".
+    var name: String
+
+    init(source: MediaSource, name: String? = nil) {
+        self.source = source
+        self.name = name ?? PlaylistItem.defaultName(of: source)
+    }
+
+    /// The key of its resume record: the absolute path or the URL; nil for standard input.
+    var resumeKey: String? {
+        switch source {
+        case .file, .url: source.mpvName
+        case .standardInput: nil
+        }
+    }
+
+    /// The name for a source: a path's last part, a URL's last path part with %XX decoded (or its
+    /// host), "standard input".
+    static func defaultName(of source: MediaSource) -> String {
+        switch source {
+        case .file(let path): return fileName(of: path)
+        case .standardInput: return "standard input"
+        case .url(let url):
+            var rest = Substring(url)
+            if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") { rest = rest[rest.index(colon, offsetBy: 3)...] }
+            if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+            let parts = rest.split(separator: "/")
+            let last = parts.count > 1 ? parts.last.map(String.init) ?? "" : String(parts.first ?? "")
+            let decoded = PathEncoding.displayName(ResumeRecord.percentDecodedLoosely(last))
+            return decoded.isEmpty ? url : decoded
+        }
+    }
+
+    /// The item for mpv's playlist entry `filename` (an expanded playlist's entry).
+    init(mpvFilename filename: String, title: String?) {
+        let source: MediaSource = MediaSource.hasScheme(filename) ? .url(filename) : (filename == "-" ? .standardInput : .file(filename))
+        self.init(source: source, name: title.flatMap { $0.isEmpty ? nil : $0 })
+    }
+}
+
+extension ResumeRecord {
+    /// `%XX` decoded where it is well formed; anything else kept as it is.
+    static func percentDecodedLoosely(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var index = 0
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case 0x30...0x39: byte - 0x30
+            case 0x41...0x46: byte - 0x41 + 10
+            case 0x61...0x66: byte - 0x61 + 10
+            default: nil
+            }
+        }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
+                out.append(high << 4 | low)
+                index += 3
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return PathEncoding.string(fromBytes: out)
+    }
+}

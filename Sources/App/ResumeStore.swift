@@ -1,0 +1,71 @@
+import Glibc
+import Playback
+
+/// reel's resume records, one file per path or URL in `$XDG_STATE_HOME/reel/resume`.
+///
+/// A directory that cannot be made or written turns resuming off for the run, with one notice
+/// naming the directory and the reason; a save that fails later gives the same notice once.
+final class ResumeStore {
+    /// Where the records live.
+    let directory: String
+    /// Why resuming is off, once it is: the notice for the screen, said once.
+    private(set) var failure: String?
+    private var failureReported = false
+
+    /// Opens (making it when missing) the directory.
+    init(directory: String) {
+        self.directory = directory
+        do {
+            try FileSystem.makeDirectories(directory)
+        } catch {
+            failure = ResumeStore.notice(directory: directory, error: error)
+        }
+    }
+
+    /// `$XDG_STATE_HOME/reel/resume`, else `~/.local/state/reel/resume`; nil when neither is known.
+    static func defaultDirectory(environment: [String: String]) -> String? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/reel/resume" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/reel/resume" }
+        return nil
+    }
+
+    /// Whether records can be kept.
+    var isWorking: Bool { failure == nil }
+
+    /// The notice to show, once: nil after the first time, and while all is well.
+    func takeFailureNotice() -> String? {
+        guard let failure, !failureReported else { return nil }
+        failureReported = true
+        return failure
+    }
+
+    /// The record for `key`, when there is one that still applies: for a local file, one made for
+    /// the file as it is now (same size and modification time).
+    func record(for key: String, stamp: (size: Int64, modified: Int64)?) -> ResumeRecord? {
+        guard isWorking, let bytes = FileSystem.read(path(for: key), limit: 4096),
+              let record = ResumeRecord(text: PathEncoding.string(fromBytes: bytes)), record.key == key else { return nil }
+        if let stamp, record.size != stamp.size || record.modified != stamp.modified { return nil }
+        return record
+    }
+
+    /// Saves `record`, atomically.
+    func save(_ record: ResumeRecord) {
+        guard isWorking else { return }
+        do {
+            try FileSystem.writeAtomically(PathEncoding.bytes(of: record.text), to: path(for: record.key))
+        } catch {
+            failure = ResumeStore.notice(directory: directory, error: error)
+        }
+    }
+
+    /// Forgets the record for `key`.
+    func forget(_ key: String) {
+        FileSystem.remove(path(for: key))
+    }
+
+    func path(for key: String) -> String { directory + "/" + FileSystem.hashName(key) + ".resume" }
+
+    private static func notice(directory: String, error: SystemCallError) -> String {
+        "Resume is off: cannot use \(PathEncoding.displayName(directory)): \(String(cString: strerror(error.code)))"
+    }
+}

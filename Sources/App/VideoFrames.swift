@@ -1,0 +1,64 @@
+import Playback
+import Terminal
+
+/// mpv's frames as the screens' pixels: renders a due frame at the size asked for, or lets it go
+/// when the terminal is behind, and counts both for `--stats`.
+final class VideoFrames {
+    private let frame = FrameBuffer(width: 2, height: 2)
+    /// The latest picture, in the encoder's pixels.
+    private(set) var video: PixelBuffer?
+
+    private(set) var rendered = 0
+    private(set) var skipped = 0
+    /// How long mpv took to render (scale and convert) each frame.
+    private(set) var renderTimes = DurationHistogram()
+
+    /// Forgets the picture (a new item is opening: the last one's frame must not show).
+    func clear() { video = nil }
+
+    /// Takes a due frame from mpv: renders it at `size` when `draw` is true, else lets it go.
+    /// Returns true when a new picture is ready.
+    func take(from player: Player, size: (width: Int, height: Int), draw: Bool) -> Bool {
+        guard player.frameIsDue() else { return false }
+        frame.resize(width: size.width, height: size.height)
+        if !draw {
+            try? player.skipFrame(frame)
+            skipped += 1
+            return false
+        }
+        return render(player, size: size)
+    }
+
+    /// Renders the current frame at `size` now, whether or not a new one is due: after a resize
+    /// while paused, the picture must follow the new size.
+    ///
+    /// Pixels that are not square (quadrant pixels, cells that are not 1:2) need nothing here:
+    /// the player letterboxes for them with a `setsar` filter, so mpv renders straight at `size`.
+    @discardableResult
+    func render(_ player: Player, size: (width: Int, height: Int)) -> Bool {
+        frame.resize(width: size.width, height: size.height)
+        let start = monotonicNow()
+        do { try player.render(into: frame) } catch { return false }
+        var pixels = video ?? PixelBuffer(width: size.width, height: size.height)
+        // One owner while loading, so that the frame is written in place, not copied first.
+        video = nil
+        switch frame.format {
+        case .rgb0: pixels.load(rgb0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
+        case .bgr0: pixels.load(bgr0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
+        }
+        video = pixels
+        rendered += 1
+        TraceLog.shared?.record("frame \(player.state.position ?? -1)")
+        renderTimes.record(milliseconds: (monotonicNow() - start) * 1000)
+        return true
+    }
+
+    /// The size with square pixels that covers what `size` pixels of shape `pixelAspect` (width
+    /// over height) cover on screen: taller for narrow pixels, wider for wide ones. Stills are
+    /// found at this size, with square pixels, and the screens scale them to their own.
+    static func squarePixelSize(_ size: (width: Int, height: Int), pixelAspect: Double) -> (width: Int, height: Int) {
+        guard pixelAspect.isFinite, pixelAspect > 0 else { return size }
+        if pixelAspect < 1 { return (size.width, Int((Double(size.height) / pixelAspect).rounded())) }
+        return (Int((Double(size.width) * pixelAspect).rounded()), size.height)
+    }
+}

@@ -1,0 +1,205 @@
+/// What the playback session is doing, for every screen to read: one pure state machine.
+///
+/// A run has one mpv and one playlist. The machine follows its items through
+/// idle → opening → playing → ended (with an Up next countdown when another item follows) →
+/// failed, from events the app feeds it (the user's requests, and what mpv reports), and answers
+/// with ``Action``s that the app carries out as mpv commands. Time is passed in; the machine
+/// reads no clock.
+public struct SessionMachine: Sendable, Equatable {
+    /// Choices made on the command line.
+    public struct Configuration: Sendable, Equatable {
+        /// How long the Up next card counts down before the next item plays; 0 goes on at once.
+        public var autoplayDelay: Seconds = 5
+        /// After the last item, start again at the first.
+        public var loopPlaylist = false
+        /// At the end of the last item, stay on its last frame (true) or finish (false).
+        public var keepOpen = true
+
+        public init() {}
+    }
+
+    /// Where the session is.
+    public enum Phase: Sendable, Equatable {
+        /// Nothing is loaded.
+        case idle
+        /// `item` is being opened, since `since`.
+        case opening(item: Int, since: Seconds)
+        /// `item` is open, playing or paused.
+        case playing(item: Int)
+        /// `item` played to its end and shows its last frame; `upNext` counts down to the next item.
+        case ended(item: Int, upNext: UpNext?)
+        /// `item` could not be played, for mpv's `reason`.
+        case failed(item: Int, reason: String)
+    }
+
+    /// The countdown to the next item.
+    public struct UpNext: Sendable, Equatable {
+        /// The item that plays next.
+        public var item: Int
+        /// When the countdown began.
+        public var start: Seconds
+        /// When the item plays.
+        public var deadline: Seconds
+
+        /// The countdown's progress at `now`, 0…1.
+        public func progress(at now: Seconds) -> Double {
+            let span = deadline - start
+            guard span > 0 else { return 1 }
+            return min(max((now - start) / span, 0), 1)
+        }
+
+        /// Whole seconds left at `now`, rounded up.
+        public func secondsLeft(at now: Seconds) -> Int {
+            Int(max(deadline - now, 0).rounded(.up))
+        }
+    }
+
+    /// What happened.
+    public enum Event: Sendable, Equatable {
+        /// The user, or the start of the run, asks for `item`.
+        case play(item: Int)
+        /// mpv began opening `item`, possibly on its own (after a failed item it moves on).
+        case started(item: Int)
+        /// mpv has the item open and is showing it (its first playback restart).
+        case ready
+        /// Playback reached the end (``PlaybackEnd``).
+        case reachedEnd
+        /// Playback left the end again (a seek back, play again from the start).
+        case leftEnd
+        /// The item could not be played.
+        case failed(reason: String)
+        /// Esc or x while an item opens: stop opening it.
+        case cancel
+        /// The next or previous item (N, P, or the Up next card's Enter for the next).
+        case next
+        case previous
+        /// Play the Up next item now.
+        case acceptUpNext
+        /// Close the Up next card and stay on the last frame.
+        case dismissUpNext
+        /// The playlist now has `count` items (a playlist file was expanded).
+        case itemCountChanged(Int)
+        /// Time passed.
+        case tick
+    }
+
+    /// What the app must do.
+    public enum Action: Sendable, Equatable {
+        /// Play playlist entry `item` now.
+        case load(item: Int)
+        /// Stop, keeping the playlist (cancels an open in progress).
+        case stop
+        /// Nothing more will play: the run may end here (exit 0) if it ends at the end.
+        case finish
+    }
+
+    public let configuration: Configuration
+    public private(set) var phase: Phase = .idle
+    /// The number of items in the playlist.
+    public private(set) var itemCount: Int
+
+    public init(configuration: Configuration = Configuration(), itemCount: Int) {
+        self.configuration = configuration
+        self.itemCount = max(itemCount, 0)
+    }
+
+    /// The item the session is on, in any phase but idle.
+    public var currentItem: Int? {
+        switch phase {
+        case .idle: nil
+        case .opening(let item, _), .playing(let item), .ended(let item, _), .failed(let item, _): item
+        }
+    }
+
+    /// Whether an item is being opened.
+    public var isOpening: Bool { if case .opening = phase { true } else { false } }
+
+    /// The Up next countdown, when one runs.
+    public var upNext: UpNext? { if case .ended(_, let upNext) = phase { upNext } else { nil } }
+
+    /// The earliest time ``event(_:now:)`` must be called with ``Event/tick``, or nil.
+    public var nextDeadline: Seconds? { upNext?.deadline }
+
+    /// The item after `item`, or nil at the end of the list (with `loopPlaylist`, the first).
+    public func item(after item: Int) -> Int? {
+        if item + 1 < itemCount { return item + 1 }
+        return configuration.loopPlaylist && itemCount > 0 ? 0 : nil
+    }
+
+    /// The item before `item`, or nil at the start (with `loopPlaylist`, the last).
+    public func item(before item: Int) -> Int? {
+        if item - 1 >= 0, item - 1 < itemCount { return item - 1 }
+        return configuration.loopPlaylist && itemCount > 0 ? itemCount - 1 : nil
+    }
+
+    /// Takes one event at `now` and returns what to do.
+    public mutating func event(_ event: Event, now: Seconds) -> [Action] {
+        switch event {
+        case .play(let item):
+            return open(item, now: now)
+        case .started(let item):
+            if case .opening(item, _) = phase { return [] }
+            phase = .opening(item: item, since: now)
+            return []
+        case .ready:
+            if case .opening(let item, _) = phase { phase = .playing(item: item) }
+            return []
+        case .reachedEnd:
+            guard case .playing(let item) = phase else { return [] }
+            return end(item, now: now)
+        case .leftEnd:
+            if case .ended(let item, _) = phase { phase = .playing(item: item) }
+            return []
+        case .failed(let reason):
+            guard let item = currentItem else { return [] }
+            phase = .failed(item: item, reason: reason)
+            return []
+        case .cancel:
+            guard isOpening else { return [] }
+            phase = .idle
+            return [.stop]
+        case .next:
+            guard let item = currentItem, let next = self.item(after: item) else { return [] }
+            return open(next, now: now)
+        case .previous:
+            guard let item = currentItem, let previous = self.item(before: item) else { return [] }
+            return open(previous, now: now)
+        case .acceptUpNext:
+            guard let upNext else { return [] }
+            return open(upNext.item, now: now)
+        case .dismissUpNext:
+            if case .ended(let item, _?) = phase { phase = .ended(item: item, upNext: nil) }
+            return []
+        case .itemCountChanged(let count):
+            itemCount = max(count, 0)
+            if case .ended(let item, let upNext?) = phase {
+                // The list changed under the countdown: count down to what now follows.
+                if let next = self.item(after: item) {
+                    phase = .ended(item: item, upNext: UpNext(item: next, start: upNext.start, deadline: upNext.deadline))
+                } else {
+                    phase = .ended(item: item, upNext: nil)
+                }
+            }
+            return []
+        case .tick:
+            guard let upNext, now >= upNext.deadline else { return [] }
+            return open(upNext.item, now: now)
+        }
+    }
+
+    private mutating func open(_ item: Int, now: Seconds) -> [Action] {
+        guard item >= 0, item < itemCount else { return [] }
+        phase = .opening(item: item, since: now)
+        return [.load(item: item)]
+    }
+
+    private mutating func end(_ item: Int, now: Seconds) -> [Action] {
+        guard let next = self.item(after: item) else {
+            phase = .ended(item: item, upNext: nil)
+            return configuration.keepOpen ? [] : [.finish]
+        }
+        guard configuration.autoplayDelay > 0 else { return open(next, now: now) }
+        phase = .ended(item: item, upNext: UpNext(item: next, start: now, deadline: now + configuration.autoplayDelay))
+        return []
+    }
+}

@@ -1,0 +1,84 @@
+import CMpv
+
+/// What to open: a file, a URL, or standard input.
+public enum MediaSource: Sendable, Hashable {
+    /// A local file, by path.
+    case file(String)
+    /// A URL with a scheme mpv reads, such as `https://…` or an HLS playlist.
+    case url(String)
+    /// Standard input (`-`).
+    case standardInput
+
+    /// Reads a command-line argument: `-` is standard input, `scheme://…` a URL, anything else a
+    /// path.
+    public init(argument: String) {
+        if argument == "-" {
+            self = .standardInput
+        } else if MediaSource.hasScheme(argument) {
+            self = .url(argument)
+        } else {
+            self = .file(argument)
+        }
+    }
+
+    /// Whether `text` starts with a URL scheme and `://`.
+    public static func hasScheme(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://") else { return false }
+        let scheme = text[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+
+    /// What mpv is given: an absolute path (so that a path is never read as a protocol), the URL,
+    /// or `-`.
+    public var mpvName: String {
+        switch self {
+        case .file(let path): Player.absolutePath(path)
+        case .url(let url): url
+        case .standardInput: "-"
+        }
+    }
+
+    /// Whether it is a local file, which background probes may open too.
+    public var isLocalFile: Bool { if case .file = self { true } else { false } }
+}
+
+extension Player {
+    /// Adds `source` at the end of the playlist, without playing it.
+    public func append(_ source: MediaSource) throws(MpvError) {
+        try handle.command(["loadfile", source.mpvName, "append"])
+    }
+
+    /// Starts (or restarts) the playlist entry at `index`, replacing what plays.
+    public func playEntry(at index: Int) throws(MpvError) {
+        try handle.command(["playlist-play-index", String(index)])
+    }
+
+    /// Stops playback and keeps the playlist: mpv goes idle, and any open that is under way is
+    /// cancelled (a stream that never answers lets go at once).
+    public func stopKeepingPlaylist() throws(MpvError) {
+        try handle.command(["stop", "keep-playlist"])
+    }
+
+    /// Shuffles the playlist (mpv's `playlist-shuffle`).
+    public func shufflePlaylist() throws(MpvError) {
+        try handle.command(["playlist-shuffle"])
+    }
+
+    /// The id the `on_load` hook is registered with.
+    static let loadHookID: UInt64 = 1 << 62
+
+    /// Lets the file whose ``PlayerEvent/loadHook(id:)`` came open.
+    public func continueLoad(hook id: UInt64) {
+        _ = mpv_hook_continue(handle.raw, id)
+    }
+
+    /// Sets an option for the file about to open only (mpv's `file-local-options/NAME`); call it
+    /// from the load hook. Values are reel's own formatted numbers and ids, never user text.
+    public func setFileLocalOption(_ name: String, _ value: String) throws(MpvError) {
+        try handle.setProperty("file-local-options/" + name, value)
+    }
+
+    /// The file mpv is about to open, during the load hook.
+    public var openingFilename: String? { handle.string("stream-open-filename") }
+}

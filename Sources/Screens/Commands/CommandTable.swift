@@ -1,0 +1,159 @@
+import Controls
+import Terminal
+
+/// The screens a key can act on.
+public enum ScreenKind: String, Sendable, Hashable, CaseIterable {
+    case player, list, poster
+}
+
+/// Every key of every screen in one table: the key, the command it runs, its help text, and the
+/// screens it works on.
+///
+/// The table drives the key handlers, the `?` overlay and `--help`, and a test holds README's
+/// key table to it. User bindings (`[keys]` in reel.conf) change it with ``bind(_:to:)``.
+public struct CommandTable: Sendable, Equatable {
+    /// Keys that run one command.
+    public struct Entry: Sendable, Equatable {
+        public var keys: [KeyEvent]
+        public var command: Command
+
+        public init(_ keys: [KeyEvent], _ command: Command) {
+            self.keys = keys
+            self.command = command
+        }
+    }
+
+    /// One line of help: one or more entries described together ("← / →").
+    public struct Row: Sendable, Equatable {
+        public var entries: [Entry]
+        /// What the keys do, in a few words.
+        public var help: String
+        public var screens: Set<ScreenKind>
+        /// How the keys are shown when the plain list would be too long ("0 … 9").
+        public var keysLabel: String?
+        /// A binding from the user's config.
+        public var isUserBinding = false
+
+        /// The keys as the help shows them: entries by " / ", keys of one entry by ", ".
+        public var keysText: String {
+            if let keysLabel { return keysLabel }
+            return entries.map { $0.keys.map(KeyName.label).joined(separator: ", ") }.joined(separator: " / ")
+        }
+    }
+
+    public private(set) var rows: [Row]
+
+    public init(rows: [Row]) { self.rows = rows }
+
+    /// The command `event` runs on `screen`, or nil when the key does nothing there.
+    public func command(for event: KeyEvent, on screen: ScreenKind) -> Command? {
+        let key = KeyName.normalized(event)
+        for row in rows where row.screens.contains(screen) {
+            for entry in row.entries where entry.keys.contains(key) { return entry.command }
+        }
+        return nil
+    }
+
+    /// Binds `key` to `command` on the screens the command works on, in place of what the key did
+    /// there; `ignore` unbinds it.
+    public mutating func bind(_ key: KeyEvent, to command: Command) {
+        let key = KeyName.normalized(key)
+        let screens = command.screens
+        for index in rows.indices where !rows[index].screens.isDisjoint(with: screens) {
+            for entryIndex in rows[index].entries.indices {
+                rows[index].entries[entryIndex].keys.removeAll { $0 == key }
+            }
+            if rows[index].keysLabel != nil, rows[index].entries.contains(where: { $0.keys.isEmpty }) {
+                rows[index].keysLabel = nil
+            }
+            rows[index].entries.removeAll { $0.keys.isEmpty }
+        }
+        rows.removeAll { $0.entries.isEmpty }
+        guard command != .ignore else { return }
+        var row = Row(entries: [Entry([key], command)], help: command.text, screens: screens)
+        row.isUserBinding = true
+        rows.append(row)
+    }
+
+    /// The help rows for `screen`: (keys, what they do).
+    public func helpRows(for screen: ScreenKind) -> [(keys: String, help: String)] {
+        rows.filter { $0.screens.contains(screen) }.map { ($0.keysText, $0.help) }
+    }
+}
+
+extension Command {
+    /// The screens a command works on when a user binds it.
+    public var screens: Set<ScreenKind> {
+        switch self {
+        case .help, .close, .quit, .interrupt, .suspend, .redraw, .ignore: Set(ScreenKind.allCases)
+        case .play: [.list, .poster]
+        case .poster, .listMove, .listPage, .listFirst, .listLast, .filter: [.list]
+        default: [.player]
+        }
+    }
+}
+
+extension CommandTable {
+    /// reel's keys, with skips of `seekInterval` seconds (0 or less: skipping is off).
+    public static func standard(seekInterval: Seconds = 10) -> CommandTable {
+        func key(_ name: String) -> KeyEvent {
+            guard let event = KeyName.parse(name) else { preconditionFailure("bad key name \(name)") }
+            return event
+        }
+        func keys(_ names: String...) -> [KeyEvent] { names.map(key) }
+        func row(_ entries: [Entry], _ help: String, _ screens: Set<ScreenKind>, label: String? = nil) -> Row {
+            Row(entries: entries, help: help, screens: screens, keysLabel: label)
+        }
+        let step = seekInterval > 0 ? "\(SkipTally.number(seekInterval)) s" : "(skipping is off)"
+        let digits = (0...9).map { Entry([key(String($0))], .seek(Double($0 * 10), .absolutePercent)) }
+        let all = Set(ScreenKind.allCases)
+        return CommandTable(rows: [
+            // The player.
+            row([Entry(keys("SPACE", "k"), .cyclePause)], "play / pause; at the end, start again", [.player]),
+            row([Entry(keys("LEFT"), .doubleTap(.backward)), Entry(keys("RIGHT"), .doubleTap(.forward))],
+                "twice: skip back / forward \(step), more taps add up; once: show the controls", [.player]),
+            row([Entry(keys("j"), .skip(.backward)), Entry(keys("l"), .skip(.forward))],
+                "skip back / forward \(step) at once", [.player]),
+            row([Entry(keys("UP"), .addVolume(5)), Entry(keys("DOWN"), .addVolume(-5))], "volume + / − 5", [.player]),
+            row([Entry(keys("m"), .cycleMute)], "mute / sound on", [.player]),
+            row(digits, "jump to 0 % … 90 %", [.player], label: "0 … 9"),
+            row([Entry(keys("HOME"), .seek(0, .absolute)), Entry(keys("END"), .seek(100, .absolutePercent))],
+                "jump to the start / the end", [.player]),
+            row([Entry(keys(","), .frameBackStep), Entry(keys("."), .frameStep)], "one frame back / forward (paused)", [.player]),
+            row([Entry(keys("PGUP"), .addChapter(-1)), Entry(keys("PGDWN"), .addChapter(1))],
+                "previous / next chapter (PgUp after 2 s: this chapter's start)", [.player]),
+            row([Entry(keys("<", "P"), .playlistPrevious), Entry(keys(">", "N"), .playlistNext)],
+                "previous / next item of the list", [.player]),
+            row([Entry(keys("s"), .cycleSubtitles(forward: true))], "next subtitle track, then off", [.player]),
+            row([Entry(keys("v"), .cycleSubtitleVisibility)], "subtitles on / off", [.player]),
+            row([Entry(keys("a"), .cycleAudio(forward: true))], "next audio track", [.player]),
+            row([Entry(keys("z"), .addSubtitleDelay(-0.1)), Entry(keys("Z"), .addSubtitleDelay(0.1))],
+                "subtitle delay − / + 0.1 s", [.player]),
+            row([Entry(keys("-"), .addAudioDelay(-0.1)), Entry(keys("+"), .addAudioDelay(0.1))],
+                "audio delay − / + 0.1 s", [.player]),
+            row([Entry(keys("Ctrl+LEFT"), .subtitleSeek(-1)), Entry(keys("Ctrl+RIGHT"), .subtitleSeek(1))],
+                "previous / next subtitle line", [.player]),
+            row([Entry(keys("t"), .tracksMenu)], "audio, subtitles and chapters: a menu", [.player]),
+            row([Entry(keys("["), .speedStep(-1)), Entry(keys("]"), .speedStep(1))], "slower / faster (0.25× … 4×)", [.player]),
+            row([Entry(keys("BS"), .setSpeed(1))], "normal speed", [.player]),
+            row([Entry(keys("L"), .cycleLoopFile)], "loop this file on / off", [.player]),
+            row([Entry(keys("c", "TAB"), .cycleControls)], "show / hide the controls", [.player]),
+            // The list.
+            row([Entry(keys("j", "DOWN"), .listMove(1)), Entry(keys("k", "UP"), .listMove(-1))], "next / previous item", [.list]),
+            row([Entry(keys("SPACE", "PGDWN"), .listPage(1)), Entry(keys("PGUP"), .listPage(-1))], "a page down / up", [.list]),
+            row([Entry(keys("g", "HOME"), .listFirst), Entry(keys("G", "END"), .listLast)], "first / last item", [.list]),
+            row([Entry(keys("ENTER"), .play)], "play the selected item", [.list]),
+            row([Entry(keys("p"), .poster)], "the selected item's poster card", [.list]),
+            row([Entry(keys("/"), .filter)], "filter by name as you type (Enter keeps it, Esc clears it)", [.list]),
+            // The poster card.
+            row([Entry(keys("ENTER", "SPACE"), .play)], "play: the video opens through a growing circle", [.poster]),
+            // Everywhere.
+            row([Entry(keys("?"), .help)], "this list of keys", all),
+            row([Entry(keys("x", "ESC"), .close)], "close: a menu or card first, then back to where you came from", all),
+            row([Entry(keys("q", "Q"), .quit)], "quit (the position is kept for next time)", all),
+            row([Entry(keys("Ctrl+c"), .interrupt)], "quit at once, as the interrupt signal does", all),
+            row([Entry(keys("Ctrl+z"), .suspend)], "suspend; fg brings reel back", all),
+            row([Entry(keys("Ctrl+l"), .redraw)], "draw the screen again", all),
+        ])
+    }
+}

@@ -1,0 +1,43 @@
+import Controls
+
+extension PlayerScreen {
+    /// Takes mpv's latest state and the session's phase.
+    public mutating func update(_ newStatus: MediaStatus, now: Seconds) {
+        let old = status
+        status = newStatus
+        scrubber.updateDuration(newStatus.isImage ? nil : newStatus.duration)
+        if old.isPlaying != newStatus.isPlaying {
+            chrome.playbackChanged(isPlaying: newStatus.isPlaying, now: now)
+        }
+        if newStatus.isAtEnd, !old.isAtEnd { chrome.ended(now: now) }
+        if newStatus.phase.isOpening, !old.phase.isOpening {
+            // A new item: its controls start up, and nothing of the last one's stays open.
+            menu = nil
+            pendingChapterNotice = false
+            chrome.activity(now: now)
+        }
+        if pendingChapterNotice, newStatus.chapterIndex != old.chapterIndex, let index = newStatus.chapterIndex {
+            pendingChapterNotice = false
+            notify(chapterNotice(index), now: now)
+        }
+        if menu != nil, newStatus.audioTracks != old.audioTracks || newStatus.subtitleTracks != old.subtitleTracks
+            || newStatus.chapters != old.chapters {
+            menu = TracksMenu(status: newStatus)
+        }
+        announceChanges(from: old, to: newStatus)
+        if old != newStatus { needsRedraw = true }
+    }
+
+    /// mpv finished a seek and shows the new position: the screen reader says where it landed.
+    public mutating func seekCompleted(now: Seconds) {
+        guard configuration.screenReader, let position = status.position else { return }
+        let place = TimeText.format(MediaTime.position(position, duration: MediaTime.safeDuration(status.duration)))
+        if let skip = pendingAnnouncement {
+            let direction = skip.seconds < 0 ? "back" : "forward"
+            speak("Skipped \(direction) \(SkipTally.number(abs(skip.seconds))) seconds to \(place)")
+            pendingAnnouncement = nil
+        } else {
+            speak("Moved to \(place)")
+        }
+    }
+}
