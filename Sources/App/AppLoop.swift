@@ -206,8 +206,10 @@ final class AppLoop {
         guard output.wantsWritable else { return }
         do { _ = try output.flush() } catch { exitCode = 1 }
         if output.isIdle, let submitted = submittedAt {
-            tolerance.screenDrained(submitted: submitted, drained: monotonicNow())
+            let drained = monotonicNow()
+            tolerance.screenDrained(submitted: submitted, drained: drained)
             submittedAt = nil
+            TraceLog.shared?.record("drained \(Int(((drained - submitted) * 1000).rounded()))", now: drained)
         }
     }
 

@@ -294,8 +294,9 @@ final class PlaybackSession {
         if status.isPlaying, now - lastResumeSave >= 15 { saveResumePosition(now: now) }
     }
 
-    /// The earliest time ``tick(now:)`` has something to do.
-    var nextDeadline: Double? { machine.nextDeadline }
+    /// The earliest time ``tick(now:)`` has something to do, or a frame waiting for the terminal
+    /// must be let go.
+    var nextDeadline: Double? { [machine.nextDeadline, frames.deadline].compactMap { $0 }.min() }
 
     /// Tells the machine when playback reaches the end, or leaves it (``PlaybackEnd``).
     private func followEnd(now: Double) {
@@ -409,10 +410,13 @@ final class PlaybackSession {
     /// Takes a due frame at `size`, or lets it go when `draw` is false. True when a new picture is ready.
     func takeFrame(size: (width: Int, height: Int), draw: Bool) -> Bool {
         guard fileLoaded, !machine.isOpening || hasRestarted else {
-            // While opening, frames are let go so mpv's video output never waits.
+            // While opening, frames are let go at once so mpv's video output never waits.
+            frames.patience = 0
             _ = frames.take(from: player, size: size, draw: false)
             return false
         }
+        // A frame may wait up to three quarters of a frame for a busy terminal (VideoFrames).
+        frames.patience = min(0.75 * (status.frameDuration ?? 1.0 / 30), 0.05)
         return frames.take(from: player, size: size, draw: draw)
     }
 

@@ -9,7 +9,9 @@ import Glibc
 ///     12.350001 seek 10                          a seek sent to mpv (relative seconds or "to T")
 ///     12.398765 seeked                           mpv restarted playback after it
 ///     12.401234 frame 23.466                     a video frame rendered, at mpv's position
+///     12.401240 skip 23.500                      a due video frame let go unrendered (terminal behind)
 ///     12.402345 draw 18342                       a screen handed to the terminal, in bytes
+///     12.431000 drained 29                       the screen in flight finished writing, ms after it was handed over
 ///
 /// Without the variable nothing is opened and no line is formatted: each call site is an
 /// optional chain on ``shared``, so the message is never built.

@@ -3,6 +3,12 @@ import Terminal
 
 /// mpv's frames as the screens' pixels: renders a due frame at the size asked for, or lets it go
 /// when the terminal is behind, and counts both for `--stats`.
+///
+/// A frame that comes due while the terminal is still taking the last screen waits for it up to
+/// ``patience`` (less than a frame): mpv holds the frame meanwhile, and the loop wakes when the
+/// terminal drains or the wait is over. Only then is it let go. Without the wait, one screen that
+/// a busy terminal takes a few milliseconds more than a frame to read cost a frame, where mpv's
+/// own terminal output, which blocks, shows it a little late (docs/benchmarks.md).
 final class VideoFrames {
     private let frame = FrameBuffer(width: 2, height: 2)
     /// The latest picture, in the encoder's pixels.
@@ -12,20 +18,38 @@ final class VideoFrames {
     private(set) var skipped = 0
     /// How long mpv took to render (scale and convert) each frame.
     private(set) var renderTimes = DurationHistogram()
+    /// How long a due frame may wait for a busy terminal before it is let go, in seconds.
+    var patience = 0.0
+    /// Since when the frame now due has been waiting for the terminal, or nil.
+    private var waitingSince: Double?
+
+    /// When the frame waiting for the terminal is let go, or nil when none waits.
+    var deadline: Double? { waitingSince.map { $0 + patience } }
 
     /// Forgets the picture (a new item is opening: the last one's frame must not show).
     func clear() { video = nil }
 
-    /// Takes a due frame from mpv: renders it at `size` when `draw` is true, else lets it go.
-    /// Returns true when a new picture is ready.
-    func take(from player: Player, size: (width: Int, height: Int), draw: Bool) -> Bool {
-        guard player.frameIsDue() else { return false }
-        frame.resize(width: size.width, height: size.height)
-        if !draw {
-            try? player.skipFrame(frame)
-            skipped += 1
+    /// Takes a due frame from mpv: renders it at `size` when `draw` is true, else lets it go once
+    /// it has waited ``patience``. Returns true when a new picture is ready.
+    func take(from player: Player, size: (width: Int, height: Int), draw: Bool, now: Double = monotonicNow()) -> Bool {
+        guard player.frameIsDue() else {
+            waitingSince = nil
             return false
         }
+        frame.resize(width: size.width, height: size.height)
+        if !draw {
+            let since = waitingSince ?? now
+            if now - since < patience {
+                waitingSince = since
+                return false
+            }
+            waitingSince = nil
+            try? player.skipFrame(frame)
+            skipped += 1
+            TraceLog.shared?.record("skip \(player.state.position ?? -1)")
+            return false
+        }
+        waitingSince = nil
         return render(player, size: size)
     }
 

@@ -144,7 +144,15 @@ def run_matrix(args, reel, workdir, cache):
             for player in PLAYERS:
                 log(f"{clip_name} {columns}x{rows} {player}")
                 run = TmuxRun(columns, rows, os.path.join(workdir, "run"))
-                result = run.run(command_for(player, reel, clip, columns, rows), timeout=info["duration"] + 30)
+                env = {}
+                trace = os.path.join(args.out, "traces", f"{clip_name}-{columns}x{rows}-{player}.trace")
+                if args.trace and player != "tct":
+                    os.makedirs(os.path.dirname(trace), exist_ok=True)
+                    if os.path.exists(trace):
+                        os.unlink(trace)
+                    env["REEL_TRACE"] = trace
+                result = run.run(command_for(player, reel, clip, columns, rows), env=env,
+                                 timeout=info["duration"] + 30)
                 row = analyse(result, player, columns, rows, clip, info, cache)
                 row.update(clip=clip_name, columns=columns, rows=rows, player=player,
                            source_frames=info["frames"], duration=info["duration"])
@@ -455,6 +463,8 @@ def main(argv):
                              "(the tolerance sweep, not run by default)")
     parser.add_argument("--seeks", type=int, default=20, help="how many double taps to time")
     parser.add_argument("--long", action="store_true", help="also the 10-minute memory soak")
+    parser.add_argument("--trace", action="store_true",
+                        help="keep reel's REEL_TRACE of each matrix run in OUT/traces/")
     parser.add_argument("--publish", action="store_true", help="write docs/benchmarks.md's results and plot")
     parser.add_argument("--command", default="scripts/bench", help="the command line, for the report")
     parser.add_argument("--from", dest="source", help="report on an earlier run's results.json instead of running")
