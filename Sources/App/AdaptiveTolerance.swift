@@ -4,9 +4,10 @@
 ///
 /// It watches how long each screen takes to drain to the terminal. A screen that takes longer
 /// than ``slowDrain`` means the next video frame is likely to be dropped; two in a row double the
-/// tolerance, up to ``ceiling``. A second of screens that each drain within ``quickDrain`` halves
-/// it, down to the ``floor`` it started at. A local terminal drains every screen at once, so the
-/// tolerance stays at its floor.
+/// tolerance (a floor of 0 goes to 2 first), up to ``ceiling``. A second of screens that each
+/// drain within ``quickDrain`` halves it, down to the ``floor`` it started at. A local terminal
+/// drains every screen at once, so the tolerance stays at its floor. It is the floor of the
+/// renderer's tolerance: the renderer's byte budget may raise a frame's further.
 struct AdaptiveTolerance: Sendable, Equatable {
     /// The tolerance when the terminal keeps up.
     let floor: UInt8
@@ -28,10 +29,10 @@ struct AdaptiveTolerance: Sendable, Equatable {
     /// The highest tolerance it has come to.
     private(set) var highest: UInt8
 
-    /// Starts at `floor`; a floor of 0 (exact colours asked for) is never raised.
-    init(floor: UInt8, ceiling: UInt8 = 16) {
+    /// Starts at `floor`; unless it `adapts` (exact colours asked for), it is never raised.
+    init(floor: UInt8, ceiling: UInt8 = 16, adapts: Bool = true) {
         self.floor = floor
-        self.ceiling = floor == 0 ? 0 : max(ceiling, floor)
+        self.ceiling = adapts ? max(ceiling, floor) : floor
         current = floor
         highest = floor
     }
@@ -44,7 +45,7 @@ struct AdaptiveTolerance: Sendable, Equatable {
             slowInARow += 1
             if slowInARow >= 2 {
                 slowInARow = 0
-                current = UInt8(min(Int(current) * 2, Int(ceiling)))
+                current = UInt8(min(max(Int(current) * 2, 2), Int(ceiling)))
                 highest = max(highest, current)
             }
             return

@@ -25,8 +25,11 @@ final class AppLoop {
     private var animationPending = false
     /// When the last screen was drawn: animations alone redraw at most every ``animationInterval``.
     private var lastDraw = -Double.infinity
-    /// The renderer's tolerance, raised while the terminal is slow to take the screens.
-    private(set) var tolerance = AdaptiveTolerance(floor: AppLoop.colourTolerance)
+    /// The floor of the renderer's tolerance, raised while the terminal is slow to take the screens.
+    private(set) var tolerance = AdaptiveTolerance(floor: AppLoop.colourTolerance,
+                                                   adapts: AppLoop.colourTolerance > 0 || AppLoop.byteBudget > 0)
+    /// The highest tolerance a screen was rendered with (the floor, or the byte budget's).
+    private(set) var highestTolerance: UInt8 = 0
     /// When the screen still being written was handed over.
     private var submittedAt: Double?
 
@@ -35,14 +38,23 @@ final class AppLoop {
     /// fast as the terminal takes the bytes, and the video frames due meanwhile would be dropped.
     static let animationInterval = 1.0 / 30
 
-    /// The colour error per channel the renderer may leave on screen to save bytes (see
-    /// ``ScreenRenderer/tolerance``): 2 writes about a quarter fewer bytes than exact output for
-    /// under half a dB of PSNR on smooth gradients (docs/benchmarks.md). It is the floor of the
-    /// ``AdaptiveTolerance``, which raises it on a slow terminal. `REEL_TOLERANCE=N` overrides
-    /// it, for scripts/bench (0 keeps every colour exact, always).
+    /// The least colour tolerance of the renderer (see ``ScreenRenderer/tolerance``): 0, so that
+    /// a picture that changes little is drawn exactly; the byte budget raises each frame's as far
+    /// as its changes require, and the ``AdaptiveTolerance`` raises the floor on a slow terminal.
+    /// `REEL_TOLERANCE=N` sets it, for scripts/bench.
     static let colourTolerance: UInt8 = {
         if let text = getenv("REEL_TOLERANCE").map({ String(cString: $0) }), let value = UInt8(text) { return value }
-        return 2
+        return 0
+    }()
+
+    /// The renderer's byte budget, as a share of what a full redraw of each frame costs:
+    /// ``ScreenRenderer/ByteBudget/reel``'s, so that reel writes about a third of mpv's terminal
+    /// output's bytes on a busy picture and as few as it needs on a quiet one. `REEL_BUDGET=S`
+    /// sets it, for scripts/bench; 0 turns it off, and with `REEL_TOLERANCE=0` too every colour
+    /// is written exactly, always.
+    static let byteBudget: Double = {
+        if let text = getenv("REEL_BUDGET").map({ String(cString: $0) }), let value = Double(text) { return max(value, 0) }
+        return ScreenRenderer.ByteBudget.reel.share
     }()
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode,
@@ -54,6 +66,9 @@ final class AppLoop {
         self.navigator = navigator
         scenes = []
         renderer = ScreenRenderer(colorMode: colorMode, tolerance: AppLoop.colourTolerance)
+        var budget = ScreenRenderer.ByteBudget.reel
+        budget.share = AppLoop.byteBudget
+        renderer.budget = AppLoop.byteBudget > 0 ? budget : nil
         canvas = Canvas(width: context.size.columns, height: context.size.rows)
     }
 
@@ -232,6 +247,7 @@ final class AppLoop {
         outputBytes.removeAll(keepingCapacity: true)
         renderer.tolerance = tolerance.current
         renderer.render(canvas, into: &outputBytes)
+        highestTolerance = max(highestTolerance, renderer.lastFrameTolerance)
         stats.recordDraw(milliseconds: (monotonicNow() - start) * 1000)
         if stats.firstScreenMilliseconds == 0 { stats.firstScreenMilliseconds = (monotonicNow() - processStart) * 1000 }
         // A screen identical to the last one is not sent at all.

@@ -182,7 +182,7 @@ extension StartPosition {
 /// The one-line `--stats` summary: frames shown, dropped and in the source, bytes written,
 /// the time to compose and encode a screen (median and 95th percentile), the largest RSS, the
 /// time mpv took to render a frame (median and 95th percentile), and the highest colour
-/// tolerance a slow terminal made reel use.
+/// tolerance a screen was rendered with (raised by the byte budget or a slow terminal).
 func statsLine(loop: AppLoop, playback: PlaybackSession) -> String {
     let draw = loop.stats.drawTimes, render = playback.frames.renderTimes
     let source = playback.sourceFrameCount.map(String.init) ?? "?"
@@ -190,7 +190,7 @@ func statsLine(loop: AppLoop, playback: PlaybackSession) -> String {
         + " bytes \(loop.bytesWritten) encode_ms median \(ms(draw.percentile(0.5)))"
         + " p95 \(ms(draw.percentile(0.95))) max_rss_kib \(maxResidentKiB())"
         + " render_ms median \(ms(render.percentile(0.5))) p95 \(ms(render.percentile(0.95)))"
-        + " tolerance_max \(loop.tolerance.highest) first_screen_ms \(ms(loop.stats.firstScreenMilliseconds))"
+        + " tolerance_max \(loop.highestTolerance) first_screen_ms \(ms(loop.stats.firstScreenMilliseconds))"
 }
 
 /// Milliseconds with two decimals, for the stats lines.

@@ -1,83 +1,151 @@
 extension ScreenRenderer {
-    /// Whether a colour ``tolerance`` is in force: truecolor output with a tolerance above 0.
+    /// Whether a colour tolerance is in force for the frame being rendered: truecolor output
+    /// with a frame tolerance above 0 (the renderer's ``tolerance``, or higher when a
+    /// ``budget`` raises it).
     ///
-    /// Then the renderer may leave on screen any colour within the tolerance of the canvas's, per
-    /// channel, and spends that room three ways, each keeping the bound:
-    /// - a block cell whose two colours differ by less than twice the tolerance is written as a
-    ///   blank (one byte, one colour) of the colour between them;
-    /// - a cell whose look moved by at most half the tolerance since it was last written is not
-    ///   written again (also when it was written as the complementary block, or as a blank);
-    /// - a colour within half the tolerance of the terminal's current pen is written in the pen's
-    ///   colour, with no SGR.
+    /// Then the renderer may leave on screen colours that differ a little from the canvas's, and
+    /// spends that room three ways (each bounded by a share of the tolerance *t*, see
+    /// ``LossyPolicy``):
+    /// - a block cell whose two colours are close is written as a blank (one byte, one colour)
+    ///   of the colour between them;
+    /// - a cell whose look moved little since it was last written is not written again (also when
+    ///   it was written as the complementary block, or as a blank);
+    /// - a colour close to the terminal's current pen is written in the pen's colour, with no SGR.
     /// And, losing nothing, a block cell is written as its complement with the colours swapped
     /// (`▀` as `▄`), which looks the same, when that needs fewer bytes.
     ///
     /// The blank's error is centred (the colour between two), while a skipped change or a reused
-    /// pen errs the same way over many cells; so those two get half the allowance. scripts/bench
-    /// chose the split by bytes against PSNR (docs/benchmarks.md).
+    /// pen errs the same way over many cells; so by default those two get half the allowance.
+    /// Detail around a cell raises its skip and pen allowances (``LossyPolicy/detailGain``), and
+    /// a change may wait a frame before it is written (``LossyPolicy/hysteresis``).
     @inline(__always)
-    var isLossy: Bool { tolerance > 0 && colorMode != .palette256 }
+    var isLossy: Bool { allowances.tolerance > 0 && colorMode != .palette256 }
 
-    /// The largest change of a cell's colours that is left unwritten: half the tolerance.
+    /// The largest change of a cell's colours that is left unwritten, in a smooth area.
     @inline(__always)
-    var skipTolerance: UInt8 { tolerance / 2 }
+    var skipTolerance: Int { allowances.skip }
 
-    /// How far a colour may be from the pen's and still be written in the pen's colour: half the
-    /// tolerance.
+    /// How far a colour may be from the pen's and still be written in the pen's colour, in a
+    /// smooth area.
     @inline(__always)
-    var penTolerance: UInt8 { tolerance / 2 }
+    var penTolerance: Int { allowances.pen }
 
     /// The largest difference between a block's two colours for it to be written as a blank of the
-    /// colour between them, which is then within the tolerance of both.
+    /// colour between them, which is then within the blank allowance of both.
     @inline(__always)
-    var blankSpread: Int { 2 * Int(tolerance) - 1 }
+    var blankSpread: Int { allowances.blankSpread }
 
-    /// Whether the written cell `old` can stay for the canvas's `cell` (both normalised), in
-    /// lossy mode: it looks within ``skipTolerance`` of how `cell` would be written now, and
-    /// within the ``tolerance`` of `cell` itself.
+    /// Whether the written cell `old` can stay for the canvas's `cell` (both normalised) at index
+    /// `i`, column `x`, in lossy mode: it looks within the cell's skip allowance of how `cell`
+    /// would be written now; or, with hysteresis, it moved a little further only in this frame.
     ///
-    /// A block that would be written as a blank (``blankForm(of:)``) is compared as that blank,
-    /// or a blank written for it would be rewritten every frame; the second test keeps such a
-    /// blank from drifting past the tolerance of the block's own colours.
+    /// A block that would be written as a blank (``blankForm(of:)``) is also compared as that
+    /// blank, or a blank written for it would be rewritten every frame; `old` must then still be
+    /// within the blank's allowance of `cell` itself, so that it cannot drift.
+    ///
+    /// `detail` receives the cell's local contrast when it was needed (else it is left alone), so
+    /// that ``cheapestForm(of:pen:)`` need not work it out again. `held` is the per-cell
+    /// hysteresis state: 1 while a change is waiting its frame.
     @inline(__always)
-    func canKeep(_ old: Cell, for cell: Cell) -> Bool {
-        // The common cases first: unchanged, or the same symbol in colours that moved little
-        // (which also holds a block that could now be a blank: it is within the bound, and
-        // keeping it writes nothing).
-        if cell == old { return true }
-        let near = skipTolerance
-        if cell.symbol == old.symbol {
-            if cell.style == old.style && cell.bg.maxChannelDistance(to: old.bg) <= near
-                && (!cell.showsForeground || cell.fg.maxChannelDistance(to: old.fg) <= near) {
-                return true
-            }
-            if ScreenRenderer.quadrantMask(cell.symbol) == nil { return false }
+    func canKeep(
+        _ old: Cell, for cell: Cell, at i: Int, x: Int, next: UnsafeBufferPointer<Cell>,
+        held: UnsafeMutableBufferPointer<UInt8>, detail: inout Int
+    ) -> Bool {
+        // The common cases first: unchanged, or moved within the plain allowance.
+        if cell == old {
+            if held[i] != 0 { held[i] = 0 }
+            return true
         }
-        if let blank = blankForm(of: cell) {
-            return blocksLookAlike(blank, old, within: near) && blocksLookAlike(cell, old, within: tolerance)
+        let a = allowances
+        guard let d = lookDistance(cell, old) else {
+            held[i] = 0
+            return false
         }
-        return blocksLookAlike(cell, old, within: near)
+        var skip = a.skip
+        if d > skip, a.masks {
+            detail = localContrast(at: i, x: x, next: next)
+            skip = a.skip(detail: detail)
+        }
+        if d <= skip {
+            held[i] = 0
+            return true
+        }
+        if let blank = blankForm(of: cell), let toBlank = lookDistance(blank, old), toBlank <= skip,
+           d <= max((a.blankSpread + 1) / 2, skip) {
+            held[i] = 0
+            return true
+        }
+        if held[i] == 0 && d <= a.held(skip) {
+            held[i] = 1
+            return true
+        }
+        held[i] = 0
+        return false
+    }
+
+    /// The largest difference in any channel between what `cell` and `old` show in any part of the
+    /// cell: for the same symbol and style, between their colours (the foreground only where it
+    /// shows); for two different block elements (or blanks) in no style, quadrant by quadrant.
+    /// Nil when they cannot be compared so (different text, or styles).
+    @inline(__always)
+    func lookDistance(_ cell: Cell, _ old: Cell) -> Int? {
+        if cell.symbol == old.symbol && cell.style == old.style {
+            let background = Int(cell.bg.maxChannelDistance(to: old.bg))
+            guard cell.showsForeground else { return background }
+            return max(background, Int(cell.fg.maxChannelDistance(to: old.fg)))
+        }
+        guard cell.style.isEmpty, old.style.isEmpty,
+              let a = ScreenRenderer.quadrantMask(cell.symbol), let b = ScreenRenderer.quadrantMask(old.symbol)
+        else { return nil }
+        var worst: UInt8 = 0
+        for bit in 0..<4 {
+            let shown = a & (1 << bit) != 0 ? cell.fg : cell.bg
+            let before = b & (1 << bit) != 0 ? old.fg : old.bg
+            worst = max(worst, shown.maxChannelDistance(to: before))
+        }
+        return Int(worst)
+    }
+
+    /// The local contrast of the canvas at cell `i` (column `x`): texture, which hides a small
+    /// error, as opposed to a single edge nearby, which does not hide one on its flat side.
+    ///
+    /// It is the larger of the difference between the cell's own two colours and the smallest
+    /// difference between the cell and one of its neighbours (its top against the bottom of the
+    /// cell above, its bottom against the top of the cell below, its colours against those of the
+    /// cells to the left and right), in the channel where it is largest. A flat cell beside an
+    /// edge (or beside the letterbox) has a neighbour like itself, so it counts as flat.
+    @inline(__always)
+    func localContrast(at i: Int, x: Int, next: UnsafeBufferPointer<Cell>) -> Int {
+        @inline(__always) func top(_ c: Cell) -> RGB { c.showsForeground ? c.fg : c.bg }
+        let c = next[i]
+        let high = top(c), low = c.bg
+        var nearest = UInt8.max
+        if x > 0 {
+            let n = next[i - 1]
+            nearest = min(nearest, max(high.maxChannelDistance(to: top(n)), low.maxChannelDistance(to: n.bg)))
+        }
+        if x + 1 < width {
+            let n = next[i + 1]
+            nearest = min(nearest, max(high.maxChannelDistance(to: top(n)), low.maxChannelDistance(to: n.bg)))
+        }
+        if i >= width { nearest = min(nearest, high.maxChannelDistance(to: next[i - width].bg)) }
+        if i + width < next.count { nearest = min(nearest, low.maxChannelDistance(to: top(next[i + width]))) }
+        return Int(max(high.maxChannelDistance(to: low), nearest == .max ? 0 : nearest))
     }
 
     /// Whether `cell` and `old` are both block elements (or blanks) in no style whose four
     /// quadrants show colours within `near` of each other: they look alike though written with
     /// different symbols.
     @inline(__always)
-    func blocksLookAlike(_ cell: Cell, _ old: Cell, within near: UInt8) -> Bool {
-        guard cell.style.isEmpty, old.style.isEmpty,
-              let a = ScreenRenderer.quadrantMask(cell.symbol), let b = ScreenRenderer.quadrantMask(old.symbol)
-        else { return false }
-        for bit in 0..<4 {
-            let shown = a & (1 << bit) != 0 ? cell.fg : cell.bg
-            let before = b & (1 << bit) != 0 ? old.fg : old.bg
-            if shown.maxChannelDistance(to: before) > near { return false }
-        }
-        return true
+    func blocksLookAlike(_ cell: Cell, _ old: Cell, within near: Int) -> Bool {
+        guard cell.style.isEmpty, old.style.isEmpty, ScreenRenderer.quadrantMask(cell.symbol) != nil,
+              ScreenRenderer.quadrantMask(old.symbol) != nil, let d = lookDistance(cell, old) else { return false }
+        return d <= near
     }
 
     /// The blank that stands for a block cell in no style whose colours are close (or of which
-    /// only one colour shows): the colour between them, within the tolerance of both. Nil for
-    /// any other cell.
+    /// only one colour shows): the colour between them, within the blank allowance of both. Nil
+    /// for any other cell.
     @inline(__always)
     func blankForm(of cell: Cell) -> Cell? {
         guard cell.style.isEmpty, let mask = ScreenRenderer.quadrantMask(cell.symbol) else { return nil }
@@ -89,22 +157,24 @@ extension ScreenRenderer {
 
     /// The form of `cell` that looks within the tolerance of it and costs the fewest bytes after
     /// the current pen: a blank for a block whose colours are close, the pen's colours where they
-    /// are close enough, and the complementary block when its swapped colours suit the pen better.
+    /// are within `near` (the cell's pen allowance), and the complementary block when its swapped
+    /// colours suit the pen better.
     @inline(__always)
-    func cheapestForm(of cell: Cell) -> Cell {
+    func cheapestForm(of cell: Cell, pen near: Int) -> Cell {
         guard let pen, pen.style.isEmpty, cell.style.isEmpty, !cell.symbol.isCluster, !cell.symbol.isWide else {
             return cell
         }
-        let near = penTolerance
         @inline(__always) func reuse(_ colour: RGB, _ current: RGB?) -> RGB {
-            if let current, current.maxChannelDistance(to: colour) <= near { return current }
+            if let current, Int(current.maxChannelDistance(to: colour)) <= near { return current }
             return colour
         }
         if let blank = blankForm(of: cell) {
             // In the pen's colour when that is near the blank's and within the tolerance of every
             // colour the block shows.
             let colour = reuse(blank.bg, pen.bg)
-            if colour != blank.bg, !blocksLookAlike(.blank(colour), cell, within: tolerance) { return blank }
+            if colour != blank.bg, !blocksLookAlike(.blank(colour), cell, within: max((blankSpread + 1) / 2, near)) {
+                return blank
+            }
             return .blank(colour)
         }
         guard let mask = ScreenRenderer.quadrantMask(cell.symbol) else {

@@ -8,9 +8,11 @@
 ///   changed cell is not adjacent (see ``ScreenRenderer`` `+Cursor`);
 /// - sends SGR only when the pen changes, foreground and background in one sequence, and never a
 ///   foreground for a plain space (its foreground cannot be seen);
-/// - with a colour ``tolerance`` (truecolor only), leaves any colour within the tolerance of the
-///   canvas's on screen and writes the cheapest form of each changed cell within it (see
-///   ``ScreenRenderer`` `+Tolerance`); the error never accumulates past the tolerance.
+/// - with a colour ``tolerance`` (truecolor only), leaves colours close to the canvas's on screen
+///   and writes the cheapest form of each changed cell within its allowance (see
+///   ``ScreenRenderer`` `+Tolerance` and ``LossyPolicy``); the error never accumulates past it;
+/// - with a ``budget``, raises each frame's tolerance as far as the bytes it may write require
+///   (see ``ByteBudget``).
 ///
 /// The renderer is a pure value: it never touches the terminal, it only produces bytes.
 public struct ScreenRenderer: Sendable {
@@ -18,14 +20,24 @@ public struct ScreenRenderer: Sendable {
     public var colorMode: ColorMode {
         didSet { if colorMode != oldValue { invalidate() } }
     }
-    /// The largest per-channel colour error left on screen (0, the default, writes every change
-    /// exactly). Ignored in 256-colour mode, where colours are compared by palette index.
+    /// The colour tolerance: the least a frame is rendered with (0, the default, writes every
+    /// change exactly, unless a ``budget`` raises it). Ignored in 256-colour mode, where colours
+    /// are compared by palette index.
     public var tolerance: UInt8
+    /// How the tolerance is spent.
+    public var policy = LossyPolicy()
+    /// A byte budget that raises each frame's tolerance above ``tolerance`` when the picture
+    /// changes more than it can pay for; nil for a fixed tolerance.
+    public var budget: ByteBudget?
+    /// The tolerance the last frame was rendered with.
+    public private(set) var lastFrameTolerance: UInt8 = 0
     /// All bytes produced so far, over every frame.
     public private(set) var totalBytes: Int = 0
     /// Whether the last frame rendered changed anything on the screen (when it did not, its bytes
     /// are only the synchronized-update markers, and need not be sent).
     public private(set) var lastFrameChanged = true
+    /// How many cells the last frame wrote (for scripts/bench's figures).
+    public private(set) var lastFrameCellsWritten = 0
 
     /// The size of the last canvas rendered.
     var width = 0
@@ -43,6 +55,12 @@ public struct ScreenRenderer: Sendable {
     var cursorColumn: Int?
     /// The current SGR state, or nil when unknown.
     var pen: Pen?
+    /// The frame's tolerance as integer allowances.
+    var allowances = Allowances()
+    /// Per cell, 1 while a change is held back for a frame by the policy's hysteresis.
+    var held: [UInt8] = []
+    /// The policy ``allowances`` were made with.
+    var allowancesPolicy = LossyPolicy()
 
     /// The SGR state of the terminal: colours (nil = the terminal's default) and attributes.
     struct Pen: Sendable, Equatable {
@@ -84,6 +102,7 @@ public struct ScreenRenderer: Sendable {
             width = canvas.width
             height = canvas.height
             written = Array(repeating: .blank(.black), count: width * height)
+            held = Array(repeating: 0, count: width * height)
             writtenClusters.removeAll()
             invalidate()
         }
@@ -95,31 +114,43 @@ public struct ScreenRenderer: Sendable {
         }
         let full = needsFullRedraw
         needsFullRedraw = false
+        lastFrameCellsWritten = 0
+        let frameTolerance = budget?.tolerance(floor: tolerance) ?? tolerance
+        if frameTolerance != allowances.tolerance || policy != allowancesPolicy {
+            allowances = Allowances(tolerance: frameTolerance, policy: policy)
+            allowancesPolicy = policy
+        }
+        lastFrameTolerance = frameTolerance
         // The model is moved out of `self` for the frame so it can be used through a pointer while
         // the cursor and pen in `self` change.
         var model: [Cell] = []
         swap(&model, &written)
+        var holds: [UInt8] = []
+        swap(&holds, &held)
         var length = out.count
         canvas.cells.withUnsafeBufferPointer { next in
             model.withUnsafeMutableBufferPointer { model in
-                for y in 0..<height {
-                    let budget = width * ScreenRenderer.maxBytesPerCell + clusterBytes(canvas, row: y)
-                    let room = out.count - length
-                    if room < budget { out.append(contentsOf: repeatElement(0, count: budget - room)) }
-                    out.withUnsafeMutableBufferPointer { buffer in
-                        guard let base = buffer.baseAddress else { return }
-                        var writer = ByteWriter(base: base, count: length)
-                        renderRow(y, next: next, model: model, canvas: canvas, full: full, out: &writer)
-                        length = writer.count
+                holds.withUnsafeMutableBufferPointer { holds in
+                    for y in 0..<height {
+                        let room = width * ScreenRenderer.maxBytesPerCell + clusterBytes(canvas, row: y)
+                        if out.count - length < room { out.append(contentsOf: repeatElement(0, count: room - (out.count - length))) }
+                        out.withUnsafeMutableBufferPointer { buffer in
+                            guard let base = buffer.baseAddress else { return }
+                            var writer = ByteWriter(base: base, count: length)
+                            renderRow(y, next: next, model: model, held: holds, canvas: canvas, full: full, out: &writer)
+                            length = writer.count
+                        }
                     }
                 }
             }
         }
         swap(&model, &written)
+        swap(&holds, &held)
         out.removeLast(out.count - length)
         lastFrameChanged = out.count > ScreenRenderer.beginSync.count
         out.append(contentsOf: ScreenRenderer.endSync)
         totalBytes += out.count
+        if !full, budget != nil { budget?.spend(out.count, cost: ScreenRenderer.redrawCost(of: canvas), floor: tolerance) }
     }
 
     /// The UTF-8 length of the cluster cells of row `y` (0 without a lookup when there are none).
@@ -135,8 +166,8 @@ public struct ScreenRenderer: Sendable {
     /// Writes the changed cells of row `y`.
     @inline(__always)
     private mutating func renderRow(
-        _ y: Int, next: UnsafeBufferPointer<Cell>, model: UnsafeMutableBufferPointer<Cell>, canvas: Canvas,
-        full: Bool, out: inout ByteWriter
+        _ y: Int, next: UnsafeBufferPointer<Cell>, model: UnsafeMutableBufferPointer<Cell>,
+        held: UnsafeMutableBufferPointer<UInt8>, canvas: Canvas, full: Bool, out: inout ByteWriter
     ) {
         let base = y * width
         let palette = colorMode == .palette256
@@ -163,8 +194,10 @@ public struct ScreenRenderer: Sendable {
             }
             let old = model[i]
             var dirty = full || forced
+            var detail = -1
             if !dirty {
-                dirty = !matches(cell, old, at: i, canvas: canvas, lossy: lossy)
+                dirty = !matches(cell, old, at: i, x: x, next: next, held: held, canvas: canvas, lossy: lossy,
+                                 detail: &detail)
                     || (span == 2 && !model[i + 1].symbol.isContinuation)
             }
             forced = false
@@ -174,7 +207,14 @@ public struct ScreenRenderer: Sendable {
             }
             // Writing one column over a wide symbol erases its right half too: rewrite that next.
             if span == 1 && old.symbol.isWide { forced = true }
-            if span == 1 && lossy { cell = cheapestForm(of: cell) }
+            if span == 1 && lossy {
+                var near = allowances.pen
+                if allowances.masks {
+                    if detail < 0 { detail = localContrast(at: i, x: x, next: next) }
+                    near = allowances.pen(detail: detail)
+                }
+                cell = cheapestForm(of: cell, pen: near)
+            }
             moveCursor(toColumn: x, row: y, model: model, out: &out)
             setPen(for: cell, out: &out)
             if cell.symbol.isCluster {
@@ -186,6 +226,7 @@ public struct ScreenRenderer: Sendable {
                 if old.symbol.isCluster { writtenClusters[i] = nil }
             }
             model[i] = cell
+            lastFrameCellsWritten &+= 1
             if span == 2 {
                 if model[i + 1].symbol.isCluster { writtenClusters[i + 1] = nil }
                 model[i + 1] = Cell(symbol: .continuation, fg: cell.fg, bg: cell.bg, style: cell.style)
@@ -196,15 +237,18 @@ public struct ScreenRenderer: Sendable {
         }
     }
 
-    /// Whether `cell` (normalised) may stay as `old`, the cell written at index `i`: the same, or
-    /// in lossy mode close enough (``canKeep(_:for:)``).
+    /// Whether `cell` (normalised) may stay as `old`, the cell written at index `i` (column `x`):
+    /// the same, or in lossy mode close enough (``canKeep(_:for:at:x:next:held:detail:)``).
     @inline(__always)
-    private func matches(_ cell: Cell, _ old: Cell, at i: Int, canvas: Canvas, lossy: Bool) -> Bool {
+    private func matches(
+        _ cell: Cell, _ old: Cell, at i: Int, x: Int, next: UnsafeBufferPointer<Cell>,
+        held: UnsafeMutableBufferPointer<UInt8>, canvas: Canvas, lossy: Bool, detail: inout Int
+    ) -> Bool {
         if (cell.symbol.rawValue | old.symbol.rawValue) & CellSymbol.clusterFlag != 0 {
             guard cell.symbol.isCluster, old.symbol.isCluster, cell.symbol.isWide == old.symbol.isWide,
                   canvas.text(of: cell) == writtenClusters[i] else { return false }
         } else if lossy {
-            return canKeep(old, for: cell)
+            return canKeep(old, for: cell, at: i, x: x, next: next, held: held, detail: &detail)
         }
         return cell == old
     }

@@ -45,10 +45,21 @@ struct AdaptiveToleranceTests {
         #expect(tolerance.current == 2 && tolerance.highest == 8)
     }
 
-    @Test("exact colours, a floor of 0, are never given up")
+    @Test("exact colours, when asked for, are never given up")
     func exactStaysExact() {
-        var tolerance = AdaptiveTolerance(floor: 0)
+        var tolerance = AdaptiveTolerance(floor: 0, adapts: false)
         _ = feed(&tolerance, from: 0, count: 50, interval: 0.1, drain: 0.5)
         #expect(tolerance.current == 0)
+    }
+
+    @Test("a floor of 0 is raised to 2 first, then doubled, and comes back down to 0")
+    func fromZero() {
+        var tolerance = AdaptiveTolerance(floor: 0)
+        var now = feed(&tolerance, from: 0, count: 2, interval: 0.1, drain: 0.1)
+        #expect(tolerance.current == 2)
+        now = feed(&tolerance, from: now, count: 2, interval: 0.1, drain: 0.1)
+        #expect(tolerance.current == 4)
+        _ = feed(&tolerance, from: now, count: 200, interval: 0.04, drain: 0.002)
+        #expect(tolerance.current == 0 && tolerance.highest == 4)
     }
 }

@@ -7,22 +7,17 @@ import Terminal
 struct ScreenRendererToleranceTests {
     let grey = RGB(40, 40, 40)
 
-    func render(_ renderer: inout ScreenRenderer, _ canvas: Canvas) -> [UInt8] {
-        var out: [UInt8] = []
-        renderer.render(canvas, into: &out)
-        return out
-    }
-
-    /// Paints cell `x` of row 0 as two pixels, `top` over `bottom`.
-    func paint(_ canvas: inout Canvas, _ x: Int, _ top: RGB, _ bottom: RGB) {
-        canvas.setPixel(x: x, py: 0, color: top)
-        canvas.setPixel(x: x, py: 1, color: bottom)
-    }
+    /// The tolerance spent evenly, as before reel's policy had a smooth cap and masking: skip and
+    /// pen get half of it each, a blank all of it. These tests pin each way of saving bytes down
+    /// with it; ScreenRendererPolicyTests covers the policy itself.
+    static let evenSplit = ScreenRenderer.LossyPolicy(skipShare: 0.5, penShare: 0.5, blankShare: 1, blankMinimum: 0,
+                                                      smoothCap: 255, detailGain: 0)
 
     /// A renderer that has already drawn a blank `width` × 1 canvas, so the next frame is a diff
     /// starting with a carriage return (the cursor was left after the last column).
     func primed(width: Int, tolerance: UInt8) -> (ScreenRenderer, Canvas) {
         var renderer = ScreenRenderer(tolerance: tolerance)
+        renderer.policy = Self.evenSplit
         let canvas = Canvas(width: width, height: 1, background: grey)
         _ = render(&renderer, canvas)
         return (renderer, canvas)

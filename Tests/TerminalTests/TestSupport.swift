@@ -18,6 +18,19 @@ func backgrounds(_ canvas: Canvas, dot: RGB, hash: RGB) -> [String] {
     }
 }
 
+/// The bytes `renderer` writes for `canvas`: one frame.
+func render(_ renderer: inout ScreenRenderer, _ canvas: Canvas) -> [UInt8] {
+    var out: [UInt8] = []
+    renderer.render(canvas, into: &out)
+    return out
+}
+
+/// Paints cell `x` of row 0 of `canvas` as two half-block pixels, `top` over `bottom`.
+func paint(_ canvas: inout Canvas, _ x: Int, _ top: RGB, _ bottom: RGB) {
+    canvas.setPixel(x: x, py: 0, color: top)
+    canvas.setPixel(x: x, py: 1, color: bottom)
+}
+
 /// `text` as bytes, with `⎋` standing for ESC so expectations stay readable.
 func esc(_ text: String) -> [UInt8] {
     Array(text.replacing("⎋", with: "\u{1B}").utf8)
