@@ -29,6 +29,8 @@ let package = Package(
         .executableTarget(name: "reel", dependencies: ["App", "Playback"]),
         // Measures the playback core in a process of its own (leak checks, bench figures).
         .executableTarget(name: "PlaybackProbe", dependencies: ["Playback"]),
+        // Renders every frame of a clip offline, for scripts/bench's bytes and fidelity figures.
+        .executableTarget(name: "RenderBench", dependencies: ["Playback", "Terminal"]),
         // A child process for TerminalTests: enters a TerminalSession on a pty and is ended by signals.
         .executableTarget(name: "TerminalProbe", dependencies: ["Terminal"]),
 

@@ -18,11 +18,33 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
 import fidelity  # noqa: E402
+import offline  # noqa: E402
 from report import plot, report  # noqa: E402
 import vt  # noqa: E402
 from terminal import SlowPtyRun, TmuxRun, process_cpu, process_rss_kib  # noqa: E402
 
 SAMPLES = os.path.join(ROOT, "samples")
+# The classes of picture the targets hold on (samples/README.md), and the film-sized clips that
+# scripts/make-samples makes in the bench's own folder (they are not committed).
+CLASSES = ("demo", "motion", "photo-pan", "action", "dark", "animation", "credits", "detail", "film")
+BIG = ("film-hevc", "film-av1")
+
+
+def clip_path(name, out):
+    """The clip called `name`: in samples/ (.mp4 or .mkv), or a film-sized one made in `out`/clips."""
+    for extension in (".mp4", ".mkv"):
+        path = os.path.join(SAMPLES, name + extension)
+        if os.path.exists(path):
+            return path
+    if name not in BIG:
+        raise SystemExit(f"bench: no clip named {name} in samples/")
+    folder = os.path.join(out, "clips")
+    path = os.path.join(folder, name + ".mkv")
+    if not os.path.exists(path):
+        log(f"making {name}.mkv with scripts/make-samples (a few minutes)")
+        subprocess.run([os.path.join(ROOT, "scripts", "make-samples"), "--out", folder, name], check=True,
+                       stdout=subprocess.DEVNULL)
+    return path
 
 
 def log(message):
@@ -40,9 +62,10 @@ def reel_command(reel, clip, blitter="half", extra=()):
             *extra, clip]
 
 
-def tct_command(clip, columns, rows, extra=()):
-    # --no-audio: neither player decodes sound, so the CPU figures compare the same work.
-    return ["mpv", "--no-config", "--vo=tct", "--vo-tct-256=no", "--ao=null", "--no-audio",
+def tct_command(clip, columns, rows, extra=(), audio=False):
+    # --no-audio: neither player decodes sound, so the CPU figures compare the same work; with
+    # `audio`, tct decodes it into ao=null, as reel's --no-audio does.
+    return ["mpv", "--no-config", "--vo=tct", "--vo-tct-256=no", "--ao=null", *([] if audio else ["--no-audio"]),
             f"--vo-tct-width={columns}", f"--vo-tct-height={rows}", *extra, clip]
 
 
@@ -114,7 +137,8 @@ def analyse(result, player, columns, rows, clip, info, cache):
     frames = vt.decode(result.chunks, columns, rows, PLAYERS[player]["frames"])
     area = fidelity.video_area(frames)
     expected = expected_area(columns, rows, info["aspect"])
-    row = {"bytes": result.bytes, "bytes_per_s": result.bytes / info["duration"], "cpu": result.cpu,
+    # A CPU time of 0 means GNU time's figures were not read: none rather than a perfect score.
+    row = {"bytes": result.bytes, "bytes_per_s": result.bytes / info["duration"], "cpu": result.cpu or None,
            "user": result.user, "sys": result.sys, "max_rss_kib": result.max_rss_kib,
            "tmux_cpu": result.terminal_cpu, "exit": result.exit_code, "timed_out": result.timed_out,
            "screens": len(frames), "area": area, "expected_area": expected,
@@ -135,35 +159,201 @@ def analyse(result, player, columns, rows, clip, info, cache):
 
 
 def run_matrix(args, reel, workdir, cache):
+    """Every player at every size on every clip, `args.repeats` times (the report takes medians),
+    the players' order turned round on each repeat."""
     results = []
     for clip_name in args.clips:
-        clip = os.path.join(SAMPLES, f"{clip_name}.mp4")
+        clip = clip_path(clip_name, args.out)
         info = clip_info(clip)
         for size in args.sizes:
             columns, rows = size
-            for player in PLAYERS:
-                log(f"{clip_name} {columns}x{rows} {player}")
-                run = TmuxRun(columns, rows, os.path.join(workdir, "run"))
-                env = {}
-                trace = os.path.join(args.out, "traces", f"{clip_name}-{columns}x{rows}-{player}.trace")
-                if args.trace and player != "tct":
-                    os.makedirs(os.path.dirname(trace), exist_ok=True)
-                    if os.path.exists(trace):
-                        os.unlink(trace)
-                    env["REEL_TRACE"] = trace
-                result = run.run(command_for(player, reel, clip, columns, rows), env=env,
-                                 timeout=info["duration"] + 30)
-                row = analyse(result, player, columns, rows, clip, info, cache)
-                row.update(clip=clip_name, columns=columns, rows=rows, player=player,
-                           source_frames=info["frames"], duration=info["duration"])
-                results.append(row)
-                log("  " + ", ".join(f"{k}={_short(row[k])}" for k in
-                                     ("bytes", "cpu", "tmux_cpu", "psnr", "shown", "first_frame_s") if k in row))
+            for repeat in range(args.repeats):
+                order = args.players if repeat % 2 == 0 else args.players[::-1]
+                for player in order:
+                    log(f"{clip_name} {columns}x{rows} {player} (run {repeat + 1} of {args.repeats})")
+                    run = TmuxRun(columns, rows, os.path.join(workdir, "run"))
+                    env = {}
+                    trace = os.path.join(args.out, "traces", f"{clip_name}-{columns}x{rows}-{player}-{repeat + 1}.trace")
+                    if args.trace and player != "tct":
+                        os.makedirs(os.path.dirname(trace), exist_ok=True)
+                        if os.path.exists(trace):
+                            os.unlink(trace)
+                        env["REEL_TRACE"] = trace
+                    result = run.run(command_for(player, reel, clip, columns, rows), env=env,
+                                     timeout=info["duration"] + 30)
+                    row = analyse(result, player, columns, rows, clip, info, cache)
+                    row.update(clip=clip_name, columns=columns, rows=rows, player=player, repeat=repeat,
+                               source_frames=info["frames"], duration=info["duration"])
+                    results.append(row)
+                    log("  " + ", ".join(f"{k}={_short(row[k])}" for k in
+                                         ("bytes", "cpu", "tmux_cpu", "psnr", "shown", "first_frame_s") if k in row))
     return results
 
 
 def _short(value):
     return f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+# MARK: Offline: bytes and fidelity of every frame, none dropped
+
+# reel's renderer before this round's work: a fixed tolerance of 2 spent as it was then.
+BEFORE = {"budget": 0, "tolerance": 2, "skip": 0.5, "pen": 0.5, "blank": 1, "blank_min": 0, "smooth_cap": 255,
+          "detail": 0, "hysteresis": 1}
+# What each technique adds, one after the other, to reel's defaults ({}): the byte budget alone
+# (with the old way of spending the tolerance), then the new shares of it, then the smooth-area
+# cap with masking by local detail (reel's default); and hysteresis, which the bench left out.
+TECHNIQUES = (
+    ("before (t = 2)", BEFORE),
+    ("+ byte budget", {"skip": 0.5, "pen": 0.5, "blank": 1, "blank_min": 0, "smooth_cap": 255, "detail": 0}),
+    ("+ shares (blank ½ t, pen ¾ t)", {"smooth_cap": 255, "detail": 0}),
+    ("+ smooth cap, masking (reel)", {}),
+    ("+ hysteresis 1.5 (not kept)", {"hysteresis": 1.5}),
+)
+# The players of the offline part: (label, player, renderer settings).
+OFFLINE_PLAYERS = (
+    ("tct", "tct", None),
+    ("reel-half", "reel-half", {}),
+    ("reel-exact", "reel-half", {"budget": 0, "tolerance": 0}),
+    ("reel-before", "reel-half", BEFORE),
+    ("reel-quadrant", "reel-quadrant", {}),
+)
+# The budgets (shares of a plain full redraw) of the rate-distortion curves.
+RD_BUDGETS = (0.12, 0.18, 0.24, 0.3, 0.34, 0.4, 0.5, 0.6)
+
+
+def _offline_job(job):
+    tool, clip_name, clip, info, columns, rows, cache, label, player, settings, extra = job
+    row = offline.run_offline_one(tool, clip, info, columns, rows, cache, player, settings)
+    row.update(clip=clip_name, columns=columns, rows=rows, player=label, settings=settings, **extra)
+    return row
+
+
+def _run_jobs(jobs, count):
+    """Runs offline jobs, `count` at a time (they are not timed, so they may share the cores)."""
+    results = []
+    if count <= 1:
+        for job in jobs:
+            results.append(_offline_job(job))
+            _log_offline(results[-1])
+        return results
+    import multiprocessing
+    with multiprocessing.get_context("fork").Pool(count) as pool:
+        for row in pool.imap(_offline_job, jobs):
+            results.append(row)
+            _log_offline(row)
+    return results
+
+
+def _log_offline(row):
+    log(f"offline {row['clip']} {row['columns']}x{row['rows']} {row['player']} {row.get('label', '')}: "
+        + ", ".join(f"{k}={_short(row[k])}" for k in ("bytes", "psnr", "cell_error_p99", "smooth_stale_ms")))
+
+
+def _prepare(args, tool, cache, clip_name, columns, rows):
+    """Makes the cached inputs of one clip and size once, before jobs share them."""
+    clip = clip_path(clip_name, args.out)
+    info = clip_info(clip)
+    for blitter in ("half", "quadrant"):
+        width, height = offline.pixel_size(columns, rows, blitter)
+        offline.decoded_frames(tool, clip, width, height, 1.0 if blitter == "half" else 0.5, cache)
+    offline.tct_stream(clip, columns, rows, cache)
+    return clip, info
+
+
+def run_offline(args, tool, cache):
+    """Bytes, PSNR and the local measures of tct and reel on every frame of every clip and size."""
+    jobs = []
+    for clip_name in args.clips:
+        for columns, rows in args.sizes:
+            clip, info = _prepare(args, tool, cache, clip_name, columns, rows)
+            for label, player, settings in OFFLINE_PLAYERS:
+                jobs.append((tool, clip_name, clip, info, columns, rows, cache, label, player, settings, {}))
+    return _run_jobs(jobs, args.jobs)
+
+
+def _target_size_jobs(args, tool, cache, variants):
+    """Offline jobs of reel's half blocks for each of `variants` ((settings, extra figures)) on
+    every clip, at the target sizes."""
+    jobs = []
+    for clip_name in args.clips:
+        for columns, rows in [s for s in args.sizes if s in ((120, 40), (200, 60))]:
+            clip, info = _prepare(args, tool, cache, clip_name, columns, rows)
+            for settings, extra in variants:
+                jobs.append((tool, clip_name, clip, info, columns, rows, cache, "reel-half", settings, extra))
+    return _run_jobs(jobs, args.jobs)
+
+
+def run_techniques(args, tool, cache):
+    """reel's half blocks with each technique added in turn, at the target sizes."""
+    return _target_size_jobs(args, tool, cache, [(settings, {"label": label, "step": k})
+                                                 for k, (label, settings) in enumerate(TECHNIQUES)])
+
+
+def run_rd(args, tool, cache):
+    """Rate–distortion: reel's half blocks at a range of byte budgets, at the target sizes."""
+    return _target_size_jobs(args, tool, cache, [({"budget": b}, {"budget": b}) for b in RD_BUDGETS])
+
+
+# MARK: Film-sized sources
+
+
+# mpv's options for small outputs, each measured on its own over reel's defaults (offline: every
+# frame decoded and scaled as reel asks, untimed), as NAME=VALUE;NAME=VALUE.
+DECODE_VARIANTS = (
+    ("reel's defaults", ""),
+    ("vd-lavc-fast", "vd-lavc-fast=yes"),
+    ("vd-lavc-skiploopfilter=all", "vd-lavc-skiploopfilter=all"),
+    ("vd-lavc-threads=1", "vd-lavc-threads=1"),
+    ("vd-lavc-threads=4", "vd-lavc-threads=4"),
+    ("zimg-scaler=bilinear", "zimg-scaler=bilinear;zimg-scaler-chroma=bilinear"),
+    ("swscale area", "sws-allow-zimg=no;sws-scaler=area"),
+)
+
+
+def _cpu_of(command, env=None):
+    """User + system CPU seconds of a command run to its end, from wait4."""
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               stdin=subprocess.DEVNULL, env={**os.environ, **(env or {})})
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_filmsize(args, reel, tool, workdir, cache, repeats=3):
+    """CPU per second of video on the film-sized clips: mpv's decoding and scaling alone with each
+    option for small outputs (offline, every frame), then reel against mpv --vo=tct in tmux with
+    the sound decoded (to ao=null) so that both keep sync with it, as a player does."""
+    out = {"decode": [], "tmux": []}
+    columns, rows = 120, 40
+    for clip_name in BIG:
+        clip = clip_path(clip_name, args.out)
+        info = clip_info(clip)
+        for label, options in DECODE_VARIANTS:
+            figures = []
+            for _ in range(repeats):
+                target = os.path.join(workdir, "decode.rgb")
+                figures.append(_cpu_of([tool, "decode", clip, str(columns), str(2 * rows), "1", target],
+                                       env={"RENDERBENCH_MPV": options}))
+            out["decode"].append({"clip": clip_name, "variant": label, "options": options, "runs": figures,
+                                  "cpu_per_s": statistics.median(figures) / info["duration"]})
+            log(f"film-size decode {clip_name} {label}: {statistics.median(figures) / info['duration']:.3f} CPU s/s")
+        # tct decodes the sound too here, as reel's --no-audio does (into ao=null).
+        players = (("tct", tct_command(clip, columns, rows, audio=True)),
+                   ("reel-half", reel_command(reel, clip)))
+        for repeat in range(repeats):
+            for player, command in players if repeat % 2 == 0 else players[::-1]:
+                log(f"film-size {clip_name} {player} (run {repeat + 1} of {repeats})")
+                result = TmuxRun(columns, rows, os.path.join(workdir, "run")).run(command, timeout=info["duration"] + 30)
+                frames = vt.decode(result.chunks, columns, rows, PLAYERS[player]["frames"])
+                row = {"clip": clip_name, "player": player, "repeat": repeat, "cpu": result.cpu or None,
+                       "tmux_cpu": result.terminal_cpu, "bytes": result.bytes, "duration": info["duration"],
+                       "source_frames": info["frames"]}
+                row.update({k: v for k, v in _lags(frames, clip, info, cache).items() if k != "last_screen"})
+                if player != "tct":
+                    row["stats"] = reel_stats(result.stderr)
+                out["tmux"].append(row)
+                log("  " + ", ".join(f"{k}={_short(row.get(k))}" for k in ("cpu", "tmux_cpu", "shown", "max_lag_s")))
+    return out
 
 
 # MARK: Seek latency
@@ -263,28 +453,6 @@ def _read_trace(path):
     return events
 
 
-# MARK: The tolerance sweep
-
-
-def run_sweep(args, reel, workdir, cache, tolerances=(0, 1, 2, 3, 4, 6, 8)):
-    """Bytes and PSNR of reel's half blocks at 120x40 for each colour tolerance (REEL_TOLERANCE),
-    beside one tct run, on each clip: how the default tolerance was chosen."""
-    out = []
-    for clip_name in args.clips:
-        clip = os.path.join(SAMPLES, f"{clip_name}.mp4")
-        info = clip_info(clip)
-        runs = [("tct", None)] + [("reel-half", t) for t in tolerances]
-        for player, tolerance in runs:
-            log(f"sweep {clip_name} {player} tolerance {tolerance}")
-            env = {} if tolerance is None else {"REEL_TOLERANCE": str(tolerance)}
-            result = TmuxRun(120, 40, os.path.join(workdir, "run")).run(
-                command_for(player, reel, clip, 120, 40), env=env, timeout=info["duration"] + 30)
-            row = analyse(result, player, 120, 40, clip, info, cache)
-            row.update(clip=clip_name, player=player, tolerance=tolerance)
-            out.append(row)
-    return out
-
-
 # MARK: Start-up
 
 
@@ -378,6 +546,23 @@ def run_memory(args, reel, workdir, minutes):
 # MARK: Slow terminal
 
 
+def _lags(frames, clip, info, cache):
+    """Frames shown and how far behind the clock the screens that arrived were: each screen's
+    arrival since the first one's, minus its source time since the first one's."""
+    area = fidelity.video_area(frames)
+    if not area:
+        return {}
+    x0, y0, x1, y1 = area
+    source = fidelity.source_frames(clip, x1 - x0, y1 - y0, cache)
+    matches = fidelity.match_frames(frames, area, source)
+    if not matches:
+        return {}
+    first = matches[0]
+    lags = [(m.time - first.time) - (m.index - first.index) / info["fps"] for m in matches]
+    return {"shown": len({m.index for m in matches}), "max_lag_s": max(lags), "end_lag_s": lags[-1],
+            "last_screen": matches[-1].time, "psnr": fidelity.summarise(matches)["psnr"]}
+
+
 def run_slow(args, reel, workdir, cache, rate=200_000):
     """Both players behind a pty read at `rate` bytes a second, at 120x40, on the demo clip.
 
@@ -393,17 +578,11 @@ def run_slow(args, reel, workdir, cache, rate=200_000):
         command = command_for(player, reel, clip, columns, rows)
         result = SlowPtyRun(columns, rows, rate).run(command, timeout=120)
         frames = vt.decode(result.chunks, columns, rows, PLAYERS[player]["frames"])
-        area = fidelity.video_area(frames)
         row = {"bytes": result.bytes, "wall_s": result.end - result.start, "timed_out": result.timed_out}
-        if area:
-            x0, y0, x1, y1 = area
-            source = fidelity.source_frames(clip, x1 - x0, y1 - y0, cache)
-            matches = fidelity.match_frames(frames, area, source)
-            if matches:
-                first = matches[0]
-                lags = [(m.time - first.time) - (m.index - first.index) / info["fps"] for m in matches]
-                row.update(shown=len({m.index for m in matches}), max_lag_s=max(lags), end_lag_s=lags[-1],
-                           last_screen_s=matches[-1].time - result.start, psnr=fidelity.summarise(matches)["psnr"])
+        lags = _lags(frames, clip, info, cache)
+        if "last_screen" in lags:
+            lags["last_screen_s"] = lags.pop("last_screen") - result.start
+        row.update(lags)
         if player != "tct":
             row["stats"] = reel_stats(result.stderr)
         out[player] = row
@@ -438,7 +617,7 @@ def publish(report_text, plot_path, doc, image_name):
     """Puts the report between the generated-section markers of `doc` (creating it if needed)."""
     begin, end = "<!-- bench:begin -->", "<!-- bench:end -->"
     text = open(doc).read() if os.path.exists(doc) else f"# Benchmarks\n\n{begin}\n{end}\n"
-    section = f"{begin}\n{report_text}\n![bytes per second and PSNR]({image_name})\n{end}"
+    section = f"{begin}\n{report_text}{end}"
     if begin in text and end in text:
         text = text[:text.index(begin)] + section + text[text.index(end) + len(end):]
     else:
@@ -455,24 +634,30 @@ def parse_size(text):
 def main(argv):
     parser = argparse.ArgumentParser(prog="scripts/bench")
     parser.add_argument("--reel", required=True, help="the reel binary (a release build)")
+    parser.add_argument("--tool", help="the RenderBench binary (a release build), for the offline parts")
     parser.add_argument("--out", default=os.path.join(ROOT, ".bench"), help="where runs and results go")
     parser.add_argument("--sizes", default="80x24,120x40,200x60")
-    parser.add_argument("--clips", default="demo,motion")
-    parser.add_argument("--only", default="matrix,startup,seeks,paused,memory,slow",
-                        help="which parts to run: matrix, startup, seeks, paused, memory, slow, and sweep "
-                             "(the tolerance sweep, not run by default)")
+    parser.add_argument("--clips", default=",".join(CLASSES))
+    parser.add_argument("--players", default="tct,reel-half,reel-quadrant", help="the players of the tmux matrix")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each player in the tmux matrix (medians)")
+    parser.add_argument("--jobs", type=int, default=2, help="offline runs at a time")
+    parser.add_argument("--only", default="offline,techniques,rd,matrix,filmsize,startup,seeks,paused,memory,slow",
+                        help="which parts to run: offline, techniques, rd, matrix, filmsize, startup, seeks, "
+                             "paused, memory, slow")
     parser.add_argument("--seeks", type=int, default=20, help="how many double taps to time")
     parser.add_argument("--long", action="store_true", help="also the 10-minute memory soak")
     parser.add_argument("--trace", action="store_true",
                         help="keep reel's REEL_TRACE of each matrix run in OUT/traces/")
     parser.add_argument("--publish", action="store_true", help="write docs/benchmarks.md's results and plot")
     parser.add_argument("--command", default="scripts/bench", help="the command line, for the report")
-    parser.add_argument("--from", dest="source", help="report on an earlier run's results.json instead of running")
-    parser.add_argument("--before", help="an earlier run's results.json to show beside this one's targets")
-    parser.add_argument("--before-label", default="earlier run", help="what to call that run")
+    parser.add_argument("--from", dest="source",
+                        help="an earlier run's results.json: report on it, after running only the parts "
+                             "given with --only (which replace its own)")
+    given = {a.split("=")[0] for a in argv}
     args = parser.parse_args(argv)
     args.sizes = [parse_size(s) for s in args.sizes.split(",") if s]
     args.clips = [c for c in args.clips.split(",") if c]
+    args.players = [p for p in args.players.split(",") if p]
     parts = set(args.only.split(","))
     if args.long:
         parts.add("memory_long")
@@ -482,14 +667,24 @@ def main(argv):
     if args.source:
         with open(args.source) as f:
             results = json.load(f)
-        parts = set()
+        if "--only" not in given:
+            parts = set()
     else:
         results = {"date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"), "machine": machine(),
                    "command": args.command}
+    if parts & {"offline", "techniques", "rd", "filmsize"} and not args.tool:
+        raise SystemExit("bench: the offline parts need --tool (RenderBench)")
+    offline_cache = os.path.join(args.out, "offline-cache")
+    if "offline" in parts:
+        results["offline"] = run_offline(args, args.tool, offline_cache)
+    if "techniques" in parts:
+        results["techniques"] = run_techniques(args, args.tool, offline_cache)
+    if "rd" in parts:
+        results["rd"] = run_rd(args, args.tool, offline_cache)
     if "matrix" in parts:
         results["matrix"] = run_matrix(args, args.reel, workdir, cache)
-    if "sweep" in parts:
-        results["sweep"] = run_sweep(args, args.reel, workdir, cache)
+    if "filmsize" in parts:
+        results["filmsize"] = run_filmsize(args, args.reel, args.tool, workdir, cache)
     if "startup" in parts:
         results["startup"] = run_startup(args, args.reel, workdir, cache)
     if "seeks" in parts:
@@ -502,24 +697,19 @@ def main(argv):
         results["memory_long"] = run_memory(args, args.reel, workdir, 10)
     if "slow" in parts:
         results["slow"] = run_slow(args, args.reel, workdir, cache)
-    if not args.source:
+    if parts:
         with open(os.path.join(args.out, "results.json"), "w") as f:
             json.dump(results, f, indent=1)
-    if args.before:
-        with open(args.before) as f:
-            results["before"] = json.load(f)
-        results["before"]["label"] = args.before_label
-        results["before"].pop("before", None)
     text = report(results, results.get("command", args.command))
     with open(os.path.join(args.out, "report.md"), "w") as f:
         f.write(text)
-    if results.get("matrix"):
-        plot(results["matrix"], os.path.join(args.out, "benchmarks.png"))
+    if results.get("rd"):
+        plot(results, os.path.join(args.out, "benchmarks.png"))
     print(text)
     if args.publish:
         doc = os.path.join(ROOT, "docs", "benchmarks.md")
         publish(text, os.path.join(args.out, "benchmarks.png"), doc, "benchmarks.png")
-        if results.get("matrix"):
+        if results.get("rd"):
             os.replace(os.path.join(args.out, "benchmarks.png"), os.path.join(ROOT, "docs", "benchmarks.png"))
         log(f"wrote {doc}")
 

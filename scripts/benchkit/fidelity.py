@@ -35,13 +35,14 @@ def source_frames(clip, width, height, cache_dir, start=None, duration=None):
     """The clip's frames scaled to `width` x `height` RGB, as an array (N, height, width, 3) uint8.
 
     The reference is the ideal picture for that grid: YUV is converted to RGB at the clip's own
-    resolution, as mpv does for untagged SD video (BT.601, limited range) and with exact rounding
-    and full chroma interpolation (swscale's fast path is off by one or two levels, which would
-    cap every PSNR near 43 dB), in 16 bits; then each target pixel is the area average of the
-    source pixels it covers.
+    resolution, with the clip's matrix when it is tagged (the film-sized clips are BT.709) and as
+    mpv does for untagged SD video otherwise (BT.601, limited range), with exact rounding and full
+    chroma interpolation (swscale's fast path is off by one or two levels, which would cap every
+    PSNR near 43 dB), in 16 bits; then each target pixel is the area average of the source pixels
+    it covers.
     """
     os.makedirs(cache_dir, exist_ok=True)
-    name = f"{os.path.basename(clip)}-{width}x{height}-{start}-{duration}-v2.rgb"
+    name = f"{os.path.basename(clip)}-{os.path.getsize(clip)}-{width}x{height}-{start}-{duration}-v4.rgb"
     path = os.path.join(cache_dir, name)
     if not os.path.exists(path):
         command = ["ffmpeg", "-v", "error", "-nostdin"]
@@ -50,14 +51,21 @@ def source_frames(clip, width, height, cache_dir, start=None, duration=None):
         command += ["-i", clip]
         if duration is not None:
             command += ["-t", str(duration)]
-        filters = ("scale=in_color_matrix=bt601:in_range=tv:flags=accurate_rnd+full_chroma_int,format=rgb48le,"
+        filters = (f"scale=in_color_matrix={_matrix(clip)}:in_range=tv:flags=accurate_rnd+full_chroma_int,format=rgb48le,"
                    f"scale={width}:{height}:flags=area+accurate_rnd,format=rgb24")
-        command += ["-an", "-vf", filters,
+        command += ["-an", "-fps_mode", "passthrough", "-vf", filters,
                     "-f", "rawvideo", path + ".tmp"]
         subprocess.run(command, check=True)
         os.replace(path + ".tmp", path)
     data = np.fromfile(path, dtype=np.uint8)
     return data.reshape(-1, height, width, 3)
+
+
+def _matrix(clip):
+    """The clip's YUV matrix for ffmpeg's scale filter: bt709 when it is tagged so, else bt601."""
+    tag = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=color_space",
+                          "-of", "csv=p=0", clip], stdout=subprocess.PIPE, text=True).stdout.strip()
+    return "bt709" if tag == "bt709" else "bt601"
 
 
 def psnr(mse):

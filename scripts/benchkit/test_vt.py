@@ -46,6 +46,17 @@ class DecoderTests(unittest.TestCase):
         data = ESC + b"[?2026h" + ESC + b"[48;2;5;5;5m " + ESC + b"[?2026l" + ESC + b"[?2026h" + ESC + b"[?2026l"
         self.assertEqual(len(decode(data, 1, 1)), 1)
 
+    def test_frames_without_sync_end_before_the_screen_is_cleared(self):
+        data = ESC + b"[1;1H" + ESC + b"[48;2;9;0;0m " + ESC + b"[2J" + ESC + b"[1;1H"
+        frames = decode(data, 1, 1, vt.REWIND)
+        self.assertEqual(frames[0].image[0, 0].tolist(), [9, 0, 0])
+
+    def test_every_sync_makes_a_frame_of_each_update_changed_or_not(self):
+        data = ESC + b"[?2026h" + ESC + b"[48;2;5;5;5m " + ESC + b"[?2026l" + ESC + b"[?2026h" + ESC + b"[?2026l"
+        frames = decode(data, 1, 1, vt.EVERY_SYNC)
+        self.assertEqual(len(frames), 2)
+        self.assertEqual(frames[1].image.tolist(), frames[0].image.tolist())
+
     def test_frames_without_sync_end_when_the_cursor_goes_back_up(self):
         row = ESC + b"[48;2;%d;0;0m" + ESC + b"[38;2;%d;0;0m\xe2\x96\x84"
         data = b""

@@ -48,6 +48,7 @@ TOKEN = re.compile(
 
 SYNC = "sync"      # a frame ends at `ESC[?2026l` (end of a synchronized update)
 REWIND = "rewind"  # a frame ends when an absolute move goes back up (players without sync)
+EVERY_SYNC = "every-sync"  # a frame at every end of a synchronized update, changed or not (offline runs)
 
 
 class Frame:
@@ -201,8 +202,10 @@ def decode(chunks, columns, rows, frames=SYNC, on_frame=None):
 
     With SYNC, a frame is the screen at the end of each synchronized update that changed a cell
     (an update that only brackets nothing is not a new picture). With REWIND, a frame is the
-    screen just before an absolute cursor move to a row above the cursor, and at the end of the
-    stream. Each frame's time is the arrival time of its last byte. `on_frame(frame)` is called
+    screen just before an absolute cursor move to a row above the cursor or a clear of the whole
+    screen, and at the end of the stream. With EVERY_SYNC, a frame is the screen at the end of every synchronized update, so
+    that the n-th frame is the n-th update (for offline runs, where every video frame is one).
+    Each frame's time is the arrival time of its last byte. `on_frame(frame)` is called
     for each; when given, frames are not kept.
     """
     data = b"".join(c for _, c in chunks)
@@ -258,8 +261,8 @@ def decode(chunks, columns, rows, frames=SYNC, on_frame=None):
         final = m.group(3)
         if params.startswith(b"?"):
             modes = params[1:].split(b";")
-            if b"2026" in modes and final == b"l" and frames == SYNC:
-                if dirty:
+            if b"2026" in modes and final == b"l" and frames in (SYNC, EVERY_SYNC):
+                if dirty or frames == EVERY_SYNC:
                     emit(m.end())
             elif any(mode in (b"1049", b"1047", b"47") for mode in modes):
                 if final == b"l" and frames == REWIND and dirty:
@@ -296,6 +299,8 @@ def decode(chunks, columns, rows, frames=SYNC, on_frame=None):
             screen.move_to(0, screen.y - _number(params, 0, 1))
         elif final == b"J":
             mode = int(params) if params.isdigit() else 0
+            if frames == REWIND and mode in (2, 3) and dirty:
+                emit(m.start())  # a player that clears the screen as it quits ends its last frame
             here = screen.y * columns + screen.x
             if mode == 0:
                 screen.erase(here, columns * rows)
@@ -303,7 +308,8 @@ def decode(chunks, columns, rows, frames=SYNC, on_frame=None):
                 screen.erase(0, here + 1)
             elif mode in (2, 3):
                 screen.erase(0, columns * rows)
-            dirty = True
+            # A whole screen cleared is no picture of its own, for a player without sync.
+            dirty = not (frames == REWIND and mode in (2, 3))
         elif final == b"K":
             mode = int(params) if params.isdigit() else 0
             row = screen.y * columns

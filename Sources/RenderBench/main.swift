@@ -1,0 +1,224 @@
+// render-bench: reel's renderer run offline on every frame of a clip, none dropped, for
+// scripts/bench (its `offline` part): bytes and fidelity apart from timing.
+//
+//   RenderBench decode CLIP WIDTH HEIGHT PIXEL_ASPECT OUT.rgb
+//       Decodes every frame with libmpv, set up as reel sets it up (the same scaler options), at
+//       WIDTH x HEIGHT pixels, untimed, and writes them as raw RGB (3 bytes a pixel). Prints the
+//       number of frames.
+//   RenderBench render FRAMES.rgb WIDTH HEIGHT COLUMNS ROWS BLITTER OUT.bin [NAME=VALUE...]
+//       Encodes each frame into a COLUMNS x ROWS canvas (BLITTER: half or quadrant) and renders it
+//       with reel's ScreenRenderer (its byte budget and policy) changed by the NAME=VALUE settings
+//       (tolerance=N, budget=SHARE with 0 for none, and the policy's: see `apply`), writing every
+//       frame's bytes to OUT.bin. Prints one JSON line: frames, bytes, the cells written, the
+//       tolerance of each frame, and the encode+render time per frame.
+import Glibc
+import Playback
+import Terminal
+
+func fail(_ message: String) -> Never {
+    let bytes = Array(("RenderBench: " + message + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(1)
+}
+
+func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// A file written with stdio, closed once.
+final class OutputFile {
+    let file: UnsafeMutablePointer<FILE>
+
+    init(path: String) {
+        guard let file = fopen(path, "wb") else { fail("cannot write \(path)") }
+        self.file = file
+    }
+
+    deinit { fclose(file) }
+
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        if fwrite(base, 1, bytes.count, file) != bytes.count { fail("short write") }
+    }
+}
+
+// MARK: Decoding
+
+func decode(clip: String, width: Int, height: Int, pixelAspect: Double, out path: String) throws {
+    var configuration = PlayerConfiguration()
+    configuration.audio = false
+    configuration.keepOpen = false
+    configuration.pixelAspect = pixelAspect
+    // Every frame, as fast as it decodes: no clock, no dropping, no sound or subtitles to wait for.
+    configuration.extraOptions = ["untimed": "yes", "framedrop": "no", "aid": "no", "sid": "no"]
+    // More mpv options to measure, as NAME=VALUE;NAME=VALUE in RENDERBENCH_MPV.
+    if let extra = getenv("RENDERBENCH_MPV").map({ String(cString: $0) }) {
+        for option in extra.split(separator: ";") {
+            let parts = option.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { configuration.extraOptions[String(parts[0])] = String(parts[1]) }
+        }
+    }
+    let player = try Player(configuration: configuration)
+    try player.load(clip)
+    let frame = FrameBuffer(width: width, height: height)
+    let output = OutputFile(path: path)
+    var row = [UInt8](repeating: 0, count: width * 3)
+    var frames = 0
+    var ended = false
+    let deadline = now() + 600
+    while !ended {
+        var descriptor = pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, 100)
+        for event in player.drainEvents() {
+            switch event {
+            case .endFile(.error(let error)): throw error
+            case .endFile, .shutdown: ended = true
+            default: break
+            }
+        }
+        while player.frameIsDue() {
+            try player.render(into: frame)
+            for y in 0..<height {
+                let source = frame.baseAddress.advanced(by: y * frame.stride).assumingMemoryBound(to: UInt8.self)
+                let (red, blue) = frame.format == .rgb0 ? (0, 2) : (2, 0)
+                for x in 0..<width {
+                    row[3 * x] = source[4 * x + red]
+                    row[3 * x + 1] = source[4 * x + 1]
+                    row[3 * x + 2] = source[4 * x + blue]
+                }
+                row.withUnsafeBytes { output.write($0) }
+            }
+            frames += 1
+        }
+        if now() > deadline { fail("decoding \(clip) took more than 10 minutes") }
+    }
+    print(frames)
+}
+
+// MARK: Rendering
+
+/// Reads raw RGB frames of one size, one at a time.
+final class FrameReader {
+    let file: UnsafeMutablePointer<FILE>
+    let width: Int
+    let height: Int
+    private var bytes: [UInt8]
+
+    init(path: String, width: Int, height: Int) {
+        guard let file = fopen(path, "rb") else { fail("cannot read \(path)") }
+        self.file = file
+        self.width = width
+        self.height = height
+        bytes = [UInt8](repeating: 0, count: width * height * 3)
+    }
+
+    deinit { fclose(file) }
+
+    /// The next frame into `image`; false at the end.
+    func next(into image: inout PixelBuffer) -> Bool {
+        let count = bytes.count
+        let read = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, count, file) }
+        guard read == count else { return false }
+        bytes.withUnsafeBufferPointer { source in
+            image.pixels.withUnsafeMutableBufferPointer { pixels in
+                for i in 0..<(width * height) {
+                    pixels[i] = RGB(source[3 * i], source[3 * i + 1], source[3 * i + 2])
+                }
+            }
+        }
+        return true
+    }
+}
+
+/// Sets one renderer setting from the command line.
+func apply(_ setting: Substring, to renderer: inout ScreenRenderer) {
+    let parts = setting.split(separator: "=", maxSplits: 1)
+    guard parts.count == 2, let value = Double(parts[1]) else { fail("bad setting \(setting)") }
+    var budget = renderer.budget ?? ScreenRenderer.ByteBudget.reel
+    switch parts[0] {
+    case "tolerance": renderer.tolerance = UInt8(clamping: Int(value))
+    case "skip": renderer.policy.skipShare = value
+    case "pen": renderer.policy.penShare = value
+    case "blank": renderer.policy.blankShare = value
+    case "blank_min": renderer.policy.blankMinimum = Int(value)
+    case "detail": renderer.policy.detailGain = value
+    case "smooth_cap": renderer.policy.smoothCap = Int(value)
+    case "detail_floor": renderer.policy.detailFloor = Int(value)
+    case "hysteresis": renderer.policy.hysteresis = value
+    case "budget": budget.share = value
+    case "gain": budget.gain = value
+    case "ceiling": budget.ceiling = UInt8(clamping: Int(value))
+    default: fail("unknown setting \(parts[0])")
+    }
+    if parts[0] == "budget" || parts[0] == "gain" || parts[0] == "ceiling" {
+        renderer.budget = budget.share > 0 ? budget : nil
+    }
+}
+
+func render(frames path: String, width: Int, height: Int, columns: Int, rows: Int, blitter: FrameEncoder.Blitter,
+            out: String, settings: [Substring]) {
+    // reel's renderer as the app sets it up, then the settings given.
+    var renderer = ScreenRenderer(colorMode: .truecolor)
+    renderer.budget = .reel
+    for setting in settings { apply(setting, to: &renderer) }
+    let encoder = FrameEncoder(blitter: blitter)
+    let reader = FrameReader(path: path, width: width, height: height)
+    let output = OutputFile(path: out)
+    var image = PixelBuffer(width: width, height: height)
+    var canvas = Canvas(width: columns, height: rows)
+    var bytes: [UInt8] = []
+    var times: [Double] = []
+    var cells = 0
+    var frameBytes: [Int] = []
+    var tolerances: [Int] = []
+    while reader.next(into: &image) {
+        let start = now()
+        encoder.encode(image, into: &canvas, at: canvas.bounds)
+        renderer.render(canvas, into: &bytes)
+        times.append((now() - start) * 1000)
+        cells += renderer.lastFrameCellsWritten
+        frameBytes.append(bytes.count)
+        tolerances.append(Int(renderer.lastFrameTolerance))
+        bytes.withUnsafeBytes { output.write($0) }
+    }
+    let sorted = times.sorted()
+    func percentile(_ p: Double) -> Double {
+        sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded()))]
+    }
+    let total = frameBytes.reduce(0, +)
+    print("{\"frames\": \(times.count), \"bytes\": \(total), \"cells_written\": \(cells),"
+        + " \"cells\": \(columns * rows), \"frame_bytes\": \(frameBytes), \"tolerances\": \(tolerances),"
+        + " \"render_ms_median\": \(percentile(0.5)), \"render_ms_p95\": \(percentile(0.95))}")
+}
+
+// MARK: Main
+
+let arguments = CommandLine.arguments
+func number(_ index: Int) -> Int {
+    guard index < arguments.count, let value = Int(arguments[index]) else { fail("expected a number at argument \(index)") }
+    return value
+}
+
+switch arguments.count > 1 ? arguments[1] : "" {
+case "decode" where arguments.count == 7:
+    guard let aspect = Double(arguments[5]) else { fail("bad pixel aspect") }
+    do {
+        try decode(clip: arguments[2], width: number(3), height: number(4), pixelAspect: aspect, out: arguments[6])
+    } catch {
+        fail("\(arguments[2]): \(error)")
+    }
+case "render" where arguments.count >= 9:
+    let blitter: FrameEncoder.Blitter
+    switch arguments[7] {
+    case "half": blitter = .half
+    case "quadrant": blitter = .quadrant
+    default: fail("blitter must be half or quadrant")
+    }
+    render(frames: arguments[2], width: number(3), height: number(4), columns: number(5), rows: number(6),
+           blitter: blitter, out: arguments[8], settings: arguments.dropFirst(9).map { Substring($0) })
+default:
+    fail("usage: RenderBench decode CLIP WIDTH HEIGHT PIXEL_ASPECT OUT.rgb\n"
+        + "       RenderBench render FRAMES.rgb WIDTH HEIGHT COLUMNS ROWS half|quadrant OUT.bin [NAME=VALUE...]")
+}
