@@ -151,6 +151,9 @@ final class ListScene: Scene {
                 let item = fileIndices[index]
                 let (state, thumbnail) = Self.itemState(result, fileName: fileName(of: files[item]?.path ?? ""))
                 screen.update(item: item, state: state, thumbnail: thumbnail, now: now)
+                if case .playable(let media) = state, session.items.indices.contains(item) {
+                    session.learnTitle(media.title, of: session.items[item].source.mpvName)
+                }
             }
         }
         for notice in session.takeNotices() { screen.showMessage(notice, now: now) }
@@ -177,8 +180,14 @@ final class ListScene: Scene {
     /// Back from the player: the item that played is marked and selected, with its progress.
     func didShow(now: Double) {
         workers?.setPaused(false)
+        // Any item may have been played meanwhile (Up next, N and P): every row's progress is read again.
+        for index in screen.items.indices { refreshProgress(index) }
+        if session.currentItem == nil, let last = session.lastItem {
+            // The opening was cancelled: the item stays selected, but nothing plays.
+            screen.markCurrent(nil, now: now)
+            screen.select(item: last, now: now)
+        }
         if let current = session.currentItem {
-            refreshProgress(current)
             screen.markCurrent(current, now: now)
             if case .failed(_, let reason) = session.machine.phase, current < screen.items.count {
                 screen.showMessage("\(screen.items[current].name): \(reason)", now: now)

@@ -77,6 +77,9 @@ final class PlaybackSession {
     /// The item the session is on.
     var currentItem: Int? { machine.currentItem }
 
+    /// The item the session was last on, even after an opening was cancelled.
+    private(set) var lastItem: Int?
+
     /// Whether the current item is open (playing, paused or at its end).
     var isReady: Bool { fileLoaded && hasRestarted }
 
@@ -184,6 +187,7 @@ final class PlaybackSession {
     }
 
     private func apply(_ actions: [SessionMachine.Action], now: Double) {
+        if let item = machine.currentItem { lastItem = item }
         for action in actions {
             switch action {
             case .load(let item):
@@ -210,10 +214,21 @@ final class PlaybackSession {
         refreshStatus()
     }
 
-    /// The name of item `index` for notices: mpv's title once known, else its name.
+    /// The name of item `index` for notices and cards: its title once known (from mpv, or a
+    /// probe), else its name.
     func name(of index: Int) -> String {
         guard items.indices.contains(index) else { return "" }
-        return items[index].name
+        return titles[items[index].source.mpvName] ?? items[index].name
+    }
+
+    /// Titles learnt so far, by what mpv opens.
+    private var titles: [String: String] = [:]
+
+    /// Remembers the title of the item that opens `mpvName` (a probe found it).
+    func learnTitle(_ title: String?, of mpvName: String) {
+        guard let title, !title.isEmpty, titles[mpvName] == nil else { return }
+        titles[mpvName] = title
+        refreshStatus()
     }
 
     // MARK: Events
@@ -429,6 +444,10 @@ final class PlaybackSession {
     // MARK: Status
 
     private func refreshStatus() {
+        if isReady, let item = machine.currentItem, items.indices.contains(item), let title = player.state.title,
+           !title.isEmpty, title != fileName(of: items[item].source.mpvName) {
+            titles[items[item].source.mpvName] = title
+        }
         status = MediaStatus(player.state, session: self)
         if let duration = status.duration, let frame = status.frameDuration, frame > 0, duration.isFinite, duration > 0 {
             sourceFrameCount = Int(min(duration / frame, 1e12).rounded())
@@ -500,7 +519,9 @@ extension MediaStatus {
         bufferedRanges = state.cache?.seekableRanges ?? []
         isBuffering = state.isPausedForCache ?? false
         bufferingPercent = state.bufferingPercent
-        isNetworkStream = state.isNetworkStream ?? false
+        // Until mpv says, a URL is taken to come over the network.
+        let current = session.machine.currentItem.flatMap { session.items.indices.contains($0) ? session.items[$0] : nil }
+        if case .url? = current?.source { isNetworkStream = state.isNetworkStream ?? true } else { isNetworkStream = state.isNetworkStream ?? false }
     }
 }
 

@@ -18,7 +18,7 @@ final class PlayerScene: Scene {
     private var reveal: RevealTransition?
     private var scratch = Canvas(width: 0, height: 0)
     /// The Up next card's thumbnail, being made.
-    private var thumbnailJob: (item: Int, job: BackgroundJob<PixelBuffer?>)?
+    private var thumbnailJob: (item: Int, job: BackgroundJob<Thumbnails.Card>)?
     private var thumbnailItem: Int?
     private let thumbnails: ThumbnailCache?
     /// What the screen reader has been given to write.
@@ -52,9 +52,11 @@ final class PlayerScene: Scene {
     }
 
     func pump(now: Double, session result: PlaybackSession.PumpResult, canTakeFrame: Bool) -> SceneRequest? {
-        if let pending = thumbnailJob, let still = pending.job.take() {
-            if session.machine.upNext?.item == pending.item { screen.setUpNextThumbnail(still) }
+        if let pending = thumbnailJob, let card = pending.job.take() {
+            if session.items.indices.contains(pending.item) { session.learnTitle(card.title, of: session.items[pending.item].source.mpvName) }
+            if session.machine.upNext?.item == pending.item { screen.setUpNextThumbnail(card.still) }
             thumbnailJob = nil
+            screen.update(session.status, now: now)
         }
         if result.changed { screen.update(session.status, now: now) }
         if result.seekCompleted { screen.seekCompleted(now: now) }
@@ -133,7 +135,7 @@ final class PlayerScene: Scene {
         guard case .file(let path) = session.items[next].source else { return }
         let size = ListScene.stillSize
         let cache = thumbnails
-        if let job = BackgroundJob.start({ Thumbnails.still(path: path, size: size, cache: cache) }) {
+        if let job = BackgroundJob.start({ Thumbnails.card(path: path, size: size, cache: cache) }) {
             thumbnailJob = (next, job)
         }
     }

@@ -60,7 +60,8 @@ final class LogSink {
         let errors = recentProblems.filter(\.isError)
         if let file = errors.last(where: { $0.prefix == "file" }) { return file.text }
         // The network layer's own reason, in a few words: "Connection refused", "HTTP 404 Not Found".
-        if let network = errors.last(where: { $0.prefix == "ffmpeg" && LogSink.networkReason($0.text) != nil }) {
+        // ffmpeg reports some of these as warnings ("HTTP error 404" is one).
+        if let network = recentProblems.last(where: { $0.prefix == "ffmpeg" && LogSink.networkReason($0.text) != nil }) {
             return LogSink.networkReason(network.text)
         }
         let pick = errors.last { $0.prefix == "cplayer" } ?? errors.last ?? recentProblems.last

@@ -82,3 +82,8 @@ extension Player {
     /// The file mpv is about to open, during the load hook.
     public var openingFilename: String? { handle.string("stream-open-filename") }
 }
+
+extension Player {
+    /// A property's value as mpv prints it, for checks and diagnostics.
+    public func property(_ name: String) -> String? { handle.string(name) }
+}

@@ -30,7 +30,7 @@ final class HTTPServer: @unchecked Sendable {
     /// Serves the files under `root`.
     init(root: String) throws {
         self.root = root
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw POSIXError(.EIO) }
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -47,6 +47,7 @@ final class HTTPServer: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
         port = UInt16(bigEndian: address.sin_port)
+        self.listener = listener
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
