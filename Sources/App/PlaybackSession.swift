@@ -32,6 +32,8 @@ final class PlaybackSession {
     /// Subtitles shown (reel's `v`); mpv draws only picture subtitles, and only while this is on.
     private var subtitlesVisible = true
     private var notices: [String] = []
+    /// A sub-seek sent, whose failure (no line there) becomes a notice.
+    private var subtitleSeek: (id: UInt64, lines: Int)?
     /// Where the item that just opened resumed, for its notice.
     private(set) var resumedAt: Double?
     /// The last failure, for the exit line when nothing else can play.
@@ -147,7 +149,7 @@ final class PlaybackSession {
                 status.subtitlesVisible = visible
             case .setSubtitleDelay(let delay): try player.setSubtitleDelay(delay)
             case .setAudioDelay(let delay): try player.setAudioDelay(delay)
-            case .subtitleSeek(let lines): _ = try player.seekSubtitle(by: lines)
+            case .subtitleSeek(let lines): subtitleSeek = (try player.seekSubtitle(by: lines), lines)
             case .addChapter(let chapters): _ = try player.moveChapter(by: chapters)
             case .setSpeed(let speed): try player.setSpeed(speed)
             case .setLoopsFile(let loops): try player.setLoopsFile(loops)
@@ -270,8 +272,12 @@ final class PlaybackSession {
                     apply(machine.event(.ready, now: now), now: now)
                 }
                 if seeks.playbackRestarted(player: player, now: now) { result.seekCompleted = true }
-            case .commandReply(let id, _):
+            case .commandReply(let id, let error):
                 seeks.replied(id)
+                if let pending = subtitleSeek, pending.id == id {
+                    subtitleSeek = nil
+                    if error != nil { notices.append(pending.lines > 0 ? "No next subtitle line" : "No earlier subtitle line") }
+                }
             case .endFile(.error(let error)):
                 let item = machine.currentItem
                 let reason = error.explanation

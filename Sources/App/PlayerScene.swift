@@ -149,7 +149,11 @@ final class PlayerScene: Scene {
             case .close:
                 if session.machine.isOpening { session.cancelOpening(now: now) }
                 return canClose ? .back : .quit(0)
-            default: session.perform(action, now: now)
+            default:
+                session.perform(action, now: now)
+                // What reel decides itself (subtitles shown or not) shows at once, even paused,
+                // when mpv sends nothing.
+                screen.update(session.status, now: now)
             }
         }
         return nil

@@ -113,6 +113,9 @@ public final class Player {
             ("image-display-duration", "inf"),
             // PgUp more than 2 s into a chapter goes to its start, as a CD player's back button.
             ("chapter-seek-threshold", "2"),
+            // The demuxer reads 10 s ahead (mpv's default is 1 s) even while paused, so that the
+            // next subtitle line is known to sub-seek (Ctrl+→), which finds only lines already read.
+            ("demuxer-readahead-secs", "10"),
             // Frames are handed over at display time, so rendering never waits for it.
             ("video-timing-offset", "0"),
             // No random dither in the scaler's output: it is noise a terminal cannot show well, it

@@ -209,10 +209,13 @@ extension PlayerScreen {
         guard let toast else { return }
         let text = " \(toast.text) "
         let width = min(Sanitizer.displayWidth(of: text), canvas.width)
-        let row = min(layout.title.maxY + 1, canvas.height - 1)
+        let row = min(toastRow, canvas.height - 1)
         let x = max((canvas.width - width) / 2, 0)
         canvas.drawText(Sanitizer.truncated(text, toWidth: width), x: x, y: row, fg: Theme.text, bg: Theme.panel, style: .bold)
     }
+
+    /// The row notices are drawn on: the one under the title.
+    var toastRow: Int { layout.title.maxY + 1 }
 
     private func drawStatusLine(into canvas: inout Canvas) {
         guard let row = layout.statusRow else { return }

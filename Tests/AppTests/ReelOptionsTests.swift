@@ -1,4 +1,5 @@
 @testable import App
+import Playback
 import Testing
 import Screens
 
@@ -25,6 +26,27 @@ struct ReelOptionsTests {
         #expect(try ReelOptions.parse(["--log-file=/tmp/x.log", "f"]).logFile == "/tmp/x.log")
         #expect(try ReelOptions.parse(["--corner-radius=0", "f"]).cornerRadius == 0)
         #expect(try ReelOptions.parse(["a", "--mute", "b"]).paths == ["a", "b"])
+    }
+
+    @Test("track, subtitle and stream options take mpv's names")
+    func trackOptions() throws {
+        let options = try ReelOptions.parse(["--sid=2", "--aid=no", "--secondary-sid=1", "--slang=eng,fra", "--alang", "pt-BR",
+                                             "--sub-file=a.srt", "--sub-file", "b.ass", "--sub-delay=-0.5", "--audio-delay=0.25",
+                                             "--network-timeout=7", "--autoplay-delay=0", "--ytdl", "--loop-playlist", "--shuffle",
+                                             "--list", "--progress-line", "f"])
+        #expect(options.tracks.subtitles == .id(2) && options.tracks.audio == TrackChoice.none)
+        #expect(options.tracks.secondarySubtitles == .id(1))
+        #expect(options.tracks.subtitleLanguages == ["eng", "fra"] && options.tracks.audioLanguages == ["pt-BR"])
+        #expect(options.tracks.subtitleFiles == ["a.srt", "b.ass"])
+        #expect(options.tracks.subtitleDelay == -0.5 && options.tracks.audioDelay == 0.25)
+        #expect(options.networkTimeout == 7 && options.autoplayDelay == 0)
+        #expect(options.ytdl && options.loopPlaylist && options.shuffle && options.list && options.progressLine)
+        #expect(try ReelOptions.parse(["--no-sub", "f"]).tracks.subtitles == TrackChoice.none)
+        #expect(try ReelOptions.parse(["--sid=auto", "f"]).tracks.subtitles == .auto)
+        for bad in [["--sid=0", "f"], ["--sid=x", "f"], ["--slang=e,n;g", "f"], ["--sub-delay=9999", "f"],
+                    ["--autoplay-delay=-1", "f"], ["--network-timeout=0", "f"], ["--no-sub=yes", "f"]] {
+            #expect(throws: UsageError.self, "\(bad)") { try ReelOptions.parse(bad) }
+        }
     }
 
     @Test("flags take --x, --x=yes|no and --no-x")

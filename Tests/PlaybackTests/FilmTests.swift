@@ -170,3 +170,31 @@ struct PlaylistPlayerTests {
         #expect(driver.player.property("resume-playback") == "no")
     }
 }
+
+/// Shuffling and a second subtitle track against the real libmpv.
+@Suite("Shuffle and a second subtitle track against real libmpv", .serialized)
+struct ShuffleAndSecondaryTests {
+    @Test("playlist-shuffle keeps every entry and changes their order")
+    func shuffle() throws {
+        let driver = try PlayerDriver()
+        let names = (0..<8).map { PlayerDriver.sample("segments.mp4") + "?\($0)" }
+        for name in names { try driver.player.append(.file(name)) }
+        try driver.run { state, _ in state.playlist.count == 8 }
+        try driver.player.shufflePlaylist()
+        try driver.run { state, _ in state.playlist.map(\.filename) != names }
+        #expect(Set(driver.player.state.playlist.map(\.filename)) == Set(names))
+    }
+
+    @Test("--secondary-sid shows a second track's text beside the first")
+    func secondary() throws {
+        let driver = try PlayerDriver { configuration in
+            configuration.startPaused = true
+            configuration.tracks.subtitles = .id(1)
+            configuration.tracks.secondarySubtitles = .id(2)
+        }
+        try driver.load(PlayerDriver.sample("film.mkv"))
+        try driver.waitForSeek(driver.player.seek(to: 2))
+        try driver.run(timeout: 3) { state, _ in state.subtitleText == "The first line." && (state.secondarySubtitleText ?? "").contains("La première ligne.") }
+        #expect(driver.player.state.secondarySubtitleText?.contains("La première ligne.") == true)
+    }
+}
