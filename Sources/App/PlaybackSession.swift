@@ -21,6 +21,8 @@ final class PlaybackSession {
     let resume: ResumeStore?
     private let options: ReelOptions
     private var seeks = SeekTracker()
+    /// Notices an item that plays without a picture, or stops moving with nothing to wait for.
+    private var stall = StallDetector()
     /// mpv's playlist entry ids, to know which item a start-file event is for.
     private var itemByEntryID: [Int: Int] = [:]
     /// `--start` applies to the first item opened; later ones resume.
@@ -64,6 +66,8 @@ final class PlaybackSession {
         machineConfiguration.keepOpen = options.keepOpen
         machine = SessionMachine(configuration: machineConfiguration, itemCount: items.count)
         subtitlesVisible = options.tracks.subtitles != .none
+        // A state folder that cannot be used turns resuming off: said once, at the start.
+        if let notice = resume?.takeFailureNotice() { notices.append(notice) }
     }
 
     /// mpv's youtube-dl format for a picture `height` pixels tall: no more than the next common
@@ -250,6 +254,7 @@ final class PlaybackSession {
         for event in events {
             switch event {
             case .startFile(let entryID):
+                stall.reset()
                 fileLoaded = false
                 hasRestarted = false
                 wasAtEnd = false
@@ -267,6 +272,8 @@ final class PlaybackSession {
                 if !hasRestarted, fileLoaded {
                     hasRestarted = true
                     hasPlayed = true
+                    // time-pos may not be reported yet at the first restart: the item begins at 0.
+                    stall.begin(position: player.state.position ?? 0, now: now)
                     if !startPaused { try? player.play() }
                     startPaused = false
                     apply(machine.event(.ready, now: now), now: now)
@@ -308,6 +315,7 @@ final class PlaybackSession {
     /// Brings the machine's timers up to `now` (the Up next countdown) and saves the position
     /// every 15 s while playing, so that even a SIGKILL loses at most 15 s.
     func tick(now: Double) {
+        watchForStall(now: now)
         if let deadline = machine.nextDeadline, now >= deadline {
             leaveCurrentItem(now: now)
             apply(machine.event(.tick, now: now), now: now)
@@ -316,7 +324,45 @@ final class PlaybackSession {
     }
 
     /// The earliest time ``tick(now:)`` has something to do.
-    var nextDeadline: Double? { machine.nextDeadline }
+    var nextDeadline: Double? {
+        [machine.nextDeadline, isReady && status.isPlaying ? stall.nextDeadline(now: monotonicNow()) : nil].compactMap { $0 }.min()
+    }
+
+    /// Ends an item that plays without a picture, or that stopped moving with nothing to wait
+    /// for, with what mpv said about it: otherwise it would sit there silently.
+    private func watchForStall(now: Double) {
+        switch machine.phase {
+        case .playing, .ended: break
+        default: return
+        }
+        guard isReady else { return }
+        let state = player.state
+        let video = state.tracks.first { $0.kind == .video && $0.isSelected }
+        let expectsPicture = video.map { !$0.isCoverArt && !$0.isImage } ?? false
+        let waiting = state.isPaused == true || state.isPausedForCache == true || state.isSeeking == true
+            || state.isIdle == true
+        // mpv knows the picture's display size once a frame has been decoded.
+        guard let verdict = stall.observe(position: state.position, frames: frames.itemFrames, expectsPicture: expectsPicture,
+                                          hasPicture: state.videoSize != nil, isWaiting: waiting, atEnd: status.isEffectivelyAtEnd,
+                                          now: now) else { return }
+        let said = player.lastProblem
+        let reason: String
+        switch verdict {
+        case .noPicture:
+            reason = "the picture cannot be shown" + (said.map { " (\($0))" } ?? "")
+        case .stalled:
+            var text = "playback stopped moving at \(TimeText.format(MediaTime.position(state.position, duration: state.duration)))"
+            if state.isSeekable == false, state.isNetworkStream == true { text += "; the server does not allow seeking (no byte ranges)" }
+            if let said { text += " (\(said))" }
+            reason = text
+        }
+        if let item = machine.currentItem, items.indices.contains(item) { lastFailure = (items[item], reason) }
+        try? player.stopKeepingPlaylist()
+        frames.clear()
+        fileLoaded = false
+        hasRestarted = false
+        apply(machine.event(.failed(reason: reason), now: now), now: now)
+    }
 
     /// Tells the machine when playback reaches the end, or leaves it (``PlaybackEnd``).
     private func followEnd(now: Double) {

@@ -10,16 +10,22 @@ final class VideoFrames {
 
     private(set) var rendered = 0
     private(set) var skipped = 0
+    /// Frames mpv has had for the item now open (drawn or let go).
+    private(set) var itemFrames = 0
     /// How long mpv took to render (scale and convert) each frame.
     private(set) var renderTimes = DurationHistogram()
 
     /// Forgets the picture (a new item is opening: the last one's frame must not show).
-    func clear() { video = nil }
+    func clear() {
+        video = nil
+        itemFrames = 0
+    }
 
     /// Takes a due frame from mpv: renders it at `size` when `draw` is true, else lets it go.
     /// Returns true when a new picture is ready.
     func take(from player: Player, size: (width: Int, height: Int), draw: Bool) -> Bool {
         guard player.frameIsDue() else { return false }
+        itemFrames += 1
         frame.resize(width: size.width, height: size.height)
         if !draw {
             try? player.skipFrame(frame)

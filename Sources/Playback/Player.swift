@@ -82,6 +82,9 @@ public final class Player {
         return events
     }
 
+    /// The line of mpv's log that best explains a problem with the file playing now, if any.
+    public var lastProblem: String? { log.bestExplanation }
+
     /// What mpv refused since the last call, in words for a notice (an unsafe playlist entry).
     public func takeRefusals() -> [String] { log.takeRefusals() }
 

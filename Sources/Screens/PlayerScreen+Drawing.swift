@@ -124,7 +124,9 @@ extension PlayerScreen {
         for range in status.bufferedRanges {
             let start = bar.x + Int((min(max(range.lowerBound / duration, 0), 1) * Double(bar.width)).rounded(.down))
             let end = bar.x + Int((min(max(range.upperBound / duration, 0), 1) * Double(bar.width)).rounded(.up))
-            for x in max(start, played + 1, bar.x)..<min(end, bar.maxX) where x >= bar.x {
+            let from = max(start, played + 1, bar.x), to = min(end, bar.maxX)
+            guard from < to else { continue }
+            for x in from..<to {
                 var cell = canvas[x, bar.y]
                 cell.bg = Theme.buffered
                 if cell.symbol == CellSymbol(" ") { cell.fg = Theme.buffered }
@@ -206,12 +208,20 @@ extension PlayerScreen {
     }
 
     private func drawToast(into canvas: inout Canvas) {
-        guard let toast else { return }
-        let text = " \(toast.text) "
-        let width = min(Sanitizer.displayWidth(of: text), canvas.width)
-        let row = min(toastRow, canvas.height - 1)
-        let x = max((canvas.width - width) / 2, 0)
-        canvas.drawText(Sanitizer.truncated(text, toWidth: width), x: x, y: row, fg: Theme.text, bg: Theme.panel, style: .bold)
+        for (offset, line) in toastLines.enumerated() {
+            let text = " \(line) "
+            let width = min(Sanitizer.displayWidth(of: text), canvas.width)
+            let row = toastRow + offset
+            guard row < canvas.height else { break }
+            let x = max((canvas.width - width) / 2, 0)
+            canvas.drawText(Sanitizer.truncated(text, toWidth: width), x: x, y: row, fg: Theme.text, bg: Theme.panel, style: .bold)
+        }
+    }
+
+    /// The notice, wrapped to two lines at most.
+    var toastLines: [String] {
+        guard let toast else { return [] }
+        return Sanitizer.wrapped(toast.text, width: max(layout.columns - 6, 1), maxLines: 2)
     }
 
     /// The row notices are drawn on: the one under the title.
