@@ -2,11 +2,19 @@ import Playback
 import Screens
 
 extension ReelApp {
-    /// The options and keys in force, from the command line. Errors are usage errors (exit 2),
-    /// found before the terminal is touched.
+    /// The options and keys in force: reel.conf's (unless `--no-config`), with the command line
+    /// over them. Errors in either are usage errors (exit 2), found before the terminal is touched.
     static func settings(_ arguments: [String], environment: [String: String]) throws -> (ReelOptions, CommandTable) {
-        let options = try ReelOptions.parse(arguments)
-        return (options, CommandTable.standard(seekInterval: options.seekInterval))
+        var options = try ReelOptions.parse(arguments)
+        var config: ConfigFile?
+        // --help shows the keys in force, so it reads the file too; --version and the generators
+        // print what reel itself is.
+        if options.readsConfig, options.action == .run || options.action == .help {
+            config = try ConfigFile.load(environment: environment)
+            if let config { options = try ReelOptions.parse(arguments, over: config.options) }
+        }
+        let standard = CommandTable.standard(seekInterval: options.seekInterval)
+        return (options, config?.bound(standard) ?? standard)
     }
 
     /// What reel prints for `action` instead of playing, or nil for `.run`.
