@@ -118,6 +118,18 @@ struct ConfigFileTests {
         let config = try Self.parse(HelpText.exampleConfig)
         #expect(config.options.seekInterval == 5 && config.bindings.count == 4)
     }
+
+    @Test("README's example reel.conf is a good file")
+    func readmeExample() throws {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        let readme = try String(contentsOf: url.appendingPathComponent("README.md"), encoding: .utf8)
+        let parts = readme.components(separatedBy: "```ini\n")
+        try #require(parts.count == 2, "README has one ```ini block: the example reel.conf")
+        let example = parts[1].components(separatedBy: "```")[0]
+        let config = try Self.parse(example)
+        #expect(!config.bindings.isEmpty && config.options != ReelOptions())
+    }
 }
 
 @Suite("Settings: reel.conf under the command line", .serialized)
