@@ -8,22 +8,16 @@ public enum ReelApp {
     /// Runs reel with the arguments after the program name; returns the exit code.
     public static func main(arguments: [String]) -> Int32 {
         processStart = monotonicNow()
-        let options: ReelOptions
+        let options: ReelOptions, commands: CommandTable
         do {
-            options = try ReelOptions.parse(arguments)
+            (options, commands) = try settings(arguments, environment: environmentDictionary())
         } catch {
             printError("reel: \(error)")
             return 2
         }
-        switch options.action {
-        case .help:
-            printOut(HelpText.usage(commands: CommandTable.standard(seekInterval: options.seekInterval)) + "\n")
+        if let text = text(for: options.action, commands: commands) {
+            printOut(text)
             return 0
-        case .version:
-            printOut(HelpText.versionLine + "\n")
-            return 0
-        case .run:
-            break
         }
         let plan: InputPlan
         switch InputCheck.plan(for: options.paths, recursive: options.recursive, standardInputIsTerminal: isatty(0) == 1) {
@@ -39,7 +33,7 @@ public enum ReelApp {
         }
         StandardError.divert(to: options.logFile)
         defer { StandardError.restore() }
-        return run(plan, options: options)
+        return run(plan, options: options, commands: commands)
     }
 
     /// The line for a library with nothing in it: what was looked at, and a hint.
@@ -53,7 +47,7 @@ public enum ReelApp {
     /// Makes the session over `plan`'s items, starts opening the first one before the terminal is
     /// touched (so that a file mpv cannot open at once is reported on a clean terminal, exit 1),
     /// then runs the loop until quit, restores the terminal and returns the exit code.
-    static func run(_ plan: InputPlan, options: ReelOptions) -> Int32 {
+    static func run(_ plan: InputPlan, options: ReelOptions, commands: CommandTable) -> Int32 {
         let environment = environmentDictionary()
         let session: TerminalSession
         do {
@@ -64,8 +58,7 @@ public enum ReelApp {
         }
         let size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
         let encoder = FrameEncoder(blitter: options.blitter == .quadrant ? .quadrant : .half)
-        let context = SceneContext(size: size, encoder: encoder, options: options,
-                                   commands: CommandTable.standard(seekInterval: options.seekInterval))
+        let context = SceneContext(size: size, encoder: encoder, options: options, commands: commands)
         let items = zip(plan.sources, plan.names).map { PlaylistItem(source: $0, name: $1) }
         let resume = options.resume ? ResumeStore.defaultDirectory(environment: environment).map(ResumeStore.init) : nil
         let playback: PlaybackSession

@@ -13,6 +13,10 @@ public struct ReelOptions: Sendable, Equatable {
         case help
         /// Print the version and exit 0.
         case version
+        /// Print the man page (roff) and exit 0.
+        case manual
+        /// Print a shell's completion script and exit 0.
+        case completions(Completions.Shell)
     }
 
     /// Where playback starts.
@@ -100,6 +104,8 @@ public struct ReelOptions: Sendable, Equatable {
     public var list = false
     /// A one-row progress line at the bottom while the controls are hidden.
     public var progressLine = false
+    /// Read reel.conf (`--no-config` turns it off).
+    public var readsConfig = true
 
     /// The defaults: play, with the controls hiding after 3 s and 10 s skips.
     public init() {}
