@@ -5,7 +5,7 @@ import Playback
 /// The key is the path, the size and the modification time: a file that changes in either is
 /// probed again. The bytes are reel's own little-endian format:
 ///
-///     "reel-probe 1\n"                         magic and version
+///     "reel-probe 2\n"                         magic and version
 ///     path: u32 length + UTF-8, size: i64, modified: i64 (ns)
 ///     u8 kind: 0 unplayable, 1 playable
 ///     unplayable: reason (u32 length + UTF-8)
@@ -13,12 +13,14 @@ import Playback
 ///                 [title] [duration: f64 bits] [width: u32, height: u32]
 ///                 still width: u32, height: u32 (0 × 0 when none), then width × height × 3 RGB bytes
 ///
-/// Anything that does not parse exactly is a miss, never a crash.
+/// Anything that does not parse exactly is a miss, never a crash. Version 2 records the video
+/// track's own size (version 1 recorded the size mpv displayed, which followed the terminal's
+/// pixels and the cover picture), so version 1 records are misses and are made again.
 struct ProbeRecord: Equatable, Sendable {
     var key: ProbeKey
     var result: MediaProbe.Result
 
-    static let magic = Array("reel-probe 1\n".utf8)
+    static let magic = Array("reel-probe 2\n".utf8)
 
     /// The record as bytes.
     func encoded() -> [UInt8] {

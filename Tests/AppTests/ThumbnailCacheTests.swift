@@ -95,7 +95,7 @@ struct ThumbnailCacheTests {
         let directory = Self.temporaryDirectory()
         defer { _ = system("rm -rf '\(directory)'") }
         let cache = ThumbnailCache(directory: directory)
-        #expect(ThumbnailCache.writeAtomically(Array("reel-probe 1\ngarbage".utf8), to: cache.recordPath(for: Self.key.path)!))
+        #expect(ThumbnailCache.writeAtomically(Array("reel-probe 2\ngarbage".utf8), to: cache.recordPath(for: Self.key.path)!))
         #expect(ThumbnailCache(directory: directory).lookup(Self.key, stillSize: (12, 6)) == nil)
     }
 

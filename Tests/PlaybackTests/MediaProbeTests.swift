@@ -111,3 +111,23 @@ struct MediaProbeTests {
         #expect(filled.rgb[left..<left + 3].contains { $0 > 40 })
     }
 }
+
+/// The size a probe reports is the file's own.
+@Suite("MediaProbe sizes")
+struct MediaProbeSizeTests {
+    @Test("a video with a cover picture reports the video's size, not the cover's", arguments: [1.0, 0.5, 1.0625])
+    func ownSize(pixelAspect: Double) throws {
+        var probe = MediaProbe(stillSize: (32, 18))
+        probe.pixelAspect = pixelAspect
+        guard case .playable(let info, _) = probe.probe(PlayerDriver.sample("covered.mp4")) else {
+            Issue.record("covered.mp4 did not probe")
+            return
+        }
+        #expect(info.videoSize == VideoSize(width: 160, height: 90))
+        guard case .playable(let portrait, _) = probe.probe(PlayerDriver.sample("portrait.mp4")) else {
+            Issue.record("portrait.mp4 did not probe")
+            return
+        }
+        #expect(portrait.videoSize == VideoSize(width: 180, height: 320), "the terminal's pixel shape must not stretch it")
+    }
+}
