@@ -153,6 +153,8 @@ extension LibraryScreen {
         guard let hint = barHints().first(where: { $0.span.contains(column) })?.hint else { return [] }
         switch hint {
         case .open: return openSelection()
+        case .poster: return selectedItem.map { [.poster($0)] } ?? []
+        case .help: isHelpShown = true
         case .filter: isEditingFilter = true
         case .clear: setFilter("", now: now)
         case .quit: return [.quit]
@@ -163,12 +165,14 @@ extension LibraryScreen {
 
 /// A key hint in the library's bar, which a click also runs.
 enum BarHint: Sendable, Equatable {
-    case open, filter, clear, quit
+    case open, poster, filter, clear, help, quit
 
     /// The hint's text.
     var text: String {
         switch self {
         case .open: "Enter play"
+        case .poster: "p poster"
+        case .help: "? keys"
         case .filter: "/ filter"
         case .clear: "Esc clear filter"
         case .quit: "q quit"
@@ -180,14 +184,21 @@ extension LibraryScreen {
     /// The separator between hints.
     static let hintSeparator = "  ·  "
 
-    /// The hints the bar shows now, with the columns each takes, centred on the bar.
+    /// The hints the bar shows now, with the columns each takes, centred on the bar. On a narrow
+    /// screen the poster and help hints go first, then the rest as far as need be.
     func barHints() -> [(hint: BarHint, span: Range<Int>)] {
-        var hints: [BarHint] = [.open, .filter]
+        var hints: [BarHint] = [.open, .poster, .filter]
         if !filter.isEmpty { hints.append(.clear) }
-        hints.append(.quit)
+        hints += [.help, .quit]
         let separatorWidth = Sanitizer.displayWidth(of: Self.hintSeparator)
+        func total(_ hints: [BarHint]) -> Int {
+            hints.map { Sanitizer.displayWidth(of: $0.text) }.reduce(0, +) + separatorWidth * max(hints.count - 1, 0)
+        }
+        for optional in [BarHint.poster, .help] where total(hints) > layout.columns - 2 {
+            hints.removeAll { $0 == optional }
+        }
         let widths = hints.map { Sanitizer.displayWidth(of: $0.text) }
-        let total = widths.reduce(0, +) + separatorWidth * (hints.count - 1)
+        let total = total(hints)
         var x = max((layout.columns - total) / 2, 0)
         var result: [(hint: BarHint, span: Range<Int>)] = []
         for (hint, width) in zip(hints, widths) {
