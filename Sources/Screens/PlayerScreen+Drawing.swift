@@ -65,7 +65,10 @@ extension PlayerScreen {
         if let forward = layout.forward { canvas.drawCentered("\(interval) ↻", row: row, in: forward, fg: Theme.text, style: .bold) }
         // At the end the middle button starts again: a word, so it is never taken for a skip.
         let glyph = status.isPlaying ? "❚❚" : (status.isEffectivelyAtEnd ? "Replay" : "▶")
-        canvas.drawCentered(glyph, row: row, in: layout.playPause, fg: Theme.text, style: .bold)
+        // Larger buttons draw ▶ and ❚❚ in pixels (see drawTransportBacking); Replay stays a word.
+        if layout.buttonScale == 1 || glyph == "Replay" {
+            canvas.drawCentered(glyph, row: row, in: layout.playPause, fg: Theme.text, style: .bold)
+        }
         if showsSpinner, status.isBuffering {
             canvas.drawCentered("\(spinnerFrame(now)) buffering", row: row + 2, in: layout.playPause.insetBy(dx: -8, dy: 0), fg: Theme.dimText)
         }
@@ -152,11 +155,30 @@ extension PlayerScreen {
         status.chapters.last { $0.time <= position + 0.001 }?.title
     }
 
-    /// A dark rounded box behind each transport button, so its label reads on any picture.
+    /// A dark rounded box behind each transport button, so its label reads on any picture, and
+    /// on larger buttons the ▶ or ❚❚ itself, drawn in pixels at the button's size.
     private func drawTransportBacking(into image: inout PixelBuffer, geometry: PixelGeometry, opacity: Double) {
+        let scale = Double(layout.buttonScale)
         for button in [layout.back, layout.playPause, layout.forward].compactMap({ $0 }) {
             let box = geometry.pixels(of: button)
-            image.darkenRoundedRect(box, by: 0.5 * opacity, cornerRadius: geometry.scaleY)
+            image.darkenRoundedRect(box, by: 0.6 * opacity, cornerRadius: geometry.scaleY * scale)
+        }
+        guard layout.buttonScale > 1, !status.isEffectivelyAtEnd || status.isPlaying else { return }
+        let box = geometry.pixels(of: layout.playPause)
+        // The icon is about half the button's height, square on screen.
+        let height = Double(box.height) * 0.5
+        let width = height / geometry.pixelAspect
+        let cx = Double(box.x) + Double(box.width) / 2, cy = Double(box.y) + Double(box.height) / 2
+        let colour = Theme.text
+        if status.isPlaying {
+            let bar = width * 0.32
+            for x in [cx - width * 0.38, cx + width * 0.06] {
+                image.fill(Rect(x: Int(x.rounded()), y: Int((cy - height / 2).rounded()), width: max(Int(bar.rounded()), 1),
+                                height: Int(height.rounded())), color: colour.blended(with: image[Int(cx), Int(cy)], alpha: 1 - opacity))
+            }
+        } else {
+            image.fillTriangle((cx - width * 0.4, cy - height / 2), (cx - width * 0.4, cy + height / 2), (cx + width * 0.5, cy),
+                               color: colour, alpha: opacity)
         }
     }
 
