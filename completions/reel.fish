@@ -43,7 +43,7 @@ complete -c reel -l ytdl -d 'let mpv open web pages with yt-dlp (off by default)
 complete -c reel -l no-ytdl -d 'undo --ytdl (from reel.conf, say)'
 complete -c reel -l poster -d 'start at the poster card'
 complete -c reel -l no-poster -d 'undo --poster (from reel.conf, say)'
-complete -c reel -l aspect -x -d 'poster frame ratio (default 16:9; 0 or less means 16:9)'
+complete -c reel -l aspect -x -d 'poster frame ratio (default: the video\'s own; 0 or less means 16:9)'
 complete -c reel -l corner-radius -x -d 'poster corner radius in cells (default 2)'
 complete -c reel -l colors -x -a 'auto truecolor 256' -d 'colour output (auto: truecolor when COLORTERM says so)'
 complete -c reel -l blitter -x -a 'half quadrant' -d '2 pixels a cell (half, default) or 4 (quadrant, sharper)'

@@ -48,7 +48,7 @@ extension OptionSpec {
             flag("ytdl", "let mpv open web pages with yt-dlp (off by default)", .lists),
 
             flag("poster", "start at the poster card", .picture),
-            value("aspect", "W:H", "poster frame ratio (default 16:9; 0 or less means 16:9)", .picture),
+            value("aspect", "W:H", "poster frame ratio (default: the video's own; 0 or less means 16:9)", .picture),
             value("corner-radius", "N", "poster corner radius in cells (default 2)", .picture),
             OptionSpec(name: "colors", kind: .choice(["auto", "truecolor", "256"]),
                        help: "colour output (auto: truecolor when COLORTERM says so)", section: .picture),

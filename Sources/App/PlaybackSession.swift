@@ -527,8 +527,9 @@ extension MediaStatus {
         hasVideo = state.tracks.isEmpty || kinds.video || kinds.coverArt
         let video = state.tracks.first { $0.kind == .video && $0.isSelected }
         isImage = video?.isImage == true && !(video?.isCoverArt ?? false) && !kinds.audio
-        videoWidth = state.videoSize?.width ?? video?.width
-        videoHeight = state.videoSize?.height ?? video?.height
+        // The file's own size (mpv's display size follows the terminal's pixel shape).
+        videoWidth = video?.width ?? state.videoSize?.width
+        videoHeight = video?.height ?? state.videoSize?.height
         volume = state.volume
         isMuted = state.isMuted ?? false
         chapters = state.chapters.map { ChapterMark(time: $0.time, title: $0.title) }

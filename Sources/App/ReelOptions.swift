@@ -77,8 +77,9 @@ public struct ReelOptions: Sendable, Equatable {
     public var recursive = false
     /// Library: leave out files mpv cannot play instead of listing them greyed.
     public var onlyPlayable = false
-    /// Poster: the frame's aspect ratio; invalid values fall back to 16:9.
-    public var aspect = 16.0 / 9.0
+    /// Poster: the frame's aspect ratio; nil follows the video's own, and invalid values fall
+    /// back to 16:9.
+    public var aspect: Double?
     /// Poster: the corner radius, in cells.
     public var cornerRadius = 2.0
     /// Poster: how long the reveal's circle takes to open, in seconds (a developer's option, for

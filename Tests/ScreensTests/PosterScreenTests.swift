@@ -262,3 +262,25 @@ struct PosterScreenTests {
         #expect(canvas.pixel(x: 10, py: 4) == Self.blue)
     }
 }
+
+/// The card's shape follows the video's, unless --aspect says otherwise.
+@Suite("PosterScreen shape")
+struct PosterShapeTests {
+    @Test("with no --aspect a portrait video gets a portrait card; with one, the card keeps it")
+    func followsTheVideo() {
+        var configuration = PosterScreen.Configuration()
+        configuration.aspectRatio = nil
+        var screen = PosterScreen(configuration: configuration, columns: 100, rows: 30)
+        let wide = screen.layout.frame
+        #expect(Double(wide.width) * 0.5 > Double(wide.height), "16:9 until the video is known")
+        let changed = screen.setVideoAspect(180.0 / 320.0, now: 0)
+        #expect(changed)
+        let tall = screen.layout.frame
+        #expect(Double(tall.width) * 0.5 < Double(tall.height), "portrait: \(tall)")
+        configuration.aspectRatio = 16.0 / 9.0
+        var fixed = PosterScreen(configuration: configuration, columns: 100, rows: 30)
+        let kept = !fixed.setVideoAspect(180.0 / 320.0, now: 0)
+        #expect(kept)
+        #expect(fixed.layout.frame == wide)
+    }
+}
