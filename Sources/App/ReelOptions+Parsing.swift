@@ -1,4 +1,5 @@
 import Controls
+import Screens
 import Playback
 
 extension ReelOptions {

@@ -30,7 +30,7 @@ public struct SkipTally: Sendable, Equatable {
     /// three decimals without trailing zeros ("10", "2.5", "0.333"). No grouping separators.
     public static func number(_ seconds: Seconds) -> String {
         guard seconds.isFinite else { return "0" }
-        let thousandths = Arithmetic.nearestInt(min(abs(seconds), 1e15) * 1000)
+        let thousandths = nearestInt(min(abs(seconds), 1e15) * 1000)
         let sign = seconds < 0 && thousandths > 0 ? "-" : ""
         let whole = thousandths / 1000
         var fraction = thousandths % 1000

@@ -147,7 +147,7 @@ public struct PosterScreen: Sendable {
     // MARK: Geometry
 
     /// The card's frame on screen.
-    var cardFrame: Rect { Self.rect(layout.frame) }
+    var cardFrame: Rect { layout.frame }
 
     /// The frame's cells when it has grown by `growth` (0 the card … 1 the whole terminal).
     func frameArea(growth: Double) -> Rect {
@@ -156,10 +156,6 @@ public struct PosterScreen: Sendable {
         func mix(_ from: Int, _ to: Int) -> Int { Int((Double(from) + (Double(to) - Double(from)) * growth).rounded()) }
         let left = mix(card.x, 0), top = mix(card.y, 0)
         return Rect(x: left, y: top, width: mix(card.maxX, columns) - left, height: mix(card.maxY, rows) - top)
-    }
-
-    static func rect(_ cells: CellRect) -> Rect {
-        Rect(x: cells.x, y: cells.y, width: cells.width, height: cells.height)
     }
 
     /// The card fitted to the terminal with room for the text under it, the frame and the text

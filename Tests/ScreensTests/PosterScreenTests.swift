@@ -49,7 +49,7 @@ struct PosterScreenTests {
     @Test("the card: the picture fills the rounded frame, with the title and the duration under it")
     func card() {
         var screen = Self.screen()
-        #expect(screen.layout.frame == CellRect(x: 2, y: 1, width: 36, height: 10))
+        #expect(screen.layout.frame == Rect(x: 2, y: 1, width: 36, height: 10))
         let canvas = Self.draw(&screen, at: 0)
         let frame = screen.layout
         // Rounded corners cut the corner pixels; the rest of the frame is the picture.
@@ -74,7 +74,7 @@ struct PosterScreenTests {
         var screen = Self.screen()
         let canvas = Self.draw(&screen, at: 0)
         #expect(canvas.text(of: canvas[20, 6]) == "▶")
-        #expect(screen.layout.playButton == CellRect(x: 16, y: 4, width: 7, height: 4))
+        #expect(screen.layout.playButton == Rect(x: 16, y: 4, width: 7, height: 4))
         // The disc darkens the picture around the triangle.
         let shaded = canvas.pixel(x: 17, py: 12)
         #expect(shaded.r < 200 && shaded.g == 0)
@@ -233,10 +233,10 @@ struct PosterScreenTests {
     }
 
     @Test("the frame keeps its aspect ratio; an invalid one means 16:9", arguments: [
-        (4.0 / 3, CellRect(x: 4, y: 0, width: 32, height: 12)), (0, CellRect(x: 2, y: 1, width: 36, height: 10)),
-        (-1, CellRect(x: 2, y: 1, width: 36, height: 10)), (.nan, CellRect(x: 2, y: 1, width: 36, height: 10)),
-    ] as [(Double, CellRect)])
-    func aspect(ratio: Double, frame: CellRect) {
+        (4.0 / 3, Rect(x: 4, y: 0, width: 32, height: 12)), (0, Rect(x: 2, y: 1, width: 36, height: 10)),
+        (-1, Rect(x: 2, y: 1, width: 36, height: 10)), (.nan, Rect(x: 2, y: 1, width: 36, height: 10)),
+    ] as [(Double, Rect)])
+    func aspect(ratio: Double, frame: Rect) {
         #expect(Self.screen { $0.aspectRatio = ratio }.layout.frame == frame)
     }
 

@@ -1,3 +1,6 @@
+import Controls
+import Terminal
+
 /// Where the poster card goes in an area of cells: the frame at the video's aspect, its rounded
 /// corners, the ▶ button and the ✕ hit area.
 ///
@@ -20,16 +23,16 @@ public struct PosterLayout: Sendable, Equatable {
     public static let closeButtonHeight = 3
 
     /// The frame, centred in the area, in the area's cell coordinates.
-    public private(set) var frame: CellRect
+    public private(set) var frame: Rect
     /// A cell's width over its height.
     public let cellAspect: Double
     /// The corner radius in cell widths.
     public let cornerRadius: Double
     /// The ▶ button, centred in the frame, in the area's cell coordinates.
-    public private(set) var playButton: CellRect
+    public private(set) var playButton: Rect
     /// The ✕ hit area in the frame's top-right corner, in the area's cell coordinates; the glyph
     /// goes in its middle cell.
-    public private(set) var closeButton: CellRect
+    public private(set) var closeButton: Rect
 
     /// The aspect ratio to use for `ratio`: the fallback 16:9 when it is nil, not finite, or not above 0.
     public static func aspectRatio(_ ratio: Double?) -> Double {
@@ -53,21 +56,21 @@ public struct PosterLayout: Sendable, Equatable {
         let areaHeight = Double(rows) / cellAspect
         var (width, height): (Int, Int)
         if areaHeight > 0, areaWidth / areaHeight > ratio {
-            width = Arithmetic.nearestInt(min(areaHeight * ratio, areaWidth))
+            width = Int(min(areaHeight * ratio, areaWidth).rounded())
             height = rows
         } else {
             width = columns
-            height = Arithmetic.nearestInt(min(areaWidth / ratio * cellAspect, Double(rows)))
+            height = Int(min(areaWidth / ratio * cellAspect, Double(rows)).rounded())
         }
         if width == 0 || height == 0 { (width, height) = (0, 0) }
-        let frame = CellRect(x: (columns - width) / 2, y: (rows - height) / 2, width: width, height: height)
+        let frame = Rect(x: (columns - width) / 2, y: (rows - height) / 2, width: width, height: height)
         self.frame = frame
 
         let shorterSide = min(Double(frame.width), Double(frame.height) / cellAspect)
         let diameter = Self.playButtonFraction * shorterSide
-        let buttonWidth = min(max(Arithmetic.nearestInt(diameter), Self.minimumButtonCells), frame.width)
-        let buttonHeight = min(max(Arithmetic.nearestInt(diameter * cellAspect), Self.minimumButtonCells), frame.height)
-        playButton = CellRect(
+        let buttonWidth = min(max(Int(diameter.rounded()), Self.minimumButtonCells), frame.width)
+        let buttonHeight = min(max(Int((diameter * cellAspect).rounded()), Self.minimumButtonCells), frame.height)
+        playButton = Rect(
             x: frame.x + (frame.width - buttonWidth) / 2,
             y: frame.y + (frame.height - buttonHeight) / 2,
             width: buttonWidth,
@@ -75,14 +78,14 @@ public struct PosterLayout: Sendable, Equatable {
         )
 
         let closeWidth = min(Self.closeButtonWidth, frame.width)
-        closeButton = CellRect(x: frame.maxX - closeWidth, y: frame.y, width: closeWidth, height: min(Self.closeButtonHeight, frame.height))
+        closeButton = Rect(x: frame.maxX - closeWidth, y: frame.y, width: closeWidth, height: min(Self.closeButtonHeight, frame.height))
     }
 
     /// This layout shifted by `columns` across and `rows` down, as when the area it was made for
     /// sits elsewhere on the screen.
     public func moved(columns: Int, rows: Int) -> PosterLayout {
-        func move(_ rect: CellRect) -> CellRect {
-            CellRect(x: rect.x + columns, y: rect.y + rows, width: rect.width, height: rect.height)
+        func move(_ rect: Rect) -> Rect {
+            Rect(x: rect.x + columns, y: rect.y + rows, width: rect.width, height: rect.height)
         }
         var layout = self
         layout.frame = move(frame)

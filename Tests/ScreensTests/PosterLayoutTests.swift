@@ -1,4 +1,6 @@
+import Terminal
 import Testing
+@testable import Screens
 @testable import Controls
 
 @Suite("PosterLayout")
@@ -14,26 +16,26 @@ struct PosterLayoutTests {
     }
 
     @Test("the frame fits the area at the aspect, in 1:2 cells, centred", arguments: [
-        (80, 24, 16.0 / 9, CellRect(x: 0, y: 0, width: 80, height: 23)),
-        (120, 24, 16.0 / 9, CellRect(x: 17, y: 0, width: 85, height: 24)),
-        (80, 40, 16.0 / 9, CellRect(x: 0, y: 8, width: 80, height: 23)),
-        (80, 24, 1, CellRect(x: 16, y: 0, width: 48, height: 24)),
-        (80, 24, .nan, CellRect(x: 0, y: 0, width: 80, height: 23)),
-        (0, 24, 16.0 / 9, CellRect(x: 0, y: 12, width: 0, height: 0)),
-        (80, 0, 16.0 / 9, CellRect(x: 40, y: 0, width: 0, height: 0)),
-        (-5, -5, 16.0 / 9, CellRect(x: 0, y: 0, width: 0, height: 0)),
-    ] as [(Int, Int, Double, CellRect)])
-    func fits(columns: Int, rows: Int, ratio: Double, frame: CellRect) {
+        (80, 24, 16.0 / 9, Rect(x: 0, y: 0, width: 80, height: 23)),
+        (120, 24, 16.0 / 9, Rect(x: 17, y: 0, width: 85, height: 24)),
+        (80, 40, 16.0 / 9, Rect(x: 0, y: 8, width: 80, height: 23)),
+        (80, 24, 1, Rect(x: 16, y: 0, width: 48, height: 24)),
+        (80, 24, .nan, Rect(x: 0, y: 0, width: 80, height: 23)),
+        (0, 24, 16.0 / 9, Rect(x: 0, y: 12, width: 0, height: 0)),
+        (80, 0, 16.0 / 9, Rect(x: 40, y: 0, width: 0, height: 0)),
+        (-5, -5, 16.0 / 9, Rect(x: 0, y: 0, width: 0, height: 0)),
+    ] as [(Int, Int, Double, Rect)])
+    func fits(columns: Int, rows: Int, ratio: Double, frame: Rect) {
         #expect(PosterLayout(columns: columns, rows: rows, aspectRatio: ratio).frame == frame)
     }
 
     @Test("the cell aspect is a parameter; an invalid one counts as 1:2", arguments: [
-        (1.0, CellRect(x: 0, y: 22, width: 100, height: 56)),
-        (0.5, CellRect(x: 0, y: 36, width: 100, height: 28)),
-        (-1, CellRect(x: 0, y: 36, width: 100, height: 28)),
-        (.nan, CellRect(x: 0, y: 36, width: 100, height: 28)),
-    ] as [(Double, CellRect)])
-    func cellAspect(aspect: Double, frame: CellRect) {
+        (1.0, Rect(x: 0, y: 22, width: 100, height: 56)),
+        (0.5, Rect(x: 0, y: 36, width: 100, height: 28)),
+        (-1, Rect(x: 0, y: 36, width: 100, height: 28)),
+        (.nan, Rect(x: 0, y: 36, width: 100, height: 28)),
+    ] as [(Double, Rect)])
+    func cellAspect(aspect: Double, frame: Rect) {
         #expect(PosterLayout(columns: 100, rows: 100, aspectRatio: 16.0 / 9, cellAspect: aspect).frame == frame)
     }
 
@@ -71,33 +73,33 @@ struct PosterLayoutTests {
     @Test("the ▶ button is a third of the frame's shorter side, centred")
     func playButton() {
         let layout = PosterLayout(columns: 80, rows: 24, aspectRatio: 16.0 / 9)
-        #expect(layout.playButton == CellRect(x: 32, y: 7, width: 16, height: 8))
+        #expect(layout.playButton == Rect(x: 32, y: 7, width: 16, height: 8))
     }
 
     @Test("the ▶ button is never smaller than 3×3 cells, unless the frame is")
     func playButtonMinimum() {
-        #expect(PosterLayout(columns: 12, rows: 9, aspectRatio: 16.0 / 9).playButton == CellRect(x: 4, y: 3, width: 3, height: 3))
+        #expect(PosterLayout(columns: 12, rows: 9, aspectRatio: 16.0 / 9).playButton == Rect(x: 4, y: 3, width: 3, height: 3))
         let tiny = PosterLayout(columns: 4, rows: 9, aspectRatio: 16.0 / 9)
-        #expect(tiny.frame == CellRect(x: 0, y: 4, width: 4, height: 1))
-        #expect(tiny.playButton == CellRect(x: 0, y: 4, width: 3, height: 1))
+        #expect(tiny.frame == Rect(x: 0, y: 4, width: 4, height: 1))
+        #expect(tiny.playButton == Rect(x: 0, y: 4, width: 3, height: 1))
     }
 
     @Test("the ✕ hit area sits in the top-right corner, 5 cells wide and 3 rows tall, within the frame")
     func closeButton() {
-        #expect(PosterLayout(columns: 120, rows: 24, aspectRatio: 16.0 / 9).closeButton == CellRect(x: 97, y: 0, width: 5, height: 3))
-        #expect(PosterLayout(columns: 4, rows: 9, aspectRatio: 16.0 / 9).closeButton == CellRect(x: 0, y: 4, width: 4, height: 1))
+        #expect(PosterLayout(columns: 120, rows: 24, aspectRatio: 16.0 / 9).closeButton == Rect(x: 97, y: 0, width: 5, height: 3))
+        #expect(PosterLayout(columns: 4, rows: 9, aspectRatio: 16.0 / 9).closeButton == Rect(x: 0, y: 4, width: 4, height: 1))
     }
 
-    @Test("CellRect contains its cells and not its edges beyond")
+    @Test("Rect contains its cells and not its edges beyond")
     func cellRect() {
-        let rect = CellRect(x: 2, y: 3, width: 4, height: 2)
-        #expect(rect.contains(column: 2, row: 3))
-        #expect(rect.contains(column: 5, row: 4))
-        #expect(!rect.contains(column: 6, row: 4))
-        #expect(!rect.contains(column: 1, row: 3))
-        #expect(!rect.contains(column: 2, row: 5))
+        let rect = Rect(x: 2, y: 3, width: 4, height: 2)
+        #expect(rect.contains(x: 2, y: 3))
+        #expect(rect.contains(x: 5, y: 4))
+        #expect(!rect.contains(x: 6, y: 4))
+        #expect(!rect.contains(x: 1, y: 3))
+        #expect(!rect.contains(x: 2, y: 5))
         #expect(rect.maxX == 6 && rect.maxY == 5)
-        #expect(CellRect(x: 0, y: 0, width: 0, height: 3).isEmpty)
+        #expect(Rect(x: 0, y: 0, width: 0, height: 3).isEmpty)
     }
 
     @Test("rounded corners in cell units serve any pixel size", arguments: [
@@ -133,8 +135,8 @@ struct PosterLayoutTests {
     func moved() {
         let layout = PosterLayout(columns: 80, rows: 24, aspectRatio: 16.0 / 9)
         let moved = layout.moved(columns: 2, rows: -1)
-        #expect(moved.frame == CellRect(x: 2, y: -1, width: 80, height: 23))
-        #expect(moved.playButton == CellRect(x: 34, y: 6, width: 16, height: 8))
+        #expect(moved.frame == Rect(x: 2, y: -1, width: 80, height: 23))
+        #expect(moved.playButton == Rect(x: 34, y: 6, width: 16, height: 8))
         #expect(moved.closeButton.x == layout.closeButton.x + 2)
         #expect(moved.corners == layout.corners)
     }
