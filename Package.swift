@@ -21,7 +21,7 @@ let package = Package(
             pkgConfig: "mpv",
             providers: [.apt(["libmpv-dev"])]
         ),
-        .target(name: "Playback", dependencies: ["CMpv"]),
+        .target(name: "Playback", dependencies: ["CMpv", "Controls"]),
         .target(name: "Controls"),
         .target(name: "Terminal"),
         .target(name: "Screens", dependencies: ["Controls", "Terminal"]),

@@ -402,7 +402,7 @@ final class PlaybackSession {
         let item = items[index]
         if startOptionPending, let start = options.start {
             startOptionPending = false
-            try? player.setFileLocalOption("start", StartPosition(start).optionValue)
+            try? player.setFileLocalOption("start", start.optionValue)
             return
         }
         guard let resume, let key = item.resumeKey else { return }

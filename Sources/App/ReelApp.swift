@@ -1,3 +1,4 @@
+import Controls
 import Glibc
 import Playback
 import Screens
@@ -57,7 +58,7 @@ public enum ReelApp {
             return 1
         }
         let size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
-        let encoder = FrameEncoder(blitter: options.blitter == .quadrant ? .quadrant : .half)
+        let encoder = FrameEncoder(blitter: options.blitter)
         let context = SceneContext(size: size, encoder: encoder, options: options, commands: commands)
         let items = zip(plan.sources, plan.names).map { PlaylistItem(source: $0, name: $1) }
         let resume = options.resume ? ResumeStore.defaultDirectory(environment: environment).map(ResumeStore.init) : nil
@@ -77,7 +78,7 @@ public enum ReelApp {
         navigator.prepareStart(options: options, now: monotonicNow())
         if let code = preflight(playback, places: places, signals: session) { return code }
 
-        let colorMode = ColorMode.parse(options.colors.rawValue, environment: environment) ?? .detect(environment: environment)
+        let colorMode = options.colors ?? .detect(environment: environment)
         let output: TerminalOutput
         do {
             output = try TerminalOutput()
@@ -162,15 +163,6 @@ extension PlayerConfiguration {
     }
 }
 
-extension StartPosition {
-    init(_ start: ReelOptions.StartTime) {
-        switch start {
-        case .seconds(let seconds): self = .seconds(seconds)
-        case .fromEnd(let seconds): self = .fromEnd(seconds)
-        case .percent(let percent): self = .percent(percent)
-        }
-    }
-}
 
 /// The one-line `--stats` summary: frames shown, dropped and in the source, bytes written,
 /// the time to compose and encode a screen (median and 95th percentile), the largest RSS, the
@@ -187,7 +179,4 @@ func statsLine(loop: AppLoop, playback: PlaybackSession) -> String {
 }
 
 /// Milliseconds with two decimals, for the stats lines.
-func ms(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
-    return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-}
+func ms(_ value: Double) -> String { DecimalText.format(value, maximumFractionDigits: 2, minimumFractionDigits: 2) }

@@ -1,6 +1,7 @@
 import Controls
 import Screens
 import Playback
+import Terminal
 
 extension ReelOptions {
     /// Parses the arguments after the program name, over `base` (the settings of reel.conf).
@@ -141,12 +142,12 @@ extension ReelOptions {
             // 0 or less turns skipping off, as the seed's interval does.
             seekInterval = try Self.number(value, option: name, in: -86_400...86_400, expected: "seconds")
         case .colors:
-            guard let choice = ColorChoice(rawValue: value) else {
+            guard let choice = Self.colorChoices[value] else {
                 throw .badValue(option: name, value: value, expected: "auto, truecolor or 256")
             }
             colors = choice
         case .blitter:
-            guard let choice = BlitterChoice(rawValue: value) else {
+            guard let choice = Self.blitterChoices[value] else {
                 throw .badValue(option: name, value: value, expected: "half or quadrant")
             }
             blitter = choice
@@ -218,7 +219,13 @@ extension ReelOptions {
     }
 
     /// `90`, `1:30`, `1:02:03.5`, `25%`, or `-10` (seconds before the end).
-    static func parseStart(_ text: String, option: String = "--start") throws(UsageError) -> StartTime {
+    /// `--colors`: auto (nil: what the environment says), truecolor or 256.
+    static let colorChoices: [String: ColorMode?] = ["auto": nil, "truecolor": .truecolor, "24bit": .truecolor, "256": .palette256]
+
+    /// `--blitter`: half or quadrant.
+    static let blitterChoices: [String: FrameEncoder.Blitter] = ["half": .half, "quadrant": .quadrant]
+
+    static func parseStart(_ text: String, option: String = "--start") throws(UsageError) -> StartPosition {
         let expected = "a time like 90, 1:30, 1:02:03, 25% or -10"
         if text.hasSuffix("%") {
             guard let percent = Double(text.dropLast()), percent.isFinite, (0...100).contains(percent) else {

@@ -1,4 +1,5 @@
 import Playback
+import Terminal
 
 /// Everything the command line can ask of reel, parsed by hand (the toolchain has no parser).
 ///
@@ -19,34 +20,10 @@ public struct ReelOptions: Sendable, Equatable {
         case completions(Completions.Shell)
     }
 
-    /// Where playback starts.
-    public enum StartTime: Sendable, Equatable {
-        /// Seconds from the start.
-        case seconds(Double)
-        /// Seconds before the end.
-        case fromEnd(Double)
-        /// A percentage of the length, 0…100.
-        case percent(Double)
-    }
-
-    /// The terminal's colours: found from the environment, or forced.
-    public enum ColorChoice: String, Sendable, Equatable {
-        case auto, truecolor
-        case palette256 = "256"
-    }
-
-    /// How pixels map to cells.
-    public enum BlitterChoice: String, Sendable, Equatable {
-        /// Two pixels a cell, one above the other (▀).
-        case half
-        /// Four pixels a cell, 2×2, with the quadrant blocks.
-        case quadrant
-    }
-
     public var action = Action.run
     /// Files and folders, in the order given.
     public var paths: [String] = []
-    public var start: StartTime?
+    public var start: StartPosition?
     /// Initial volume, 0…130.
     public var volume: Double?
     public var mute = false
@@ -67,8 +44,9 @@ public struct ReelOptions: Sendable, Equatable {
     public var screenReader = false
     /// Start at the poster card.
     public var poster = false
-    public var colors = ColorChoice.auto
-    public var blitter = BlitterChoice.half
+    /// The colour output, or nil to follow the environment (`--colors=auto`).
+    public var colors: ColorMode?
+    public var blitter = FrameEncoder.Blitter.half
     /// mpv's log goes here; nothing of mpv's ever reaches the terminal.
     public var logFile: String?
     /// Print a one-line summary of frames, bytes and timings to stderr at exit.

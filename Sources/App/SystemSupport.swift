@@ -2,11 +2,7 @@ import Glibc
 import Playback
 
 /// Seconds on the monotonic clock: the `now` every engine is given.
-func monotonicNow() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
+func monotonicNow() -> Double { MonotonicClock.now() }
 
 /// When `main` began, on the monotonic clock: the origin of `--stats`' first_screen_ms.
 nonisolated(unsafe) var processStart = 0.0

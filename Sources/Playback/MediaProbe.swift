@@ -65,26 +65,26 @@ public struct MediaProbe: Sendable {
 
         // Nothing in this loop waits on mpv: a synchronous call could wait on the core while the
         // core waits for a render (a video output being set up), and the frame would be lost.
-        let deadline = monotonicSeconds() + timeout
+        let deadline = MonotonicClock.now() + timeout
         var stage = Stage.loading
         // The picture is final once mpv has restarted at the still's place, a frame has come, and
         // neither a frame nor an event has come for `settleTime`: the order of mpv's events and
         // frames varies (a cover's only frame may come before the restart, a switched track's
         // after it), so quiet is the one sign that holds.
         var framed = false
-        var lastChange = monotonicSeconds()
-        while case let now = monotonicSeconds(), now < deadline {
+        var lastChange = MonotonicClock.now()
+        while case let now = MonotonicClock.now(), now < deadline {
             var descriptor = pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, Int32(max(0, min(deadline - now, Self.settleTime)) * 1000) + 1)
             for event in player.drainEvents() {
                 if case .endFile(.error(let error)) = event { return .unplayable(reason: error.explanation) }
                 stage = stage.after(event)
-                lastChange = monotonicSeconds()
+                lastChange = MonotonicClock.now()
             }
             if player.frameIsDue() {
                 try player.render(into: frame)
                 framed = true
-                lastChange = monotonicSeconds()
+                lastChange = MonotonicClock.now()
             }
             let tracks = player.state.tracks
             switch stage {
@@ -104,7 +104,7 @@ public struct MediaProbe: Sendable {
             // The track list and the still arrive a moment after the load, and after the seek.
             if info.hasVideo, info.videoSize == nil { continue }
             guard stillSize != nil, hasPicture else { return .playable(info, still: nil) }
-            if framed, monotonicSeconds() - lastChange >= Self.settleTime {
+            if framed, MonotonicClock.now() - lastChange >= Self.settleTime {
                 try player.render(into: frame)
                 return .playable(info, still: Still(frame))
             }

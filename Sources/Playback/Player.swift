@@ -1,4 +1,5 @@
 import CMpv
+import Controls
 import Glibc
 
 /// One mpv player: a file, its playback state, its commands and its video frames.
@@ -60,8 +61,8 @@ public final class Player {
         guard events.contains(where: \.isFailedLoad) else { return events }
         // mpv hands out log lines after the queued events, sometimes a moment after the failure
         // itself; give the reason up to 100 ms to arrive, on this rare path only.
-        let deadline = monotonicSeconds() + 0.1
-        while !log.hasConclusiveExplanation, case let remaining = deadline - monotonicSeconds(), remaining > 0 {
+        let deadline = MonotonicClock.now() + 0.1
+        while !log.hasConclusiveExplanation, case let remaining = deadline - MonotonicClock.now(), remaining > 0 {
             var descriptor = pollfd(fd: wake.fileDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, Int32(remaining * 1000) + 1)
             wake.drain()
@@ -240,12 +241,6 @@ extension TrackOptions {
     }
 }
 
-/// Seconds on the monotonic clock.
-func monotonicSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
 
 extension PlayerProperty {
     /// The format the property is observed in.
@@ -263,18 +258,4 @@ extension PlayerProperty {
 
 /// Formats a number for an mpv option or command: plain decimal with up to 6 decimals, never
 /// exponent notation (which mpv would not read).
-func formatNumber(_ value: Double) -> String {
-    guard value.isFinite else { return "0" }
-    let micros = (abs(value) * 1_000_000).rounded()
-    guard micros < 9e18 else { return value < 0 ? "-9000000000000" : "9000000000000" }
-    let whole = UInt64(micros) / 1_000_000
-    var fraction = UInt64(micros) % 1_000_000
-    var text = (value < 0 && micros > 0 ? "-" : "") + String(whole)
-    if fraction > 0 {
-        var digits = 6
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        let fractionText = String(fraction)
-        text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
-    }
-    return text
-}
+func formatNumber(_ value: Double) -> String { DecimalText.format(value, maximumFractionDigits: 6) }

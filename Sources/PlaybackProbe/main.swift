@@ -41,11 +41,7 @@ func cycle(_ file: String) throws {
     }
 }
 
-func monotonic() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
+func monotonic() -> Double { MonotonicClock.now() }
 
 /// The names of the process's threads, for a report that shows which one stayed.
 func threadNames() -> String {

@@ -1,5 +1,6 @@
 @testable import App
 import Playback
+import Terminal
 import Testing
 import Screens
 
@@ -11,7 +12,7 @@ struct ReelOptionsTests {
         #expect(options.paths == ["movie.mp4"])
         #expect(options.action == .run)
         #expect(options.hideDelay == 3 && options.seekInterval == 10 && options.keepOpen && options.audio)
-        #expect(options.resume && !options.mpvConfig && options.colors == .auto && options.blitter == .half)
+        #expect(options.resume && !options.mpvConfig && options.colors == nil && options.blitter == .half)
     }
 
     @Test("valued options read as --x=v and as --x v")
@@ -26,6 +27,14 @@ struct ReelOptionsTests {
         #expect(try ReelOptions.parse(["--log-file=/tmp/x.log", "f"]).logFile == "/tmp/x.log")
         #expect(try ReelOptions.parse(["--corner-radius=0", "f"]).cornerRadius == 0)
         #expect(try ReelOptions.parse(["a", "--mute", "b"]).paths == ["a", "b"])
+    }
+
+    @Test("--colors reads auto, truecolor, 24bit and 256 into the renderer's own modes", arguments: [
+        ("auto", nil), ("truecolor", ColorMode.truecolor), ("24bit", .truecolor), ("256", .palette256),
+    ] as [(String, ColorMode?)])
+    func colors(value: String, expected: ColorMode?) throws {
+        #expect(try ReelOptions.parse(["--colors=\(value)", "f"]).colors == expected)
+        #expect(throws: UsageError.self) { try ReelOptions.parse(["--colors=16", "f"]) }
     }
 
     @Test("track, subtitle and stream options take mpv's names")
@@ -64,7 +73,7 @@ struct ReelOptionsTests {
     }
 
     @Test("start times read like mpv's", arguments: [
-        ("90", ReelOptions.StartTime.seconds(90)),
+        ("90", StartPosition.seconds(90)),
         ("1:30", .seconds(90)),
         ("1:02:03.5", .seconds(3723.5)),
         ("0:05", .seconds(5)),
@@ -72,7 +81,7 @@ struct ReelOptionsTests {
         ("-10", .fromEnd(10)),
         ("+12", .seconds(12)),
     ])
-    func startTimes(text: String, expected: ReelOptions.StartTime) throws {
+    func startTimes(text: String, expected: StartPosition) throws {
         #expect(try ReelOptions.parse(["--start=\(text)", "f"]).start == expected)
     }
 

@@ -119,18 +119,11 @@ struct FrameEncoderTests {
         }
     }
 
-    @Test("colour mode from COLORTERM and from --colors", arguments: [
-        (["COLORTERM": "truecolor"], "auto", ColorMode.truecolor), (["COLORTERM": "24bit"], "auto", .truecolor),
-        (["COLORTERM": "yes"], "auto", .palette256), ([:], "auto", .palette256), ([:], "truecolor", .truecolor),
-        (["COLORTERM": "truecolor"], "256", .palette256), ([:], "24bit", .truecolor),
-    ] as [([String: String], String, ColorMode)])
-    func colorMode(environment: [String: String], option: String, expected: ColorMode) {
-        #expect(ColorMode.parse(option, environment: environment) == expected)
-    }
-
-    @Test("an unknown --colors value is rejected")
-    func badColorOption() {
-        #expect(ColorMode.parse("16", environment: [:]) == nil)
-        #expect(ColorMode.detect(environment: ["COLORTERM": "TrueColor"]) == .truecolor)
+    @Test("colour mode from COLORTERM", arguments: [
+        (["COLORTERM": "truecolor"], ColorMode.truecolor), (["COLORTERM": "24bit"], .truecolor), (["COLORTERM": "TrueColor"], .truecolor),
+        (["COLORTERM": "yes"], .palette256), ([:], .palette256),
+    ] as [([String: String], ColorMode)])
+    func colorMode(environment: [String: String], expected: ColorMode) {
+        #expect(ColorMode.detect(environment: environment) == expected)
     }
 }
