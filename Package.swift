@@ -3,7 +3,7 @@ import PackageDescription
 
 /// reel: a video player for the terminal, built on libmpv.
 ///
-/// Layers (see DESIGN.md): only `Playback` imports `CMpv`; `Controls` is pure;
+/// Layers (see docs/architecture.md): only `Playback` imports `CMpv`; `Controls` is pure;
 /// only `Terminal` touches the tty; `Screens` composes; `App` wires it all; `reel` is `main`.
 let package = Package(
     name: "reel",

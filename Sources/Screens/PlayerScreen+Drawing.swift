@@ -205,8 +205,9 @@ extension PlayerScreen {
         let half = feedback.side == .backward
             ? Rect(x: 0, y: 0, width: middle, height: layout.rows)
             : Rect(x: middle, y: 0, width: layout.columns - middle, height: layout.rows)
-        // Keep clear of the transport in the middle: a quarter of the way in from the edge.
-        let area = Rect(x: half.x, y: half.y, width: half.width, height: half.height)
+        // The label is centred between the screen's edge and the skip button on that side (or in
+        // the middle of the half when there are no buttons), so it never covers the transport.
+        let area = half
         let row = max(layout.transportRow - 1, 1)
         canvas.drawFaded(in: area, opacity: feedback.opacity) { canvas in
             let arrows = feedback.side == .backward ? "◀◀" : "▶▶"

@@ -84,22 +84,4 @@ public struct PixelBuffer: Sendable, Equatable {
         }
     }
 
-    /// Fills a disc centred at (`cx`, `cy`) pixels with a soft edge, at opacity `alpha`.
-    public mutating func fillDisc(cx: Double, cy: Double, radius: Double, color: RGB, alpha: Double = 1) {
-        draw(DiscShape(cx: cx, cy: cy, radius: radius), color: color, alpha: alpha)
-    }
-
-    /// Strokes a circle of outer radius `radius` and line width `thickness` pixels, at opacity `alpha`.
-    public mutating func strokeCircle(
-        cx: Double, cy: Double, radius: Double, thickness: Double = 1, color: RGB, alpha: Double = 1
-    ) {
-        draw(DiscShape(cx: cx, cy: cy, radius: radius, innerRadius: max(0, radius - thickness)), color: color, alpha: alpha)
-    }
-
-    private mutating func draw(_ shape: DiscShape, color: RGB, alpha: Double) {
-        shape.forEachPixel(width: width, height: height) { x, y, coverage in
-            let i = y * width + x
-            pixels[i] = pixels[i].blended(with: color, alpha: alpha * coverage)
-        }
-    }
 }

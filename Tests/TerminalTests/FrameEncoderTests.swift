@@ -92,7 +92,7 @@ struct FrameEncoderTests {
         #expect(image[3, 3] == a && image[1, 3] == RGB(200, 200, 200))
         image.blend(Rect(x: 0, y: 3, width: 1, height: 1), with: .black, alpha: 1)
         #expect(image[0, 3] == .black)
-        image.fillDisc(cx: 2, cy: 2, radius: 1.5, color: b)
+        image.paintDisc(cx: 2, cy: 2, radius: 1.5, color: b)
         #expect(image[1, 1] == b && image[0, 0] == RGB(200, 200, 200))
     }
 

@@ -243,3 +243,4 @@ struct ScreenRendererTests {
         #expect(renderer.totalBytes == a + b)
     }
 }
+
