@@ -58,7 +58,8 @@ public enum ReelApp {
             return 1
         }
         let size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
-        let encoder = FrameEncoder(blitter: options.blitter)
+        let colorMode = options.colors ?? .detect(environment: environment)
+        let encoder = FrameEncoder(blitter: options.blitter, dithersToPalette: colorMode == .palette256)
         let context = SceneContext(size: size, encoder: encoder, options: options, commands: commands)
         let items = zip(plan.sources, plan.names).map { PlaylistItem(source: $0, name: $1) }
         let resume = options.resume ? ResumeStore.defaultDirectory(environment: environment).map(ResumeStore.init) : nil
@@ -78,7 +79,6 @@ public enum ReelApp {
         navigator.prepareStart(options: options, now: monotonicNow())
         if let code = preflight(playback, places: places, signals: session) { return code }
 
-        let colorMode = options.colors ?? .detect(environment: environment)
         let output: TerminalOutput
         do {
             output = try TerminalOutput()

@@ -18,10 +18,14 @@ public struct FrameEncoder: Sendable, Hashable {
 
     /// The pixel-to-cell mapping in use.
     public var blitter: Blitter
+    /// Dither the picture to the 256-colour palette (ordered, so it holds still from frame to
+    /// frame), for a terminal that shows only those: without it, smooth ramps show as bands.
+    public var dithersToPalette = false
 
     /// Creates an encoder.
-    public init(blitter: Blitter = .half) {
+    public init(blitter: Blitter = .half, dithersToPalette: Bool = false) {
         self.blitter = blitter
+        self.dithersToPalette = dithersToPalette
     }
 
     /// The image size, in pixels, that exactly covers `columns` × `rows` cells.
@@ -54,6 +58,15 @@ public struct FrameEncoder: Sendable, Hashable {
         let canvasWidth = canvas.width
         let imageWidth = image.width
         let blitter = self.blitter
+        var image = image
+        if dithersToPalette {
+            // Each pixel at its place in the image, so a still picture dithers the same way each time.
+            let rows = (area.y - rect.y) * 2..<min((rowsEnd - rect.y) * 2, image.height)
+            let first = (area.x - rect.x) * sx, last = min(first + columns * sx, image.width)
+            for y in rows {
+                for x in first..<last { image[x, y] = Palette256.dithered(image[x, y], x: x, y: y) }
+            }
+        }
         image.pixels.withUnsafeBufferPointer { pixels in
             canvas.cells.withUnsafeMutableBufferPointer { cells in
                 for y in area.y..<rowsEnd {

@@ -127,3 +127,49 @@ struct FrameEncoderTests {
         #expect(ColorMode.detect(environment: environment) == expected)
     }
 }
+
+@Suite("Dithering to the 256-colour palette")
+struct PaletteDitherTests {
+    /// A horizontal ramp from dark red to orange, 64 × 8 pixels: the demo's kind of gradient.
+    static func ramp() -> PixelBuffer {
+        var image = PixelBuffer(width: 64, height: 8)
+        for y in 0..<8 {
+            for x in 0..<64 { image[x, y] = RGB(UInt8(120 + x * 2), UInt8(20 + x), 10) }
+        }
+        return image
+    }
+
+    /// The canvas's half-block pixels averaged over 4 × 4 blocks, against the source's.
+    static func blockError(_ canvas: Canvas, _ image: PixelBuffer) -> Double {
+        var total = 0.0, count = 0.0
+        for by in stride(from: 0, to: 8, by: 4) {
+            for bx in stride(from: 0, to: 64, by: 4) {
+                var shown = (0.0, 0.0, 0.0), source = (0.0, 0.0, 0.0)
+                for y in by..<by + 4 {
+                    for x in bx..<bx + 4 {
+                        let p = canvas.pixel(x: x, py: y), s = image[x, y]
+                        shown.0 += Double(p.r); shown.1 += Double(p.g); shown.2 += Double(p.b)
+                        source.0 += Double(s.r); source.1 += Double(s.g); source.2 += Double(s.b)
+                    }
+                }
+                total += (abs(shown.0 - source.0) + abs(shown.1 - source.1) + abs(shown.2 - source.2)) / 16
+                count += 1
+            }
+        }
+        return total / count
+    }
+
+    @Test("a ramp dithers to palette colours that average closer to it than plain quantising, and the same every time")
+    func ramp() {
+        let image = Self.ramp()
+        var plain = Canvas(width: 64, height: 4), dithered = Canvas(width: 64, height: 4), again = Canvas(width: 64, height: 4)
+        FrameEncoder().encode(image, into: &plain, at: plain.bounds)
+        for y in 0..<8 { for x in 0..<64 { plain.setPixel(x: x, py: y, color: Palette256.quantized(plain.pixel(x: x, py: y))) } }
+        FrameEncoder(dithersToPalette: true).encode(image, into: &dithered, at: dithered.bounds)
+        FrameEncoder(dithersToPalette: true).encode(image, into: &again, at: again.bounds)
+        #expect(dithered == again, "the pattern must hold still")
+        for y in 0..<8 { for x in 0..<64 { #expect(Palette256.quantized(dithered.pixel(x: x, py: y)) == dithered.pixel(x: x, py: y)) } }
+        let plainError = Self.blockError(plain, image), ditheredError = Self.blockError(dithered, image)
+        #expect(ditheredError < plainError * 0.6, "dithered \(ditheredError) against plain \(plainError)")
+    }
+}
