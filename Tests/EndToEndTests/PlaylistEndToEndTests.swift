@@ -71,6 +71,16 @@ struct PlaylistEndToEndTests {
         try tmux.expectTerminalRestored()
     }
 
+    @Test("--list starts at the list even with files given; Enter plays the selected one")
+    func listOption() throws {
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--list"] + Self.three)
+        try tmux.waitForScreen { $0.contains("Portrait") && $0.contains("Enter play") }
+        try tmux.send("j", "Enter")
+        try tmux.waitForScreen { $0.contains("Green with a cover") && PlayerEndToEndTests.times(in: $0) != nil && !$0.contains("Enter play") }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
     @Test("a folder opens at the first item not yet watched")
     func firstUnwatched() throws {
         let folder = Fixtures.path("series-\(UInt32.random(in: 0...UInt32.max))")
