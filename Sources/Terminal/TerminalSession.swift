@@ -8,15 +8,18 @@ import Glibc
 /// ``enter()`` saves the termios and switches everything on; ``restore()`` is its exact inverse and
 /// is idempotent. The terminal is restored on every way out:
 /// - a normal return or a thrown error: call ``restore()`` in a `defer` (``deinit`` also does, as a backstop);
-/// - SIGINT, SIGTERM, SIGHUP, SIGQUIT: relayed as ``TerminalSignal/terminate(_:)``; the app calls
-///   ``exitAfterRestore(signal:)``. A second one before the loop read the first restores and exits
-///   from the handler;
-/// - SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP: restored from the handler with `write(2)` and
-///   `tcsetattr(3)` only, then re-raised with the default action;
+/// - a request to end (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+///   SIGPROF, SIGPOLL, SIGSTKFLT, SIGPWR, SIGRTMIN…SIGRTMAX): relayed as
+///   ``TerminalSignal/terminate(_:)``; the app ends in order and calls ``exitAfterRestore(signal:)``.
+///   A second one before the loop read the first restores and exits from the handler;
+/// - a fault or a resource limit (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS,
+///   SIGXCPU, SIGXFSZ): restored from the handler with `write(2)` and `tcsetattr(3)` only, then
+///   re-raised with the default action;
 /// - SIGTSTP (or Ctrl-Z, which arrives as byte 0x1A in raw mode): ``suspend()`` restores, stops,
 ///   and re-enters when continued.
 ///
-/// Only one session can be active in a process, since signal handlers are process-wide.
+/// SIGPIPE is ignored while the session is open. Only one session can be active in a process,
+/// since signal handlers are process-wide.
 public final class TerminalSession {
     /// The terminal descriptor: opened on `/dev/tty` read-write, non-blocking, close-on-exec.
     /// Input is read from it; the mode sequences are written to it.
