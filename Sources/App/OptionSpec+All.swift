@@ -57,7 +57,7 @@ extension OptionSpec {
 
             flag("resume", "do not resume where an item was left, nor remember it", .other, shownOff: true),
             flag("mpv-config", "let mpv read your mpv.conf and scripts (off by default)", .other),
-            OptionSpec(name: "log-file", kind: .path("PATH"), help: "write mpv's log to PATH", section: .other),
+            OptionSpec(name: "log-file", kind: .path("PATH"), help: "append mpv's log to PATH (checked first: exit 2 if it cannot be)", section: .other),
             flag("stats", "print frames, bytes and timings to stderr at exit", .other),
             command("no-config", .bare, "do not read reel.conf", .other),
             command("help", .bare, "this text", .other),

@@ -17,8 +17,14 @@ public enum ReelApp {
             return 2
         }
         if let text = text(for: options.action, commands: commands) {
-            printOut(text)
-            return 0
+            // A write that fails (`--help > /dev/full`) is said, not taken for success.
+            guard let reason = printOut(text) else { return 0 }
+            printError("reel: cannot write the output: \(reason)")
+            return 1
+        }
+        if let error = LogFileCheck.problem(with: options.logFile) {
+            printError("reel: \(error)")
+            return 2
         }
         let plan: InputPlan
         switch InputCheck.plan(for: options.paths, recursive: options.recursive, standardInputIsTerminal: isatty(0) == 1) {

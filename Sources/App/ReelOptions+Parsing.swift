@@ -139,8 +139,8 @@ extension ReelOptions {
         case .hideDelay:
             hideDelay = try Self.number(value, option: name, in: 0...86_400, expected: "seconds, 0 or more")
         case .seekInterval:
-            // 0 or less turns skipping off, as the seed's interval does.
-            seekInterval = try Self.number(value, option: name, in: -86_400...86_400, expected: "seconds")
+            // 0 turns skipping off; a negative interval is refused rather than read as off.
+            seekInterval = try Self.number(value, option: name, in: 0...86_400, expected: "seconds, 0 or more (0 turns skipping off)")
         case .colors:
             guard let choice = Self.colorChoices[value] else {
                 throw .badValue(option: name, value: value, expected: "auto, truecolor or 256")

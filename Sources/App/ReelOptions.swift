@@ -37,7 +37,7 @@ public struct ReelOptions: Sendable, Equatable {
     public var keepOpen = true
     /// Seconds of playback with no activity before the controls hide.
     public var hideDelay = 3.0
-    /// Seconds a skip moves; 0 or less turns skipping off.
+    /// Seconds a skip moves, 0 or more; 0 turns skipping off.
     public var seekInterval = 10.0
     public var reduceMotion = false
     /// Controls never hide, and state changes are written as plain status lines.

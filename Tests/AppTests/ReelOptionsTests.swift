@@ -21,7 +21,7 @@ struct ReelOptionsTests {
         #expect(try ReelOptions.parse(["--volume", "55", "f"]).volume == 55)
         #expect(try ReelOptions.parse(["--speed=1.5", "f"]).speed == 1.5)
         #expect(try ReelOptions.parse(["--hide-delay=0.5", "f"]).hideDelay == 0.5)
-        #expect(try ReelOptions.parse(["--seek-interval=-1", "f"]).seekInterval == -1)
+        #expect(try ReelOptions.parse(["--seek-interval=0", "f"]).seekInterval == 0)
         #expect(try ReelOptions.parse(["--colors=256", "f"]).colors == .palette256)
         #expect(try ReelOptions.parse(["--blitter", "quadrant", "f"]).blitter == .quadrant)
         #expect(try ReelOptions.parse(["--log-file=/tmp/x.log", "f"]).logFile == "/tmp/x.log")
@@ -88,6 +88,7 @@ struct ReelOptionsTests {
     @Test("bad values are usage errors naming the option", arguments: [
         ["--start=1:75", "f"], ["--start=abc", "f"], ["--start=101%", "f"], ["--start=", "f"],
         ["--volume=200", "f"], ["--volume=nan", "f"], ["--speed=0", "f"], ["--hide-delay=-1", "f"],
+        ["--seek-interval=-10", "f"], ["--seek-interval=-0.5", "f"],
         ["--colors=16", "f"], ["--blitter=sextant", "f"], ["--keep-open=maybe", "f"],
         ["--aspect=wide", "f"], ["--aspect=16:9:1", "f"], ["--aspect=", "f"], ["--corner-radius=99", "f"],
         ["--reveal-duration=-1", "f"], ["--reveal-duration=soon", "f"],
