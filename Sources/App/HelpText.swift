@@ -61,7 +61,8 @@ public enum HelpText {
     /// The exit codes: (code, meaning).
     static let exitCodes: [(code: String, meaning: String)] = [
         ("0", "quit or finished"),
-        ("1", "a file could not be played, or this help or the version could not be written"),
+        ("1", "a file could not be played, the terminal cannot show video (TERM=dumb or unset),"
+            + " or this help or the version could not be written"),
         ("2", "usage error, or a bad line in reel.conf"),
         ("128+N", "ended by signal N (the terminal is restored first); Ctrl-C is 130"),
     ]

@@ -51,7 +51,8 @@ extension OptionSpec {
             value("aspect", "W:H", "poster frame ratio (default: the video's own; 0 or less means 16:9)", .picture),
             value("corner-radius", "N", "poster corner radius in cells (default 2)", .picture),
             OptionSpec(name: "colors", kind: .choice(["auto", "truecolor", "256"]),
-                       help: "colour output (auto: truecolor when COLORTERM says so)", section: .picture),
+                       help: "colour output (auto: truecolor when COLORTERM says so); given, reel draws even where TERM is dumb or unset",
+                       section: .picture),
             OptionSpec(name: "blitter", kind: .choice(["half", "quadrant"]),
                        help: "2 pixels a cell (half, default) or 4 (quadrant, sharper)", section: .picture),
 

@@ -26,6 +26,10 @@ public enum ReelApp {
             printError("reel: \(error)")
             return 2
         }
+        if !options.colorsGiven, case .textOnly(let term) = TerminalType(environment: environmentDictionary()) {
+            printError("reel: this terminal (\(term)) cannot show video; set TERM, or pass --colors=256 or --colors=truecolor")
+            return 1
+        }
         let plan: InputPlan
         switch InputCheck.plan(for: options.paths, recursive: options.recursive, standardInputIsTerminal: isatty(0) == 1) {
         case .failure(let failure):

@@ -146,6 +146,7 @@ extension ReelOptions {
                 throw .badValue(option: name, value: value, expected: "auto, truecolor or 256")
             }
             colors = choice
+            colorsGiven = true
         case .blitter:
             guard let choice = Self.blitterChoices[value] else {
                 throw .badValue(option: name, value: value, expected: "half or quadrant")

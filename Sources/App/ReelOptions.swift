@@ -46,6 +46,9 @@ public struct ReelOptions: Sendable, Equatable {
     public var poster = false
     /// The colour output, or nil to follow the environment (`--colors=auto`).
     public var colors: ColorMode?
+    /// Whether `--colors` was given (on the command line or in reel.conf), `auto` included: then
+    /// reel draws even where TERM says the terminal cannot (dumb, empty or unset).
+    public var colorsGiven = false
     public var blitter = FrameEncoder.Blitter.half
     /// mpv's log goes here; nothing of mpv's ever reaches the terminal.
     public var logFile: String?

@@ -39,6 +39,7 @@ struct ConfigFileTests {
         expected.mute = true
         expected.resume = false
         expected.colors = .palette256
+        expected.colorsGiven = true  // chosen in reel.conf: it draws even where TERM is dumb
         expected.logFile = "/tmp/a b.log"
         expected.volume = 40
         expected.tracks.subtitleFiles = ["/x/one.srt", "/x/two.srt"]

@@ -46,4 +46,24 @@ struct OptionsEndToEndTests {
         #expect(code == 1)
         #expect(line.hasPrefix("reel: cannot write the ") && line.contains("No space left on device"), "\(line)")
     }
+
+    @Test("a terminal that cannot draw is one line and exit 1, before the terminal is touched", arguments: [
+        ["TERM=dumb"], ["TERM="], ["-u", "TERM"],
+    ])
+    func textOnlyTerminal(setting: [String]) throws {
+        let (code, line, tmux) = try runToExit(["/usr/bin/env"] + setting + [Paths.reel, Paths.sample("demo.mp4")])
+        #expect(code == 1)
+        #expect(line.hasPrefix("reel: this terminal (TERM") && line.contains("cannot show video") && line.contains("--colors"), "\(line)")
+        try tmux.expectTerminalRestored()
+        #expect(try tmux.capture().trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "the screen was drawn on")
+    }
+
+    @Test("with --colors given, reel draws even where TERM=dumb")
+    func colorsOverridesDumb() throws {
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--colors=256", Paths.sample("long.mp4")], environment: ["TERM": "dumb"])
+        try tmux.waitFor("Long clip for seeking")
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0, "stderr: \(tmux.standardError)")
+        try tmux.expectTerminalRestored()
+    }
 }
