@@ -22,7 +22,7 @@ enum InputCheck {
     /// The plan for `arguments`, or the line to print for the first one that cannot work.
     static func plan(for arguments: [String], recursive: Bool, standardInputIsTerminal: Bool) -> Result<InputPlan, InputFailure> {
         var plan = InputPlan()
-        var skipped: [SkippedEntry] = []
+        var skipped = LibraryScan(title: "")
         var folders: [String] = []
         for argument in arguments {
             let source = MediaSource(argument: argument)
@@ -45,7 +45,7 @@ enum InputCheck {
                     plan.hasFolder = true
                     folders.append(path)
                     let scan = LibraryScanner.scan([path], recursive: recursive)
-                    skipped += scan.skipped
+                    skipped.skip(scan.skipped, count: scan.skippedCount)
                     let prefix = arguments.count == 1 ? "" : fileName(of: path) + "/"
                     for file in scan.files {
                         plan.sources.append(.file(file.path))
@@ -70,11 +70,7 @@ enum InputCheck {
             }
         }
         plan.title = LibraryScanner.title(for: folders.isEmpty ? arguments : folders)
-        if !skipped.isEmpty {
-            var scan = LibraryScan(title: plan.title)
-            scan.skipped = skipped
-            plan.skippedNote = scan.skippedNote
-        }
+        plan.skippedNote = skipped.skippedNote
         return .success(plan)
     }
 
