@@ -9,9 +9,10 @@ import Synchronization
 /// The thread keeps the files in natural order (``LibraryOrder``), so that a batch arrives
 /// sorted with the place of each file in the list, and the loop merges it in one pass. It
 /// publishes the first files as soon as it has any, then at most every ``publishInterval``
-/// (the loop's merge is linear in the list, so batches grow rather than come faster); a batch
-/// the loop has not taken yet is combined with the next. ``stop()`` ends the scan within one
-/// step (``stepBudget`` entries) and joins the thread.
+/// and only once the loop has taken the last batch (the loop's merge is linear in the list, so
+/// batches grow rather than come faster, and a loop busy elsewhere costs the scan nothing).
+/// ``setPaused(_:)`` holds it (while the player covers the list, as the probes are held);
+/// ``stop()`` ends it within one step (``stepBudget`` entries) and joins the thread.
 final class ScanJob: Sendable {
     /// Entries looked at between two checks for ``stop()``.
     static let stepBudget = 64
@@ -19,6 +20,8 @@ final class ScanJob: Sendable {
     static let publishInterval = 0.1
 
     private let wake: WakeSignal
+    /// Wakes the thread from a pause: ``setPaused(_:)`` and ``stop()`` write to it.
+    private let control: WakeSignal
     private let shared = Mutex(Shared())
     private let thread = Mutex<JoinableThread?>(nil)
 
@@ -26,15 +29,19 @@ final class ScanJob: Sendable {
         /// Found and not taken yet.
         var pending: LibraryScanBatch?
         var isStopping = false
+        var isPaused = false
     }
 
-    private init(wake: WakeSignal) { self.wake = wake }
+    private init(wake: WakeSignal, control: WakeSignal) {
+        self.wake = wake
+        self.control = control
+    }
 
     /// Starts scanning `paths` (already checked by ``InputCheck``); nil when no pipe or thread
     /// can be had.
     static func start(_ paths: [String], recursive: Bool) -> ScanJob? {
-        guard let wake = try? WakeSignal() else { return nil }
-        let job = ScanJob(wake: wake)
+        guard let wake = try? WakeSignal(), let control = try? WakeSignal() else { return nil }
+        let job = ScanJob(wake: wake, control: control)
         guard let thread = ThreadBody({ job.run(paths, recursive: recursive) }).spawnJoinable() else { return nil }
         job.thread.withLock { $0 = thread }
         return job
@@ -52,9 +59,16 @@ final class ScanJob: Sendable {
         }
     }
 
+    /// Holds the scan where it is, or lets it go on.
+    func setPaused(_ paused: Bool) {
+        shared.withLock { $0.isPaused = paused }
+        control.signal()
+    }
+
     /// Ends the scan and waits for its thread. Idempotent; what was not taken is dropped.
     func stop() {
         shared.withLock { $0.isStopping = true }
+        control.signal()
         let running = thread.withLock { value in defer { value = nil }; return value }
         running?.join()
     }
@@ -76,7 +90,15 @@ final class ScanJob: Sendable {
 
     // MARK: The thread
 
-    private var isStopping: Bool { shared.withLock { $0.isStopping } }
+    /// Whether to go on: false once stopping; while paused, waits on ``control`` first.
+    private func shouldContinue() -> Bool {
+        while true {
+            let (stopping, paused) = shared.withLock { ($0.isStopping, $0.isPaused) }
+            if stopping { return false }
+            guard paused else { return true }
+            control.wait()
+        }
+    }
 
     private func run(_ paths: [String], recursive: Bool) {
         var scanner = LibraryScanner(paths: paths, recursive: recursive)
@@ -84,13 +106,14 @@ final class ScanJob: Sendable {
         var found = LibraryScanner.Step()
         var namedSkips = 0
         var lastPublished = -Double.infinity
-        while !isStopping {
+        while shouldContinue() {
             let step = scanner.step(budget: Self.stepBudget)
             found.files += step.files
             found.skipped += step.skipped
             let now = monotonicNow()
             let hasNews = !found.files.isEmpty || !found.skipped.isEmpty
-            guard scanner.isFinished || (hasNews && now - lastPublished >= Self.publishInterval) else { continue }
+            let taken = shared.withLock { $0.pending == nil }
+            guard scanner.isFinished || (hasNews && taken && now - lastPublished >= Self.publishInterval) else { continue }
             let (files, positions) = order.insert(found.files)
             let named = Array(found.skipped.prefix(max(LibraryScan.skippedNamesKept - namedSkips, 0)))
             namedSkips += named.count

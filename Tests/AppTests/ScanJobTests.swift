@@ -38,13 +38,19 @@ struct ScanJobTests {
         #expect(batches.map(\.skippedCount).reduce(0, +) == 1)
     }
 
-    @Test("the first files come before the scan of a large tree is over, and stop() ends it")
-    func stopsLargeTree() throws {
+    /// A scan of a folder holding `first.mp4` and a link to /usr (150,000 files), and its first batch.
+    static func largeTree() throws -> (folder: LibraryScannerTests.Folder, job: ScanJob, first: LibraryScanBatch) {
         let folder = LibraryScannerTests.Folder()
         folder.file("first.mp4")
         folder.link("usr", to: "/usr")
         let job = try #require(ScanJob.start([folder.path], recursive: true))
-        let first = try #require(job.waitForFiles(seconds: 30))
+        return (folder, job, try #require(job.waitForFiles(seconds: 30)))
+    }
+
+    @Test("the first files come before the scan of a large tree is over, and stop() ends it")
+    func stopsLargeTree() throws {
+        let (folder, job, first) = try Self.largeTree()
+        defer { withExtendedLifetime(folder) {} }
         #expect(first.files.contains { $0.name == "first.mp4" })
         #expect(!first.isFinished)
         // Returns once the thread has ended: the test would hang otherwise.
@@ -53,6 +59,22 @@ struct ScanJobTests {
         _ = job.take()
         var descriptor = pollfd(fd: job.wakeDescriptor, events: Int16(POLLIN), revents: 0)
         #expect(poll(&descriptor, 1, 100) == 0, "nothing comes after stop()")
+    }
+
+    @Test("a paused scan sends nothing until it goes on; stop() ends a paused scan")
+    func pause() throws {
+        let (folder, job, _) = try Self.largeTree()
+        defer { withExtendedLifetime(folder) {} }
+        job.setPaused(true)
+        // A step under way when the pause came may still send its batch; then nothing.
+        var descriptor = pollfd(fd: job.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, 200)
+        _ = job.take()
+        #expect(poll(&descriptor, 1, 300) == 0, "a paused scan sent a batch")
+        job.setPaused(false)
+        #expect(job.waitForFiles(seconds: 30)?.files.isEmpty == false)
+        job.setPaused(true)
+        job.stop()
     }
 
     @Test("a scan with nothing to list finishes with an empty last batch")

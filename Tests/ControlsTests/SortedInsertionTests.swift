@@ -1,7 +1,7 @@
 import Controls
 import Testing
 
-@Suite("SortedInsertion")
+@Suite("SortedInsertion", .serialized)
 struct SortedInsertionTests {
     /// The positions that `new` (sorted) takes when merged into `old` (sorted), the old first on ties.
     static func positions(of new: [Int], in old: [Int]) -> [Int] {
@@ -15,6 +15,30 @@ struct SortedInsertionTests {
         #expect(SortedInsertion.merge([Int](), inserting: [1, 2], at: [0, 1]) == [1, 2])
         #expect(SortedInsertion.merge([1, 2], inserting: [], at: []) == [1, 2])
         #expect(SortedInsertion.merge([3], inserting: [1, 2], at: [0, 1]) == [1, 2, 3])
+    }
+
+    /// An object that counts the live ones, to see that moving them keeps each once.
+    final class Token {
+        nonisolated(unsafe) static var live = 0
+        let value: Int
+        init(_ value: Int) { self.value = value; Token.live += 1 }
+        deinit { Token.live -= 1 }
+    }
+
+    @Test("in place, references move: each object is in the list once, and none is lost or freed twice")
+    func referencesMove() {
+        let before = Token.live
+        do {
+            var list = [2, 4, 6, 8].map(Token.init)
+            let kept = list[1]
+            SortedInsertion.insert([1, 5, 9].map(Token.init), at: [0, 3, 6], into: &list)
+            #expect(list.map(\.value) == [1, 2, 4, 5, 6, 8, 9])
+            #expect(list[2] === kept)
+            #expect(Token.live == before + 7)
+            SortedInsertion.insert([Token(0)], at: [0], into: &list)
+            #expect(list.map(\.value) == [0, 1, 2, 4, 5, 6, 8, 9])
+        }
+        #expect(Token.live == before)
     }
 
     @Test("an old index maps to where its element went")
