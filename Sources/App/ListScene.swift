@@ -14,6 +14,9 @@ final class ListScene: Scene {
                                                                   rows: LibraryLayout.thumbnailRows)
     /// How many probes run at once: two keep both cores busy while the loop itself needs little.
     static let workerCount = 2
+    /// Up to this many items, every file is probed (the rows in view first); beyond it only the
+    /// rows in view and a page either side, so that a huge tree holds few results.
+    static let probeEverythingLimit = 2_000
 
     let session: PlaybackSession
     private(set) var screen: LibraryScreen
@@ -22,9 +25,8 @@ final class ListScene: Scene {
     /// The local file behind each item, for the probes; nil for streams and standard input.
     private var files: [LibraryFile?] = []
     private var workers: ProbeWorkers?
-    /// The item of each worker's file, and the worker's index of each probed item.
-    private var fileIndices: [Int] = []
-    private var workerIndexByItem: [Int: Int] = [:]
+    /// The item of each local file, by path, for the probes' results.
+    private var itemByPath: [String: Int] = [:]
     /// The order last asked of the workers, so it is only sent again when it changes.
     private var lastWanted: [Int] = []
     /// The items as last shown, to notice when the playlist changes.
@@ -82,27 +84,29 @@ final class ListScene: Scene {
         screen.replaceItems(items, now: now)
         for index in items.indices { refreshProgress(index) }
         workers?.stop()
-        let probed = files.enumerated().compactMap { index, file in file.map { (index, $0) } }
-        fileIndices = probed.map(\.0)
-        workerIndexByItem = Dictionary(uniqueKeysWithValues: fileIndices.enumerated().map { ($1, $0) })
+        itemByPath = [:]
+        for (index, file) in files.enumerated() { if let file { itemByPath[file.path] = index } }
         lastWanted = []
         let cache = self.cache
         let pixelAspect = FrameEncoder(blitter: .half).pixelAspect(cellAspect: context.cellAspect)
-        workers = try? ProbeWorkers(files: probed.map(\.1), count: Self.workerCount, paused: true) { file in
-            ListScene.describe(file, cache: cache, pixelAspect: pixelAspect)
+        workers = try? ProbeWorkers(count: Self.workerCount, paused: true) { file, shouldStop in
+            ListScene.describe(file, cache: cache, pixelAspect: pixelAspect, shouldStop: shouldStop)
         }
         sendWanted()
         workers?.setPaused(false)
     }
 
-    /// Looks `file` up in the cache, else probes it and stores the outcome.
-    static func describe(_ file: LibraryFile, cache: ThumbnailCache?, pixelAspect: Double) -> MediaProbe.Result {
+    /// Looks `file` up in the cache, else probes it and stores the outcome (unless the probe
+    /// was given up because `shouldStop` said so: that says nothing about the file).
+    static func describe(_ file: LibraryFile, cache: ThumbnailCache?, pixelAspect: Double,
+                         shouldStop: @escaping @Sendable () -> Bool = { false }) -> MediaProbe.Result {
         let key = ProbeKey(path: file.path, size: file.size, modified: file.modified)
         if let hit = cache?.lookup(key, stillSize: stillSize) { return hit }
         var probe = MediaProbe(stillSize: stillSize)
         probe.pixelAspect = pixelAspect
+        probe.shouldStop = shouldStop
         let result = stillPictureIsUnplayable(probe.probe(file.path))
-        cache?.store(result, for: key)
+        if !shouldStop() { cache?.store(result, for: key) }
         return result
     }
 
@@ -147,9 +151,9 @@ final class ListScene: Scene {
     func pump(now: Double, session result: PlaybackSession.PumpResult, canTakeFrame: Bool) -> SceneRequest? {
         if session.items != shownItems { rebuild(now: now) }
         if let workers {
-            for (index, result) in workers.takeResults() where fileIndices.indices.contains(index) {
-                let item = fileIndices[index]
-                let (state, thumbnail) = Self.itemState(result, fileName: fileName(of: files[item]?.path ?? ""))
+            for (file, result) in workers.takeResults() {
+                guard let item = itemByPath[file.path] else { continue }
+                let (state, thumbnail) = Self.itemState(result, fileName: fileName(of: file.path))
                 screen.update(item: item, state: state, thumbnail: thumbnail, now: now)
                 if case .playable(let media) = state, session.items.indices.contains(item) {
                     session.learnTitle(media.title, of: session.items[item].source.mpvName)
@@ -207,13 +211,19 @@ final class ListScene: Scene {
         return .go(poster ? .poster(item: index) : .player(item: index, reveal: true))
     }
 
-    /// Tells the workers what the screen shows now, when that changed.
+    /// Tells the workers what to probe now, when that changed: the rows in view, then a page
+    /// below and above, then (in a list of at most ``probeEverythingLimit`` items) the rest.
     private func sendWanted() {
         guard let workers else { return }
-        let wanted = screen.itemsWanted.filter { screen.items[$0].state == .pending }.compactMap { workerIndexByItem[$0] }
+        let pending = { (item: Int) in self.files.indices.contains(item) && self.files[item] != nil && self.screen.items[item].state == .pending }
+        var wanted = screen.itemsWanted.filter(pending)
+        if files.count <= Self.probeEverythingLimit {
+            let first = Set(wanted)
+            wanted += screen.items.indices.filter { pending($0) && !first.contains($0) }
+        }
         guard wanted != lastWanted else { return }
         lastWanted = wanted
-        workers.prioritize(wanted)
+        workers.prioritize(wanted.compactMap { files[$0] })
     }
 
     /// A probe's outcome as the screen's item state and thumbnail.

@@ -2,24 +2,28 @@ import Glibc
 import Playback
 import Synchronization
 
-/// Background threads that describe the list's files and grab their stills, wanted ones
-/// first, and hand the results to the loop through a self-pipe.
+/// Background threads that describe the list's files and grab their stills, in the order the
+/// loop asks for, and hand the results to the loop through a self-pipe.
 ///
-/// The loop never waits for them: it says which items it wants first (``prioritize(_:)``),
-/// polls ``descriptor``, and takes what is done (``takeResults()``). Each probe is a short-lived
-/// mpv of its own (``MediaProbe``), never the playing one. The state is one `Mutex`, and a worker
+/// The loop never waits for them: it says which files it wants, first first (``prioritize(_:)``),
+/// polls ``descriptor``, and takes what is done (``takeResults()``). They probe only what is
+/// asked for, each file once, so the loop decides how much is held: the rows in view and near
+/// them, not a whole tree. Each probe is a short-lived mpv of its own (``MediaProbe``), never
+/// the playing one. The state is one `Mutex`, and a worker
 /// with nothing to do sleeps on a self-pipe of its own until there is news, as ``BackgroundJob``
 /// does: one style for every thread in App.
 final class ProbeWorkers: Sendable {
-    /// What a worker does with one file: look it up or probe it.
-    typealias Job = @Sendable (LibraryFile) -> MediaProbe.Result
+    /// What a worker does with one file: look it up or probe it. The second argument says when
+    /// to give up, because the workers are stopping (``stop()``).
+    typealias Job = @Sendable (LibraryFile, _ shouldStop: @escaping @Sendable () -> Bool) -> MediaProbe.Result
 
     /// What the workers share.
     private struct State: Sendable {
-        var wanted: [Int] = []
-        var nextInOrder = 0
-        var taken: [Bool]
-        var results: [(index: Int, result: MediaProbe.Result)] = []
+        /// What to probe, last first.
+        var wanted: [LibraryFile] = []
+        /// The paths probed or being probed, so that none is probed twice.
+        var started = Set<String>()
+        var results: [(file: LibraryFile, result: MediaProbe.Result)] = []
         var isPaused: Bool
         var isStopping = false
         var threads: [JoinableThread] = []
@@ -28,21 +32,19 @@ final class ProbeWorkers: Sendable {
     /// Readable when results are waiting.
     var descriptor: Int32 { wake.fileDescriptor }
 
-    private let files: [LibraryFile]
     private let job: Job
     private let wake: WakeSignal
     /// One per worker: raised when there may be work (a priority, unpausing, stopping).
     private let news: [WakeSignal]
     private let state: Mutex<State>
 
-    /// Starts `count` threads over `files`, each running `job` for one file at a time; `paused`
-    /// holds them until ``setPaused(_:)``, so that the first ones taken can be prioritized.
-    init(files: [LibraryFile], count: Int, paused: Bool = false, job: @escaping Job) throws {
-        self.files = files
+    /// Starts `count` threads, each running `job` for one file at a time once files are asked
+    /// for; `paused` holds them until ``setPaused(_:)``.
+    init(count: Int, paused: Bool = false, job: @escaping Job) throws {
         self.job = job
         wake = try WakeSignal()
-        news = try (0..<(files.isEmpty ? 0 : max(count, 1))).map { _ in try WakeSignal() }
-        state = Mutex(State(taken: Array(repeating: false, count: files.count), isPaused: paused))
+        news = try (0..<max(count, 1)).map { _ in try WakeSignal() }
+        state = Mutex(State(isPaused: paused))
         var threads: [JoinableThread] = []
         for signal in news {
             if let thread = ThreadBody({ [self] in work(news: signal) }).spawnJoinable() { threads.append(thread) }
@@ -50,14 +52,15 @@ final class ProbeWorkers: Sendable {
         state.withLock { $0.threads = threads }
     }
 
-    /// Items to do before any other, in this order (indices into `files`).
-    func prioritize(_ indices: [Int]) {
-        state.withLock { $0.wanted = indices.reversed() }
+    /// The files to probe, in this order, instead of those asked for before (files already
+    /// probed, or being probed, are not probed again).
+    func prioritize(_ files: [LibraryFile]) {
+        state.withLock { $0.wanted = files.reversed() }
         tellWorkers()
     }
 
     /// The results that came in since the last call.
-    func takeResults() -> [(index: Int, result: MediaProbe.Result)] {
+    func takeResults() -> [(file: LibraryFile, result: MediaProbe.Result)] {
         wake.drain()
         return state.withLock { state in
             defer { state.results.removeAll() }
@@ -71,7 +74,7 @@ final class ProbeWorkers: Sendable {
         tellWorkers()
     }
 
-    /// Tells the threads to finish their current probe and end, and waits for them.
+    /// Tells the threads to give up their current probe and end, and waits for them.
     func stop() {
         let threads = state.withLock { state in
             state.isStopping = true
@@ -89,40 +92,31 @@ final class ProbeWorkers: Sendable {
     // MARK: Worker side
 
     private func work(news: WakeSignal) {
+        let shouldStop: @Sendable () -> Bool = { [self] in state.withLock { $0.isStopping } }
         while true {
             switch nextJob() {
             case .stop:
                 return
             case .wait:
                 news.wait()
-            case .probe(let index):
-                let result = job(files[index])
-                state.withLock { $0.results.append((index, result)) }
+            case .probe(let file):
+                let result = job(file, shouldStop)
+                state.withLock { $0.results.append((file, result)) }
                 wake.signal()
             }
         }
     }
 
-    private enum Step { case probe(Int), wait, stop }
+    private enum Step { case probe(LibraryFile), wait, stop }
 
-    /// What a worker does next: a file to probe (wanted ones first), wait for news (paused, or
-    /// all taken), or stop.
+    /// What a worker does next: the next file asked for and not probed yet, wait for news
+    /// (paused, or nothing asked for), or stop.
     private func nextJob() -> Step {
         state.withLock { state in
             if state.isStopping { return .stop }
             if state.isPaused { return .wait }
-            while let index = state.wanted.popLast() {
-                if files.indices.contains(index), !state.taken[index] {
-                    state.taken[index] = true
-                    return .probe(index)
-                }
-            }
-            while state.nextInOrder < files.count {
-                defer { state.nextInOrder += 1 }
-                if !state.taken[state.nextInOrder] {
-                    state.taken[state.nextInOrder] = true
-                    return .probe(state.nextInOrder)
-                }
+            while let file = state.wanted.popLast() {
+                if state.started.insert(file.path).inserted { return .probe(file) }
             }
             return .wait
         }

@@ -28,6 +28,12 @@ public struct MediaProbe: Sendable {
     /// Crops the picture to fill the still's whole size (mpv's `panscan=1`) instead of
     /// letterboxing it inside.
     public var fillsStill = false
+    /// Asked between mpv's events (at least every ``settleTime``): true gives the probe up at
+    /// once, as ``stoppedReason``, so that quitting never waits for a slow file.
+    public var shouldStop: @Sendable () -> Bool = { false }
+
+    /// The reason a probe given up by ``shouldStop`` returns (not an answer about the file).
+    public static let stoppedReason = "stopped before the file was read"
 
     public init(stillSize: (width: Int, height: Int)? = nil) { self.stillSize = stillSize }
 
@@ -74,6 +80,7 @@ public struct MediaProbe: Sendable {
         var framed = false
         var lastChange = MonotonicClock.now()
         while case let now = MonotonicClock.now(), now < deadline {
+            if shouldStop() { return .unplayable(reason: Self.stoppedReason) }
             var descriptor = pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, Int32(max(0, min(deadline - now, Self.settleTime)) * 1000) + 1)
             for event in player.drainEvents() {
