@@ -143,6 +143,7 @@ final class ListScene: Scene {
             case .close: return nil
             case .open(let index): return open(index, poster: false, now: now)
             case .poster(let index): return open(index, poster: true, now: now)
+            case .stopScan: return nil  // no scan runs behind this list yet
             }
         }
         return nil

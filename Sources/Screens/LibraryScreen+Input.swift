@@ -6,8 +6,9 @@ extension LibraryScreen {
     ///
     /// Keys: j/k and ↓/↑ move by a row; PgDn/Space and PgUp by a page; Home/g and End/G to the ends;
     /// Enter opens; `/` starts the filter (typed text narrows the list at once, Backspace edits,
-    /// Enter keeps it, Esc clears it); Esc with a filter clears it, and without one does nothing,
-    /// so that a second Esc after leaving the player never quits by accident; q quits.
+    /// Enter keeps it, Esc clears it); Esc with a filter clears it; without one it stops a scan
+    /// still reading folders, else goes back to what plays (when something does), and otherwise
+    /// does nothing, so that a second Esc after leaving the player never quits by accident; q quits.
     ///
     /// Mouse: a click selects an item, and a click on the selected item opens it (so a double
     /// click opens, as in a file manager); the wheel scrolls; the bar's hints can be clicked.
@@ -44,8 +45,15 @@ extension LibraryScreen {
             isEditingFilter = true
             message = nil
         case .close?:
-            // Esc clears the filter first; then it goes back to what plays, when something does.
-            if !filter.isEmpty { setFilter("", now: now) } else if configuration.canClose { return [.close] }
+            // Esc clears the filter first; then it stops a scan still reading folders; then it goes
+            // back to what plays, when something does.
+            if !filter.isEmpty {
+                setFilter("", now: now)
+            } else if isScanning {
+                return [.stopScan]
+            } else if configuration.canClose {
+                return [.close]
+            }
         case .help?: isHelpShown = true
         case .quit?: return [.quit]
         case .interrupt?: return [.interrupt]
@@ -157,6 +165,7 @@ extension LibraryScreen {
         case .help: isHelpShown = true
         case .filter: isEditingFilter = true
         case .clear: setFilter("", now: now)
+        case .stopScan: return [.stopScan]
         case .quit: return [.quit]
         }
         return []
@@ -165,7 +174,7 @@ extension LibraryScreen {
 
 /// A key hint in the library's bar, which a click also runs.
 enum BarHint: Sendable, Equatable {
-    case open, poster, filter, clear, help, quit
+    case open, poster, filter, clear, stopScan, help, quit
 
     /// The hint's text.
     var text: String {
@@ -175,6 +184,7 @@ enum BarHint: Sendable, Equatable {
         case .help: "? keys"
         case .filter: "/ filter"
         case .clear: "Esc clear filter"
+        case .stopScan: "Esc stop scan"
         case .quit: "q quit"
         }
     }
@@ -188,7 +198,11 @@ extension LibraryScreen {
     /// screen the poster and help hints go first, then the rest as far as need be.
     func barHints() -> [(hint: BarHint, span: Range<Int>)] {
         var hints: [BarHint] = [.open, .poster, .filter]
-        if !filter.isEmpty { hints.append(.clear) }
+        if !filter.isEmpty {
+            hints.append(.clear)
+        } else if isScanning {
+            hints.append(.stopScan)
+        }
         hints += [.help, .quit]
         let separatorWidth = Sanitizer.displayWidth(of: Self.hintSeparator)
         func total(_ hints: [BarHint]) -> Int {
