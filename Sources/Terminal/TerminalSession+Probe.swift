@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension TerminalSession {
+    /// Asks the terminal what it can show (``CapabilityProbe``) and reads its answers through an
+    /// ``InputDecoder``, until its DA1 reply or, for a terminal that never answers, `timeout`
+    /// seconds. Nothing is drawn: the questions show nothing on any terminal that ignores them.
+    ///
+    /// It enters raw mode first (``enterRawMode()``), and the terminal stays raw, so that an
+    /// answer later than the timeout is read by the loop's decoder (as a reply, never a key)
+    /// instead of being echoed. Keys typed during the probe are dropped.
+    ///
+    /// - Parameter sharedMemory: whether to ask kitty to read a one-pixel image from shared
+    ///   memory (false when the terminal surely runs elsewhere).
+    public func probeCapabilities(timeout: Double = 0.2, sharedMemory: Bool = true) throws(TerminalError) -> TerminalCapabilities {
+        try enterRawMode()
+        var probe = CapabilityProbe()
+        // The one-pixel image for kitty's shared-memory question; it is unlinked when the probe
+        // is over, whether kitty took it or not.
+        let pixel: SharedMemoryObject? = sharedMemory ? [UInt8](repeating: 0, count: 3).withUnsafeBytes { try? SharedMemoryObject(bytes: $0) } : nil
+        writeSequence(CapabilityProbe.query(sharedMemoryName: pixel?.name))
+        var decoder = InputDecoder()
+        var input: [UInt8] = []
+        let start = TerminalSession.monotonicSeconds()
+        while !probe.isComplete {
+            let left = timeout - (TerminalSession.monotonicSeconds() - start)
+            guard left > 0 else { break }
+            var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32((left * 1000).rounded(.up))) > 0 else { continue }
+            input.removeAll(keepingCapacity: true)
+            guard let count = try readInput(into: &input), count > 0 else { break }
+            for case .reply(let reply) in decoder.feed(input, now: TerminalSession.monotonicSeconds()) {
+                probe.receive(reply)
+            }
+        }
+        withExtendedLifetime(pixel) {}
+        return probe.capabilities
+    }
+
+    /// Seconds on the monotonic clock.
+    static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}
