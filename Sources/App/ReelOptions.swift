@@ -47,6 +47,9 @@ public struct ReelOptions: Sendable, Equatable {
     /// The colour output, or nil to follow the environment (`--colors=auto`).
     public var colors: ColorMode?
     public var blitter = FrameEncoder.Blitter.half
+    /// Pixels where the terminal has them (kitty graphics, sixel), else blocks; see
+    /// ``GraphicsMode/choose(_:capabilities:size:environment:)``.
+    public var graphics = GraphicsMode.Preference.auto
     /// mpv's log goes here; nothing of mpv's ever reaches the terminal.
     public var logFile: String?
     /// Print a one-line summary of frames, bytes and timings to stderr at exit.
