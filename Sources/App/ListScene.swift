@@ -9,9 +9,11 @@ import Terminal
 /// Enter plays the selected item at once (the player opens through a growing circle); `p` shows
 /// its poster card. Coming back from the player, the item that played is selected.
 final class ListScene: Scene {
-    /// The thumbnail's size in half-block pixels.
-    static let stillSize = FrameEncoder(blitter: .half).pixelSize(columns: LibraryLayout.thumbnailColumns,
-                                                                  rows: LibraryLayout.thumbnailRows)
+    /// The thumbnail's size in `encoder`'s pixels (half-block pixels, or the terminal's own).
+    static func stillSize(for encoder: FrameEncoder) -> (width: Int, height: Int) {
+        let blocks = encoder.blitter == .quadrant ? FrameEncoder(blitter: .half) : encoder
+        return blocks.pixelSize(columns: LibraryLayout.thumbnailColumns, rows: LibraryLayout.thumbnailRows)
+    }
     /// How many probes run at once: two keep both cores busy while the loop itself needs little.
     static let workerCount = 2
 
@@ -44,6 +46,7 @@ final class ListScene: Scene {
         configuration.onlyPlayable = context.options.onlyPlayable
         configuration.skippedNote = skippedNote
         configuration.commands = context.commands
+        configuration.encoder = context.encoder
         screen = LibraryScreen(configuration: configuration, items: [], columns: context.size.columns,
                                rows: context.size.rows, now: now)
         self.known = known
@@ -87,16 +90,20 @@ final class ListScene: Scene {
         workerIndexByItem = Dictionary(uniqueKeysWithValues: fileIndices.enumerated().map { ($1, $0) })
         lastWanted = []
         let cache = self.cache
-        let pixelAspect = FrameEncoder(blitter: .half).pixelAspect(cellAspect: context.cellAspect)
+        let encoder = context.encoder.blitter == .quadrant ? FrameEncoder(blitter: .half) : context.encoder
+        let pixelAspect = encoder.pixelAspect(cellAspect: context.cellAspect)
+        let stillSize = ListScene.stillSize(for: encoder)
         workers = try? ProbeWorkers(files: probed.map(\.1), count: Self.workerCount, paused: true) { file in
-            ListScene.describe(file, cache: cache, pixelAspect: pixelAspect)
+            ListScene.describe(file, cache: cache, stillSize: stillSize, pixelAspect: pixelAspect)
         }
         sendWanted()
         workers?.setPaused(false)
     }
 
     /// Looks `file` up in the cache, else probes it and stores the outcome.
-    static func describe(_ file: LibraryFile, cache: ThumbnailCache?, pixelAspect: Double) -> MediaProbe.Result {
+    static func describe(_ file: LibraryFile, cache: ThumbnailCache?,
+                         stillSize: (width: Int, height: Int) = stillSize(for: FrameEncoder(blitter: .half)),
+                         pixelAspect: Double) -> MediaProbe.Result {
         let key = ProbeKey(path: file.path, size: file.size, modified: file.modified)
         if let hit = cache?.lookup(key, stillSize: stillSize) { return hit }
         var probe = MediaProbe(stillSize: stillSize)

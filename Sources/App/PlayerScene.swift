@@ -133,7 +133,7 @@ final class PlayerScene: Scene {
         thumbnailItem = next
         screen.setUpNextThumbnail(nil)
         guard case .file(let path) = session.items[next].source else { return }
-        let size = ListScene.stillSize
+        let size = ListScene.stillSize(for: context.encoder)
         let cache = thumbnails
         if let job = BackgroundJob.start({ Thumbnails.card(path: path, size: size, cache: cache) }) {
             thumbnailJob = (next, job)
