@@ -2,14 +2,15 @@ extension Canvas {
     /// Places a picture over the cells of `rect` (which must lie inside the canvas): `pixels` is
     /// `rect.width × cellWidth` by `rect.height × cellHeight`.
     ///
-    /// Every image it overlaps goes (those cells are this one's now), and each cell becomes a
+    /// It lies over the images placed before it (a thumbnail on a card over the video): those it
+    /// covers wholly go, the others are cut where it lies. Each of its cells becomes a
     /// ``CellStyle/seeThrough`` blank whose background is the mean colour of its pixels, so that
     /// text drawn there later without a background of its own sits on the picture, and fades
     /// blend toward it.
     public mutating func placeImage(_ pixels: PixelBuffer, at rect: Rect, cellWidth: Int, cellHeight: Int) {
         guard !rect.isEmpty, cellWidth > 0, cellHeight > 0, rect.intersection(bounds) == rect,
               pixels.width == rect.width * cellWidth, pixels.height == rect.height * cellHeight else { return }
-        images.removeAll { !$0.rect.intersection(rect).isEmpty }
+        images.removeAll { $0.rect.intersection(rect) == $0.rect }
         images.append(CanvasImage(rect: rect, pixels: pixels, cellWidth: cellWidth, cellHeight: cellHeight))
         for y in rect.y..<rect.maxY { breakPairs(row: y, from: rect.x, to: rect.maxX) }
         var sums = [Int](repeating: 0, count: rect.width * 3)

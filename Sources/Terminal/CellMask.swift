@@ -21,16 +21,20 @@ struct CellMask: Sendable, Equatable {
         holes = [Bool](repeating: false, count: columns * rows)
     }
 
-    /// The mask of `image` on `canvas`: the cells under it that are not ``CellStyle/seeThrough``.
-    init(image: CanvasImage, canvas: Canvas) {
+    /// The mask of `image` on `canvas`: the cells under it that are not ``CellStyle/seeThrough``,
+    /// and those under the images `above` it.
+    init(image: CanvasImage, canvas: Canvas, above: ArraySlice<CanvasImage> = []) {
         self.init(columns: image.rect.width, rows: image.rect.height, cellWidth: image.cellWidth, cellHeight: image.cellHeight)
         for row in 0..<rows {
             for column in 0..<columns {
                 let cell = canvas.cells[(image.rect.y + row) * canvas.width + image.rect.x + column]
-                if !cell.style.contains(.seeThrough) {
-                    holes[row * columns + column] = true
-                    hasHoles = true
-                }
+                if !cell.style.contains(.seeThrough) { cut(column: column, row: row) }
+            }
+        }
+        for upper in above {
+            let overlap = upper.rect.intersection(image.rect)
+            for y in overlap.y..<overlap.maxY {
+                for x in overlap.x..<overlap.maxX { cut(column: x - image.rect.x, row: y - image.rect.y) }
             }
         }
     }

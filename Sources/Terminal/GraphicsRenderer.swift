@@ -173,8 +173,8 @@ public struct GraphicsRenderer {
         var next: [ShownImage] = []
         var kept = Set<UInt32>()
         var lastSent: UInt32?
-        for image in canvas.images {
-            let holes = CellMask(image: image, canvas: canvas)
+        for (index, image) in canvas.images.enumerated() {
+            let holes = CellMask(image: image, canvas: canvas, above: canvas.images[(index + 1)...])
             if let old = shown.first(where: { $0.rect == image.rect && $0.holes == holes && $0.pixels == image.pixels }) {
                 next.append(old)
                 kept.insert(old.id)
@@ -243,7 +243,8 @@ public struct GraphicsRenderer {
     private mutating func renderSixel(_ canvas: Canvas, now: Double, into out: inout [UInt8]) {
         var next: [ShownImage] = []
         var sent = false
-        for var image in canvas.images {
+        for (index, placed) in canvas.images.enumerated() {
+            var image = placed
             if image.rect.maxY >= canvas.height {
                 // The bottom row is in half blocks (see cellCanvas(for:)).
                 image.rect.height -= 1
@@ -251,7 +252,7 @@ public struct GraphicsRenderer {
                 image.pixels = image.pixels.cropped(to: Rect(x: 0, y: 0, width: image.pixels.width,
                                                              height: image.rect.height * image.cellHeight))
             }
-            let holes = CellMask(image: image, canvas: canvas)
+            let holes = CellMask(image: image, canvas: canvas, above: canvas.images[(index + 1)...])
             if let old = shown.first(where: { $0.rect == image.rect && $0.holes == holes && $0.pixels == image.pixels }) {
                 next.append(old)
                 continue

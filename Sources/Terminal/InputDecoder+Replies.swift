@@ -9,6 +9,7 @@ extension InputDecoder {
             let b = bytes[j]
             switch b {
             case 0x07:
+                appendString(bytes[i..<j])
                 finishString(into: &events)
                 return j + 1
             case 0x18, 0x1A:
