@@ -5,7 +5,9 @@ import Glibc
 extension TerminalSession {
     /// Asks the terminal what it can show (``CapabilityProbe``) and reads its answers through an
     /// ``InputDecoder``, until its DA1 reply or, for a terminal that never answers, `timeout`
-    /// seconds. Nothing is drawn: the questions show nothing on any terminal that ignores them.
+    /// seconds; a terminal that has begun to answer (kitty drawing a large window in software
+    /// is slow to read its input) gets up to `patience` seconds in all. Nothing is drawn: the
+    /// questions show nothing on any terminal that ignores them.
     ///
     /// It enters raw mode first (``enterRawMode()``), and the terminal stays raw, so that an
     /// answer later than the timeout is read by the loop's decoder (as a reply, never a key)
@@ -13,7 +15,8 @@ extension TerminalSession {
     ///
     /// - Parameter sharedMemory: whether to ask kitty to read a one-pixel image from shared
     ///   memory (false when the terminal surely runs elsewhere).
-    public func probeCapabilities(timeout: Double = 0.2, sharedMemory: Bool = true) throws(TerminalError) -> TerminalCapabilities {
+    public func probeCapabilities(timeout: Double = 0.2, patience: Double = 1,
+                                  sharedMemory: Bool = true) throws(TerminalError) -> TerminalCapabilities {
         try enterRawMode()
         var probe = CapabilityProbe()
         // The one-pixel image for kitty's shared-memory question; it is unlinked when the probe
@@ -23,8 +26,9 @@ extension TerminalSession {
         var decoder = InputDecoder()
         var input: [UInt8] = []
         let start = TerminalSession.monotonicSeconds()
+        var answered = false
         while !probe.isComplete {
-            let left = timeout - (TerminalSession.monotonicSeconds() - start)
+            let left = (answered ? max(timeout, patience) : timeout) - (TerminalSession.monotonicSeconds() - start)
             guard left > 0 else { break }
             var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, Int32((left * 1000).rounded(.up))) > 0 else { continue }
@@ -32,6 +36,7 @@ extension TerminalSession {
             guard let count = try readInput(into: &input), count > 0 else { break }
             for case .reply(let reply) in decoder.feed(input, now: TerminalSession.monotonicSeconds()) {
                 probe.receive(reply)
+                answered = true
             }
         }
         withExtendedLifetime(pixel) {}
