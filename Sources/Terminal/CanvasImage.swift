@@ -13,12 +13,22 @@ public struct CanvasImage: Sendable, Equatable {
     public var cellWidth: Int
     /// The height of one cell in pixels.
     public var cellHeight: Int
+    /// The cells of `rect` left out of the picture, row by row (nil: none): what a copy kept of
+    /// it (``Canvas/copyCells(from:where:)``, as the growing circle from the list does).
+    public var cutOut: [Bool]?
 
     /// Creates an image over `rect` of cells `cellWidth` × `cellHeight` pixels.
-    public init(rect: Rect, pixels: PixelBuffer, cellWidth: Int, cellHeight: Int) {
+    public init(rect: Rect, pixels: PixelBuffer, cellWidth: Int, cellHeight: Int, cutOut: [Bool]? = nil) {
         self.rect = rect
         self.pixels = pixels
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
+        self.cutOut = cutOut
+    }
+
+    /// Whether the cell at (`x`, `y`) of the canvas shows this picture: inside it and not cut out.
+    public func covers(x: Int, y: Int) -> Bool {
+        guard rect.contains(x: x, y: y) else { return false }
+        return cutOut.map { !$0[(y - rect.y) * rect.width + x - rect.x] } ?? true
     }
 }

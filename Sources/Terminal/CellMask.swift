@@ -22,19 +22,21 @@ struct CellMask: Sendable, Equatable {
     }
 
     /// The mask of `image` on `canvas`: the cells under it that are not ``CellStyle/seeThrough``,
-    /// and those under the images `above` it.
+    /// those it leaves out itself (``CanvasImage/cutOut``), and those the images `above` it show.
     init(image: CanvasImage, canvas: Canvas, above: ArraySlice<CanvasImage> = []) {
         self.init(columns: image.rect.width, rows: image.rect.height, cellWidth: image.cellWidth, cellHeight: image.cellHeight)
         for row in 0..<rows {
             for column in 0..<columns {
                 let cell = canvas.cells[(image.rect.y + row) * canvas.width + image.rect.x + column]
-                if !cell.style.contains(.seeThrough) { cut(column: column, row: row) }
+                if !cell.style.contains(.seeThrough) || image.cutOut?[row * columns + column] == true {
+                    cut(column: column, row: row)
+                }
             }
         }
         for upper in above {
             let overlap = upper.rect.intersection(image.rect)
             for y in overlap.y..<overlap.maxY {
-                for x in overlap.x..<overlap.maxX { cut(column: x - image.rect.x, row: y - image.rect.y) }
+                for x in overlap.x..<overlap.maxX where upper.covers(x: x, y: y) { cut(column: x - image.rect.x, row: y - image.rect.y) }
             }
         }
     }

@@ -65,6 +65,23 @@ struct PixelModeTests {
         #expect(canvas.images.isEmpty)
     }
 
+    @Test("a copy through a mask (the circle from the list) brings the picture over the cells copied, and only there")
+    func copyThroughMask() {
+        var player = Canvas(width: 4, height: 2)
+        encoder.encode(picture(columns: 4, rows: 2, left: .white, right: .white), into: &player, at: player.bounds)
+        var list = Canvas(width: 4, height: 2)
+        list.fill(list.bounds, bg: RGB(5, 5, 5))
+        encoder.encode(picture(columns: 1, rows: 1, left: .black, right: .black), into: &list, at: Rect(x: 3, y: 1, width: 1, height: 1))
+        for _ in 0..<2 { list.copyCells(from: player) { x, _ in x < 2 } }
+        #expect(list.images.count == 2, "the thumbnail, and one copy of the video however often it is copied")
+        let video = list.images[1]
+        #expect(video.covers(x: 1, y: 0) && !video.covers(x: 2, y: 0))
+        let below = CellMask(image: list.images[0], canvas: list, above: list.images[1...])
+        #expect(!below.hasHoles, "the video left out where the thumbnail is: it keeps its cell")
+        let mask = CellMask(image: video, canvas: list)
+        #expect(mask.isHole(x: 7, y: 0) && !mask.isHole(x: 4, y: 0))
+    }
+
     @Test("see-through cells are written once in the default background; their colour moving writes nothing")
     func renderer() {
         var renderer = ScreenRenderer(colorMode: .truecolor)
