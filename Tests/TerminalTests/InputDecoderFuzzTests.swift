@@ -82,8 +82,7 @@ struct InputDecoderFuzzTests {
             totalEvents += events.count
             if decoder.pendingByteCount > InputDecoder.maxPendingBytes || decoder.pasteByteCount > InputDecoder.maxPasteBytes
                 || decoder.stringByteCount > InputDecoder.maxStringBytes || events.count > held + input.count + 1 {
-                Issue.record("input \(n) \(input): held \(decoder.pendingByteCount), paste \(decoder.pasteByteCount), "
-                             + "string \(decoder.stringByteCount), \(events.count) events")
+                Issue.record("input \(n) \(input): held \(decoder.pendingByteCount), paste \(decoder.pasteByteCount), string \(decoder.stringByteCount), \(events.count) events")
                 return
             }
             if n % 16 == 0 && input.count > 1 {
