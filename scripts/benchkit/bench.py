@@ -511,7 +511,7 @@ def main(argv):
         results["slow"] = run_slow(args, args.reel, workdir, cache)
     if "pixels" in parts:
         results["machine"].update(pixels.versions())
-        pixel_args = argparse.Namespace(clips=[c for c in args.pixel_clips.split(",") if c], samples=SAMPLES, long=args.long)
+        pixel_args = argparse.Namespace(clips=[c for c in args.pixel_clips.split(",") if c], samples=SAMPLES)
         results["pixels"] = pixels.run_pixels(pixel_args, args.reel, workdir, cache, clip_info)
     if not args.source:
         with open(os.path.join(args.out, "results.json"), "w") as f:

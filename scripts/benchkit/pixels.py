@@ -261,9 +261,6 @@ def run_pixels(args, reel, workdir, cache, clip_info):
                     log("pixels: this timg has no sixel output (-ps); left out")
                     continue
                 for window in WINDOWS[terminal]:
-                    if player == "timg-kitty" and window[0] != WINDOWS["kitty"][0][0] and not args.long:
-                        # timg takes about six times the clip's length there; --long runs it.
-                        continue
                     log(f"pixels {clip_name} {terminal} {window[0]} {player}")
                     timeout = info["duration"] * 10 + 30
                     chunks, shared, result = run_one(display, terminal, window, player_command(player, reel, clip),
