@@ -510,7 +510,7 @@ def main(argv):
     if "slow" in parts:
         results["slow"] = run_slow(args, args.reel, workdir, cache)
     if "pixels" in parts:
-        results["machine"].update(pixels.versions())
+        results["machine"].update(pixels.versions(), load=os.getloadavg()[0])
         pixel_args = argparse.Namespace(clips=[c for c in args.pixel_clips.split(",") if c], samples=SAMPLES)
         results["pixels"] = pixels.run_pixels(pixel_args, args.reel, workdir, cache, clip_info)
     if not args.source:

@@ -252,6 +252,7 @@ def run_pixels(args, reel, workdir, cache, clip_info):
     """Every pixel player on every clip in its terminal's windows."""
     display = Display()
     results = []
+    log(f"pixels: load average {os.getloadavg()[0]:.1f} at the start")
     try:
         for clip_name in args.clips:
             clip = os.path.join(args.samples, f"{clip_name}.mp4")
@@ -295,7 +296,9 @@ def report_rows(pixels):
     """Rows of the pixel tables: each reel run beside its references on the same clip and window."""
     rows = []
     for r in pixels:
+        size = r.get("image_size")
         rows.append([r["clip"], r["terminal"], r["window"], r["player"], str(r.get("images", "–")),
+                     f"{size[0]}x{size[1]}" if size else "–",
                      f"{r.get('shown', 0)} / {r.get('source_frames')}", f"{r.get('shown_on_time', 0)}",
                      _fmt(r.get("max_lag"), ".2f"), _fmt(r.get("wall"), ".1f"), _fmt(r.get("cpu"), ".2f"),
                      _fmt(r.get("terminal_cpu"), ".2f"), f"{r.get('bytes', 0) / 1e6:.1f}"
@@ -387,14 +390,15 @@ def report(results):
     machine = results["machine"]
     lines = [f"Run on {results['date']} on {machine['cpu']} ({machine['cores']} cores), {machine['os']}, "
              f"{machine.get('kitty', 'kitty')}, {machine.get('xterm', 'xterm')}, {machine.get('timg', 'timg')}, "
-             f"{machine['mpv']}; Xvfb, kitty on Mesa's software OpenGL.", "",
+             f"{machine['mpv']}; Xvfb, kitty on Mesa's software OpenGL"
+             + (f"; load average {machine['load']:.1f} when it began" if machine.get("load") is not None else "") + ".", "",
              f"    {results.get('command', 'scripts/bench --only=pixels')}"]
     lines += _table("Targets (issue 18)", ["clip", "terminal", "target", "figure", ""], targets(pixels))
     lines += _table("reel against the references, same clip and window",
                     ["clip", "window", "players", "player CPU", "terminal CPU", "tty bytes", "frames in time", "PSNR"],
                     ratio_rows(pixels))
     lines += _table("Absolute figures",
-                    ["clip", "terminal", "window", "player", "images", "frames shown / source", "in time (≤ 0.2 s late)",
+                    ["clip", "terminal", "window", "player", "images", "image px", "frames shown / source", "in time (≤ 0.2 s late)",
                      "max lag s", "took s", "player CPU s", "terminal CPU s", "MB through the tty", "PSNR dB (half size)",
                      "1:1"], report_rows(pixels))
     return "\n".join(lines) + "\n"
