@@ -37,8 +37,7 @@ extension InputDecoder {
 
     /// Adds `content` to the string sequence's body, keeping at most ``maxStringBytes``.
     private mutating func appendString(_ content: ArraySlice<UInt8>) {
-        let room = InputDecoder.maxStringBytes - (string?.count ?? 0)
-        if room > 0 { string?.append(contentsOf: content.prefix(room)) }
+        InputDecoder.append(content, to: &string, limit: InputDecoder.maxStringBytes)
     }
 
     /// Ends the string sequence: a kitty graphics reply becomes an event, anything else is dropped.

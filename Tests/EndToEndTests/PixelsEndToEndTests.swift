@@ -9,10 +9,28 @@ import Testing
 /// xdotool or ImageMagick are missing; `scripts/setup` installs them.
 @Suite("Pixels end to end", .serialized, .enabled(if: XTerminal.available))
 struct PixelsEndToEndTests {
-    /// reel paused on the blue segment with the controls up, in `kind`.
-    func start(_ kind: XTerminal.Kind, width: Int, height: Int, extra: [String] = []) throws -> XTerminal {
-        try XTerminal(kind, [Paths.reel, "--no-audio", "--no-resume", "--pause", "--start=5", "--hide-delay=600", "--stats"]
-                      + extra + [Paths.sample("segments.mp4")], width: width, height: height)
+    /// reel paused on the blue segment with the controls up, in `kind`, and the screenshot once
+    /// the picture is there.
+    func startPaused(_ kind: XTerminal.Kind, width: Int, height: Int) throws -> (XTerminal, Screenshot) {
+        let terminal = try XTerminal(kind, [Paths.reel, "--no-audio", "--no-resume", "--pause", "--start=5", "--hide-delay=600",
+                                            "--stats", Paths.sample("segments.mp4")], width: width, height: height)
+        let shot = try terminal.waitForScreen {
+            $0.share(x: $0.width / 2 - 20, y: $0.height * 2 / 5, width: 40, height: 10, where: Self.isBlue) > 0.9
+        }
+        return (terminal, shot)
+    }
+
+    /// Quits with q and checks that reel said which graphics it used.
+    func quit(_ terminal: XTerminal, graphics: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try terminal.press("q")
+        #expect(terminal.waitForExit() == 0, sourceLocation: sourceLocation)
+        #expect(terminal.standardError.contains("graphics \(graphics)"), "\(terminal.standardError)", sourceLocation: sourceLocation)
+    }
+
+    /// Waits (up to 5 s) for `condition` on the screen, and expects it.
+    func expectScreen(_ terminal: XTerminal, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation,
+                      _ condition: (Screenshot) -> Bool) throws {
+        #expect(condition(try terminal.waitForScreen(timeout: 5, condition)), comment, sourceLocation: sourceLocation)
     }
 
     /// Whether a pixel is the blue segment, darkened or not by the controls' scrim.
@@ -48,17 +66,13 @@ struct PixelsEndToEndTests {
 
     @Test("kitty: the picture in kitty's graphics, controls over it; q deletes it and every shared-memory object")
     func kitty() throws {
-        let terminal = try start(.kitty, width: 720, height: 288)
+        let (terminal, shot) = try startPaused(.kitty, width: 720, height: 288)
         defer { terminal.stop() }
-        let shot = try terminal.waitForScreen { $0.share(x: $0.width / 2 - 20, y: $0.height * 2 / 5, width: 40, height: 10, where: Self.isBlue) > 0.9 }
         expectPicture(shot)
         let pid = try terminal.programPID()
-        try terminal.press("q")
-        #expect(terminal.waitForExit() == 0)
-        #expect(terminal.standardError.contains("graphics kitty-shm"), "\(terminal.standardError)")
+        try quit(terminal, graphics: "kitty-shm")
         if let pid { #expect(leftovers(of: pid).isEmpty) }
-        let after = try terminal.waitForScreen(timeout: 5) { $0.share(x: 200, y: 40, width: 300, height: 200, where: Self.isBlue) == 0 }
-        #expect(after.share(x: 200, y: 40, width: 300, height: 200, where: Self.isBlue) == 0, "the image is gone with reel")
+        try expectScreen(terminal, "the image is gone with reel") { $0.share(x: 200, y: 40, width: 300, height: 200, where: Self.isBlue) == 0 }
     }
 
     @Test("kitty: SIGTERM while playing ends reel (143) with its images and shared memory gone")
@@ -72,22 +86,18 @@ struct PixelsEndToEndTests {
         kill(pid, SIGTERM)
         #expect(terminal.waitForExit() == 143)
         #expect(leftovers(of: pid).isEmpty)
-        let after = try terminal.waitForScreen(timeout: 5) { $0.share(x: 0, y: 40, width: 480, height: 190, near: (0, 0, 0), tolerance: 8) > 0.99 }
-        #expect(after.share(x: 0, y: 40, width: 480, height: 190, near: (0, 0, 0), tolerance: 8) > 0.99, "a clean screen")
+        try expectScreen(terminal, "a clean screen") { $0.share(x: 0, y: 40, width: 480, height: 190, near: (0, 0, 0), tolerance: 8) > 0.99 }
     }
 
     @Test("xterm -ti vt340: the picture as sixel, controls over it, nothing scrolled, and q leaves it")
     func xterm() throws {
-        let terminal = try start(.xterm, width: 100, height: 24)
+        let (terminal, shot) = try startPaused(.xterm, width: 100, height: 24)
         defer { terminal.stop() }
-        let shot = try terminal.waitForScreen { $0.share(x: $0.width / 2 - 20, y: $0.height * 2 / 5, width: 40, height: 10, where: Self.isBlue) > 0.9 }
         expectPicture(shot)
         // The scrubber's times sit on the bottom row: had an image scrolled the screen, they would be gone.
         let bottom = shot.share(x: 0, y: shot.height - shot.height / 24, width: shot.width / 4, height: shot.height / 24,
                                 near: (255, 255, 255), tolerance: 80)
         #expect(bottom > 0.01, "the time on the bottom row (\(bottom))")
-        try terminal.press("q")
-        #expect(terminal.waitForExit() == 0)
-        #expect(terminal.standardError.contains("graphics sixel"), "\(terminal.standardError)")
+        try quit(terminal, graphics: "sixel")
     }
 }

@@ -157,28 +157,7 @@ final class XTerminal {
     }
 
     private static func spawn(_ executable: String, _ arguments: [String], environment: [String]? = nil) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let envp = environment.map { $0.map { strdup($0) } + [nil] }
-        defer { envp?.forEach { free($0) } }
-        var pid: pid_t = 0
-        let code = envp.map { envp in posix_spawn(&pid, executable, &actions, &attributes, argv, envp) }
-            ?? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-        guard code == 0 else { throw Subprocess.Failure(description: "posix_spawn \(executable): \(code)") }
-        return pid
+        try Subprocess.spawn(executable, arguments, environment: environment)
     }
 
     private static func wait(timeout: Double, _ condition: () -> Bool) -> Bool {
