@@ -114,14 +114,14 @@ public enum ReelApp {
     }
 
     /// How pictures are drawn on this terminal: `--graphics`, and for `auto` (or a forced
-    /// protocol) what the terminal answers at start (``TerminalSession/probeCapabilities(timeout:patience:sharedMemory:)``,
+    /// protocol) what the terminal answers at start (``TerminalSession/probeCapabilities(timeout:patience:sharedMemory:clock:)``,
     /// which leaves the terminal in raw mode). No question is asked when the answer cannot
     /// matter (`blocks`, or `auto` inside tmux or screen).
     static func chooseGraphics(session: TerminalSession, size: TerminalSize, options: ReelOptions,
                                environment: [String: String]) -> GraphicsMode {
         let preference = options.graphics
         if preference == .blocks || (preference == .auto && GraphicsMode.isMultiplexed(environment)) { return .blocks }
-        let capabilities = (try? session.probeCapabilities()) ?? TerminalCapabilities()
+        let capabilities = (try? session.probeCapabilities(clock: monotonicNow)) ?? TerminalCapabilities()
         let mode = GraphicsMode.choose(preference, capabilities: capabilities, size: size, environment: environment)
         TraceLog.shared?.record("graphics \(mode.name) \(capabilities)")
         return mode

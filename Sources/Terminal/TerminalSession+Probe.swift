@@ -13,10 +13,12 @@ extension TerminalSession {
     /// answer later than the timeout is read by the loop's decoder (as a reply, never a key)
     /// instead of being echoed. Keys typed during the probe are dropped.
     ///
-    /// - Parameter sharedMemory: whether to ask kitty to read a one-pixel image from shared
-    ///   memory (false when the terminal surely runs elsewhere).
-    public func probeCapabilities(timeout: Double = 0.2, patience: Double = 1,
-                                  sharedMemory: Bool = true) throws(TerminalError) -> TerminalCapabilities {
+    /// - Parameters:
+    ///   - sharedMemory: whether to ask kitty to read a one-pixel image from shared memory (false
+    ///     when the terminal surely runs elsewhere).
+    ///   - clock: seconds on the app's monotonic clock.
+    public func probeCapabilities(timeout: Double = 0.2, patience: Double = 1, sharedMemory: Bool = true,
+                                  clock: () -> Double) throws(TerminalError) -> TerminalCapabilities {
         try enterRawMode()
         var probe = CapabilityProbe()
         // The one-pixel image for kitty's shared-memory question; it is unlinked when the probe
@@ -25,28 +27,21 @@ extension TerminalSession {
         writeSequence(CapabilityProbe.query(sharedMemoryName: pixel?.name))
         var decoder = InputDecoder()
         var input: [UInt8] = []
-        let start = TerminalSession.monotonicSeconds()
+        let start = clock()
         var answered = false
         while !probe.isComplete {
-            let left = (answered ? max(timeout, patience) : timeout) - (TerminalSession.monotonicSeconds() - start)
+            let left = (answered ? max(timeout, patience) : timeout) - (clock() - start)
             guard left > 0 else { break }
             var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, Int32((left * 1000).rounded(.up))) > 0 else { continue }
             input.removeAll(keepingCapacity: true)
             guard let count = try readInput(into: &input), count > 0 else { break }
-            for case .reply(let reply) in decoder.feed(input, now: TerminalSession.monotonicSeconds()) {
+            for case .reply(let reply) in decoder.feed(input, now: clock()) {
                 probe.receive(reply)
                 answered = true
             }
         }
         withExtendedLifetime(pixel) {}
         return probe.capabilities
-    }
-
-    /// Seconds on the monotonic clock.
-    static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
