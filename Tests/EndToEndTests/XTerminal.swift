@@ -67,7 +67,7 @@ final class XTerminal {
             ] + wrapped, environment: env)
         }
         var geometry = ""
-        _ = XTerminal.wait(timeout: 15) {
+        _ = XTerminal.wait(timeout: 40) {  // kitty on software GL starts slowly on a busy machine
             geometry = (try? Subprocess.run("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xdotool", "search", "--name",
                                                              "^reel-e2e$", "getwindowgeometry", "--shell"])) ?? ""
             return geometry.contains("WIDTH=")
