@@ -21,9 +21,15 @@ let package = Package(
             pkgConfig: "mpv",
             providers: [.apt(["libmpv-dev"])]
         ),
+        // zlib compresses kitty graphics frames for a terminal on another machine.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "Playback", dependencies: ["CMpv", "Controls"]),
         .target(name: "Controls"),
-        .target(name: "Terminal"),
+        .target(name: "Terminal", dependencies: ["CZlib"]),
         .target(name: "Screens", dependencies: ["Controls", "Terminal"]),
         .target(name: "App", dependencies: ["Playback", "Controls", "Terminal", "Screens"]),
         .executableTarget(name: "reel", dependencies: ["App", "Playback"]),

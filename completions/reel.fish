@@ -47,6 +47,7 @@ complete -c reel -l aspect -x -d 'poster frame ratio (default: the video\'s own;
 complete -c reel -l corner-radius -x -d 'poster corner radius in cells (default 2)'
 complete -c reel -l colors -x -a 'auto truecolor 256' -d 'colour output (auto: truecolor when COLORTERM says so); given, reel draws even where TERM is dumb or unset'
 complete -c reel -l blitter -x -a 'half quadrant' -d '2 pixels a cell (half, default) or 4 (quadrant, sharper)'
+complete -c reel -l graphics -x -a 'auto kitty sixel blocks' -d 'the terminal\'s own pixels where it has them (auto: kitty graphics or sixel when the terminal says so; blocks in tmux)'
 complete -c reel -l no-resume -d 'do not resume where an item was left, nor remember it'
 complete -c reel -l resume -d 'undo --no-resume (from reel.conf, say)'
 complete -c reel -l mpv-config -d 'let mpv read your mpv.conf and scripts (off by default)'

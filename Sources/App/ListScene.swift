@@ -9,9 +9,11 @@ import Terminal
 /// Enter plays the selected item at once (the player opens through a growing circle); `p` shows
 /// its poster card. Coming back from the player, the item that played is selected.
 final class ListScene: Scene {
-    /// The thumbnail's size in half-block pixels.
-    static let stillSize = FrameEncoder(blitter: .half).pixelSize(columns: LibraryLayout.thumbnailColumns,
-                                                                  rows: LibraryLayout.thumbnailRows)
+    /// The thumbnail's size in `encoder`'s pixels (half-block pixels, or the terminal's own).
+    static func stillSize(for encoder: FrameEncoder) -> (width: Int, height: Int) {
+        let blocks = encoder.blitter == .quadrant ? FrameEncoder(blitter: .half) : encoder
+        return blocks.pixelSize(columns: LibraryLayout.thumbnailColumns, rows: LibraryLayout.thumbnailRows)
+    }
     /// How many probes run at once: two keep both cores busy while the loop itself needs little.
     static let workerCount = 2
     /// Up to this many items, every file is probed (the rows in view first); beyond it only the
@@ -46,6 +48,7 @@ final class ListScene: Scene {
         configuration.onlyPlayable = context.options.onlyPlayable
         configuration.skippedNote = skippedNote
         configuration.commands = context.commands
+        configuration.encoder = context.encoder
         screen = LibraryScreen(configuration: configuration, items: [], columns: context.size.columns,
                                rows: context.size.rows, now: now)
         self.known = known
@@ -88,9 +91,11 @@ final class ListScene: Scene {
         for (index, file) in files.enumerated() { if let file { itemByPath[file.path] = index } }
         lastWanted = []
         let cache = self.cache
-        let pixelAspect = FrameEncoder(blitter: .half).pixelAspect(cellAspect: context.cellAspect)
+        let encoder = context.encoder.blitter == .quadrant ? FrameEncoder(blitter: .half) : context.encoder
+        let pixelAspect = encoder.pixelAspect(cellAspect: context.cellAspect)
+        let stillSize = ListScene.stillSize(for: encoder)
         workers = try? ProbeWorkers(count: Self.workerCount, paused: true) { file, shouldStop in
-            ListScene.describe(file, cache: cache, pixelAspect: pixelAspect, shouldStop: shouldStop)
+            ListScene.describe(file, cache: cache, stillSize: stillSize, pixelAspect: pixelAspect, shouldStop: shouldStop)
         }
         sendWanted()
         workers?.setPaused(false)
@@ -98,8 +103,9 @@ final class ListScene: Scene {
 
     /// Looks `file` up in the cache, else probes it and stores the outcome (unless the probe
     /// was given up because `shouldStop` said so: that says nothing about the file).
-    static func describe(_ file: LibraryFile, cache: ThumbnailCache?, pixelAspect: Double,
-                         shouldStop: @escaping @Sendable () -> Bool = { false }) -> MediaProbe.Result {
+    static func describe(_ file: LibraryFile, cache: ThumbnailCache?,
+                         stillSize: (width: Int, height: Int) = stillSize(for: FrameEncoder(blitter: .half)),
+                         pixelAspect: Double, shouldStop: @escaping @Sendable () -> Bool = { false }) -> MediaProbe.Result {
         let key = ProbeKey(path: file.path, size: file.size, modified: file.modified)
         if let hit = cache?.lookup(key, stillSize: stillSize) { return hit }
         var probe = MediaProbe(stillSize: stillSize)

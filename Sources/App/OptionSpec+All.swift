@@ -55,6 +55,9 @@ extension OptionSpec {
                        section: .picture),
             OptionSpec(name: "blitter", kind: .choice(["half", "quadrant"]),
                        help: "2 pixels a cell (half, default) or 4 (quadrant, sharper)", section: .picture),
+            OptionSpec(name: "graphics", kind: .choice(["auto", "kitty", "sixel", "blocks"]),
+                       help: "the terminal's own pixels where it has them (auto: kitty graphics or sixel when the terminal says so; blocks in tmux)",
+                       section: .picture),
 
             flag("resume", "do not resume where an item was left, nor remember it", .other, shownOff: true),
             flag("mpv-config", "let mpv read your mpv.conf and scripts (off by default)", .other),

@@ -83,6 +83,8 @@ final class PlayerScene: Scene {
     }
 
     func draw(into canvas: inout Canvas, now: Double) {
+        // After frames were let go (the terminal was behind), the picture is mpv's current one.
+        if session.frames.isBehind { session.renderNow(size: context.pixelSize) }
         if let reveal, reveal.isAnimating(at: now) {
             if scratch.width != canvas.width || scratch.height != canvas.height {
                 scratch = Canvas(width: canvas.width, height: canvas.height)
@@ -133,7 +135,7 @@ final class PlayerScene: Scene {
         thumbnailItem = next
         screen.setUpNextThumbnail(nil)
         guard case .file(let path) = session.items[next].source else { return }
-        let size = ListScene.stillSize
+        let size = ListScene.stillSize(for: context.encoder)
         let cache = thumbnails
         if let job = BackgroundJob.start({ Thumbnails.card(path: path, size: size, cache: cache) }) {
             thumbnailJob = (next, job)

@@ -67,9 +67,14 @@ public enum ReelApp {
             printError("reel: cannot open the terminal: \(error)")
             return 1
         }
-        let size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
+        var size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
         let colorMode = options.colors ?? .detect(environment: environment)
-        let encoder = FrameEncoder(blitter: options.blitter, dithersToPalette: colorMode == .palette256)
+        let graphics = chooseGraphics(session: session, size: size, options: options, environment: environment)
+        var encoder = FrameEncoder(blitter: options.blitter, dithersToPalette: colorMode == .palette256)
+        if let cell = graphics.cell {
+            encoder = FrameEncoder(blitter: .pixels(width: cell.width, height: cell.height))
+            size = size.withCellPixels(cell)
+        }
         let context = SceneContext(size: size, encoder: encoder, options: options, commands: commands)
         let items = zip(plan.sources, plan.names).map { PlaylistItem(source: $0, name: $1) }
         let resume = options.resume ? ResumeStore.defaultDirectory(environment: environment).map(ResumeStore.init) : nil
@@ -92,6 +97,8 @@ public enum ReelApp {
         let output: TerminalOutput
         do {
             output = try TerminalOutput()
+            let images = GraphicsRenderer(mode: graphics)
+            session.setGraphicsSequences(enter: images.enterSequence, restore: images.restoreSequence)
             try session.enter()
         } catch {
             session.restore()
@@ -102,7 +109,7 @@ public enum ReelApp {
         // whichever way: mpv shuts down in order, even after a signal.
         let (code, line, stats): (Int32, String?, String?) = {
             let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode,
-                               playback: playback, navigator: navigator)
+                               graphics: graphics, playback: playback, navigator: navigator)
             let code = loop.run()
             return (code, loop.exitLine, options.stats ? statsLine(loop: loop, playback: playback) : nil)
         }()
@@ -114,6 +121,20 @@ public enum ReelApp {
             session.exitAfterRestore(signal: code - 128)
         }
         return code
+    }
+
+    /// How pictures are drawn on this terminal: `--graphics`, and for `auto` (or a forced
+    /// protocol) what the terminal answers at start (``TerminalSession/probeCapabilities(timeout:patience:sharedMemory:clock:)``,
+    /// which leaves the terminal in raw mode). No question is asked when the answer cannot
+    /// matter (`blocks`, or `auto` inside tmux or screen).
+    static func chooseGraphics(session: TerminalSession, size: TerminalSize, options: ReelOptions,
+                               environment: [String: String]) -> GraphicsMode {
+        let preference = options.graphics
+        if preference == .blocks || (preference == .auto && GraphicsMode.isMultiplexed(environment)) { return .blocks }
+        let capabilities = (try? session.probeCapabilities(clock: monotonicNow)) ?? TerminalCapabilities()
+        let mode = GraphicsMode.choose(preference, capabilities: capabilities, size: size, environment: environment)
+        TraceLog.shared?.record("graphics \(mode.name) \(capabilities)")
+        return mode
     }
 
     /// Waits up to a second for the first item to open before the terminal is touched, so that a
@@ -186,6 +207,7 @@ func statsLine(loop: AppLoop, playback: PlaybackSession) -> String {
         + " p95 \(ms(draw.percentile(0.95))) max_rss_kib \(maxResidentKiB())"
         + " render_ms median \(ms(render.percentile(0.5))) p95 \(ms(render.percentile(0.95)))"
         + " tolerance_max \(loop.tolerance.highest) first_screen_ms \(ms(loop.stats.firstScreenMilliseconds))"
+        + " graphics \(loop.graphicsName) images \(loop.imagesSent)"
 }
 
 /// Milliseconds with two decimals, for the stats lines.

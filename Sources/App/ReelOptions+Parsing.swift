@@ -80,7 +80,7 @@ extension ReelOptions {
     /// Options that take a value.
     enum Valued: String, CaseIterable {
         case start, volume, speed, keepOpen = "keep-open", hideDelay = "hide-delay"
-        case seekInterval = "seek-interval", colors, blitter, logFile = "log-file", aspect
+        case seekInterval = "seek-interval", colors, blitter, graphics, logFile = "log-file", aspect
         case cornerRadius = "corner-radius", revealDuration = "reveal-duration"
         case sid, aid, secondarySid = "secondary-sid", slang, alang, subFile = "sub-file"
         case subDelay = "sub-delay", audioDelay = "audio-delay", networkTimeout = "network-timeout"
@@ -152,6 +152,11 @@ extension ReelOptions {
                 throw .badValue(option: name, value: value, expected: "half or quadrant")
             }
             blitter = choice
+        case .graphics:
+            guard let choice = GraphicsMode.Preference(rawValue: value) else {
+                throw .badValue(option: name, value: value, expected: "auto, kitty, sixel or blocks")
+            }
+            graphics = choice
         case .logFile:
             guard !value.isEmpty else { throw .badValue(option: name, value: value, expected: "a file path") }
             logFile = value

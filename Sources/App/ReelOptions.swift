@@ -50,6 +50,9 @@ public struct ReelOptions: Sendable, Equatable {
     /// reel draws even where TERM says the terminal cannot (dumb, empty or unset).
     public var colorsGiven = false
     public var blitter = FrameEncoder.Blitter.half
+    /// Pixels where the terminal has them (kitty graphics, sixel), else blocks; see
+    /// ``GraphicsMode/choose(_:capabilities:size:environment:)``.
+    public var graphics = GraphicsMode.Preference.auto
     /// mpv's log goes here; nothing of mpv's ever reaches the terminal.
     public var logFile: String?
     /// Print a one-line summary of frames, bytes and timings to stderr at exit.

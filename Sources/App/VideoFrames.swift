@@ -12,6 +12,10 @@ final class VideoFrames {
     private(set) var skipped = 0
     /// Frames mpv has had for the item now open (drawn or let go).
     private(set) var itemFrames = 0
+    /// Whether frames were let go since the last one rendered: the picture is older than mpv's,
+    /// and a screen drawn now should render the current frame first (it costs one render, and
+    /// spares the terminal a stale picture sent as if it were new).
+    private(set) var isBehind = false
     /// How long mpv took to render (scale and convert) each frame.
     private(set) var renderTimes = DurationHistogram()
 
@@ -30,6 +34,7 @@ final class VideoFrames {
         if !draw {
             try? player.skipFrame(frame)
             skipped += 1
+            isBehind = video != nil
             return false
         }
         return render(player, size: size)
@@ -54,6 +59,7 @@ final class VideoFrames {
         }
         video = pixels
         rendered += 1
+        isBehind = false
         TraceLog.shared?.record("frame \(player.state.position ?? -1)")
         renderTimes.record(milliseconds: (monotonicNow() - start) * 1000)
         return true

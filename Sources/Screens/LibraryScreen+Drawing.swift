@@ -94,14 +94,15 @@ extension LibraryScreen {
     private func drawThumbnail(_ item: LibraryItem, in rect: Rect, clip: Rect, into canvas: inout Canvas) {
         let visible = rect.intersection(clip)
         guard !visible.isEmpty else { return }
-        let encoder = FrameEncoder(blitter: .half)
+        let encoder = configuration.encoder.blitter == .quadrant ? FrameEncoder(blitter: .half) : configuration.encoder
         let size = encoder.pixelSize(columns: rect.width, rows: rect.height)
         var image: PixelBuffer
         var glyph: (String, RGB)?
         switch item.state {
         case .playable(let media):
-            if let thumbnail = item.thumbnail, thumbnail.width == size.width, thumbnail.height == size.height {
-                image = thumbnail
+            if let thumbnail = item.thumbnail, thumbnail.width > 0, thumbnail.height > 0 {
+                // (A still from the cache may have been made for another terminal's pixels.)
+                image = thumbnail.scaled(toWidth: size.width, height: size.height)
             } else {
                 image = PixelBuffer(width: size.width, height: size.height)
                 image.fillVerticalGradient(top: Theme.audioPanelTop, bottom: Theme.audioPanelBottom)

@@ -22,7 +22,7 @@ extension LibraryScreen {
             guard isEditingFilter else { return [] }
             setFilter(filter + text.filter { !$0.isNewline }, now: now)
             return []
-        case .focus: return []
+        case .focus, .reply: return []
         }
     }
 

@@ -31,6 +31,8 @@ public struct LibraryScreen: Sendable {
         public var commands = CommandTable.standard()
         /// Esc goes back to the player (the list was opened from it).
         public var canClose = false
+        /// How thumbnails are drawn: half blocks, or the terminal's own pixels.
+        public var encoder = FrameEncoder(blitter: .half)
 
         public init() {}
     }

@@ -8,7 +8,7 @@ extension PlayerScreen {
         switch event {
         case .key(let key): actions += handleKey(key, now: now)
         case .mouse(let mouse): actions += handleMouse(mouse, now: now)
-        case .paste, .focus: break
+        case .paste, .focus, .reply: break
         }
         needsRedraw = true
         return actions

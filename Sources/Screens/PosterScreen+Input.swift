@@ -9,7 +9,7 @@ extension PosterScreen {
         switch event {
         case .key(let key): return handleKey(key, now: now)
         case .mouse(let mouse): return handleMouse(mouse, now: now)
-        case .paste, .focus: return []
+        case .paste, .focus, .reply: return []
         }
     }
 

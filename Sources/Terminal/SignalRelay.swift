@@ -60,6 +60,45 @@ enum SignalRelay {
     /// handlers never do.
     nonisolated(unsafe) static var previous: [Int32: sigaction] = [:]
 
+    /// The slots of ``sharedMemoryPaths``, and the room for each path (with its NUL).
+    static let sharedMemorySlots = 16
+    static let sharedMemoryPathLength = 64
+
+    /// The files of the shared-memory images the terminal has not taken yet, for a fatal signal
+    /// to unlink: ``sharedMemorySlots`` NUL-terminated paths, an empty one where the slot is free.
+    ///
+    /// `nonisolated(unsafe)`: written by the loop's thread (``setSharedMemoryPaths(_:)``), read
+    /// by the handlers; a handler that reads a slot being rewritten unlinks at worst another of
+    /// reel's own images, which the terminal then reports missing.
+    nonisolated(unsafe) static let sharedMemoryPaths: UnsafeMutablePointer<CChar> = {
+        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: sharedMemorySlots * sharedMemoryPathLength)
+        pointer.initialize(repeating: 0, count: sharedMemorySlots * sharedMemoryPathLength)
+        return pointer
+    }()
+
+    /// Records the shared-memory files to unlink if a fatal signal comes (the first
+    /// ``sharedMemorySlots`` of them; longer paths are left out).
+    static func setSharedMemoryPaths(_ paths: [String]) {
+        let slots = sharedMemoryPaths
+        let fitting = paths.filter { $0.utf8.count < sharedMemoryPathLength }
+        for slot in 0..<sharedMemorySlots {
+            let base = slots + slot * sharedMemoryPathLength
+            base[0] = 0
+            guard slot < fitting.count else { continue }
+            let bytes = Array(fitting[slot].utf8)
+            for (k, byte) in bytes.enumerated().reversed() { base[k] = CChar(bitPattern: byte) }
+            base[bytes.count] = 0
+        }
+    }
+
+    /// Unlinks the files of ``sharedMemoryPaths`` (async-signal-safe: `unlink(2)` only).
+    static func unlinkSharedMemory() {
+        for slot in 0..<sharedMemorySlots {
+            let path = sharedMemoryPaths + slot * sharedMemoryPathLength
+            if path[0] != 0 { _ = unlink(path) }
+        }
+    }
+
     /// Whether the handlers are installed (one session at a time).
     static var isInstalled: Bool { !previous.isEmpty }
 
@@ -128,12 +167,14 @@ enum SignalRelay {
 
     /// Undoes the session's terminal modes with async-signal-safe calls only.
     static func emergencyRestore() {
+        unlinkSharedMemory()
         let s = state
-        guard s.pointee.active != 0, s.pointee.tty >= 0 else { return }
-        s.pointee.active = 0
-        if let bytes = s.pointee.restoreBytes {
+        guard s.pointee.active != 0 || s.pointee.raw != 0, s.pointee.tty >= 0 else { return }
+        if s.pointee.active != 0, let bytes = s.pointee.restoreBytes {
             writeFully(s.pointee.tty, bytes, s.pointee.restoreCount)
         }
+        s.pointee.active = 0
+        s.pointee.raw = 0
         if s.pointee.hasSaved != 0 {
             _ = tcsetattr(s.pointee.tty, TCSANOW, &s.pointee.saved)
         }

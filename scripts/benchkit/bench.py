@@ -18,6 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
 import fidelity  # noqa: E402
+import pixels  # noqa: E402
 from report import plot, report  # noqa: E402
 import vt  # noqa: E402
 from terminal import SlowPtyRun, TmuxRun, process_cpu, process_rss_kib  # noqa: E402
@@ -439,6 +440,20 @@ def publish(report_text, plot_path, doc, image_name):
         f.write(text)
 
 
+def publish_section(text, doc, marker):
+    """Puts `text` between `<!-- marker:begin -->` and `<!-- marker:end -->` in `doc` (at its end
+    when they are not there yet)."""
+    begin, end = f"<!-- {marker}:begin -->", f"<!-- {marker}:end -->"
+    current = open(doc).read() if os.path.exists(doc) else "# Benchmarks\n"
+    section = f"{begin}\n{text}{end}"
+    if begin in current and end in current:
+        current = current[:current.index(begin)] + section + current[current.index(end) + len(end):]
+    else:
+        current = current.rstrip("\n") + "\n\n" + section + "\n"
+    with open(doc, "w") as f:
+        f.write(current)
+
+
 def parse_size(text):
     columns, rows = text.lower().split("x")
     return int(columns), int(rows)
@@ -450,9 +465,11 @@ def main(argv):
     parser.add_argument("--out", default=os.path.join(ROOT, ".bench"), help="where runs and results go")
     parser.add_argument("--sizes", default="80x24,120x40,200x60")
     parser.add_argument("--clips", default="demo,motion")
-    parser.add_argument("--only", default="matrix,startup,seeks,paused,memory,slow",
-                        help="which parts to run: matrix, startup, seeks, paused, memory, slow, and sweep "
-                             "(the tolerance sweep, not run by default)")
+    parser.add_argument("--only", default="matrix,startup,seeks,paused,memory,slow,pixels",
+                        help="which parts to run: matrix, startup, seeks, paused, memory, slow, pixels (reel in kitty "
+                             "and xterm under Xvfb against timg and mpv --vo=sixel), and sweep (the tolerance sweep, "
+                             "not run by default)")
+    parser.add_argument("--pixel-clips", default="demo", help="the clips of the pixel part")
     parser.add_argument("--seeks", type=int, default=20, help="how many double taps to time")
     parser.add_argument("--long", action="store_true", help="also the 10-minute memory soak")
     parser.add_argument("--publish", action="store_true", help="write docs/benchmarks.md's results and plot")
@@ -492,6 +509,10 @@ def main(argv):
         results["memory_long"] = run_memory(args, args.reel, workdir, 10)
     if "slow" in parts:
         results["slow"] = run_slow(args, args.reel, workdir, cache)
+    if "pixels" in parts:
+        results["machine"].update(pixels.versions(), load=os.getloadavg()[0])
+        pixel_args = argparse.Namespace(clips=[c for c in args.pixel_clips.split(",") if c], samples=SAMPLES)
+        results["pixels"] = pixels.run_pixels(pixel_args, args.reel, workdir, cache, clip_info)
     if not args.source:
         with open(os.path.join(args.out, "results.json"), "w") as f:
             json.dump(results, f, indent=1)
@@ -500,15 +521,21 @@ def main(argv):
             results["before"] = json.load(f)
         results["before"]["label"] = args.before_label
         results["before"].pop("before", None)
-    text = report(results, results.get("command", args.command))
+    blocks = bool(results.get("matrix") or results.get("startup") or results.get("seeks") or results.get("paused")
+                  or results.get("memory") or results.get("slow") or results.get("sweep"))
+    text = report(results, results.get("command", args.command)) if blocks else ""
+    pixel_text = pixels.report(results)
     with open(os.path.join(args.out, "report.md"), "w") as f:
-        f.write(text)
+        f.write(text + pixel_text)
     if results.get("matrix"):
         plot(results["matrix"], os.path.join(args.out, "benchmarks.png"))
-    print(text)
+    print(text + pixel_text)
     if args.publish:
         doc = os.path.join(ROOT, "docs", "benchmarks.md")
-        publish(text, os.path.join(args.out, "benchmarks.png"), doc, "benchmarks.png")
+        if blocks:
+            publish(text, os.path.join(args.out, "benchmarks.png"), doc, "benchmarks.png")
+        if pixel_text:
+            publish_section(pixel_text, doc, "bench:pixels")
         if results.get("matrix"):
             os.replace(os.path.join(args.out, "benchmarks.png"), os.path.join(ROOT, "docs", "benchmarks.png"))
         log(f"wrote {doc}")
