@@ -101,7 +101,7 @@ public struct MediaProbe: Sendable {
                 guard !tracks.isEmpty else { continue }
                 stage = try placeStill(player, tracks: tracks, restarted: restarted)
                 continue
-            case .seeking:
+            case .seeking, .placed:
                 continue
             case .restarted:
                 break
@@ -128,6 +128,8 @@ public struct MediaProbe: Sendable {
         case loaded(restarted: Bool)
         /// A seek to the still's place was sent; its restart is the one that counts.
         case seeking(id: UInt64, replied: Bool)
+        /// The still's place is decided, with no seek: the first restart is the one that counts.
+        case placed
         /// Playback is where the still is taken.
         case restarted
 
@@ -139,7 +141,7 @@ public struct MediaProbe: Sendable {
             case (.seeking(let id, _), .commandReply(let reply, let error)) where reply == id:
                 // A seek mpv refuses leaves the picture where it is.
                 return error == nil ? .seeking(id: id, replied: true) : .restarted
-            case (.seeking(_, true), .playbackRestart): return .restarted
+            case (.seeking(_, true), .playbackRestart), (.placed, .playbackRestart): return .restarted
             default: return self
             }
         }
@@ -147,17 +149,19 @@ public struct MediaProbe: Sendable {
 
     /// Decides where the still comes from once the tracks are known: the cover (mpv picks a real
     /// video over it, so it is chosen here), or the frame at ``stillPercent`` (a seek). Returns
-    /// the next stage.
+    /// the next stage: without a seek, still the first restart (only after it are the tags and
+    /// the picture mpv's final word).
     private func placeStill(_ player: Player, tracks: [Track], restarted: Bool) throws -> Stage {
-        guard stillSize != nil else { return restarted ? .restarted : .loaded(restarted: false) }
+        let waiting: Stage = restarted ? .restarted : .placed
+        guard stillSize != nil else { return waiting }
         if prefersCoverArt, let cover = tracks.coverArt {
             if !cover.isSelected { try player.selectVideoTrack(id: cover.id) }
-            return .restarted
+            return waiting
         }
         if tracks.kinds.video, stillPercent > 0 {
             return .seeking(id: try player.seek(toPercent: stillPercent, precision: .exact), replied: false)
         }
-        return .restarted
+        return waiting
     }
 
     /// How long the picture must stay unchanged before it is taken as the still.

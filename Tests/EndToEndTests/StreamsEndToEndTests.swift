@@ -63,7 +63,7 @@ struct StreamsEndToEndTests {
         #expect(tmux.waitForExit() == 0)
 
         let again = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=60", "--pause", url], environment: ["XDG_STATE_HOME": state])
-        let resumed = try again.waitFor("Resumed at")
+        let resumed = try again.waitForScreen { $0.contains("Resumed at") && Self.times($0) != nil }
         let position = try #require(Self.times(resumed)).0
         #expect(abs(position - left) <= 1, "resumed at \(position), left at \(left)")
         try again.send("q")
