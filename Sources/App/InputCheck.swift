@@ -7,11 +7,11 @@ struct InputPlan: Equatable {
     var sources: [MediaSource] = []
     /// The name each item is shown by (a file's path below the folder given).
     var names: [String?] = []
-    /// Whether a folder was among the arguments: the run starts at the list.
+    /// Whether a folder was among the arguments: the run starts at the list, and the local paths
+    /// (``localPaths``) are read by a scan that fills the list in.
     var hasFolder = false
-    /// What the folders' scans found, by path (sizes and times for the cache), and left out.
-    var scanned: [String: LibraryFile] = [:]
-    var skippedNote: String?
+    /// The local files and folders given, in order, for the scan.
+    var localPaths: [String] = []
     /// The list's heading.
     var title = "reel"
 }
@@ -22,7 +22,6 @@ enum InputCheck {
     /// The plan for `arguments`, or the line to print for the first one that cannot work.
     static func plan(for arguments: [String], recursive: Bool, standardInputIsTerminal: Bool) -> Result<InputPlan, InputFailure> {
         var plan = InputPlan()
-        var skipped = LibraryScan(title: "")
         var folders: [String] = []
         for argument in arguments {
             let source = MediaSource(argument: argument)
@@ -44,14 +43,7 @@ enum InputCheck {
                 case .directory:
                     plan.hasFolder = true
                     folders.append(path)
-                    let scan = LibraryScanner.scan([path], recursive: recursive)
-                    skipped.skip(scan.skipped, count: scan.skippedCount)
-                    let prefix = arguments.count == 1 ? "" : fileName(of: path) + "/"
-                    for file in scan.files {
-                        plan.sources.append(.file(file.path))
-                        plan.names.append(file.name.hasPrefix(prefix) ? file.name : prefix + file.name)
-                        plan.scanned[file.path] = file
-                    }
+                    plan.localPaths.append(path)
                 case .file(let size):
                     if PathEncoding.withCString(path, { access($0, R_OK) }) != 0 {
                         return .failure(InputFailure(path: path, reason: String(cString: strerror(errno))))
@@ -59,6 +51,7 @@ enum InputCheck {
                     if size == 0 { return .failure(InputFailure(path: path, reason: "the file is empty")) }
                     plan.sources.append(source)
                     plan.names.append(nil)
+                    plan.localPaths.append(path)
                 case .pipe:
                     plan.sources.append(source)
                     plan.names.append(nil)
@@ -70,7 +63,16 @@ enum InputCheck {
             }
         }
         plan.title = LibraryScanner.title(for: folders.isEmpty ? arguments : folders)
-        plan.skippedNote = skipped.skippedNote
+        if plan.hasFolder {
+            // The scan lists the local files and folders, in natural order; streams go first.
+            let local = Set(plan.localPaths)
+            let kept = zip(plan.sources, plan.names).filter { source, _ in
+                if case .file(let path) = source { return !local.contains(path) }
+                return true
+            }
+            plan.sources = kept.map(\.0)
+            plan.names = kept.map(\.1)
+        }
         return .success(plan)
     }
 

@@ -31,16 +31,28 @@ final class ListScene: Scene {
     private var itemByPath: [String: Int] = [:]
     /// The order last asked of the workers, so it is only sent again when it changes.
     private var lastWanted: [Int] = []
-    /// The items as last shown, to notice when the playlist changes.
-    private var shownItems: [PlaylistItem] = []
+    /// The session's ``PlaybackSession/itemsVersion`` last shown, to notice a playlist file that expanded.
+    private var shownVersion = -1
+    /// The folders' scan, while it still reads: its batches are merged into the list (and the session).
+    private var scan: ScanJob?
+    /// What the scan skipped so far, for the note.
+    private var scanned: LibraryScan
+    /// The files the scan found, by path (their sizes and times, so the cache can be used).
+    private var known: [String: LibraryFile] = [:]
+    /// How many items come before the scan's files (streams given with the folders).
+    private let streams: Int
 
-    /// Shows the session's items. `title` heads the list; `known` gives the files a scan found
-    /// (their sizes and times, so the cache can be used), by path.
-    init(session: PlaybackSession, title: String, skippedNote: String?, known: [String: LibraryFile], cache: ThumbnailCache?,
-         context: SceneContext, now: Double) {
+    /// Shows the session's items; `setup` says what heads the list and hands over the folders'
+    /// scan, which goes on filling the list in.
+    init(session: PlaybackSession, setup: Navigator.ListSetup, cache: ThumbnailCache?, context: SceneContext, now: Double) {
         self.session = session
         self.context = context
         self.cache = cache
+        scan = setup.scan
+        scanned = setup.scanned
+        streams = setup.streams
+        for file in setup.files { known[file.path] = file }
+        let title = setup.title, skippedNote = setup.scanned.skippedNote
         var configuration = LibraryScreen.Configuration()
         configuration.title = title
         configuration.reduceMotion = context.options.reduceMotion
@@ -51,19 +63,21 @@ final class ListScene: Scene {
         configuration.encoder = context.encoder
         screen = LibraryScreen(configuration: configuration, items: [], columns: context.size.columns,
                                rows: context.size.rows, now: now)
-        self.known = known
         rebuild(now: now)
         // A series: the first item not yet watched is selected.
         if let first = screen.items.firstIndex(where: { !$0.isWatched && !$0.isUnplayable }) { screen.select(item: first, now: now) }
     }
 
-    private let known: [String: LibraryFile]
+    deinit {
+        scan?.stop()
+        workers?.stop()
+    }
 
-    deinit { workers?.stop() }
-
-    /// Rebuilds the rows from the session's items (at the start, and when the playlist changes).
+    /// Rebuilds the rows from the session's items (at the start, and when a playlist file expands).
     private func rebuild(now: Double) {
-        shownItems = session.items
+        shownVersion = session.itemsVersion
+        screen.setScan(isScanning: scan != nil, skippedNote: scanned.skippedNote, probesAll: session.items.count <= Self.probeEverythingLimit,
+                       now: now)
         files = session.items.map { item in
             guard case .file(let path) = item.source else { return nil }
             if let file = known[path] ?? known[item.source.mpvName] { return file }
@@ -133,7 +147,7 @@ final class ListScene: Scene {
 
     // MARK: Scene
 
-    var wakeDescriptors: [Int32] { workers.map { [$0.descriptor] } ?? [] }
+    var wakeDescriptors: [Int32] { (workers.map { [$0.descriptor] } ?? []) + (scan.map { [$0.wakeDescriptor] } ?? []) }
     func nextDeadline(at now: Double) -> Double? { screen.nextDeadline }
     func needsDraw(at now: Double) -> Bool { screen.needsRedraw }
     func isAnimating(at now: Double) -> Bool { screen.isAnimating(at: now) }
@@ -149,14 +163,15 @@ final class ListScene: Scene {
             case .close: return nil
             case .open(let index): return open(index, poster: false, now: now)
             case .poster(let index): return open(index, poster: true, now: now)
-            case .stopScan: return nil  // no scan runs behind this list yet
+            case .stopScan: stopScan(now: now)
             }
         }
         return nil
     }
 
     func pump(now: Double, session result: PlaybackSession.PumpResult, canTakeFrame: Bool) -> SceneRequest? {
-        if session.items != shownItems { rebuild(now: now) }
+        if session.itemsVersion != shownVersion { rebuild(now: now) }
+        if let batch = scan?.take() { merge(batch, now: now) }
         if let workers {
             for (file, result) in workers.takeResults() {
                 guard let item = itemByPath[file.path] else { continue }
@@ -185,12 +200,17 @@ final class ListScene: Scene {
 
     func draw(into canvas: inout Canvas, now: Double) { screen.draw(into: &canvas, now: now) }
 
-    /// The player covers the list: no new probes while it plays, so they take no CPU from it.
-    func willHide(now: Double) { workers?.setPaused(true) }
+    /// The player covers the list: no new probes, and no scanning, while it plays, so they take no
+    /// CPU from it.
+    func willHide(now: Double) {
+        workers?.setPaused(true)
+        scan?.setPaused(true)
+    }
 
     /// Back from the player: the item that played is marked and selected, with its progress.
     func didShow(now: Double) {
         workers?.setPaused(false)
+        scan?.setPaused(false)
         // Any item may have been played meanwhile (Up next, N and P): every row's progress is read again.
         for index in screen.items.indices { refreshProgress(index) }
         if session.currentItem == nil, let last = session.lastItem {
@@ -204,6 +224,40 @@ final class ListScene: Scene {
                 screen.showMessage("\(screen.items[current].name): \(reason)", now: now)
             }
         }
+    }
+
+    // MARK: The scan
+
+    /// Puts a batch of the scan into the list, and into the session at the same places.
+    private func merge(_ batch: LibraryScanBatch, now: Double) {
+        defer { TraceLog.shared?.record("scan \(batch.files.count) \(files.count) \(ms((monotonicNow() - now) * 1000))") }
+        // The scan counts places among the files it found; streams given with the folders come first.
+        let offset = streams
+        let positions = batch.positions.map { $0 + offset }
+        for file in batch.files { known[file.path] = file }
+        SortedInsertion.insert(batch.files.map { Optional($0) }, at: positions, into: &files)
+        session.insert(batch.files.map { PlaylistItem(source: .file($0.path), name: $0.name) }, at: positions, now: now)
+        shownVersion = session.itemsVersion
+        scanned.skip(batch.skipped, count: batch.skippedCount)
+        screen.insert(batch.files.map { LibraryItem(name: $0.name, byteSize: $0.size) }, at: positions, now: now)
+        if batch.isFinished {
+            scan?.stop()
+            scan = nil
+        }
+        screen.setScan(isScanning: scan != nil, skippedNote: scanned.skippedNote,
+                       probesAll: files.count <= Self.probeEverythingLimit, now: now)
+        sendWanted()
+    }
+
+    /// Stops the scan where it is (Esc); the files found so far stay.
+    private func stopScan(now: Double) {
+        guard let scan else { return }
+        scan.stop()
+        if let batch = scan.take() { merge(batch, now: now) }
+        self.scan = nil
+        screen.setScan(isScanning: false, skippedNote: scanned.skippedNote, probesAll: files.count <= Self.probeEverythingLimit,
+                       now: now)
+        screen.showMessage("Scan stopped: \(files.count == 1 ? "1 file" : "\(files.count) files") listed", now: now)
     }
 
     // MARK: Opening

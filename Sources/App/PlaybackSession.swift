@@ -23,8 +23,15 @@ final class PlaybackSession {
     private var seeks = SeekTracker()
     /// Notices an item that plays without a picture, or stops moving with nothing to wait for.
     private var stall = StallDetector()
+    /// The items mpv's own playlist holds: the one opened last, or the entries a playlist file
+    /// expanded into. The whole list is reel's (a folder of a hundred thousand files would make
+    /// mpv's playlist, and every change of it, that large); mpv is given one item at a time, so
+    /// its rules for what a playlist may open still apply to every playlist file.
+    private var window = (first: 0, count: 0)
     /// mpv's playlist entry ids, to know which item a start-file event is for.
     private var itemByEntryID: [Int: Int] = [:]
+    /// Counts changes of ``items`` that are not insertions (a playlist file expanded), for the list.
+    private(set) var itemsVersion = 0
     /// `--start` applies to the first item opened; later ones resume.
     private var startOptionPending: Bool
     private var fileLoaded = false
@@ -54,9 +61,7 @@ final class PlaybackSession {
         configuration.startPaused = true
         if options.ytdl { configuration.ytdlFormat = PlaybackSession.ytdlFormat(forHeight: videoHeight) }
         player = try Player(configuration: configuration)
-        for item in items { try player.append(item.source) }
-        if options.shuffle { try player.shufflePlaylist() }
-        self.items = items
+        self.items = options.shuffle ? items.shuffled() : items
         self.options = options
         self.resume = resume
         startOptionPending = options.start != nil
@@ -204,7 +209,13 @@ final class PlaybackSession {
                 wasAtEnd = false
                 do {
                     try player.pause()
-                    try player.playEntry(at: item)
+                    if item >= window.first, item < window.first + window.count {
+                        try player.playEntry(at: item - window.first)
+                    } else {
+                        try player.open(items[item].source)
+                        window = (item, 1)
+                        itemByEntryID = [:]
+                    }
                 } catch {
                     apply(machine.event(.failed(reason: "\(error)"), now: now), now: now)
                 }
@@ -259,7 +270,7 @@ final class PlaybackSession {
                 hasRestarted = false
                 wasAtEnd = false
                 frames.clear()
-                if let item = itemByEntryID[entryID] ?? player.state.playlistPlayingPosition {
+                if let item = itemByEntryID[entryID] {
                     apply(machine.event(.started(item: item), now: now), now: now)
                 }
             case .loadHook(let id):
@@ -373,24 +384,35 @@ final class PlaybackSession {
         apply(machine.event(atEnd ? .reachedEnd : .leftEnd, now: now), now: now)
     }
 
-    /// Keeps ``items`` in step with mpv's playlist: a playlist file that was opened is replaced
-    /// by its entries.
+    /// Follows mpv's playlist: a playlist file that was opened is replaced, in the list, by the
+    /// entries it expanded into (mpv has left out any it may not open).
     private func syncItems(now: Double) {
         let entries = player.state.playlist
-        guard !entries.isEmpty else { return }
-        var byName: [String: PlaylistItem] = [:]
-        for item in items { byName[item.source.mpvName] = item }
-        let newItems = entries.map { entry in
-            byName[entry.filename] ?? PlaylistItem(mpvFilename: entry.filename, title: entry.title)
-        }
+        guard !entries.isEmpty, window.count > 0, window.first < items.count else { return }
         itemByEntryID = [:]
-        for (index, entry) in entries.enumerated() { if let id = entry.id { itemByEntryID[id] = index } }
-        guard newItems != items else { return }
-        items = newItems
-        apply(machine.event(.itemCountChanged(items.count), now: now), now: now)
-        if let playing = entries.firstIndex(where: \.isPlaying), machine.currentItem != playing {
-            apply(machine.event(.started(item: playing), now: now), now: now)
+        for (index, entry) in entries.enumerated() { if let id = entry.id { itemByEntryID[id] = window.first + index } }
+        let opened = items[window.first]
+        guard window.count == 1, entries.count > 1 || entries[0].filename != opened.source.mpvName else { return }
+        let expanded = entries.map { PlaylistItem(mpvFilename: $0.filename, title: $0.title) }
+        items.replaceSubrange(window.first..<(window.first + 1), with: expanded)
+        window.count = expanded.count
+        itemsVersion += 1
+        apply(machine.event(.itemExpanded(item: window.first, into: expanded.count), now: now), now: now)
+        if let playing = entries.firstIndex(where: \.isPlaying) {
+            apply(machine.event(.started(item: window.first + playing), now: now), now: now)
         }
+    }
+
+    /// Puts `new` items into the list at `positions` (ascending places in the new list): a
+    /// folder's files as its scan finds them. What plays keeps playing, at its new place.
+    func insert(_ new: [PlaylistItem], at positions: [Int], now: Double) {
+        guard !new.isEmpty, new.count == positions.count else { return }
+        SortedInsertion.insert(new, at: positions, into: &items)
+        let first = SortedInsertion.newIndex(of: window.first, insertingAt: positions)
+        itemByEntryID = itemByEntryID.mapValues { $0 - window.first + first }
+        window.first = first
+        lastItem = lastItem.map { SortedInsertion.newIndex(of: $0, insertingAt: positions) }
+        apply(machine.event(.itemsInserted(positions: positions), now: now), now: now)
     }
 
     // MARK: Per item

@@ -38,13 +38,29 @@ public enum ReelApp {
         case .success(let checked):
             plan = checked
         }
-        guard !plan.sources.isEmpty else {
-            printError(emptyLibraryLine(paths: options.paths, note: plan.skippedNote, recursive: options.recursive))
-            return 1
+        // Folders are read by a scan that goes on while the list shows; what it finds in its first
+        // moments decides whether there is anything to list at all, before the terminal is touched.
+        var start = ScanStart()
+        if plan.hasFolder {
+            start.job = ScanJob.start(plan.localPaths, recursive: options.recursive)
+            start.batch = start.job?.waitForFiles(seconds: 0.3)
+            if start.batch?.isFinished == true { start.job?.stop(); start.job = nil }
+            if plan.sources.isEmpty, start.batch?.files.isEmpty ?? true, start.job == nil {
+                var skipped = LibraryScan(title: "")
+                if let batch = start.batch { skipped.skip(batch.skipped, count: batch.skippedCount) }
+                printError(emptyLibraryLine(paths: options.paths, note: skipped.skippedNote, recursive: options.recursive))
+                return 1
+            }
         }
         StandardError.divert(to: options.logFile)
         defer { StandardError.restore() }
-        return run(plan, options: options, commands: commands)
+        return run(plan, scan: start, options: options, commands: commands)
+    }
+
+    /// A folder scan begun before the terminal: what it found so far, and the job still reading.
+    struct ScanStart {
+        var job: ScanJob?
+        var batch: LibraryScanBatch?
     }
 
     /// The line for a library with nothing in it: what was looked at, and a hint.
@@ -58,7 +74,7 @@ public enum ReelApp {
     /// Makes the session over `plan`'s items, starts opening the first one before the terminal is
     /// touched (so that a file mpv cannot open at once is reported on a clean terminal, exit 1),
     /// then runs the loop until quit, restores the terminal and returns the exit code.
-    static func run(_ plan: InputPlan, options: ReelOptions, commands: CommandTable) -> Int32 {
+    static func run(_ plan: InputPlan, scan: ScanStart, options: ReelOptions, commands: CommandTable) -> Int32 {
         let environment = environmentDictionary()
         let session: TerminalSession
         do {
@@ -76,7 +92,9 @@ public enum ReelApp {
             size = size.withCellPixels(cell)
         }
         let context = SceneContext(size: size, encoder: encoder, options: options, commands: commands)
+        let found = scan.batch?.files ?? []
         let items = zip(plan.sources, plan.names).map { PlaylistItem(source: $0, name: $1) }
+            + found.map { PlaylistItem(source: .file($0.path), name: $0.name) }
         let resume = options.resume ? ResumeStore.defaultDirectory(environment: environment).map(ResumeStore.init) : nil
         let playback: PlaybackSession
         do {
@@ -88,8 +106,11 @@ public enum ReelApp {
         }
         let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment))
         let places = Navigator.startPlaces(itemCount: items.count, hasFolder: plan.hasFolder, options: options)
+        var skipped = LibraryScan(title: plan.title)
+        if let batch = scan.batch { skipped.skip(batch.skipped, count: batch.skippedCount) }
         let navigator = Navigator(session: playback, startPlaces: places,
-                                  list: .init(title: plan.title, skippedNote: plan.skippedNote, files: plan.scanned),
+                                  list: .init(title: plan.title, scanned: skipped, files: found, scan: scan.job,
+                                              streams: plan.sources.count),
                                   thumbnails: thumbnails)
         navigator.prepareStart(options: options, now: monotonicNow())
         if let code = preflight(playback, places: places, signals: session) { return code }

@@ -44,6 +44,11 @@ public enum MediaSource: Sendable, Hashable {
 }
 
 extension Player {
+    /// Opens `source` in place of what plays (and of the whole playlist).
+    public func open(_ source: MediaSource) throws(MpvError) {
+        try handle.command(["loadfile", source.mpvName, "replace"])
+    }
+
     /// Adds `source` at the end of the playlist, without playing it.
     public func append(_ source: MediaSource) throws(MpvError) {
         try handle.command(["loadfile", source.mpvName, "append"])

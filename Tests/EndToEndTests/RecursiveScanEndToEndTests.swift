@@ -8,7 +8,6 @@ struct RecursiveScanEndToEndTests {
     /// Why the tests of a list that fills in wait: the list scene does not take ``ScanJob``'s
     /// batches yet. They passed with the scan wired into the library scene before the playlist
     /// rewrite; they are the acceptance tests for wiring it into the list scene.
-    static let waitsForWiring = "the list scene reads the folders before it opens (InputCheck); ScanJob is not wired into it yet"
 
     /// A library of one sample and a link named `name` to `target`.
     static func library(linking target: String, as name: String) throws -> LibraryEndToEndTests.Library {
@@ -17,8 +16,7 @@ struct RecursiveScanEndToEndTests {
         return library
     }
 
-    @Test("through a link to /usr the list shows while the scan goes on, fills in, and q quits at once",
-          .disabled(Comment(rawValue: waitsForWiring)))
+    @Test("through a link to /usr the list shows while the scan goes on, fills in, and q quits at once")
     func largeTree() throws {
         let library = try Self.library(linking: "/usr", as: "system")
         let tmux = try library.start(["--recursive"])
@@ -32,7 +30,7 @@ struct RecursiveScanEndToEndTests {
         try tmux.expectTerminalRestored()
     }
 
-    @Test("Esc stops the scan: what was found stays, and the bar says how much", .disabled(Comment(rawValue: waitsForWiring)))
+    @Test("Esc stops the scan: what was found stays, and the bar says how much")
     func escStops() throws {
         let library = try Self.library(linking: "/usr", as: "system")
         let tmux = try library.start(["--recursive"])
