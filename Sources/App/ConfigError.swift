@@ -49,14 +49,14 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The file, as found.
-    public var path: String
+    public var path: FilePath
     /// The line, from 1; nil when the whole file is at fault.
     public var line: Int?
     public var reason: Reason
 
     /// `path:line: reason`, with the path made inert.
     public var description: String {
-        let place = UsageError.visible(PathEncoding.displayName(path)) + (line.map { ":\($0)" } ?? "")
+        let place = UsageError.visible(path.description) + (line.map { ":\($0)" } ?? "")
         return "\(place): \(reason)"
     }
 }

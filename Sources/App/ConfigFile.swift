@@ -20,7 +20,7 @@ public struct ConfigFile: Sendable {
     }
 
     /// Where the file is.
-    public var path: String
+    public var path: FilePath
     /// The defaults with the file's options set.
     public var options: ReelOptions
     /// The file's key bindings, in the order written.
@@ -30,7 +30,7 @@ public struct ConfigFile: Sendable {
     static let sizeLimit = 1 << 20
 
     /// Reads `text` (the contents of the file at `path`), checking every line.
-    public static func parse(_ text: String, path: String) throws(ConfigError) -> ConfigFile {
+    public static func parse(_ text: String, path: FilePath) throws(ConfigError) -> ConfigFile {
         var config = ConfigFile(path: path, options: ReelOptions(), bindings: [])
         var inKeys = false
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -53,9 +53,9 @@ public struct ConfigFile: Sendable {
     }
 
     /// `$XDG_CONFIG_HOME/reel/reel.conf`, else `~/.config/reel/reel.conf`; nil when neither is known.
-    public static func defaultPath(environment: [String: String]) -> String? {
-        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") { return base + "/reel/reel.conf" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.config/reel/reel.conf" }
+    public static func defaultPath(environment: [String: String]) -> FilePath? {
+        if let base = environment["XDG_CONFIG_HOME"].map { FilePath($0) }, base.isAbsolute { return base.appending("reel/reel.conf") }
+        if let home = environment["HOME"].map { FilePath($0) }, home.isAbsolute { return home.appending(".config/reel/reel.conf") }
         return nil
     }
 
@@ -67,13 +67,13 @@ public struct ConfigFile: Sendable {
 
     /// Reads the file at `path`; nil when there is none. A file that is there but cannot be read
     /// is an error, so that a setting is never silently lost.
-    static func load(_ path: String) throws(ConfigError) -> ConfigFile? {
-        var info = stat()
+    static func load(_ path: FilePath) throws(ConfigError) -> ConfigFile? {
+        let info: stat
         do {
-            try FileSystem.check("stat", path) { stat($0, &info) }
+            info = try FileSystem.status(path)
         } catch {
             if error.code == ENOENT || error.code == ENOTDIR { return nil }
-            throw ConfigError(path: path, line: nil, reason: .unreadable(String(cString: strerror(error.code))))
+            throw ConfigError(path: path, line: nil, reason: .unreadable(error.reason))
         }
         guard info.st_mode & S_IFMT == S_IFREG else { throw ConfigError(path: path, line: nil, reason: .unreadable("not a file")) }
         guard let bytes = FileSystem.read(path, limit: sizeLimit) else {

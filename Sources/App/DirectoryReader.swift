@@ -27,7 +27,7 @@ final class DirectoryReader {
     let fileSystemMagic: Int
 
     /// Opens the directory at `path`.
-    init(path: String) throws(SystemCallError) {
+    init(path: FilePath) throws(SystemCallError) {
         let fd = try FileSystem.check("open", path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY) }
         var info = stat()
         let magic: Int
@@ -55,14 +55,16 @@ final class DirectoryReader {
 
     /// The next entry's name and kind, skipping every name that starts with a dot (`.`, `..` and
     /// hidden ones); nil at the end.
-    func next() -> (name: String, entry: Entry)? {
+    func next() -> (name: FilePath, entry: Entry)? {
         while let pointer = readdir(stream) {
             let type = pointer.pointee.d_type
             let entry: Entry? = withUnsafeBytes(of: pointer.pointee.d_name) { raw in
                 guard let name = raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw[0] != UInt8(ascii: ".") else { return nil }
                 return classify(name, type: type)
             }
-            if let entry { return (PathEncoding.name(of: pointer), entry) }
+            if let entry {
+                return (withUnsafeBytes(of: pointer.pointee.d_name) { FilePath(bytes: $0) }, entry)
+            }
         }
         return nil
     }
@@ -77,7 +79,7 @@ final class DirectoryReader {
     ///
     /// `struct statfs` is 120 bytes on 64-bit Linux and starts with `f_type`, a `long`; the buffer
     /// is larger than any layout.
-    private static func fileSystemMagic(of descriptor: Int32, path: String) throws(SystemCallError) -> Int {
+    private static func fileSystemMagic(of descriptor: Int32, path: FilePath) throws(SystemCallError) -> Int {
         guard let fstatfs = fstatfsFunction else { return 0 }
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: 512, alignment: 16)
         defer { buffer.deallocate() }

@@ -11,7 +11,7 @@ struct InputPlan: Equatable {
     /// (``localPaths``) are read by a scan that fills the list in.
     var hasFolder = false
     /// The local files and folders given, in order, for the scan.
-    var localPaths: [String] = []
+    var localPaths: [FilePath] = []
     /// The list's heading.
     var title = "reel"
 }
@@ -22,7 +22,7 @@ enum InputCheck {
     /// The plan for `arguments`, or the line to print for the first one that cannot work.
     static func plan(for arguments: [String], recursive: Bool, standardInputIsTerminal: Bool) -> Result<InputPlan, InputFailure> {
         var plan = InputPlan()
-        var folders: [String] = []
+        var folders: [FilePath] = []
         for argument in arguments {
             let source = MediaSource(argument: argument)
             switch source {
@@ -45,8 +45,10 @@ enum InputCheck {
                     folders.append(path)
                     plan.localPaths.append(path)
                 case .file(let size):
-                    if PathEncoding.withCString(path, { access($0, R_OK) }) != 0 {
-                        return .failure(InputFailure(path: path, reason: String(cString: strerror(errno))))
+                    do {
+                        try FileSystem.check("access", path) { access($0, R_OK) }
+                    } catch {
+                        return .failure(InputFailure(path: path, reason: error.reason))
                     }
                     if size == 0 { return .failure(InputFailure(path: path, reason: "the file is empty")) }
                     plan.sources.append(source)
@@ -62,7 +64,7 @@ enum InputCheck {
                 }
             }
         }
-        plan.title = LibraryScanner.title(for: folders.isEmpty ? arguments : folders)
+        plan.title = LibraryScanner.title(for: folders.isEmpty ? arguments.map { FilePath($0) } : folders)
         if plan.hasFolder {
             // The scan lists the local files and folders, in natural order; streams go first.
             let local = Set(plan.localPaths)
@@ -85,9 +87,13 @@ enum InputCheck {
         case missing(errno: Int32)
     }
 
-    static func kind(of path: String) -> Kind {
-        var info = stat()
-        guard PathEncoding.withCString(path, { stat($0, &info) }) == 0 else { return .missing(errno: errno) }
+    static func kind(of path: FilePath) -> Kind {
+        let info: stat
+        do {
+            info = try FileSystem.status(path)
+        } catch {
+            return .missing(errno: error.code)
+        }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .file(size: Int(info.st_size))
         case S_IFDIR: return .directory
@@ -99,9 +105,9 @@ enum InputCheck {
 
 /// A path that cannot be played, and why.
 struct InputFailure: Error, Equatable {
-    var path: String
+    var path: FilePath
     var reason: String
 
     /// The one line for stderr: `reel: NAME: reason`, with the name made inert.
-    var line: String { "reel: \(UsageError.visible(PathEncoding.displayName(path))): \(reason)" }
+    var line: String { "reel: \(UsageError.visible(path.description)): \(reason)" }
 }

@@ -31,27 +31,27 @@ struct LibraryScanner {
 
     /// A folder waiting to be read.
     private struct Folder {
-        var path: String
+        var path: FilePath
         /// What the names of the files in it start with: "" for the one folder given, else the
         /// path to it from the folder given, with a trailing "/".
         var prefix: String
         var depth: Int
 
         /// The folder's name in a note.
-        var shownName: String { prefix.isEmpty ? path : prefix }
+        var shownName: String { prefix.isEmpty ? path.description : prefix }
     }
 
     let recursive: Bool
     /// The paths given and not looked at yet, last first.
-    private var given: [String]
+    private var given: [FilePath]
     private let severalGiven: Bool
     /// The regular files given by name, so that a folder read later does not list them again.
-    private var givenFiles = Set<String>()
+    private var givenFiles = Set<FilePath>()
     /// The folders to read, first at ``nextFolder``.
     private var folders: [Folder] = []
     private var nextFolder = 0
     /// The folder being read, and its reader.
-    private var current: (folder: Folder, reader: DirectoryReader, base: String)?
+    private var current: (folder: Folder, reader: DirectoryReader)?
     private var visited = Set<DirectoryReader.Identity>()
     /// The mount table, read when a directory's file system needs it.
     private var mounts: [UInt64: String]?
@@ -59,7 +59,7 @@ struct LibraryScanner {
     /// Whether everything has been looked at.
     private(set) var isFinished = false
 
-    init(paths: [String], recursive: Bool) {
+    init(paths: [FilePath], recursive: Bool) {
         self.recursive = recursive
         given = paths.reversed()
         severalGiven = paths.count > 1
@@ -72,13 +72,13 @@ struct LibraryScanner {
         var budget = max(budget, 1)
         while budget > 0, !isFinished {
             budget -= 1
-            if let (folder, reader, base) = current {
+            if let (folder, reader) = current {
                 guard let (name, entry) = reader.next() else {
                     current = nil
                     continue
                 }
-                let path = base + name
-                let shown = folder.prefix + PathEncoding.displayName(name)
+                let path = folder.path.appending(name)
+                let shown = folder.prefix + name.description
                 switch entry {
                 case .file(let info):
                     if givenFiles.isEmpty || !givenFiles.contains(path) {
@@ -111,21 +111,23 @@ struct LibraryScanner {
     }
 
     /// A path from the command line: a folder to read, a file to list, or a note.
-    private mutating func look(atGiven path: String, into step: inout Step) {
-        var info = stat()
-        guard PathEncoding.withCString(path, { stat($0, &info) }) == 0 else {
-            step.skipped.append(SkippedEntry(name: path, reason: String(cString: strerror(errno))))
+    private mutating func look(atGiven path: FilePath, into step: inout Step) {
+        let info: stat
+        do {
+            info = try FileSystem.status(path)
+        } catch {
+            step.skipped.append(SkippedEntry(name: path.description, reason: error.reason))
             return
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             // One folder alone: names below it. Several paths: names keep the folder's name.
-            let prefix = severalGiven ? fileName(of: path) + "/" : ""
+            let prefix = severalGiven ? path.lastComponent.description + "/" : ""
             folders.append(Folder(path: path, prefix: prefix, depth: 0))
         case S_IFREG:
-            if givenFiles.insert(path).inserted { step.files.append(LibraryFile(path: path, name: path, info: info)) }
+            if givenFiles.insert(path).inserted { step.files.append(LibraryFile(path: path, name: path.description, info: info)) }
         default:
-            step.skipped.append(SkippedEntry(name: path, reason: "not a regular file"))
+            step.skipped.append(SkippedEntry(name: path.description, reason: "not a regular file"))
         }
     }
 
@@ -135,7 +137,7 @@ struct LibraryScanner {
         do {
             reader = try DirectoryReader(path: folder.path)
         } catch {
-            step.skipped.append(SkippedEntry(name: folder.shownName, reason: String(cString: strerror(error.code))))
+            step.skipped.append(SkippedEntry(name: folder.shownName, reason: error.reason))
             return
         }
         guard visited.insert(reader.identity).inserted else { return }
@@ -147,11 +149,11 @@ struct LibraryScanner {
             step.skipped.append(SkippedEntry(name: folder.shownName, reason: "a \(pseudo) file system"))
             return
         }
-        current = (folder, reader, folder.path.hasSuffix("/") ? folder.path : folder.path + "/")
+        current = (folder, reader)
     }
 
     /// Scans `paths` (already checked by ``InputCheck``) to the end, in natural order.
-    static func scan(_ paths: [String], recursive: Bool) -> LibraryScan {
+    static func scan(_ paths: [FilePath], recursive: Bool) -> LibraryScan {
         var scanner = LibraryScanner(paths: paths, recursive: recursive)
         var scan = LibraryScan(title: title(for: paths))
         while !scanner.isFinished {
@@ -165,14 +167,13 @@ struct LibraryScanner {
     }
 
     /// The header's title: a folder's name, or the names given.
-    static func title(for paths: [String]) -> String {
+    static func title(for paths: [FilePath]) -> String {
         let names = paths.map { path -> String in
-            var name = fileName(of: path)
-            if name == "." || name == ".." || name.isEmpty, let real = PathEncoding.withCString(path, { realpath($0, nil) }) {
-                name = fileName(of: String(cString: real))
-                free(real)
+            let name = path.lastComponent
+            if name == "." || name == ".." || name.isEmpty, let real = FileSystem.resolved(path) {
+                return real.lastComponent.description
             }
-            return name
+            return name.description
         }
         guard names.count > 1 else { return names.first ?? "reel" }
         let shown = names.prefix(3).joined(separator: ", ")

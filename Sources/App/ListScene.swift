@@ -28,7 +28,7 @@ final class ListScene: Scene {
     private var files: [LibraryFile?] = []
     private var workers: ProbeWorkers?
     /// The item of each local file, by path, for the probes' results.
-    private var itemByPath: [String: Int] = [:]
+    private var itemByPath: [FilePath: Int] = [:]
     /// The order last asked of the workers, so it is only sent again when it changes.
     private var lastWanted: [Int] = []
     /// The session's ``PlaybackSession/itemsVersion`` last shown, to notice a playlist file that expanded.
@@ -38,7 +38,7 @@ final class ListScene: Scene {
     /// What the scan skipped so far, for the note.
     private var scanned: LibraryScan
     /// The files the scan found, by path (their sizes and times, so the cache can be used).
-    private var known: [String: LibraryFile] = [:]
+    private var known: [FilePath: LibraryFile] = [:]
     /// How many items come before the scan's files (streams given with the folders).
     private let streams: Int
 
@@ -80,7 +80,7 @@ final class ListScene: Scene {
                        now: now)
         files = session.items.map { item in
             guard case .file(let path) = item.source else { return nil }
-            if let file = known[path] ?? known[item.source.mpvName] { return file }
+            if let file = known[path] ?? item.source.absolutePath.flatMap({ known[$0] }) { return file }
             guard let stamp = FileSystem.fileStamp(path) else { return nil }
             return LibraryFile(path: path, name: item.name, size: stamp.size, modified: stamp.modified)
         }
@@ -140,7 +140,7 @@ final class ListScene: Scene {
     /// The progress bar and ✓ of item `index`, from its resume record.
     private func refreshProgress(_ index: Int) {
         guard let resume = session.resume, session.items.indices.contains(index), let key = session.items[index].resumeKey else { return }
-        let stamp = session.items[index].source.isLocalFile ? FileSystem.fileStamp(session.items[index].source.mpvName) : nil
+        let stamp = session.items[index].source.absolutePath.flatMap(FileSystem.fileStamp)
         let record = resume.record(for: key, stamp: stamp)
         screen.setProgress(item: index, progress: record?.progress, watched: record?.watched ?? false)
     }
@@ -175,7 +175,7 @@ final class ListScene: Scene {
         if let workers {
             for (file, result) in workers.takeResults() {
                 guard let item = itemByPath[file.path] else { continue }
-                let (state, thumbnail) = Self.itemState(result, fileName: fileName(of: file.path))
+                let (state, thumbnail) = Self.itemState(result, fileName: file.path.lastComponent.description)
                 screen.update(item: item, state: state, thumbnail: thumbnail, now: now)
                 if case .playable(let media) = state, session.items.indices.contains(item) {
                     session.learnTitle(media.title, of: session.items[item].source.mpvName)

@@ -10,15 +10,13 @@ enum LogFileCheck {
     /// The file is opened as the log will be (append, never truncated) and closed at once, so an
     /// existing log keeps its contents. `O_NONBLOCK` keeps a FIFO with no reader from hanging
     /// the check.
-    static func problem(with path: String?) -> UsageError? {
+    static func problem(with path: FilePath?) -> UsageError? {
         guard let path else { return nil }
-        let descriptor = PathEncoding.withCString(path) {
-            open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0o644)
+        do {
+            close(try FileSystem.openForAppending(path, nonBlocking: true))
+            return nil
+        } catch {
+            return .unwritableLogFile(path: path.description, reason: error.reason)
         }
-        guard descriptor >= 0 else {
-            return .unwritableLogFile(path: PathEncoding.displayName(path), reason: String(cString: strerror(errno)))
-        }
-        close(descriptor)
-        return nil
     }
 }

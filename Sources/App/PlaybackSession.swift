@@ -428,7 +428,7 @@ final class PlaybackSession {
             return
         }
         guard let resume, let key = item.resumeKey else { return }
-        let stamp = item.source.isLocalFile ? FileSystem.fileStamp(item.source.mpvName) : nil
+        let stamp = item.source.absolutePath.flatMap(FileSystem.fileStamp)
         guard let record = resume.record(for: key, stamp: stamp) else { return }
         if !record.watched, record.position >= 1 {
             try? player.setFileLocalOption("start", formatSeconds(record.position))
@@ -468,7 +468,7 @@ final class PlaybackSession {
               let key = items[index].resumeKey, let position = status.position else { return }
         if !status.isNetworkStream || status.duration != nil {
             var record = ResumeRecord(key: key, position: position)
-            if items[index].source.isLocalFile, let stamp = FileSystem.fileStamp(items[index].source.mpvName) {
+            if let stamp = items[index].source.absolutePath.flatMap(FileSystem.fileStamp) {
                 record.size = stamp.size
                 record.modified = stamp.modified
             }
@@ -519,7 +519,7 @@ final class PlaybackSession {
 
     private func refreshStatus() {
         if isReady, let item = machine.currentItem, items.indices.contains(item), let title = player.state.title,
-           !title.isEmpty, title != fileName(of: items[item].source.mpvName) {
+           !title.isEmpty, title != PlaylistItem.defaultName(of: items[item].source) {
             titles[items[item].source.mpvName] = title
         }
         status = MediaStatus(player.state, session: self)

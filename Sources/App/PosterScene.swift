@@ -21,7 +21,7 @@ final class PosterScene: Scene {
     private var playerShown = false
     /// The card's picture waits for the video's shape (when the card follows it), or this time.
     private var artDeadline: Double?
-    private let path: String?
+    private let path: FilePath?
 
     /// Shows the card of `item` and loads it, paused, behind the card. With `canClose`, Esc on
     /// the card goes back to what is below (the list); otherwise it quits.

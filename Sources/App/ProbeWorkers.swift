@@ -22,7 +22,7 @@ final class ProbeWorkers: Sendable {
         /// What to probe, last first.
         var wanted: [LibraryFile] = []
         /// The paths probed or being probed, so that none is probed twice.
-        var started = Set<String>()
+        var started = Set<FilePath>()
         var results: [(file: LibraryFile, result: MediaProbe.Result)] = []
         var isPaused: Bool
         var isStopping = false

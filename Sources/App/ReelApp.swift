@@ -65,7 +65,7 @@ public enum ReelApp {
 
     /// The line for a library with nothing in it: what was looked at, and a hint.
     static func emptyLibraryLine(paths: [String], note: String?, recursive: Bool) -> String {
-        let what = paths.count == 1 ? UsageError.visible(paths[0]) : "\(paths.count) paths"
+        let what = paths.count == 1 ? UsageError.visible(FilePath(paths[0]).description) : "\(paths.count) paths"
         var line = "reel: \(what): no files to play"
         if let note { line += " (\(note))" } else if !recursive { line += " (subfolders are read with --recursive)" }
         return line
@@ -191,7 +191,7 @@ public enum ReelApp {
     /// How an error line names an item: the path or URL as given, made inert.
     static func failureName(_ item: PlaylistItem) -> String {
         switch item.source {
-        case .file(let path): UsageError.visible(PathEncoding.displayName(path))
+        case .file(let path): UsageError.visible(path.description)
         case .url(let url): UsageError.visible(url)
         case .standardInput: "standard input"
         }

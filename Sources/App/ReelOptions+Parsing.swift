@@ -159,7 +159,7 @@ extension ReelOptions {
             graphics = choice
         case .logFile:
             guard !value.isEmpty else { throw .badValue(option: name, value: value, expected: "a file path") }
-            logFile = value
+            logFile = FilePath(value)
         case .aspect:
             aspect = try Self.parseAspect(value, option: name)
         case .cornerRadius:
@@ -173,7 +173,7 @@ extension ReelOptions {
         case .alang: tracks.audioLanguages = try Self.parseLanguages(value, option: name)
         case .subFile:
             guard !value.isEmpty else { throw .badValue(option: name, value: value, expected: "a subtitle file") }
-            tracks.subtitleFiles.append(value)
+            tracks.subtitleFiles.append(FilePath(value))
         case .subDelay:
             tracks.subtitleDelay = try Self.number(value, option: name, in: -600...600, expected: "seconds from -600 to 600")
         case .audioDelay:

@@ -54,7 +54,7 @@ public struct ReelOptions: Sendable, Equatable {
     /// ``GraphicsMode/choose(_:capabilities:size:environment:)``.
     public var graphics = GraphicsMode.Preference.auto
     /// mpv's log goes here; nothing of mpv's ever reaches the terminal.
-    public var logFile: String?
+    public var logFile: FilePath?
     /// Print a one-line summary of frames, bytes and timings to stderr at exit.
     public var stats = false
     /// Library: descend into subfolders.

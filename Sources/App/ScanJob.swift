@@ -39,7 +39,7 @@ final class ScanJob: Sendable {
 
     /// Starts scanning `paths` (already checked by ``InputCheck``); nil when no pipe or thread
     /// can be had.
-    static func start(_ paths: [String], recursive: Bool) -> ScanJob? {
+    static func start(_ paths: [FilePath], recursive: Bool) -> ScanJob? {
         guard let wake = try? WakeSignal(), let control = try? WakeSignal() else { return nil }
         let job = ScanJob(wake: wake, control: control)
         guard let thread = ThreadBody({ job.run(paths, recursive: recursive) }).spawnJoinable() else { return nil }
@@ -100,7 +100,7 @@ final class ScanJob: Sendable {
         }
     }
 
-    private func run(_ paths: [String], recursive: Bool) {
+    private func run(_ paths: [FilePath], recursive: Bool) {
         var scanner = LibraryScanner(paths: paths, recursive: recursive)
         var order = LibraryOrder()
         var found = LibraryScanner.Step()

@@ -40,7 +40,8 @@ func environmentDictionary() -> [String: String] {
     var result: [String: String] = [:]
     var entry = environ
     while let pointer = entry.pointee {
-        let text = String(cString: pointer)
+        // Kept byte for byte (``FilePath/text``): $HOME and its kind are paths.
+        let text = FilePath(cString: pointer).text
         if let equals = text.firstIndex(of: "=") {
             result[String(text[..<equals])] = String(text[text.index(after: equals)...])
         }
@@ -54,11 +55,4 @@ func maxResidentKiB() -> Int {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return usage.ru_maxrss
-}
-
-/// The last path component, for titles and messages, with undecodable bytes shown as U+FFFD.
-func fileName(of path: String) -> String {
-    let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
-    let last = trimmed.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-    return PathEncoding.displayName(last)
 }

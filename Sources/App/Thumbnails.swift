@@ -12,7 +12,7 @@ enum Thumbnails {
 
     /// The still of `path` at `size` (half-block pixels) and its title tag, when it has them.
     /// Blocks: call it from a ``BackgroundJob``.
-    static func card(path: String, size: (width: Int, height: Int), cache: ThumbnailCache?) -> Card {
+    static func card(path: FilePath, size: (width: Int, height: Int), cache: ThumbnailCache?) -> Card {
         guard let stamp = FileSystem.fileStamp(path) else { return Card() }
         let key = ProbeKey(path: path, size: stamp.size, modified: stamp.modified)
         let result: MediaProbe.Result
@@ -23,6 +23,6 @@ enum Thumbnails {
             cache?.store(result, for: key)
         }
         guard case .playable(let info, let still) = result else { return Card() }
-        return Card(still: still.map(PixelBuffer.init), title: info.title == fileName(of: path) ? nil : info.title)
+        return Card(still: still.map(PixelBuffer.init), title: info.title == path.lastComponent.description ? nil : info.title)
     }
 }

@@ -16,9 +16,9 @@ final class LogSink {
     private(set) var refusals: [String] = []
 
     /// Opens `path` for appending, or keeps nothing when `path` is nil.
-    init(path: String?) throws(PlaybackError) {
+    init(path: FilePath?) throws(PlaybackError) {
         guard let path else { descriptor = nil; return }
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let fd = path.withCString { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw PlaybackError.system(call: "open \(path)", errno: errno) }
         descriptor = fd
     }

@@ -38,7 +38,7 @@ public struct MediaProbe: Sendable {
     public init(stillSize: (width: Int, height: Int)? = nil) { self.stillSize = stillSize }
 
     /// Probes `path`, blocking the calling thread until it knows or the timeout passes.
-    public func probe(_ path: String) -> Result {
+    public func probe(_ path: FilePath) -> Result {
         do {
             return try run(path)
         } catch let error as MpvError {
@@ -48,7 +48,7 @@ public struct MediaProbe: Sendable {
         }
     }
 
-    private func run(_ path: String) throws -> Result {
+    private func run(_ path: FilePath) throws -> Result {
         var configuration = PlayerConfiguration()
         // Both stay selectable, so that any file has something to load; the core is paused and
         // its sound goes to ao=null.

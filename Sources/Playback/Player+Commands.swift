@@ -45,8 +45,8 @@ extension Player {
     ///
     /// The path is made absolute, so a name like `http://x` or `-x` is always a local file.
     /// A failure arrives later as ``PlayerEvent/endFile(_:)`` with ``EndReason/error(_:)``.
-    public func load(_ path: String, start: StartPosition? = nil) throws(MpvError) {
-        var arguments = ["loadfile", Player.absolutePath(path), "replace"]
+    public func load(_ path: FilePath, start: StartPosition? = nil) throws(MpvError) {
+        var arguments = ["loadfile", Player.absolutePath(path).text, "replace"]
         if let start { arguments.append("start=" + start.optionValue) }
         try handle.command(arguments)
     }
@@ -141,9 +141,7 @@ extension Player {
     }
 
     /// An absolute form of `path`, without resolving links, so that mpv never sees a protocol.
-    static func absolutePath(_ path: String) -> String {
-        if path.hasPrefix("/") { return path }
-        let directory = currentDirectory()
-        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+    static func absolutePath(_ path: FilePath) -> FilePath {
+        path.isAbsolute ? path : currentDirectory().appending(path)
     }
 }

@@ -163,7 +163,7 @@ public final class Player {
         }
         // A list of paths, given as a list so that no character in a name is read as a separator.
         if !configuration.tracks.subtitleFiles.isEmpty {
-            try handle.setOption("sub-files", list: configuration.tracks.subtitleFiles)
+            try handle.setOption("sub-files", list: configuration.tracks.subtitleFiles.map(\.text))
         }
     }
 

@@ -25,7 +25,7 @@ func entries(_ path: String) -> Int {
 }
 
 /// Loads `file` in a fresh player, plays a few frames, and drops the player.
-func cycle(_ file: String) throws {
+func cycle(_ file: FilePath) throws {
     var configuration = PlayerConfiguration()
     configuration.extraOptions["ao"] = "null"
     let player = try Player(configuration: configuration)
@@ -68,10 +68,10 @@ guard arguments.count == 4, arguments[1] == "cycles", let count = Int(arguments[
     exit(2)
 }
 do {
-    for _ in 0..<10 { try cycle(arguments[3]) }
+    for _ in 0..<10 { try cycle(FilePath(arguments[3])) }
     report("before")
     let threadsBefore = entries("/proc/self/task")
-    for _ in 0..<count { try cycle(arguments[3]) }
+    for _ in 0..<count { try cycle(FilePath(arguments[3])) }
     // A thread that is still on its way out (a worker finishing, on a loaded machine) is not a
     // leak: give the count up to 3 s to settle before the figures are taken.
     let settle = monotonic() + 3

@@ -1,4 +1,5 @@
 @testable import App
+import Playback
 import Foundation
 import Screens
 import Terminal
@@ -189,7 +190,7 @@ struct SettingsTests {
         try Self.withConfig(nil) { environment in
             let path = try #require(environment["XDG_CONFIG_HOME"]) + "/reel/reel.conf"
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            #expect(throws: ConfigError(path: path, line: nil, reason: .unreadable("not a file"))) {
+            #expect(throws: ConfigError(path: FilePath(path), line: nil, reason: .unreadable("not a file"))) {
                 try ReelApp.settings(["f"], environment: environment)
             }
         }

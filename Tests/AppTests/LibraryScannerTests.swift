@@ -2,6 +2,7 @@ import Controls
 import Glibc
 import Testing
 @testable import App
+import Playback
 
 /// The library's scan of real folders made for each test.
 @Suite("LibraryScanner")
@@ -9,6 +10,8 @@ struct LibraryScannerTests {
     /// A fresh folder under /tmp, removed at the end.
     final class Folder {
         let path: String
+        /// The folder as a path to scan.
+        var root: FilePath { FilePath(path) }
         init() {
             var template = Array("/tmp/reel-scan-XXXXXX".utf8CString)
             path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
@@ -30,9 +33,9 @@ struct LibraryScannerTests {
         for name in ["ep10.mp4", "ep2.mp4", "Ep1.mp4", ".hidden.mp4", "notes.txt"] { folder.file(name) }
         folder.folder("extras")
         folder.file("extras/bonus.mp4")
-        let scan = LibraryScanner.scan([folder.path], recursive: false)
+        let scan = LibraryScanner.scan([FilePath(folder.path)], recursive: false)
         #expect(scan.files.map(\.name) == ["Ep1.mp4", "ep2.mp4", "ep10.mp4", "notes.txt"])
-        #expect(scan.files[0].path == folder.path + "/Ep1.mp4" && scan.files[0].size == 10)
+        #expect(scan.files[0].path.text == folder.path + "/Ep1.mp4" && scan.files[0].size == 10)
         #expect(scan.files[0].modified > 0)
         #expect(scan.skipped.isEmpty && scan.skippedNote == nil)
     }
@@ -48,7 +51,7 @@ struct LibraryScannerTests {
         folder.file(".cache/x.mp4")
         // A link back to the top: without a guard this would never end.
         folder.link("season 1/again", to: folder.path)
-        let scan = LibraryScanner.scan([folder.path], recursive: true)
+        let scan = LibraryScanner.scan([FilePath(folder.path)], recursive: true)
         #expect(scan.files.map(\.name) == ["b.mp4", "season 1/ep2.mp4", "season 1/ep10.mp4"])
     }
 
@@ -58,7 +61,7 @@ struct LibraryScannerTests {
         folder.file("good.mp4")
         folder.link("broken.mp4", to: "/nonexistent/video.mp4")
         folder.link("loop.mp4", to: "loop.mp4")
-        let scan = LibraryScanner.scan([folder.path], recursive: false)
+        let scan = LibraryScanner.scan([FilePath(folder.path)], recursive: false)
         #expect(scan.files.map(\.name) == ["good.mp4"])
         #expect(scan.skipped == [
             SkippedEntry(name: "broken.mp4", reason: "dangling link"),
@@ -78,7 +81,7 @@ struct LibraryScannerTests {
         let folder = Folder()
         folder.file("locked.mp4")
         chmod(folder.path + "/locked.mp4", 0)
-        let scan = LibraryScanner.scan([folder.path], recursive: false)
+        let scan = LibraryScanner.scan([FilePath(folder.path)], recursive: false)
         #expect(scan.files.isEmpty)
         #expect(scan.skipped == [SkippedEntry(name: "locked.mp4", reason: "Permission denied")])
     }
@@ -91,8 +94,8 @@ struct LibraryScannerTests {
         folder.file("a10.mp4")
         folder.file("a9.mp4")
         let a9 = folder.path + "/a9.mp4"
-        let scan = LibraryScanner.scan([folder.path + "/a10.mp4", folder.path + "/clips", a9, a9], recursive: false)
-        #expect(scan.files.map(\.path) == [a9, folder.path + "/a10.mp4", folder.path + "/clips/ep2.mp4"])
+        let scan = LibraryScanner.scan([FilePath(folder.path + "/a10.mp4"), FilePath(folder.path + "/clips"), FilePath(a9), FilePath(a9)], recursive: false)
+        #expect(scan.files.map(\.path.text) == [a9, folder.path + "/a10.mp4", folder.path + "/clips/ep2.mp4"])
         #expect(scan.files.last?.name == "clips/ep2.mp4")
         #expect(scan.title == "a10.mp4, clips, a9.mp4, …")
     }
@@ -101,16 +104,16 @@ struct LibraryScannerTests {
     func titles() {
         let folder = Folder()
         let name = String(folder.path.split(separator: "/").last!)
-        #expect(LibraryScanner.title(for: [folder.path + "/"]) == name)
-        #expect(LibraryScanner.title(for: [folder.path + "/."]) == name)
-        #expect(LibraryScanner.title(for: ["a", "b"]) == "a, b")
+        #expect(LibraryScanner.title(for: [FilePath(folder.path + "/")]) == name)
+        #expect(LibraryScanner.title(for: [FilePath(folder.path + "/.")]) == name)
+        #expect(LibraryScanner.title(for: [FilePath("a"), FilePath("b")]) == "a, b")
     }
 
     @Test("an empty folder gives one line that names it and hints at --recursive")
     func emptyLine() {
         let folder = Folder()
         folder.folder("sub")
-        let scan = LibraryScanner.scan([folder.path], recursive: false)
+        let scan = LibraryScanner.scan([FilePath(folder.path)], recursive: false)
         #expect(scan.files.isEmpty)
         #expect(ReelApp.emptyLibraryLine(paths: [folder.path], note: scan.skippedNote, recursive: false)
             == "reel: \(folder.path): no files to play (subfolders are read with --recursive)")
@@ -121,7 +124,7 @@ struct LibraryScannerTests {
     // MARK: The incremental scan
 
     /// Runs a scanner to the end one entry at a time; the files by name, the notes, and the steps taken.
-    static func stepwise(_ paths: [String], recursive: Bool) -> (names: [String], skipped: [SkippedEntry], steps: Int) {
+    static func stepwise(_ paths: [FilePath], recursive: Bool) -> (names: [String], skipped: [SkippedEntry], steps: Int) {
         var scanner = LibraryScanner(paths: paths, recursive: recursive)
         var files: [LibraryFile] = []
         var skipped: [SkippedEntry] = []
@@ -144,8 +147,8 @@ struct LibraryScannerTests {
         folder.file("sub/c.mp4")
         folder.link("sub/up", to: "..")
         folder.link("gone.mp4", to: "/nonexistent/x")
-        let whole = LibraryScanner.scan([folder.path], recursive: true)
-        let stepwise = Self.stepwise([folder.path], recursive: true)
+        let whole = LibraryScanner.scan([FilePath(folder.path)], recursive: true)
+        let stepwise = Self.stepwise([FilePath(folder.path)], recursive: true)
         #expect(stepwise.names == whole.files.map(\.name))
         #expect(stepwise.names == ["a.mp4", "b.mp4", "sub/c.mp4"])
         #expect(stepwise.skipped == whole.skipped && whole.skipped == [SkippedEntry(name: "gone.mp4", reason: "dangling link")])
@@ -160,7 +163,7 @@ struct LibraryScannerTests {
         folder.link("a/b/parent", to: "..")
         folder.link("a/b/top", to: folder.path)
         folder.link("a/again", to: "b")
-        let scan = Self.stepwise([folder.path], recursive: true)
+        let scan = Self.stepwise([FilePath(folder.path)], recursive: true)
         #expect(scan.names == ["a/b/clip.mp4"])
         #expect(scan.skipped.isEmpty)
     }
@@ -172,7 +175,7 @@ struct LibraryScannerTests {
         let folder = Folder()
         folder.file("clip.mp4")
         folder.link("system", to: target)
-        let scan = Self.stepwise([folder.path], recursive: true)
+        let scan = Self.stepwise([FilePath(folder.path)], recursive: true)
         #expect(scan.names == ["clip.mp4"])
         #expect(scan.skipped == [SkippedEntry(name: "system/", reason: "a \(type) file system")])
         // The top folder's three entries, the link's folder, and the ends: not the machine.
@@ -190,7 +193,7 @@ struct LibraryScannerTests {
     func devtmpfs() {
         let folder = Folder()
         folder.link("devices", to: "/dev")
-        let scan = Self.stepwise([folder.path], recursive: true)
+        let scan = Self.stepwise([FilePath(folder.path)], recursive: true)
         #expect(scan.skipped == [SkippedEntry(name: "devices/", reason: "a devtmpfs file system")])
     }
 
@@ -226,7 +229,7 @@ struct LibraryScannerTests {
             folder.folder(path)
             folder.file(path + "/level\(level + 1).mp4")
         }
-        let names = Self.stepwise([folder.path], recursive: true).names
+        let names = Self.stepwise([FilePath(folder.path)], recursive: true).names
         #expect(names.count == LibraryScanner.maxDepth)
         #expect(names.contains { $0.hasSuffix("/level\(LibraryScanner.maxDepth).mp4") })
         #expect(!names.contains { $0.hasSuffix("/level\(LibraryScanner.maxDepth + 1).mp4") })
@@ -247,7 +250,7 @@ struct LibraryScannerTests {
         let names = (0..<200).map { _ in "ep\(Int.random(in: 0...300, using: &generator))-\(["a", "B", "c"].randomElement(using: &generator)!)" }
         var order = LibraryOrder()
         var list: [LibraryFile] = []
-        var rest = names.map { LibraryFile(path: "/" + $0, name: $0, size: 0, modified: 0) }
+        var rest = names.map { LibraryFile(path: FilePath("/" + $0), name: $0, size: 0, modified: 0) }
         while !rest.isEmpty {
             let batch = Array(rest.prefix(Int.random(in: 1...40, using: &generator)))
             rest.removeFirst(batch.count)

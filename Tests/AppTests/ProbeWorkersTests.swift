@@ -8,7 +8,7 @@ import Testing
 @Suite("ProbeWorkers")
 struct ProbeWorkersTests {
     static func files(_ count: Int) -> [LibraryFile] {
-        (0..<count).map { LibraryFile(path: "/f\($0)", name: "f\($0)", size: 1, modified: 1) }
+        (0..<count).map { LibraryFile(path: FilePath("/f\($0)"), name: "f\($0)", size: 1, modified: 1) }
     }
 
     /// Waits on the descriptor until `count` results came, or 10 s passed.
@@ -95,7 +95,7 @@ struct ProbeWorkersTests {
         url = "/" + url + "/samples/segments.mp4"
         var info = stat()
         stat(url, &info)
-        let file = LibraryFile(path: url, name: "segments.mp4", info: info)
+        let file = LibraryFile(path: FilePath(url), name: "segments.mp4", info: info)
         let cache = ThumbnailCache(directory: nil)
         let first = ListScene.describe(file, cache: cache, pixelAspect: 1)
         guard case let .playable(media, still?) = first else { Issue.record("got \(first)"); return }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import App
+import Playback
 
 @Suite("Resume records")
 struct ResumeRecordTests {
@@ -48,7 +49,7 @@ struct ResumeRecordTests {
     func store() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-resume-\(UInt32.random(in: 0...UInt32.max))").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let store = ResumeStore(directory: directory + "/reel/resume")
+        let store = ResumeStore(directory: FilePath(directory + "/reel/resume"))
         #expect(store.isWorking)
         let record = Self.record()
         store.save(record)
@@ -66,7 +67,7 @@ struct ResumeRecordTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("reel-state-file-\(UInt32.random(in: 0...UInt32.max))").path
         try "x".write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let store = ResumeStore(directory: file + "/reel/resume")
+        let store = ResumeStore(directory: FilePath(file + "/reel/resume"))
         #expect(!store.isWorking)
         #expect(store.takeFailureNotice() == "Resume is off: cannot use \(file)/reel/resume: Not a directory")
         #expect(store.takeFailureNotice() == nil)

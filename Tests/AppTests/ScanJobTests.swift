@@ -2,6 +2,7 @@ import Controls
 import Glibc
 import Testing
 @testable import App
+import Playback
 
 /// The scan on its own thread: batches through the pipe, in order, and a prompt stop.
 @Suite("ScanJob")
@@ -28,10 +29,10 @@ struct ScanJobTests {
         folder.folder("more")
         for index in 0..<50 { folder.file("more/ep\(index).mkv") }
         folder.link("broken.mp4", to: "/nonexistent")
-        let job = try #require(ScanJob.start([folder.path], recursive: true))
+        let job = try #require(ScanJob.start([folder.root], recursive: true))
         let (list, batches) = Self.collect(job)
         job.stop()
-        let whole = LibraryScanner.scan([folder.path], recursive: true)
+        let whole = LibraryScanner.scan([folder.root], recursive: true)
         #expect(list == whole.files)
         #expect(batches.last?.isFinished == true)
         #expect(batches.flatMap(\.skipped) == [SkippedEntry(name: "broken.mp4", reason: "dangling link")])
@@ -43,7 +44,7 @@ struct ScanJobTests {
         let folder = LibraryScannerTests.Folder()
         folder.file("first.mp4")
         folder.link("usr", to: "/usr")
-        let job = try #require(ScanJob.start([folder.path], recursive: true))
+        let job = try #require(ScanJob.start([folder.root], recursive: true))
         return (folder, job, try #require(job.waitForFiles(seconds: 30)))
     }
 
@@ -81,7 +82,7 @@ struct ScanJobTests {
     func empty() throws {
         let folder = LibraryScannerTests.Folder()
         folder.folder("sub")
-        let job = try #require(ScanJob.start([folder.path], recursive: false))
+        let job = try #require(ScanJob.start([folder.root], recursive: false))
         let batch = try #require(job.waitForFiles(seconds: 30))
         #expect(batch.files.isEmpty && batch.isFinished)
         job.stop()

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Playback
 import Testing
@@ -112,14 +113,16 @@ struct FilmTests {
 /// The playlist and the load hook against the real libmpv.
 @Suite("Playlist and load hook against real libmpv", .serialized)
 struct PlaylistPlayerTests {
-    @Test("appended items are mpv's playlist, in order; playEntry plays one; keep-open=always stops at each end")
+    @Test("a playlist file opened is replaced by its entries in mpv's playlist; playEntry plays one; keep-open=always stops at each end")
     func playlist() throws {
+        let list = FilePath("/tmp/reel-film-tests-\(getpid()).m3u")
+        let entries = ["portrait.mp4", "segments.mp4"].map(PlayerDriver.sample)
+        #expect(FileManager.default.createFile(atPath: list.text, contents: Data(entries.map { $0.text + "\n" }.joined().utf8)))
+        defer { unlink(list.text) }
         let driver = try PlayerDriver()
-        for name in ["portrait.mp4", "segments.mp4"] { try driver.player.append(.file(PlayerDriver.sample(name))) }
-        try driver.run { state, _ in state.playlist.count == 2 }
-        #expect(driver.player.state.playlist.map(\.filename) == ["portrait.mp4", "segments.mp4"].map(PlayerDriver.sample))
-        try driver.player.playEntry(at: 0)
-        try driver.run { state, _ in state.title == "Portrait" }
+        try driver.player.open(.file(list))
+        try driver.run { state, _ in state.playlist.count == 2 && state.title == "Portrait" }
+        #expect(driver.player.state.playlist.map(\.filename) == entries.map(\.text))
         // Portrait is 4 s: at its end mpv stays on its last frame instead of moving on.
         try driver.run(timeout: 8) { state, _ in state.isAtEnd == true }
         try driver.run(timeout: 0.5) { _, _ in false }
@@ -134,8 +137,7 @@ struct PlaylistPlayerTests {
     @Test("the load hook comes before each file opens, and a file-local start applies to that file only")
     func loadHook() throws {
         let driver = try PlayerDriver { $0.loadHook = true }
-        try driver.player.append(.file(PlayerDriver.sample("long.mp4")))
-        try driver.player.playEntry(at: 0)
+        try driver.player.open(.file(PlayerDriver.sample("long.mp4")))
         var hooked = false
         try driver.run { _, events in
             if !hooked, let id = events.lazy.compactMap({ if case .loadHook(let id) = $0 { id } else { nil } }).first {
@@ -171,20 +173,9 @@ struct PlaylistPlayerTests {
     }
 }
 
-/// Shuffling and a second subtitle track against the real libmpv.
-@Suite("Shuffle and a second subtitle track against real libmpv", .serialized)
-struct ShuffleAndSecondaryTests {
-    @Test("playlist-shuffle keeps every entry and changes their order")
-    func shuffle() throws {
-        let driver = try PlayerDriver()
-        let names = (0..<8).map { PlayerDriver.sample("segments.mp4") + "?\($0)" }
-        for name in names { try driver.player.append(.file(name)) }
-        try driver.run { state, _ in state.playlist.count == 8 }
-        try driver.player.shufflePlaylist()
-        try driver.run { state, _ in state.playlist.map(\.filename) != names }
-        #expect(Set(driver.player.state.playlist.map(\.filename)) == Set(names))
-    }
-
+/// A second subtitle track against the real libmpv.
+@Suite("A second subtitle track against real libmpv", .serialized)
+struct SecondarySubtitleTests {
     @Test("--secondary-sid shows a second track's text beside the first")
     func secondary() throws {
         let driver = try PlayerDriver { configuration in

@@ -35,7 +35,7 @@ struct MediaProbeTests {
         fputs("not a video at all", file)
         fclose(file)
         defer { unlink(path) }
-        #expect(MediaProbe(stillSize: (8, 8)).probe(path) == .unplayable(reason: "Failed to recognize file format."))
+        #expect(MediaProbe(stillSize: (8, 8)).probe(FilePath(path)) == .unplayable(reason: "Failed to recognize file format."))
         #expect(MediaProbe().probe("/nonexistent/x.mp4")
             == .unplayable(reason: "Cannot open file '/nonexistent/x.mp4': No such file or directory"))
     }

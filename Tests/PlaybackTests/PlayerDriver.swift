@@ -24,10 +24,10 @@ final class PlayerDriver {
     }
 
     /// The path of a committed sample clip.
-    static func sample(_ name: String) -> String {
-        var directory = #filePath
-        for _ in 0..<3 { directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)]) }
-        return directory + "/samples/" + name
+    static func sample(_ name: String) -> FilePath {
+        var directory = FilePath(#filePath)
+        for _ in 0..<3 { directory = directory.removingLastComponent }
+        return directory.appending("samples").appending(name)
     }
 
     /// Pumps events and frames until `done` is true or `timeout` seconds pass; returns `done`'s last answer.
@@ -49,7 +49,7 @@ final class PlayerDriver {
     }
 
     /// Loads `path` and waits until it is playing with a known duration.
-    func load(_ path: String, start: StartPosition? = nil) throws {
+    func load(_ path: FilePath, start: StartPosition? = nil) throws {
         try player.load(path, start: start)
         let ready = try run { state, events in
             events.contains(.playbackRestart) && state.duration != nil && state.position != nil
