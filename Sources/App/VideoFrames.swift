@@ -4,7 +4,7 @@ import Terminal
 /// mpv's frames as the screens' pixels: renders a due frame at the size asked for, or lets it go
 /// when the terminal is behind, and counts both for `--stats`.
 final class VideoFrames {
-    private let frame = FrameBuffer(width: 2, height: 2)
+    private let frame = FrameBuffer(width: 2, height: 2, format: .rgb24)
     /// The latest picture, in the encoder's pixels.
     private(set) var video: PixelBuffer?
 
@@ -56,6 +56,7 @@ final class VideoFrames {
         switch frame.format {
         case .rgb0: pixels.load(rgb0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
         case .bgr0: pixels.load(bgr0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
+        case .rgb24: pixels.load(rgb24: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
         }
         video = pixels
         rendered += 1

@@ -121,9 +121,19 @@ extension Player {
     public func frameIsDue() -> Bool { renderContext?.frameIsDue() ?? false }
 
     /// Renders the current video frame into `buffer`, letterboxed to the buffer's size.
+    ///
+    /// A buffer in ``FrameBuffer/Format/rgb24`` that this libmpv turns down is changed to `rgb0`
+    /// once, and the frame rendered again.
     public func render(into buffer: FrameBuffer) throws {
         guard let renderContext else { throw PlaybackError.noRenderContext }
-        try renderContext.render(into: buffer, skip: false)
+        do {
+            try renderContext.render(into: buffer, skip: false)
+        } catch {
+            let refused: [MpvError.Kind] = [.notImplemented, .invalidParameter, .unsupported]
+            guard buffer.format == .rgb24, refused.contains(error.kind) else { throw error }
+            buffer.change(to: .rgb0)
+            try renderContext.render(into: buffer, skip: false)
+        }
     }
 
     /// Lets a due frame go without drawing it, when the terminal is behind; mpv moves on.

@@ -218,11 +218,12 @@ public struct GraphicsRenderer {
         if format == .rgb { return pixels.pixels.withUnsafeBytes(body) }
         var rgba = [UInt8](repeating: 255, count: pixels.width * pixels.height * 4)
         rgba.withUnsafeMutableBufferPointer { out in
-            pixels.pixels.withUnsafeBufferPointer { source in
-                for p in 0..<source.count {
-                    out[4 * p] = source[p].r
-                    out[4 * p + 1] = source[p].g
-                    out[4 * p + 2] = source[p].b
+            pixels.pixels.withUnsafeBytes { raw in
+                let source = raw.bindMemory(to: UInt8.self)
+                for p in 0..<(pixels.width * pixels.height) {
+                    out[4 * p] = source[3 * p]
+                    out[4 * p + 1] = source[3 * p + 1]
+                    out[4 * p + 2] = source[3 * p + 2]
                 }
             }
             holes.forEachHolePixelRun(imageWidth: pixels.width) { start, end in

@@ -12,7 +12,7 @@ final class PlayerDriver {
     private(set) var events: [PlayerEvent] = []
     private(set) var framesRendered = 0
 
-    init(video: Bool = true, keepOpen: Bool = true, width: Int = 64, height: Int = 36,
+    init(video: Bool = true, keepOpen: Bool = true, width: Int = 64, height: Int = 36, format: FrameBuffer.Format = .rgb0,
          configure: (inout PlayerConfiguration) -> Void = { _ in }) throws {
         var configuration = PlayerConfiguration()
         configuration.video = video
@@ -20,7 +20,7 @@ final class PlayerDriver {
         configuration.extraOptions["ao"] = "null"
         configure(&configuration)
         player = try Player(configuration: configuration)
-        frame = FrameBuffer(width: width, height: height)
+        frame = FrameBuffer(width: width, height: height, format: format)
     }
 
     /// The path of a committed sample clip.

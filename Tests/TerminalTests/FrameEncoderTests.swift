@@ -72,7 +72,7 @@ struct FrameEncoderTests {
         if symbol != " " { #expect(canvas[0, 0].fg == fg) }
     }
 
-    @Test("rgb0 and bgr0 frames load with their stride")
+    @Test("rgb0, bgr0 and rgb24 frames load with their stride")
     func loading() {
         let bytes: [UInt8] = [1, 2, 3, 0, 4, 5, 6, 0, 99, 99, 99, 99,
                               7, 8, 9, 0, 10, 11, 12, 0, 99, 99, 99, 99]
@@ -81,6 +81,32 @@ struct FrameEncoderTests {
         #expect(image.pixels == [RGB(1, 2, 3), RGB(4, 5, 6), RGB(7, 8, 9), RGB(10, 11, 12)])
         bytes.withUnsafeBytes { image.load(bgr0: $0.baseAddress!, width: 2, height: 2, stride: 12) }
         #expect(image.pixels == [RGB(3, 2, 1), RGB(6, 5, 4), RGB(9, 8, 7), RGB(12, 11, 10)])
+        let packed: [UInt8] = [1, 2, 3, 4, 5, 6, 99, 99, 7, 8, 9, 10, 11, 12, 99, 99]
+        packed.withUnsafeBytes { image.load(rgb24: $0.baseAddress!, width: 2, height: 2, stride: 8) }
+        #expect(image.pixels == [RGB(1, 2, 3), RGB(4, 5, 6), RGB(7, 8, 9), RGB(10, 11, 12)])
+    }
+
+    @Test("blending a rectangle gives each pixel what RGB.blended gives it, clipped to the image",
+          arguments: [0, 0.1, 0.25, 0.5, 0.6, 0.999, 1, -1, 2, .nan])
+    func rectangleBlend(alpha: Double) {
+        var image = PixelBuffer(width: 5, height: 4)
+        for index in image.pixels.indices { image.pixels[index] = RGB(UInt8(index * 13 % 256), UInt8(index * 71 % 256), UInt8(255 - index * 7)) }
+        let before = image
+        let colour = RGB(30, 200, 90)
+        image.blend(Rect(x: 1, y: -2, width: 9, height: 5), with: colour, alpha: alpha)
+        for y in 0..<4 {
+            for x in 0..<5 {
+                let inside = x >= 1 && y < 3
+                #expect(image[x, y] == (inside ? before[x, y].blended(with: colour, alpha: alpha) : before[x, y]), "at \(x), \(y)")
+            }
+        }
+    }
+
+    @Test("an RGB is three bytes, red first: frames are copied and sent as raw bytes")
+    func rgbLayout() {
+        #expect(MemoryLayout<RGB>.size == 3 && MemoryLayout<RGB>.stride == 3)
+        let bytes = [RGB(1, 2, 3), RGB(4, 5, 6)].withUnsafeBytes { Array($0) }
+        #expect(bytes == [1, 2, 3, 4, 5, 6])
     }
 
     @Test("pixel buffer effects: fill, darken rows, blend and disc")
