@@ -21,6 +21,8 @@ final class PlaybackSession {
     let resume: ResumeStore?
     private let options: ReelOptions
     private var seeks = SeekTracker()
+    /// Puts a paused picture back where it was when mpv's refresh after a track switch lands elsewhere.
+    private var trackSwitch = TrackSwitchGuard()
     /// Notices an item that plays without a picture, or stops moving with nothing to wait for.
     private var stall = StallDetector()
     /// The items mpv's own playlist holds: the one opened last, or the entries a playlist file
@@ -134,6 +136,14 @@ final class PlaybackSession {
 
     /// Carries out one screen action as mpv commands; the playlist's actions go through the machine.
     func perform(_ action: PlayerAction, now: Double) {
+        switch action {
+        case .selectAudio, .selectSubtitles:
+            trackSwitch.switched(position: player.state.position, isPaused: player.state.isPaused == true, now: now)
+        case .setSubtitlesVisible, .setSubtitleDelay, .setAudioDelay, .setVolume, .setMuted, .close, .dismissUpNext:
+            break
+        default:
+            trackSwitch.cancel()
+        }
         do {
             switch action {
             case .play: try player.play()
@@ -266,6 +276,7 @@ final class PlaybackSession {
             switch event {
             case .startFile(let entryID):
                 stall.reset()
+                trackSwitch.cancel()
                 fileLoaded = false
                 hasRestarted = false
                 wasAtEnd = false
@@ -290,6 +301,7 @@ final class PlaybackSession {
                     apply(machine.event(.ready, now: now), now: now)
                 }
                 if seeks.playbackRestarted(player: player, now: now) { result.seekCompleted = true }
+                trackSwitch.playbackRestarted()
             case .commandReply(let id, let error):
                 seeks.replied(id)
                 if let pending = subtitleSeek, pending.id == id {
@@ -315,6 +327,9 @@ final class PlaybackSession {
             }
         }
         seeks.expire(player: player, now: now)
+        if let back = trackSwitch.check(position: player.state.position, isPaused: player.state.isPaused == true, now: now) {
+            try? seeks.request(.to(back, exact: true), player: player, now: now)
+        }
         if !events.isEmpty {
             refreshStatus()
             followEnd(now: now)
