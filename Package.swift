@@ -3,7 +3,7 @@ import PackageDescription
 
 /// reel: a video player for the terminal, built on libmpv.
 ///
-/// Layers (see DESIGN.md): only `Playback` imports `CMpv`; `Controls` is pure;
+/// Layers (see docs/architecture.md): only `Playback` imports `CMpv`; `Controls` is pure;
 /// only `Terminal` touches the tty; `Screens` composes; `App` wires it all; `reel` is `main`.
 let package = Package(
     name: "reel",
@@ -21,9 +21,15 @@ let package = Package(
             pkgConfig: "mpv",
             providers: [.apt(["libmpv-dev"])]
         ),
-        .target(name: "Playback", dependencies: ["CMpv"]),
+        // zlib compresses kitty graphics frames for a terminal on another machine.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "Playback", dependencies: ["CMpv", "Controls"]),
         .target(name: "Controls"),
-        .target(name: "Terminal"),
+        .target(name: "Terminal", dependencies: ["CZlib"]),
         .target(name: "Screens", dependencies: ["Controls", "Terminal"]),
         .target(name: "App", dependencies: ["Playback", "Controls", "Terminal", "Screens"]),
         .executableTarget(name: "reel", dependencies: ["App", "Playback"]),

@@ -13,7 +13,7 @@ final class AppLoop {
     private(set) var context: SceneContext
     private var scenes: [Scene]
     private var decoder = InputDecoder()
-    private var renderer: ScreenRenderer
+    private var renderer: FrameRenderer
     private var canvas: Canvas
     private var exitCode: Int32?
     /// The line for stderr once the terminal is restored (a file that could not be played).
@@ -58,17 +58,18 @@ final class AppLoop {
     }()
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode,
-         playback: PlaybackSession, navigator: Navigator) {
+         graphics: GraphicsMode = .blocks, playback: PlaybackSession, navigator: Navigator) {
         self.session = session
         self.output = output
         self.context = context
         self.playback = playback
         self.navigator = navigator
         scenes = []
-        renderer = ScreenRenderer(colorMode: colorMode, tolerance: AppLoop.colourTolerance)
+        renderer = FrameRenderer(colorMode: colorMode, tolerance: AppLoop.colourTolerance, graphics: graphics)
         var budget = ScreenRenderer.ByteBudget.reel
         budget.share = AppLoop.byteBudget
-        renderer.budget = AppLoop.byteBudget > 0 ? budget : nil
+        // In pixel mode the cells are the controls, drawn exactly; the picture is an image.
+        renderer.budget = AppLoop.byteBudget > 0 && graphics == .blocks ? budget : nil
         canvas = Canvas(width: context.size.columns, height: context.size.rows)
     }
 
@@ -93,7 +94,7 @@ final class AppLoop {
             flushOutput()
             let result = playback.pump(now: now)
             playback.tick(now: now)
-            apply(current.pump(now: now, session: result, canTakeFrame: output.isIdle), now: now)
+            apply(current.pump(now: now, session: result, canTakeFrame: terminalIsReady(now: now)), now: now)
             // A frame no scene wanted is let go, so that mpv's video output never waits.
             _ = playback.frames.take(from: playback.player, size: context.pixelSize, draw: false)
             if let current = top { apply(current.tick(now: now), now: now) }
@@ -107,6 +108,9 @@ final class AppLoop {
 
     /// Everything reel's own stats line reports.
     var bytesWritten: Int { output.bytesWritten }
+    /// How pictures are drawn (``GraphicsMode/name``), and how many images were sent.
+    var graphicsName: String { renderer.graphics?.mode.name ?? "blocks" }
+    var imagesSent: Int { renderer.graphics?.imagesSent ?? 0 }
 
     // MARK: Scenes
 
@@ -147,10 +151,12 @@ final class AppLoop {
 
     private func waitForWork(_ scene: Scene) {
         let now = monotonicNow()
-        var deadline = [scene.nextDeadline(at: now), decoder.deadline, playback.nextDeadline].compactMap { $0 }.min()
-        // While a screen is still being written, POLLOUT wakes the loop: a due draw must not
-        // turn the wait into a spin.
-        if output.isIdle, let due = drawDue(scene, now: now, animating: scene.isAnimating(at: now)) {
+        var deadline = [scene.nextDeadline(at: now), decoder.deadline, playback.nextDeadline,
+                        renderer.acknowledgementDeadline].compactMap { $0 }.min()
+        // While a screen is still being written, POLLOUT wakes the loop, and while its images
+        // are not yet acknowledged, the terminal's reply does: a due draw must not turn the wait
+        // into a spin.
+        if terminalIsReady(now: now), let due = drawDue(scene, now: now, animating: scene.isAnimating(at: now)) {
             deadline = min(deadline ?? .infinity, max(now, due))
         }
         var fds = [
@@ -182,7 +188,14 @@ final class AppLoop {
     }
 
     private func applyResize(now: Double, force: Bool) {
-        guard let size = try? session.size(), force || size != context.size else { return }
+        guard var size = try? session.size() else { return }
+        if case .pixels(let width, let height) = context.encoder.blitter {
+            // The pixels follow the font: a cell's size comes from the window's when it says.
+            let cell = size.cellPixels ?? PixelSize(width: width, height: height)
+            context.encoder = FrameEncoder(blitter: .pixels(width: cell.width, height: cell.height))
+            size = size.withCellPixels(cell)
+        }
+        guard force || size != context.size else { return }
         context.size = size
         canvas = Canvas(width: size.columns, height: size.rows)
         renderer.invalidate()
@@ -211,6 +224,10 @@ final class AppLoop {
         if count > 0 { TraceLog.shared?.record("input \(count)" + events.map { " \($0)" }.joined(), now: now) }
         for event in events {
             guard exitCode == nil, let scene = top else { return }
+            if case .reply(let reply) = event {
+                renderer.receive(reply)  // the terminal's, never a scene's
+                continue
+            }
             apply(scene.handle(event, now: now), now: now)
         }
     }
@@ -236,8 +253,14 @@ final class AppLoop {
         return animating ? lastDraw + AppLoop.animationInterval : nil
     }
 
+    /// Whether the terminal has taken the last screen (written, and its images acknowledged),
+    /// so that a new one may be drawn.
+    private func terminalIsReady(now: Double) -> Bool {
+        output.isIdle && !renderer.isAwaitingTerminal(now: now)
+    }
+
     private func drawIfNeeded(now: Double) {
-        guard output.isIdle, let scene = top else { return }
+        guard terminalIsReady(now: now), let scene = top else { return }
         let animating = scene.isAnimating(at: now)
         guard let due = drawDue(scene, now: now, animating: animating), due <= now else { return }
         animationPending = animating
@@ -246,7 +269,7 @@ final class AppLoop {
         scene.draw(into: &canvas, now: now)
         outputBytes.removeAll(keepingCapacity: true)
         renderer.tolerance = tolerance.current
-        renderer.render(canvas, into: &outputBytes)
+        renderer.render(canvas, now: now, into: &outputBytes)
         highestTolerance = max(highestTolerance, renderer.lastFrameTolerance)
         stats.recordDraw(milliseconds: (monotonicNow() - start) * 1000)
         if stats.firstScreenMilliseconds == 0 { stats.firstScreenMilliseconds = (monotonicNow() - processStart) * 1000 }

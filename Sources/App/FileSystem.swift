@@ -4,20 +4,24 @@ import Playback
 /// A system call that failed: which call, on what, and errno.
 struct SystemCallError: Error, Equatable, CustomStringConvertible {
     var call: String
-    var path: String
+    var path: FilePath
     var code: Int32
 
-    var description: String { "\(call) \(PathEncoding.displayName(path)): \(String(cString: strerror(code)))" }
+    /// The system's words for ``code``.
+    var reason: String { String(cString: strerror(code)) }
+
+    var description: String { "\(call) \(path): \(reason)" }
 }
 
-/// The file system calls the app makes, byte-safe for any path (``PathEncoding``), each failure
-/// turned into a ``SystemCallError`` in one helper.
+/// The file system calls the app makes, on ``FilePath``s, each failure turned into a
+/// ``SystemCallError`` in one helper (``check(_:_:_:)``).
 enum FileSystem {
-    /// Runs `body` with `path` as a C string; a negative result throws with errno.
+    /// Runs `body` with `path` as a C string, again while it is interrupted; a negative result
+    /// throws with errno.
     @discardableResult
-    static func check(_ call: String, _ path: String, _ body: (UnsafePointer<CChar>) -> Int32) throws(SystemCallError) -> Int32 {
+    static func check(_ call: String, _ path: FilePath, _ body: (UnsafePointer<CChar>) -> Int32) throws(SystemCallError) -> Int32 {
         while true {
-            let result = PathEncoding.withCString(path, body)
+            let result = path.withCString(body)
             if result >= 0 { return result }
             let code = errno
             if code == EINTR { continue }
@@ -25,17 +29,23 @@ enum FileSystem {
         }
     }
 
+    /// `stat(2)`, following links.
+    static func status(_ path: FilePath) throws(SystemCallError) -> stat {
+        var info = stat()
+        try check("stat", path) { stat($0, &info) }
+        return info
+    }
+
     /// Makes `path` and its missing parents (mode 0700); throws if any part is not a directory.
-    static func makeDirectories(_ path: String) throws(SystemCallError) {
-        var current = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            current += "/" + part
-            let made = PathEncoding.withCString(current) { mkdir($0, 0o700) }
+    static func makeDirectories(_ path: FilePath) throws(SystemCallError) {
+        var current: FilePath = path.isAbsolute ? "/" : "."
+        for part in path.bytes.split(separator: UInt8(ascii: "/")) {
+            current = current.appending(FilePath(bytes: part))
+            let made = current.withCString { mkdir($0, 0o700) }
             guard made != 0 else { continue }
             let code = errno
             guard code == EEXIST else { throw SystemCallError(call: "mkdir", path: current, code: code) }
-            var info = stat()
-            _ = PathEncoding.withCString(current) { stat($0, &info) }
+            let info = try status(current)
             if info.st_mode & S_IFMT != S_IFDIR { throw SystemCallError(call: "mkdir", path: current, code: ENOTDIR) }
         }
         // A directory that exists but cannot be written to is no use either.
@@ -43,7 +53,7 @@ enum FileSystem {
     }
 
     /// The whole file, up to `limit` bytes; nil when it cannot be read or is longer.
-    static func read(_ path: String, limit: Int = 1 << 24) -> [UInt8]? {
+    static func read(_ path: FilePath, limit: Int = 1 << 24) -> [UInt8]? {
         guard let descriptor = try? check("open", path, { open($0, O_RDONLY | O_CLOEXEC) }) else { return nil }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
@@ -59,9 +69,9 @@ enum FileSystem {
     }
 
     /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`, so that a
-    /// crash mid-write never leaves a torn file.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(SystemCallError) {
-        let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    /// crash mid-write never leaves a torn file and a reader never sees half of one.
+    static func writeAtomically(_ bytes: [UInt8], to path: FilePath) throws(SystemCallError) {
+        let temporary = path.addingSuffix(".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
         let descriptor = try check("open", temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         var offset = 0
         var failure: Int32?
@@ -75,33 +85,46 @@ enum FileSystem {
         }
         close(descriptor)
         if let failure {
-            _ = PathEncoding.withCString(temporary) { unlink($0) }
+            remove(temporary)
             throw SystemCallError(call: "write", path: temporary, code: failure)
         }
         do {
-            try check("rename", temporary) { from in PathEncoding.withCString(path) { rename(from, $0) } }
+            try check("rename", temporary) { from in path.withCString { rename(from, $0) } }
         } catch {
-            _ = PathEncoding.withCString(temporary) { unlink($0) }
+            remove(temporary)
             throw error
         }
     }
 
     /// Removes a file; a missing one is no error.
-    static func remove(_ path: String) {
-        _ = PathEncoding.withCString(path) { unlink($0) }
+    static func remove(_ path: FilePath) {
+        _ = path.withCString { unlink($0) }
     }
 
     /// A regular file's size and modification time (ns since the epoch), or nil.
-    static func fileStamp(_ path: String) -> (size: Int64, modified: Int64)? {
-        var info = stat()
-        guard PathEncoding.withCString(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    static func fileStamp(_ path: FilePath) -> (size: Int64, modified: Int64)? {
+        guard let info = try? status(path), info.st_mode & S_IFMT == S_IFREG else { return nil }
         return (Int64(info.st_size), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 
-    /// 64-bit FNV-1a of the bytes `text` stands for, as 16 hex digits: a file name for a key.
-    static func hashName(_ text: String) -> String {
+    /// Opens `path` for appending, creating it (mode 0644) when missing; the descriptor, which
+    /// the caller closes. `O_NONBLOCK` keeps a FIFO with no reader from hanging the open.
+    static func openForAppending(_ path: FilePath, nonBlocking: Bool = false) throws(SystemCallError) -> Int32 {
+        let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOCTTY | (nonBlocking ? O_NONBLOCK : 0)
+        return try check("open", path) { open($0, flags, 0o644) }
+    }
+
+    /// The path with every link, `.` and `..` resolved (`realpath(3)`), or nil.
+    static func resolved(_ path: FilePath) -> FilePath? {
+        guard let real = path.withCString({ realpath($0, nil) }) else { return nil }
+        defer { free(real) }
+        return FilePath(cString: real)
+    }
+
+    /// 64-bit FNV-1a of `bytes`, as 16 hex digits: a file name for a key.
+    static func hashName<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in PathEncoding.bytes(of: text) {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }

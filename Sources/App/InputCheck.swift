@@ -7,11 +7,11 @@ struct InputPlan: Equatable {
     var sources: [MediaSource] = []
     /// The name each item is shown by (a file's path below the folder given).
     var names: [String?] = []
-    /// Whether a folder was among the arguments: the run starts at the list.
+    /// Whether a folder was among the arguments: the run starts at the list, and the local paths
+    /// (``localPaths``) are read by a scan that fills the list in.
     var hasFolder = false
-    /// What the folders' scans found, by path (sizes and times for the cache), and left out.
-    var scanned: [String: LibraryFile] = [:]
-    var skippedNote: String?
+    /// The local files and folders given, in order, for the scan.
+    var localPaths: [FilePath] = []
     /// The list's heading.
     var title = "reel"
 }
@@ -22,8 +22,7 @@ enum InputCheck {
     /// The plan for `arguments`, or the line to print for the first one that cannot work.
     static func plan(for arguments: [String], recursive: Bool, standardInputIsTerminal: Bool) -> Result<InputPlan, InputFailure> {
         var plan = InputPlan()
-        var skipped: [SkippedEntry] = []
-        var folders: [String] = []
+        var folders: [FilePath] = []
         for argument in arguments {
             let source = MediaSource(argument: argument)
             switch source {
@@ -44,21 +43,17 @@ enum InputCheck {
                 case .directory:
                     plan.hasFolder = true
                     folders.append(path)
-                    let scan = LibraryScanner.scan([path], recursive: recursive)
-                    skipped += scan.skipped
-                    let prefix = arguments.count == 1 ? "" : fileName(of: path) + "/"
-                    for file in scan.files {
-                        plan.sources.append(.file(file.path))
-                        plan.names.append(file.name.hasPrefix(prefix) ? file.name : prefix + file.name)
-                        plan.scanned[file.path] = file
-                    }
+                    plan.localPaths.append(path)
                 case .file(let size):
-                    if PathEncoding.withCString(path, { access($0, R_OK) }) != 0 {
-                        return .failure(InputFailure(path: path, reason: String(cString: strerror(errno))))
+                    do {
+                        try FileSystem.check("access", path) { access($0, R_OK) }
+                    } catch {
+                        return .failure(InputFailure(path: path, reason: error.reason))
                     }
                     if size == 0 { return .failure(InputFailure(path: path, reason: "the file is empty")) }
                     plan.sources.append(source)
                     plan.names.append(nil)
+                    plan.localPaths.append(path)
                 case .pipe:
                     plan.sources.append(source)
                     plan.names.append(nil)
@@ -69,11 +64,16 @@ enum InputCheck {
                 }
             }
         }
-        plan.title = LibraryScanner.title(for: folders.isEmpty ? arguments : folders)
-        if !skipped.isEmpty {
-            var scan = LibraryScan(title: plan.title)
-            scan.skipped = skipped
-            plan.skippedNote = scan.skippedNote
+        plan.title = LibraryScanner.title(for: folders.isEmpty ? arguments.map { FilePath($0) } : folders)
+        if plan.hasFolder {
+            // The scan lists the local files and folders, in natural order; streams go first.
+            let local = Set(plan.localPaths)
+            let kept = zip(plan.sources, plan.names).filter { source, _ in
+                if case .file(let path) = source { return !local.contains(path) }
+                return true
+            }
+            plan.sources = kept.map(\.0)
+            plan.names = kept.map(\.1)
         }
         return .success(plan)
     }
@@ -87,9 +87,13 @@ enum InputCheck {
         case missing(errno: Int32)
     }
 
-    static func kind(of path: String) -> Kind {
-        var info = stat()
-        guard PathEncoding.withCString(path, { stat($0, &info) }) == 0 else { return .missing(errno: errno) }
+    static func kind(of path: FilePath) -> Kind {
+        let info: stat
+        do {
+            info = try FileSystem.status(path)
+        } catch {
+            return .missing(errno: error.code)
+        }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .file(size: Int(info.st_size))
         case S_IFDIR: return .directory
@@ -101,9 +105,9 @@ enum InputCheck {
 
 /// A path that cannot be played, and why.
 struct InputFailure: Error, Equatable {
-    var path: String
+    var path: FilePath
     var reason: String
 
     /// The one line for stderr: `reel: NAME: reason`, with the name made inert.
-    var line: String { "reel: \(UsageError.visible(PathEncoding.displayName(path))): \(reason)" }
+    var line: String { "reel: \(UsageError.visible(path.description)): \(reason)" }
 }

@@ -1,23 +1,24 @@
 import Glibc
+import Playback
 
 /// One file the library lists.
 struct LibraryFile: Equatable, Sendable {
     /// The path to open.
-    var path: String
+    var path: FilePath
     /// The name shown: below the folder given, or the path as given.
     var name: String
     var size: Int64
     /// The modification time, in nanoseconds since the epoch.
     var modified: Int64
 
-    init(path: String, name: String, size: Int64, modified: Int64) {
+    init(path: FilePath, name: String, size: Int64, modified: Int64) {
         self.path = path
         self.name = name
         self.size = size
         self.modified = modified
     }
 
-    init(path: String, name: String, info: stat) {
+    init(path: FilePath, name: String, info: stat) {
         self.init(path: path, name: name, size: Int64(info.st_size),
                   modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }

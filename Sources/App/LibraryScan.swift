@@ -1,24 +1,37 @@
 /// What a scan found.
 struct LibraryScan: Equatable {
+    /// How many skipped entries are kept by name for the note; the rest are only counted, so that
+    /// a tree full of unreadable entries cannot grow the note (or memory) without end.
+    static let skippedNamesKept = 20
+
     /// The header's title.
     var title: String
     /// The candidates, in natural order.
     var files: [LibraryFile] = []
-    /// What was left out, and why.
+    /// What was left out, and why: the first ``skippedNamesKept``.
     var skipped: [SkippedEntry] = []
+    /// How many entries were left out in all.
+    var skippedCount = 0
 
     init(title: String) { self.title = title }
 
+    /// Counts `entries` as skipped, keeping the first ones by name.
+    mutating func skip(_ entries: [SkippedEntry], count: Int? = nil) {
+        skipped += entries.prefix(max(Self.skippedNamesKept - skipped.count, 0))
+        skippedCount += count ?? entries.count
+    }
+
     /// One line about the skipped entries: "2 entries skipped: a (dangling link), b (…)".
     var skippedNote: String? {
-        guard !skipped.isEmpty else { return nil }
-        let count = skipped.count == 1 ? "1 entry skipped" : "\(skipped.count) entries skipped"
-        return count + ": " + skipped.map { "\($0.name) (\($0.reason))" }.joined(separator: ", ")
+        guard skippedCount > 0 else { return nil }
+        let count = skippedCount == 1 ? "1 entry skipped" : "\(skippedCount) entries skipped"
+        let more = skippedCount > skipped.count ? ", …" : ""
+        return count + ": " + skipped.map { "\($0.name) (\($0.reason))" }.joined(separator: ", ") + more
     }
 }
 
 /// An entry the scan left out.
-struct SkippedEntry: Equatable {
+struct SkippedEntry: Equatable, Sendable {
     var name: String
     var reason: String
 }

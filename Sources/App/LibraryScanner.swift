@@ -2,131 +2,181 @@ import Controls
 import Glibc
 import Playback
 
-/// Finds the files the library lists, from the folders and files on the command line.
+/// Finds the files the library lists, from the folders and files on the command line, a step at
+/// a time, so that a huge tree never holds anything up: ``ScanJob`` runs it on a thread of its
+/// own and hands the list what it finds as it goes; ``scan(_:recursive:)`` runs it to the end.
 ///
-/// - A folder is read without its subfolders, unless `recursive`; a folder met twice through
-///   links (a loop) is read once.
+/// - A folder is read without its subfolders, unless `recursive`. Folders are read breadth
+///   first (what is near the top shows first), each one once by device and inode whatever the
+///   links (a loop is read once), at most ``maxDepth`` below the folder given.
+/// - Pseudo file systems (proc, sysfs, devtmpfs, cgroup…: ``PseudoFileSystem``) are not read,
+///   with a note: through a link to /proc a scan would otherwise walk the whole machine.
 /// - Names starting with "." are skipped, in folders (files given by name are always kept).
 /// - Every regular file is a candidate: whether mpv can play it is for the probe to say, since
 ///   extensions lie both ways (an `.mkv` that is not one, a `.bin` that is). Skipping by
 ///   extension would save little: mpv turns a text file down in about 25 ms (see
 ///   docs/library.md).
 /// - Dangling links and entries that cannot be read are skipped with a note.
-/// - Files are in natural order by the name shown ("ep2" before "ep10"); a path given twice is
-///   listed once.
-enum LibraryScanner {
+/// - A path given twice is listed once. The order is for the list to make (``LibraryOrder``):
+///   ``step(budget:)`` returns files as it finds them.
+struct LibraryScanner {
     /// How deep `--recursive` goes, as a guard against pathological trees.
     static let maxDepth = 64
 
-    /// Scans `paths` (already checked by ``InputCheck``).
-    static func scan(_ paths: [String], recursive: Bool) -> LibraryScan {
-        var scan = LibraryScan(title: title(for: paths))
-        var visited = Set<DirectoryID>()
-        var seenPaths = Set<String>()
-        for path in paths {
-            var info = stat()
-            guard PathEncoding.withCString(path, { stat($0, &info) }) == 0 else {
-                scan.skipped.append(SkippedEntry(name: path, reason: String(cString: strerror(errno))))
-                continue
-            }
-            if info.st_mode & S_IFMT == S_IFDIR {
-                // One folder alone: names below it. Several paths: names keep the folder's name.
-                let prefix = paths.count == 1 ? "" : fileName(of: path) + "/"
-                read(folder: path, shownAs: prefix, info: info, depth: 0, recursive: recursive,
-                     visited: &visited, into: &scan)
-            } else if info.st_mode & S_IFMT == S_IFREG {
-                scan.files.append(LibraryFile(path: path, name: path, info: info))
+    /// What one step found.
+    struct Step {
+        var files: [LibraryFile] = []
+        var skipped: [SkippedEntry] = []
+    }
+
+    /// A folder waiting to be read.
+    private struct Folder {
+        var path: FilePath
+        /// What the names of the files in it start with: "" for the one folder given, else the
+        /// path to it from the folder given, with a trailing "/".
+        var prefix: String
+        var depth: Int
+
+        /// The folder's name in a note.
+        var shownName: String { prefix.isEmpty ? path.description : prefix }
+    }
+
+    let recursive: Bool
+    /// The paths given and not looked at yet, last first.
+    private var given: [FilePath]
+    private let severalGiven: Bool
+    /// The regular files given by name, so that a folder read later does not list them again.
+    private var givenFiles = Set<FilePath>()
+    /// The folders to read, first at ``nextFolder``.
+    private var folders: [Folder] = []
+    private var nextFolder = 0
+    /// The folder being read, and its reader.
+    private var current: (folder: Folder, reader: DirectoryReader)?
+    private var visited = Set<DirectoryReader.Identity>()
+    /// The mount table, read when a directory's file system needs it.
+    private var mounts: [UInt64: String]?
+
+    /// Whether everything has been looked at.
+    private(set) var isFinished = false
+
+    init(paths: [FilePath], recursive: Bool) {
+        self.recursive = recursive
+        given = paths.reversed()
+        severalGiven = paths.count > 1
+    }
+
+    /// Looks at up to `budget` entries (a path given, a folder opened, or an entry read) and
+    /// returns what they were. Call it until ``isFinished``.
+    mutating func step(budget: Int) -> Step {
+        var step = Step()
+        var budget = max(budget, 1)
+        while budget > 0, !isFinished {
+            budget -= 1
+            if let (folder, reader) = current {
+                guard let (name, entry) = reader.next() else {
+                    current = nil
+                    continue
+                }
+                let path = folder.path.appending(name)
+                let shown = folder.prefix + name.description
+                switch entry {
+                case .file(let info):
+                    if givenFiles.isEmpty || !givenFiles.contains(path) {
+                        step.files.append(LibraryFile(path: path, name: shown, info: info))
+                    }
+                case .folder:
+                    if recursive, folder.depth < Self.maxDepth {
+                        folders.append(Folder(path: path, prefix: shown + "/", depth: folder.depth + 1))
+                    }
+                case .other:
+                    break
+                case .skipped(let reason):
+                    step.skipped.append(SkippedEntry(name: shown, reason: reason))
+                }
+            } else if let path = given.popLast() {
+                look(atGiven: path, into: &step)
+            } else if nextFolder < folders.count {
+                let folder = folders[nextFolder]
+                nextFolder += 1
+                if nextFolder > 1024, nextFolder * 2 > folders.count {
+                    folders.removeFirst(nextFolder)
+                    nextFolder = 0
+                }
+                open(folder, into: &step)
             } else {
-                scan.skipped.append(SkippedEntry(name: path, reason: "not a regular file"))
+                isFinished = true
             }
         }
-        scan.files = scan.files.filter { seenPaths.insert($0.path).inserted }
-        scan.files = scan.files.map { (NaturalOrder.Key($0.name), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        return step
+    }
+
+    /// A path from the command line: a folder to read, a file to list, or a note.
+    private mutating func look(atGiven path: FilePath, into step: inout Step) {
+        let info: stat
+        do {
+            info = try FileSystem.status(path)
+        } catch {
+            step.skipped.append(SkippedEntry(name: path.description, reason: error.reason))
+            return
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            // One folder alone: names below it. Several paths: names keep the folder's name.
+            let prefix = severalGiven ? path.lastComponent.description + "/" : ""
+            folders.append(Folder(path: path, prefix: prefix, depth: 0))
+        case S_IFREG:
+            if givenFiles.insert(path).inserted { step.files.append(LibraryFile(path: path, name: path.description, info: info)) }
+        default:
+            step.skipped.append(SkippedEntry(name: path.description, reason: "not a regular file"))
+        }
+    }
+
+    /// Opens `folder` for reading, unless it was read already or is on a pseudo file system.
+    private mutating func open(_ folder: Folder, into step: inout Step) {
+        let reader: DirectoryReader
+        do {
+            reader = try DirectoryReader(path: folder.path)
+        } catch {
+            step.skipped.append(SkippedEntry(name: folder.shownName, reason: error.reason))
+            return
+        }
+        guard visited.insert(reader.identity).inserted else { return }
+        let pseudo = PseudoFileSystem.name(magic: reader.fileSystemMagic, device: reader.identity.device) {
+            if mounts == nil { mounts = PseudoFileSystem.readMountTypes() }
+            return mounts ?? [:]
+        }
+        if let pseudo {
+            step.skipped.append(SkippedEntry(name: folder.shownName, reason: "a \(pseudo) file system"))
+            return
+        }
+        current = (folder, reader)
+    }
+
+    /// Scans `paths` (already checked by ``InputCheck``) to the end, in natural order.
+    static func scan(_ paths: [FilePath], recursive: Bool) -> LibraryScan {
+        var scanner = LibraryScanner(paths: paths, recursive: recursive)
+        var scan = LibraryScan(title: title(for: paths))
+        while !scanner.isFinished {
+            let step = scanner.step(budget: 4096)
+            scan.files += step.files
+            scan.skip(step.skipped)
+        }
+        var order = LibraryOrder()
+        scan.files = order.insert(scan.files).files
         return scan
     }
 
-    private static func read(folder: String, shownAs prefix: String, info: stat, depth: Int, recursive: Bool,
-                             visited: inout Set<DirectoryID>, into scan: inout LibraryScan) {
-        guard visited.insert(DirectoryID(info)).inserted else { return }
-        guard let directory = PathEncoding.withCString(folder, { opendir($0) }) else {
-            scan.skipped.append(SkippedEntry(name: prefix.isEmpty ? folder : prefix, reason: String(cString: strerror(errno))))
-            return
-        }
-        defer { closedir(directory) }
-        let base = folder.hasSuffix("/") ? folder : folder + "/"
-        while let entry = readdir(directory) {
-            // Names are bytes; PathEncoding keeps any that are not UTF-8, so the path still opens.
-            let name = PathEncoding.name(of: entry)
-            guard !name.hasPrefix(".") else { continue }
-            let path = base + name
-            let shown = prefix + PathEncoding.displayName(name)
-            switch classify(path) {
-            case .file(let info):
-                scan.files.append(LibraryFile(path: path, name: shown, info: info))
-            case .folder(let info):
-                guard recursive, depth < maxDepth else { continue }
-                read(folder: path, shownAs: shown + "/", info: info, depth: depth + 1, recursive: recursive,
-                     visited: &visited, into: &scan)
-            case .other:
-                continue
-            case .skipped(let reason):
-                scan.skipped.append(SkippedEntry(name: shown, reason: reason))
-            }
-        }
-    }
-
-    private enum Entry {
-        case file(stat)
-        case folder(stat)
-        case other
-        case skipped(reason: String)
-    }
-
-    /// What `path` is, following a link; why it is skipped when it cannot be known.
-    private static func classify(_ path: String) -> Entry {
-        var info = stat()
-        guard PathEncoding.withCString(path, { lstat($0, &info) }) == 0 else { return .skipped(reason: String(cString: strerror(errno))) }
-        if info.st_mode & S_IFMT == S_IFLNK {
-            guard PathEncoding.withCString(path, { stat($0, &info) }) == 0 else {
-                let code = errno
-                return .skipped(reason: code == ENOENT ? "dangling link" : String(cString: strerror(code)))
-            }
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
-            if PathEncoding.withCString(path, { access($0, R_OK) }) != 0 { return .skipped(reason: String(cString: strerror(errno))) }
-            return .file(info)
-        case S_IFDIR:
-            return .folder(info)
-        default:
-            // Devices, pipes and sockets are never media files.
-            return .other
-        }
-    }
-
     /// The header's title: a folder's name, or the names given.
-    static func title(for paths: [String]) -> String {
+    static func title(for paths: [FilePath]) -> String {
         let names = paths.map { path -> String in
-            var name = fileName(of: path)
-            if name == "." || name == ".." || name.isEmpty, let real = PathEncoding.withCString(path, { realpath($0, nil) }) {
-                name = fileName(of: String(cString: real))
-                free(real)
+            let name = path.lastComponent
+            if name == "." || name == ".." || name.isEmpty, let real = FileSystem.resolved(path) {
+                return real.lastComponent.description
             }
-            return name
+            return name.description
         }
         guard names.count > 1 else { return names.first ?? "reel" }
         let shown = names.prefix(3).joined(separator: ", ")
         return names.count > 3 ? shown + ", …" : shown
-    }
-}
-
-/// A folder's identity, to read each folder once whatever the links.
-private struct DirectoryID: Hashable {
-    var device: UInt64
-    var inode: UInt64
-
-    init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
     }
 }

@@ -9,11 +9,16 @@ import Terminal
 /// Enter plays the selected item at once (the player opens through a growing circle); `p` shows
 /// its poster card. Coming back from the player, the item that played is selected.
 final class ListScene: Scene {
-    /// The thumbnail's size in half-block pixels.
-    static let stillSize = FrameEncoder(blitter: .half).pixelSize(columns: LibraryLayout.thumbnailColumns,
-                                                                  rows: LibraryLayout.thumbnailRows)
+    /// The thumbnail's size in `encoder`'s pixels (half-block pixels, or the terminal's own).
+    static func stillSize(for encoder: FrameEncoder) -> (width: Int, height: Int) {
+        let blocks = encoder.blitter == .quadrant ? FrameEncoder(blitter: .half) : encoder
+        return blocks.pixelSize(columns: LibraryLayout.thumbnailColumns, rows: LibraryLayout.thumbnailRows)
+    }
     /// How many probes run at once: two keep both cores busy while the loop itself needs little.
     static let workerCount = 2
+    /// Up to this many items, every file is probed (the rows in view first); beyond it only the
+    /// rows in view and a page either side, so that a huge tree holds few results.
+    static let probeEverythingLimit = 2_000
 
     let session: PlaybackSession
     private(set) var screen: LibraryScreen
@@ -22,21 +27,32 @@ final class ListScene: Scene {
     /// The local file behind each item, for the probes; nil for streams and standard input.
     private var files: [LibraryFile?] = []
     private var workers: ProbeWorkers?
-    /// The item of each worker's file, and the worker's index of each probed item.
-    private var fileIndices: [Int] = []
-    private var workerIndexByItem: [Int: Int] = [:]
+    /// The item of each local file, by path, for the probes' results.
+    private var itemByPath: [FilePath: Int] = [:]
     /// The order last asked of the workers, so it is only sent again when it changes.
     private var lastWanted: [Int] = []
-    /// The items as last shown, to notice when the playlist changes.
-    private var shownItems: [PlaylistItem] = []
+    /// The session's ``PlaybackSession/itemsVersion`` last shown, to notice a playlist file that expanded.
+    private var shownVersion = -1
+    /// The folders' scan, while it still reads: its batches are merged into the list (and the session).
+    private var scan: ScanJob?
+    /// What the scan skipped so far, for the note.
+    private var scanned: LibraryScan
+    /// The files the scan found, by path (their sizes and times, so the cache can be used).
+    private var known: [FilePath: LibraryFile] = [:]
+    /// How many items come before the scan's files (streams given with the folders).
+    private let streams: Int
 
-    /// Shows the session's items. `title` heads the list; `known` gives the files a scan found
-    /// (their sizes and times, so the cache can be used), by path.
-    init(session: PlaybackSession, title: String, skippedNote: String?, known: [String: LibraryFile], cache: ThumbnailCache?,
-         context: SceneContext, now: Double) {
+    /// Shows the session's items; `setup` says what heads the list and hands over the folders'
+    /// scan, which goes on filling the list in.
+    init(session: PlaybackSession, setup: Navigator.ListSetup, cache: ThumbnailCache?, context: SceneContext, now: Double) {
         self.session = session
         self.context = context
         self.cache = cache
+        scan = setup.scan
+        scanned = setup.scanned
+        streams = setup.streams
+        for file in setup.files { known[file.path] = file }
+        let title = setup.title, skippedNote = setup.scanned.skippedNote
         var configuration = LibraryScreen.Configuration()
         configuration.title = title
         configuration.reduceMotion = context.options.reduceMotion
@@ -44,24 +60,27 @@ final class ListScene: Scene {
         configuration.onlyPlayable = context.options.onlyPlayable
         configuration.skippedNote = skippedNote
         configuration.commands = context.commands
+        configuration.encoder = context.encoder
         screen = LibraryScreen(configuration: configuration, items: [], columns: context.size.columns,
                                rows: context.size.rows, now: now)
-        self.known = known
         rebuild(now: now)
         // A series: the first item not yet watched is selected.
         if let first = screen.items.firstIndex(where: { !$0.isWatched && !$0.isUnplayable }) { screen.select(item: first, now: now) }
     }
 
-    private let known: [String: LibraryFile]
+    deinit {
+        scan?.stop()
+        workers?.stop()
+    }
 
-    deinit { workers?.stop() }
-
-    /// Rebuilds the rows from the session's items (at the start, and when the playlist changes).
+    /// Rebuilds the rows from the session's items (at the start, and when a playlist file expands).
     private func rebuild(now: Double) {
-        shownItems = session.items
+        shownVersion = session.itemsVersion
+        screen.setScan(isScanning: scan != nil, skippedNote: scanned.skippedNote, probesAll: session.items.count <= Self.probeEverythingLimit,
+                       now: now)
         files = session.items.map { item in
             guard case .file(let path) = item.source else { return nil }
-            if let file = known[path] ?? known[item.source.mpvName] { return file }
+            if let file = known[path] ?? item.source.absolutePath.flatMap({ known[$0] }) { return file }
             guard let stamp = FileSystem.fileStamp(path) else { return nil }
             return LibraryFile(path: path, name: item.name, size: stamp.size, modified: stamp.modified)
         }
@@ -82,27 +101,32 @@ final class ListScene: Scene {
         screen.replaceItems(items, now: now)
         for index in items.indices { refreshProgress(index) }
         workers?.stop()
-        let probed = files.enumerated().compactMap { index, file in file.map { (index, $0) } }
-        fileIndices = probed.map(\.0)
-        workerIndexByItem = Dictionary(uniqueKeysWithValues: fileIndices.enumerated().map { ($1, $0) })
+        itemByPath = [:]
+        for (index, file) in files.enumerated() { if let file { itemByPath[file.path] = index } }
         lastWanted = []
         let cache = self.cache
-        let pixelAspect = FrameEncoder(blitter: .half).pixelAspect(cellAspect: context.cellAspect)
-        workers = try? ProbeWorkers(files: probed.map(\.1), count: Self.workerCount, paused: true) { file in
-            ListScene.describe(file, cache: cache, pixelAspect: pixelAspect)
+        let encoder = context.encoder.blitter == .quadrant ? FrameEncoder(blitter: .half) : context.encoder
+        let pixelAspect = encoder.pixelAspect(cellAspect: context.cellAspect)
+        let stillSize = ListScene.stillSize(for: encoder)
+        workers = try? ProbeWorkers(count: Self.workerCount, paused: true) { file, shouldStop in
+            ListScene.describe(file, cache: cache, stillSize: stillSize, pixelAspect: pixelAspect, shouldStop: shouldStop)
         }
         sendWanted()
         workers?.setPaused(false)
     }
 
-    /// Looks `file` up in the cache, else probes it and stores the outcome.
-    static func describe(_ file: LibraryFile, cache: ThumbnailCache?, pixelAspect: Double) -> MediaProbe.Result {
+    /// Looks `file` up in the cache, else probes it and stores the outcome (unless the probe
+    /// was given up because `shouldStop` said so: that says nothing about the file).
+    static func describe(_ file: LibraryFile, cache: ThumbnailCache?,
+                         stillSize: (width: Int, height: Int) = stillSize(for: FrameEncoder(blitter: .half)),
+                         pixelAspect: Double, shouldStop: @escaping @Sendable () -> Bool = { false }) -> MediaProbe.Result {
         let key = ProbeKey(path: file.path, size: file.size, modified: file.modified)
         if let hit = cache?.lookup(key, stillSize: stillSize) { return hit }
         var probe = MediaProbe(stillSize: stillSize)
         probe.pixelAspect = pixelAspect
+        probe.shouldStop = shouldStop
         let result = stillPictureIsUnplayable(probe.probe(file.path))
-        cache?.store(result, for: key)
+        if !shouldStop() { cache?.store(result, for: key) }
         return result
     }
 
@@ -116,14 +140,14 @@ final class ListScene: Scene {
     /// The progress bar and ✓ of item `index`, from its resume record.
     private func refreshProgress(_ index: Int) {
         guard let resume = session.resume, session.items.indices.contains(index), let key = session.items[index].resumeKey else { return }
-        let stamp = session.items[index].source.isLocalFile ? FileSystem.fileStamp(session.items[index].source.mpvName) : nil
+        let stamp = session.items[index].source.absolutePath.flatMap(FileSystem.fileStamp)
         let record = resume.record(for: key, stamp: stamp)
         screen.setProgress(item: index, progress: record?.progress, watched: record?.watched ?? false)
     }
 
     // MARK: Scene
 
-    var wakeDescriptors: [Int32] { workers.map { [$0.descriptor] } ?? [] }
+    var wakeDescriptors: [Int32] { (workers.map { [$0.descriptor] } ?? []) + (scan.map { [$0.wakeDescriptor] } ?? []) }
     func nextDeadline(at now: Double) -> Double? { screen.nextDeadline }
     func needsDraw(at now: Double) -> Bool { screen.needsRedraw }
     func isAnimating(at now: Double) -> Bool { screen.isAnimating(at: now) }
@@ -139,18 +163,23 @@ final class ListScene: Scene {
             case .close: return nil
             case .open(let index): return open(index, poster: false, now: now)
             case .poster(let index): return open(index, poster: true, now: now)
+            case .stopScan: stopScan(now: now)
             }
         }
         return nil
     }
 
     func pump(now: Double, session result: PlaybackSession.PumpResult, canTakeFrame: Bool) -> SceneRequest? {
-        if session.items != shownItems { rebuild(now: now) }
+        if session.itemsVersion != shownVersion { rebuild(now: now) }
+        if let batch = scan?.take() { merge(batch, now: now) }
         if let workers {
-            for (index, result) in workers.takeResults() where fileIndices.indices.contains(index) {
-                let item = fileIndices[index]
-                let (state, thumbnail) = Self.itemState(result, fileName: fileName(of: files[item]?.path ?? ""))
+            for (file, result) in workers.takeResults() {
+                guard let item = itemByPath[file.path] else { continue }
+                let (state, thumbnail) = Self.itemState(result, fileName: file.path.lastComponent.description)
                 screen.update(item: item, state: state, thumbnail: thumbnail, now: now)
+                if case .playable(let media) = state, session.items.indices.contains(item) {
+                    session.learnTitle(media.title, of: session.items[item].source.mpvName)
+                }
             }
         }
         for notice in session.takeNotices() { screen.showMessage(notice, now: now) }
@@ -171,19 +200,64 @@ final class ListScene: Scene {
 
     func draw(into canvas: inout Canvas, now: Double) { screen.draw(into: &canvas, now: now) }
 
-    /// The player covers the list: no new probes while it plays, so they take no CPU from it.
-    func willHide(now: Double) { workers?.setPaused(true) }
+    /// The player covers the list: no new probes, and no scanning, while it plays, so they take no
+    /// CPU from it.
+    func willHide(now: Double) {
+        workers?.setPaused(true)
+        scan?.setPaused(true)
+    }
 
     /// Back from the player: the item that played is marked and selected, with its progress.
     func didShow(now: Double) {
         workers?.setPaused(false)
+        scan?.setPaused(false)
+        // Any item may have been played meanwhile (Up next, N and P): every row's progress is read again.
+        for index in screen.items.indices { refreshProgress(index) }
+        if session.currentItem == nil, let last = session.lastItem {
+            // The opening was cancelled: the item stays selected, but nothing plays.
+            screen.markCurrent(nil, now: now)
+            screen.select(item: last, now: now)
+        }
         if let current = session.currentItem {
-            refreshProgress(current)
             screen.markCurrent(current, now: now)
             if case .failed(_, let reason) = session.machine.phase, current < screen.items.count {
                 screen.showMessage("\(screen.items[current].name): \(reason)", now: now)
             }
         }
+    }
+
+    // MARK: The scan
+
+    /// Puts a batch of the scan into the list, and into the session at the same places.
+    private func merge(_ batch: LibraryScanBatch, now: Double) {
+        defer { TraceLog.shared?.record("scan \(batch.files.count) \(files.count) \(ms((monotonicNow() - now) * 1000))") }
+        // The scan counts places among the files it found; streams given with the folders come first.
+        let offset = streams
+        let positions = batch.positions.map { $0 + offset }
+        for file in batch.files { known[file.path] = file }
+        SortedInsertion.insert(batch.files.map { Optional($0) }, at: positions, into: &files)
+        session.insert(batch.files.map { PlaylistItem(source: .file($0.path), name: $0.name) }, at: positions, now: now)
+        shownVersion = session.itemsVersion
+        scanned.skip(batch.skipped, count: batch.skippedCount)
+        screen.insert(batch.files.map { LibraryItem(name: $0.name, byteSize: $0.size) }, at: positions, now: now)
+        if batch.isFinished {
+            scan?.stop()
+            scan = nil
+        }
+        screen.setScan(isScanning: scan != nil, skippedNote: scanned.skippedNote,
+                       probesAll: files.count <= Self.probeEverythingLimit, now: now)
+        sendWanted()
+    }
+
+    /// Stops the scan where it is (Esc); the files found so far stay.
+    private func stopScan(now: Double) {
+        guard let scan else { return }
+        scan.stop()
+        if let batch = scan.take() { merge(batch, now: now) }
+        self.scan = nil
+        screen.setScan(isScanning: false, skippedNote: scanned.skippedNote, probesAll: files.count <= Self.probeEverythingLimit,
+                       now: now)
+        screen.showMessage("Scan stopped: \(files.count == 1 ? "1 file" : "\(files.count) files") listed", now: now)
     }
 
     // MARK: Opening
@@ -198,13 +272,19 @@ final class ListScene: Scene {
         return .go(poster ? .poster(item: index) : .player(item: index, reveal: true))
     }
 
-    /// Tells the workers what the screen shows now, when that changed.
+    /// Tells the workers what to probe now, when that changed: the rows in view, then a page
+    /// below and above, then (in a list of at most ``probeEverythingLimit`` items) the rest.
     private func sendWanted() {
         guard let workers else { return }
-        let wanted = screen.itemsWanted.filter { screen.items[$0].state == .pending }.compactMap { workerIndexByItem[$0] }
+        let pending = { (item: Int) in self.files.indices.contains(item) && self.files[item] != nil && self.screen.items[item].state == .pending }
+        var wanted = screen.itemsWanted.filter(pending)
+        if files.count <= Self.probeEverythingLimit {
+            let first = Set(wanted)
+            wanted += screen.items.indices.filter { pending($0) && !first.contains($0) }
+        }
         guard wanted != lastWanted else { return }
         lastWanted = wanted
-        workers.prioritize(wanted)
+        workers.prioritize(wanted.compactMap { files[$0] })
     }
 
     /// A probe's outcome as the screen's item state and thumbnail.

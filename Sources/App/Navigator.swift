@@ -18,11 +18,14 @@ final class Navigator {
     private weak var listScene: ListScene?
     private weak var lastPlayer: PlayerScene?
 
-    /// What the list needs: its heading, the scan's note and files.
+    /// What the list needs: its heading, what the scan skipped so far, the files it found so far
+    /// (after the first `streams` items, which were given as URLs), and the scan still reading.
     struct ListSetup {
         var title: String
-        var skippedNote: String?
-        var files: [String: LibraryFile]
+        var scanned: LibraryScan
+        var files: [LibraryFile]
+        var scan: ScanJob?
+        var streams: Int
     }
 
     init(session: PlaybackSession, startPlaces: [Place], list: ListSetup?, thumbnails: ThumbnailCache?) {
@@ -55,9 +58,8 @@ final class Navigator {
         if let player = lastPlayer { showsRemaining = player.showsRemaining }
         switch place {
         case .list:
-            let setup = list ?? ListSetup(title: "reel", skippedNote: nil, files: [:])
-            let scene = ListScene(session: session, title: setup.title, skippedNote: setup.skippedNote, known: setup.files,
-                                  cache: thumbnails, context: context, now: now)
+            let setup = list ?? ListSetup(title: "reel", scanned: LibraryScan(title: "reel"), files: [], scan: nil, streams: 0)
+            let scene = ListScene(session: session, setup: setup, cache: thumbnails, context: context, now: now)
             listScene = scene
             return scene
         case .poster(let item):

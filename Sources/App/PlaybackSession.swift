@@ -21,8 +21,19 @@ final class PlaybackSession {
     let resume: ResumeStore?
     private let options: ReelOptions
     private var seeks = SeekTracker()
+    /// Puts a paused picture back where it was when mpv's refresh after a track switch lands elsewhere.
+    private var trackSwitch = TrackSwitchGuard()
+    /// Notices an item that plays without a picture, or stops moving with nothing to wait for.
+    private var stall = StallDetector()
+    /// The items mpv's own playlist holds: the one opened last, or the entries a playlist file
+    /// expanded into. The whole list is reel's (a folder of a hundred thousand files would make
+    /// mpv's playlist, and every change of it, that large); mpv is given one item at a time, so
+    /// its rules for what a playlist may open still apply to every playlist file.
+    private var window = (first: 0, count: 0)
     /// mpv's playlist entry ids, to know which item a start-file event is for.
     private var itemByEntryID: [Int: Int] = [:]
+    /// Counts changes of ``items`` that are not insertions (a playlist file expanded), for the list.
+    private(set) var itemsVersion = 0
     /// `--start` applies to the first item opened; later ones resume.
     private var startOptionPending: Bool
     private var fileLoaded = false
@@ -32,6 +43,8 @@ final class PlaybackSession {
     /// Subtitles shown (reel's `v`); mpv draws only picture subtitles, and only while this is on.
     private var subtitlesVisible = true
     private var notices: [String] = []
+    /// A sub-seek sent, whose failure (no line there) becomes a notice.
+    private var subtitleSeek: (id: UInt64, lines: Int)?
     /// Where the item that just opened resumed, for its notice.
     private(set) var resumedAt: Double?
     /// The last failure, for the exit line when nothing else can play.
@@ -50,9 +63,7 @@ final class PlaybackSession {
         configuration.startPaused = true
         if options.ytdl { configuration.ytdlFormat = PlaybackSession.ytdlFormat(forHeight: videoHeight) }
         player = try Player(configuration: configuration)
-        for item in items { try player.append(item.source) }
-        if options.shuffle { try player.shufflePlaylist() }
-        self.items = items
+        self.items = options.shuffle ? items.shuffled() : items
         self.options = options
         self.resume = resume
         startOptionPending = options.start != nil
@@ -62,6 +73,8 @@ final class PlaybackSession {
         machineConfiguration.keepOpen = options.keepOpen
         machine = SessionMachine(configuration: machineConfiguration, itemCount: items.count)
         subtitlesVisible = options.tracks.subtitles != .none
+        // A state folder that cannot be used turns resuming off: said once, at the start.
+        if let notice = resume?.takeFailureNotice() { notices.append(notice) }
     }
 
     /// mpv's youtube-dl format for a picture `height` pixels tall: no more than the next common
@@ -76,6 +89,9 @@ final class PlaybackSession {
 
     /// The item the session is on.
     var currentItem: Int? { machine.currentItem }
+
+    /// The item the session was last on, even after an opening was cancelled.
+    private(set) var lastItem: Int?
 
     /// Whether the current item is open (playing, paused or at its end).
     var isReady: Bool { fileLoaded && hasRestarted }
@@ -120,6 +136,14 @@ final class PlaybackSession {
 
     /// Carries out one screen action as mpv commands; the playlist's actions go through the machine.
     func perform(_ action: PlayerAction, now: Double) {
+        switch action {
+        case .selectAudio, .selectSubtitles:
+            trackSwitch.switched(position: player.state.position, isPaused: player.state.isPaused == true, now: now)
+        case .setSubtitlesVisible, .setSubtitleDelay, .setAudioDelay, .setVolume, .setMuted, .close, .dismissUpNext:
+            break
+        default:
+            trackSwitch.cancel()
+        }
         do {
             switch action {
             case .play: try player.play()
@@ -144,7 +168,7 @@ final class PlaybackSession {
                 status.subtitlesVisible = visible
             case .setSubtitleDelay(let delay): try player.setSubtitleDelay(delay)
             case .setAudioDelay(let delay): try player.setAudioDelay(delay)
-            case .subtitleSeek(let lines): _ = try player.seekSubtitle(by: lines)
+            case .subtitleSeek(let lines): subtitleSeek = (try player.seekSubtitle(by: lines), lines)
             case .addChapter(let chapters): _ = try player.moveChapter(by: chapters)
             case .setSpeed(let speed): try player.setSpeed(speed)
             case .setLoopsFile(let loops): try player.setLoopsFile(loops)
@@ -184,6 +208,7 @@ final class PlaybackSession {
     }
 
     private func apply(_ actions: [SessionMachine.Action], now: Double) {
+        if let item = machine.currentItem { lastItem = item }
         for action in actions {
             switch action {
             case .load(let item):
@@ -194,7 +219,13 @@ final class PlaybackSession {
                 wasAtEnd = false
                 do {
                     try player.pause()
-                    try player.playEntry(at: item)
+                    if item >= window.first, item < window.first + window.count {
+                        try player.playEntry(at: item - window.first)
+                    } else {
+                        try player.open(items[item].source)
+                        window = (item, 1)
+                        itemByEntryID = [:]
+                    }
                 } catch {
                     apply(machine.event(.failed(reason: "\(error)"), now: now), now: now)
                 }
@@ -210,10 +241,21 @@ final class PlaybackSession {
         refreshStatus()
     }
 
-    /// The name of item `index` for notices: mpv's title once known, else its name.
+    /// The name of item `index` for notices and cards: its title once known (from mpv, or a
+    /// probe), else its name.
     func name(of index: Int) -> String {
         guard items.indices.contains(index) else { return "" }
-        return items[index].name
+        return titles[items[index].source.mpvName] ?? items[index].name
+    }
+
+    /// Titles learnt so far, by what mpv opens.
+    private var titles: [String: String] = [:]
+
+    /// Remembers the title of the item that opens `mpvName` (a probe found it).
+    func learnTitle(_ title: String?, of mpvName: String) {
+        guard let title, !title.isEmpty, titles[mpvName] == nil else { return }
+        titles[mpvName] = title
+        refreshStatus()
     }
 
     // MARK: Events
@@ -233,11 +275,13 @@ final class PlaybackSession {
         for event in events {
             switch event {
             case .startFile(let entryID):
+                stall.reset()
+                trackSwitch.cancel()
                 fileLoaded = false
                 hasRestarted = false
                 wasAtEnd = false
                 frames.clear()
-                if let item = itemByEntryID[entryID] ?? player.state.playlistPlayingPosition {
+                if let item = itemByEntryID[entryID] {
                     apply(machine.event(.started(item: item), now: now), now: now)
                 }
             case .loadHook(let id):
@@ -250,13 +294,20 @@ final class PlaybackSession {
                 if !hasRestarted, fileLoaded {
                     hasRestarted = true
                     hasPlayed = true
+                    // time-pos may not be reported yet at the first restart: the item begins at 0.
+                    stall.begin(position: player.state.position ?? 0, now: now)
                     if !startPaused { try? player.play() }
                     startPaused = false
                     apply(machine.event(.ready, now: now), now: now)
                 }
                 if seeks.playbackRestarted(player: player, now: now) { result.seekCompleted = true }
-            case .commandReply(let id, _):
+                trackSwitch.playbackRestarted()
+            case .commandReply(let id, let error):
                 seeks.replied(id)
+                if let pending = subtitleSeek, pending.id == id {
+                    subtitleSeek = nil
+                    if error != nil { notices.append(pending.lines > 0 ? "No next subtitle line" : "No earlier subtitle line") }
+                }
             case .endFile(.error(let error)):
                 let item = machine.currentItem
                 let reason = error.explanation
@@ -276,6 +327,9 @@ final class PlaybackSession {
             }
         }
         seeks.expire(player: player, now: now)
+        if let back = trackSwitch.check(position: player.state.position, isPaused: player.state.isPaused == true, now: now) {
+            try? seeks.request(.to(back, exact: true), player: player, now: now)
+        }
         if !events.isEmpty {
             refreshStatus()
             followEnd(now: now)
@@ -287,6 +341,7 @@ final class PlaybackSession {
     /// Brings the machine's timers up to `now` (the Up next countdown) and saves the position
     /// every 15 s while playing, so that even a SIGKILL loses at most 15 s.
     func tick(now: Double) {
+        watchForStall(now: now)
         if let deadline = machine.nextDeadline, now >= deadline {
             leaveCurrentItem(now: now)
             apply(machine.event(.tick, now: now), now: now)
@@ -296,7 +351,46 @@ final class PlaybackSession {
 
     /// The earliest time ``tick(now:)`` has something to do, or a frame waiting for the terminal
     /// must be let go.
-    var nextDeadline: Double? { [machine.nextDeadline, frames.deadline].compactMap { $0 }.min() }
+    var nextDeadline: Double? {
+        [machine.nextDeadline, frames.deadline, isReady && status.isPlaying ? stall.nextDeadline(now: monotonicNow()) : nil]
+            .compactMap { $0 }.min()
+    }
+
+    /// Ends an item that plays without a picture, or that stopped moving with nothing to wait
+    /// for, with what mpv said about it: otherwise it would sit there silently.
+    private func watchForStall(now: Double) {
+        switch machine.phase {
+        case .playing, .ended: break
+        default: return
+        }
+        guard isReady else { return }
+        let state = player.state
+        let video = state.tracks.first { $0.kind == .video && $0.isSelected }
+        let expectsPicture = video.map { !$0.isCoverArt && !$0.isImage } ?? false
+        let waiting = state.isPaused == true || state.isPausedForCache == true || state.isSeeking == true
+            || state.isIdle == true
+        // mpv knows the picture's display size once a frame has been decoded.
+        guard let verdict = stall.observe(position: state.position, frames: frames.itemFrames, expectsPicture: expectsPicture,
+                                          hasPicture: state.videoSize != nil, isWaiting: waiting, atEnd: status.isEffectivelyAtEnd,
+                                          now: now) else { return }
+        let said = player.lastProblem
+        let reason: String
+        switch verdict {
+        case .noPicture:
+            reason = "the picture cannot be shown" + (said.map { " (\($0))" } ?? "")
+        case .stalled:
+            var text = "playback stopped moving at \(TimeText.format(MediaTime.position(state.position, duration: state.duration)))"
+            if state.isSeekable == false, state.isNetworkStream == true { text += "; the server does not allow seeking (no byte ranges)" }
+            if let said { text += " (\(said))" }
+            reason = text
+        }
+        if let item = machine.currentItem, items.indices.contains(item) { lastFailure = (items[item], reason) }
+        try? player.stopKeepingPlaylist()
+        frames.clear()
+        fileLoaded = false
+        hasRestarted = false
+        apply(machine.event(.failed(reason: reason), now: now), now: now)
+    }
 
     /// Tells the machine when playback reaches the end, or leaves it (``PlaybackEnd``).
     private func followEnd(now: Double) {
@@ -307,24 +401,35 @@ final class PlaybackSession {
         apply(machine.event(atEnd ? .reachedEnd : .leftEnd, now: now), now: now)
     }
 
-    /// Keeps ``items`` in step with mpv's playlist: a playlist file that was opened is replaced
-    /// by its entries.
+    /// Follows mpv's playlist: a playlist file that was opened is replaced, in the list, by the
+    /// entries it expanded into (mpv has left out any it may not open).
     private func syncItems(now: Double) {
         let entries = player.state.playlist
-        guard !entries.isEmpty else { return }
-        var byName: [String: PlaylistItem] = [:]
-        for item in items { byName[item.source.mpvName] = item }
-        let newItems = entries.map { entry in
-            byName[entry.filename] ?? PlaylistItem(mpvFilename: entry.filename, title: entry.title)
-        }
+        guard !entries.isEmpty, window.count > 0, window.first < items.count else { return }
         itemByEntryID = [:]
-        for (index, entry) in entries.enumerated() { if let id = entry.id { itemByEntryID[id] = index } }
-        guard newItems != items else { return }
-        items = newItems
-        apply(machine.event(.itemCountChanged(items.count), now: now), now: now)
-        if let playing = entries.firstIndex(where: \.isPlaying), machine.currentItem != playing {
-            apply(machine.event(.started(item: playing), now: now), now: now)
+        for (index, entry) in entries.enumerated() { if let id = entry.id { itemByEntryID[id] = window.first + index } }
+        let opened = items[window.first]
+        guard window.count == 1, entries.count > 1 || entries[0].filename != opened.source.mpvName else { return }
+        let expanded = entries.map { PlaylistItem(mpvFilename: $0.filename, title: $0.title) }
+        items.replaceSubrange(window.first..<(window.first + 1), with: expanded)
+        window.count = expanded.count
+        itemsVersion += 1
+        apply(machine.event(.itemExpanded(item: window.first, into: expanded.count), now: now), now: now)
+        if let playing = entries.firstIndex(where: \.isPlaying) {
+            apply(machine.event(.started(item: window.first + playing), now: now), now: now)
         }
+    }
+
+    /// Puts `new` items into the list at `positions` (ascending places in the new list): a
+    /// folder's files as its scan finds them. What plays keeps playing, at its new place.
+    func insert(_ new: [PlaylistItem], at positions: [Int], now: Double) {
+        guard !new.isEmpty, new.count == positions.count else { return }
+        SortedInsertion.insert(new, at: positions, into: &items)
+        let first = SortedInsertion.newIndex(of: window.first, insertingAt: positions)
+        itemByEntryID = itemByEntryID.mapValues { $0 - window.first + first }
+        window.first = first
+        lastItem = lastItem.map { SortedInsertion.newIndex(of: $0, insertingAt: positions) }
+        apply(machine.event(.itemsInserted(positions: positions), now: now), now: now)
     }
 
     // MARK: Per item
@@ -336,11 +441,11 @@ final class PlaybackSession {
         let item = items[index]
         if startOptionPending, let start = options.start {
             startOptionPending = false
-            try? player.setFileLocalOption("start", StartPosition(start).optionValue)
+            try? player.setFileLocalOption("start", start.optionValue)
             return
         }
         guard let resume, let key = item.resumeKey else { return }
-        let stamp = item.source.isLocalFile ? FileSystem.fileStamp(item.source.mpvName) : nil
+        let stamp = item.source.absolutePath.flatMap(FileSystem.fileStamp)
         guard let record = resume.record(for: key, stamp: stamp) else { return }
         if !record.watched, record.position >= 1 {
             try? player.setFileLocalOption("start", formatSeconds(record.position))
@@ -380,7 +485,7 @@ final class PlaybackSession {
               let key = items[index].resumeKey, let position = status.position else { return }
         if !status.isNetworkStream || status.duration != nil {
             var record = ResumeRecord(key: key, position: position)
-            if items[index].source.isLocalFile, let stamp = FileSystem.fileStamp(items[index].source.mpvName) {
+            if let stamp = items[index].source.absolutePath.flatMap(FileSystem.fileStamp) {
                 record.size = stamp.size
                 record.modified = stamp.modified
             }
@@ -433,6 +538,10 @@ final class PlaybackSession {
     // MARK: Status
 
     private func refreshStatus() {
+        if isReady, let item = machine.currentItem, items.indices.contains(item), let title = player.state.title,
+           !title.isEmpty, title != PlaylistItem.defaultName(of: items[item].source) {
+            titles[items[item].source.mpvName] = title
+        }
         status = MediaStatus(player.state, session: self)
         if let duration = status.duration, let frame = status.frameDuration, frame > 0, duration.isFinite, duration > 0 {
             sourceFrameCount = Int(min(duration / frame, 1e12).rounded())
@@ -460,8 +569,9 @@ extension MediaStatus {
         hasVideo = state.tracks.isEmpty || kinds.video || kinds.coverArt
         let video = state.tracks.first { $0.kind == .video && $0.isSelected }
         isImage = video?.isImage == true && !(video?.isCoverArt ?? false) && !kinds.audio
-        videoWidth = state.videoSize?.width ?? video?.width
-        videoHeight = state.videoSize?.height ?? video?.height
+        // The file's own size (mpv's display size follows the terminal's pixel shape).
+        videoWidth = video?.width ?? state.videoSize?.width
+        videoHeight = video?.height ?? state.videoSize?.height
         volume = state.volume
         isMuted = state.isMuted ?? false
         chapters = state.chapters.map { ChapterMark(time: $0.time, title: $0.title) }
@@ -504,7 +614,9 @@ extension MediaStatus {
         bufferedRanges = state.cache?.seekableRanges ?? []
         isBuffering = state.isPausedForCache ?? false
         bufferingPercent = state.bufferingPercent
-        isNetworkStream = state.isNetworkStream ?? false
+        // Until mpv says, a URL is taken to come over the network.
+        let current = session.machine.currentItem.flatMap { session.items.indices.contains($0) ? session.items[$0] : nil }
+        if case .url? = current?.source { isNetworkStream = state.isNetworkStream ?? true } else { isNetworkStream = state.isNetworkStream ?? false }
     }
 }
 

@@ -18,7 +18,7 @@ final class PlayerScene: Scene {
     private var reveal: RevealTransition?
     private var scratch = Canvas(width: 0, height: 0)
     /// The Up next card's thumbnail, being made.
-    private var thumbnailJob: (item: Int, job: BackgroundJob<PixelBuffer?>)?
+    private var thumbnailJob: (item: Int, job: BackgroundJob<Thumbnails.Card>)?
     private var thumbnailItem: Int?
     private let thumbnails: ThumbnailCache?
     /// What the screen reader has been given to write.
@@ -52,9 +52,11 @@ final class PlayerScene: Scene {
     }
 
     func pump(now: Double, session result: PlaybackSession.PumpResult, canTakeFrame: Bool) -> SceneRequest? {
-        if let pending = thumbnailJob, let still = pending.job.take() {
-            if session.machine.upNext?.item == pending.item { screen.setUpNextThumbnail(still) }
+        if let pending = thumbnailJob, let card = pending.job.take() {
+            if session.items.indices.contains(pending.item) { session.learnTitle(card.title, of: session.items[pending.item].source.mpvName) }
+            if session.machine.upNext?.item == pending.item { screen.setUpNextThumbnail(card.still) }
             thumbnailJob = nil
+            screen.update(session.status, now: now)
         }
         if result.changed { screen.update(session.status, now: now) }
         if result.seekCompleted { screen.seekCompleted(now: now) }
@@ -81,6 +83,8 @@ final class PlayerScene: Scene {
     }
 
     func draw(into canvas: inout Canvas, now: Double) {
+        // After frames were let go (the terminal was behind), the picture is mpv's current one.
+        if session.frames.isBehind { session.renderNow(size: context.pixelSize) }
         if let reveal, reveal.isAnimating(at: now) {
             if scratch.width != canvas.width || scratch.height != canvas.height {
                 scratch = Canvas(width: canvas.width, height: canvas.height)
@@ -131,9 +135,9 @@ final class PlayerScene: Scene {
         thumbnailItem = next
         screen.setUpNextThumbnail(nil)
         guard case .file(let path) = session.items[next].source else { return }
-        let size = ListScene.stillSize
+        let size = ListScene.stillSize(for: context.encoder)
         let cache = thumbnails
-        if let job = BackgroundJob.start({ Thumbnails.still(path: path, size: size, cache: cache) }) {
+        if let job = BackgroundJob.start({ Thumbnails.card(path: path, size: size, cache: cache) }) {
             thumbnailJob = (next, job)
         }
     }
@@ -147,7 +151,11 @@ final class PlayerScene: Scene {
             case .close:
                 if session.machine.isOpening { session.cancelOpening(now: now) }
                 return canClose ? .back : .quit(0)
-            default: session.perform(action, now: now)
+            default:
+                session.perform(action, now: now)
+                // What reel decides itself (subtitles shown or not) shows at once, even paused,
+                // when mpv sends nothing.
+                screen.update(session.status, now: now)
             }
         }
         return nil

@@ -24,7 +24,7 @@ struct PlaylistItem: Equatable {
     /// host), "standard input".
     static func defaultName(of source: MediaSource) -> String {
         switch source {
-        case .file(let path): return fileName(of: path)
+        case .file(let path): return path.lastComponent.description
         case .standardInput: return "standard input"
         case .url(let url):
             var rest = Substring(url)
@@ -39,7 +39,7 @@ struct PlaylistItem: Equatable {
 
     /// The item for mpv's playlist entry `filename` (an expanded playlist's entry).
     init(mpvFilename filename: String, title: String?) {
-        let source: MediaSource = MediaSource.hasScheme(filename) ? .url(filename) : (filename == "-" ? .standardInput : .file(filename))
+        let source: MediaSource = MediaSource.hasScheme(filename) ? .url(filename) : (filename == "-" ? .standardInput : .file(FilePath(filename)))
         self.init(source: source, name: title.flatMap { $0.isEmpty ? nil : $0 })
     }
 }

@@ -1,4 +1,3 @@
-import Glibc
 import Playback
 import Screens
 import Terminal
@@ -8,7 +7,7 @@ enum PosterSource: Equatable {
     /// The file's own cover picture.
     case coverArt
     /// An image next to the file (`NAME.jpg`, `NAME.png` or `poster.jpg`).
-    case sidecar(String)
+    case sidecar(FilePath)
     /// The frame at 10 % of the file.
     case frame
     /// No picture at all: a card made from the title.
@@ -20,7 +19,7 @@ enum PosterSource: Equatable {
 /// title card. It blocks, so it runs on a ``BackgroundJob``.
 enum PosterFinder {
     /// The picture for `path` at `width` × `height` square pixels, cropped to fill.
-    static func find(_ path: String, width: Int, height: Int) -> (source: PosterSource, art: PosterArt) {
+    static func find(_ path: FilePath, width: Int, height: Int) -> (source: PosterSource, art: PosterArt) {
         var probe = MediaProbe(stillSize: (max(width, 1), max(height, 1)))
         probe.fillsStill = true
         let file = probe.probe(path)
@@ -34,17 +33,14 @@ enum PosterFinder {
 
     /// The sidecar images that may stand for `path`, first choice first: `NAME.jpg`, `NAME.png`
     /// and `poster.jpg` in the same folder, where NAME is the file's name without its extension.
-    static func sidecarCandidates(for path: String) -> [String] {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        // A leading dot starts a hidden name, not an extension.
-        let stem = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : String(name[..<$0]) } ?? name
-        return [folder + stem + ".jpg", folder + stem + ".png", folder + "poster.jpg"]
+    static func sidecarCandidates(for path: FilePath) -> [FilePath] {
+        // A bare name's sidecars are bare names too.
+        let beside = { (name: FilePath) in path.lastComponent == path ? name : path.removingLastComponent.appending(name) }
+        return [beside(path.stem.addingSuffix(".jpg")), beside(path.stem.addingSuffix(".png")), beside("poster.jpg")]
     }
 
     /// Through ``InputCheck/kind(of:)``, so that a name that is not valid UTF-8 is found too.
-    private static func isRegularFile(_ path: String) -> Bool {
+    private static func isRegularFile(_ path: FilePath) -> Bool {
         if case .file = InputCheck.kind(of: path) { return true }
         return false
     }

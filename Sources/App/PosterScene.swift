@@ -19,6 +19,9 @@ final class PosterScene: Scene {
     private var frameIsNew = false
     /// The player has been put on top (the frame grew to the terminal).
     private var playerShown = false
+    /// The card's picture waits for the video's shape (when the card follows it), or this time.
+    private var artDeadline: Double?
+    private let path: FilePath?
 
     /// Shows the card of `item` and loads it, paused, behind the card. With `canClose`, Esc on
     /// the card goes back to what is below (the list); otherwise it quits.
@@ -40,19 +43,34 @@ final class PosterScene: Scene {
         session.play(item, now: now, paused: true)
         poster.update(session.status, now: now)
 
-        // The picture is made with square pixels, as mpv renders them, in the frame's shape on
-        // screen; the screen scales it to the frame's pixels. Probes never open streams or stdin.
+        if session.items.indices.contains(item), case .file(let path) = session.items[item].source {
+            self.path = path
+        } else {
+            path = nil
+        }
+        // Without --aspect the card takes the video's shape, known as soon as mpv has it open
+        // behind the card: the picture is made for that shape (or after half a second, 16:9).
+        if options.aspect == nil, path != nil {
+            artDeadline = now + 0.5
+        } else {
+            startArt()
+        }
+    }
+
+    /// Starts making the card's picture for the frame as it is now. The picture is made with
+    /// square pixels, as mpv renders them, in the frame's shape on screen; the screen scales it to
+    /// the frame's pixels. Probes never open streams or standard input.
+    private func startArt() {
+        artDeadline = nil
         let frame = poster.layout.frame
         let size = VideoFrames.squarePixelSize(context.encoder.pixelSize(columns: frame.width, rows: frame.height),
                                                pixelAspect: context.pixelAspect)
-        if session.items.indices.contains(item), case .file(let path) = session.items[item].source {
-            job = BackgroundJob.start { PosterFinder.find(path, width: size.width, height: size.height).art }
-        }
+        if let path { job = BackgroundJob.start { PosterFinder.find(path, width: size.width, height: size.height).art } }
         if job == nil { poster.setArt(.titleCard) }
     }
 
     var wakeDescriptors: [Int32] { job.map { [$0.wakeDescriptor] } ?? [] }
-    func nextDeadline(at now: Double) -> Double? { poster.nextDeadline }
+    func nextDeadline(at now: Double) -> Double? { [poster.nextDeadline, artDeadline].compactMap { $0 }.min() }
     func needsDraw(at now: Double) -> Bool { frameIsNew || poster.needsRedraw }
     func isAnimating(at now: Double) -> Bool { poster.isAnimating(at: now) }
 
@@ -65,7 +83,14 @@ final class PosterScene: Scene {
             poster.setArt(art)
             job = nil
         }
-        if result.changed { poster.update(session.status, now: now) }
+        if result.changed {
+            poster.update(session.status, now: now)
+            let status = session.status
+            if let width = status.videoWidth, let height = status.videoHeight, height > 0, status.hasVideo {
+                poster.setVideoAspect(Double(width) / Double(height), now: now)
+            }
+            if artDeadline != nil, session.isReady { startArt() }
+        }
         if let area = poster.videoArea(at: now) {
             if session.takeFrame(size: pixelSize(of: area), draw: canTakeFrame) { frameIsNew = true }
         }
@@ -73,6 +98,7 @@ final class PosterScene: Scene {
     }
 
     func tick(now: Double) -> SceneRequest? {
+        if let artDeadline, now >= artDeadline { startArt() }
         poster.tick(now: now)
         // The frame has grown to the terminal: the player screen takes over.
         if !playerShown, poster.stage.isPlayerInFront(at: now) {

@@ -5,26 +5,28 @@ import Playback
 /// The key is the path, the size and the modification time: a file that changes in either is
 /// probed again. The bytes are reel's own little-endian format:
 ///
-///     "reel-probe 1\n"                         magic and version
-///     path: u32 length + UTF-8, size: i64, modified: i64 (ns)
+///     "reel-probe 2\n"                         magic and version
+///     path: u32 length + its bytes, size: i64, modified: i64 (ns)
 ///     u8 kind: 0 unplayable, 1 playable
 ///     unplayable: reason (u32 length + UTF-8)
 ///     playable:   u8 flags (1 video, 2 cover art, 4 audio, 8 title, 16 duration, 32 video size)
 ///                 [title] [duration: f64 bits] [width: u32, height: u32]
 ///                 still width: u32, height: u32 (0 × 0 when none), then width × height × 3 RGB bytes
 ///
-/// Anything that does not parse exactly is a miss, never a crash.
+/// Anything that does not parse exactly is a miss, never a crash. Version 2 records the video
+/// track's own size (version 1 recorded the size mpv displayed, which followed the terminal's
+/// pixels and the cover picture), so version 1 records are misses and are made again.
 struct ProbeRecord: Equatable, Sendable {
     var key: ProbeKey
     var result: MediaProbe.Result
 
-    static let magic = Array("reel-probe 1\n".utf8)
+    static let magic = Array("reel-probe 2\n".utf8)
 
     /// The record as bytes.
     func encoded() -> [UInt8] {
         var out = ByteSink()
         out.bytes = Self.magic
-        out.string(key.path)
+        out.data(key.path.bytes)
         out.int64(key.size)
         out.int64(key.modified)
         switch result {
@@ -58,7 +60,7 @@ struct ProbeRecord: Equatable, Sendable {
     init?(decoding bytes: [UInt8]) {
         var input = ByteSource(bytes: bytes)
         guard input.take(Self.magic.count) == Self.magic[...],
-              let path = input.string(), let size = input.int64(), let modified = input.int64(),
+              let path = input.data().map(FilePath.init(bytes:)), let size = input.int64(), let modified = input.int64(),
               let kind = input.byte() else { return nil }
         key = ProbeKey(path: path, size: size, modified: modified)
         switch kind {
@@ -99,7 +101,7 @@ struct ProbeRecord: Equatable, Sendable {
 
 /// Which version of which file a probe describes.
 struct ProbeKey: Hashable, Sendable {
-    var path: String
+    var path: FilePath
     var size: Int64
     /// Modification time in nanoseconds since the epoch.
     var modified: Int64
@@ -117,11 +119,12 @@ private struct ByteSink {
         withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
     }
 
-    mutating func string(_ text: String) {
-        let utf8 = Array(text.utf8)
-        uint32(UInt32(clamping: utf8.count))
-        bytes += utf8
+    mutating func data(_ data: [UInt8]) {
+        uint32(UInt32(clamping: data.count))
+        bytes += data
     }
+
+    mutating func string(_ text: String) { data(Array(text.utf8)) }
 }
 
 /// Reads little-endian values, failing softly at the end.
@@ -147,8 +150,10 @@ private struct ByteSource {
         take(8).map { Int64(bitPattern: $0.reversed().reduce(0) { $0 << 8 | UInt64($1) }) }
     }
 
-    mutating func string() -> String? {
-        guard let count = uint32(), count <= 1 << 20, let utf8 = take(Int(count)) else { return nil }
-        return String(validating: utf8, as: UTF8.self)
+    mutating func data() -> ArraySlice<UInt8>? {
+        guard let count = uint32(), count <= 1 << 20 else { return nil }
+        return take(Int(count))
     }
+
+    mutating func string() -> String? { data().flatMap { String(validating: $0, as: UTF8.self) } }
 }

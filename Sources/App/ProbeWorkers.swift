@@ -1,133 +1,124 @@
 import Glibc
 import Playback
+import Synchronization
 
-/// Background threads that describe the library's files and grab their stills, wanted ones
-/// first, and hand the results to the loop through a self-pipe.
+/// Background threads that describe the list's files and grab their stills, in the order the
+/// loop asks for, and hand the results to the loop through a self-pipe.
 ///
-/// The loop never waits for them: it says which items it wants first (``prioritize(_:)``),
-/// polls ``descriptor``, and takes what is done (``takeResults()``). Each probe is a short-lived
-/// mpv of its own (``MediaProbe``), never the playing one. Results are looked up in, and stored
-/// to, the ``ThumbnailCache``.
-final class ProbeWorkers: @unchecked Sendable {
-    // @unchecked: every mutable property is read and written only with `lock` held; the threads
-    // are joined before deinit finishes.
+/// The loop never waits for them: it says which files it wants, first first (``prioritize(_:)``),
+/// polls ``descriptor``, and takes what is done (``takeResults()``). They probe only what is
+/// asked for, each file once, so the loop decides how much is held: the rows in view and near
+/// them, not a whole tree. Each probe is a short-lived mpv of its own (``MediaProbe``), never
+/// the playing one. The state is one `Mutex`, and a worker
+/// with nothing to do sleeps on a self-pipe of its own until there is news, as ``BackgroundJob``
+/// does: one style for every thread in App.
+final class ProbeWorkers: Sendable {
+    /// What a worker does with one file: look it up or probe it. The second argument says when
+    /// to give up, because the workers are stopping (``stop()``).
+    typealias Job = @Sendable (LibraryFile, _ shouldStop: @escaping @Sendable () -> Bool) -> MediaProbe.Result
 
-    /// What a worker does with one file: look it up or probe it.
-    typealias Job = @Sendable (LibraryFile) -> MediaProbe.Result
+    /// What the workers share.
+    private struct State: Sendable {
+        /// What to probe, last first.
+        var wanted: [LibraryFile] = []
+        /// The paths probed or being probed, so that none is probed twice.
+        var started = Set<FilePath>()
+        var results: [(file: LibraryFile, result: MediaProbe.Result)] = []
+        var isPaused: Bool
+        var isStopping = false
+        var threads: [JoinableThread] = []
+    }
 
     /// Readable when results are waiting.
     var descriptor: Int32 { wake.fileDescriptor }
 
-    private let files: [LibraryFile]
     private let job: Job
     private let wake: WakeSignal
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var threads: [pthread_t] = []
+    /// One per worker: raised when there may be work (a priority, unpausing, stopping).
+    private let news: [WakeSignal]
+    private let state: Mutex<State>
 
-    // Guarded by `lock`.
-    private var wanted: [Int] = []
-    private var nextInOrder = 0
-    private var taken: [Bool]
-    private var results: [(index: Int, result: MediaProbe.Result)] = []
-    private var isPaused = false
-    private var isStopping = false
-
-    /// Starts `count` threads over `files`, each running `job` for one file at a time; `paused`
-    /// holds them until ``setPaused(_:)``, so that the first ones taken can be prioritized.
-    init(files: [LibraryFile], count: Int, paused: Bool = false, job: @escaping Job) throws {
-        self.files = files
+    /// Starts `count` threads, each running `job` for one file at a time once files are asked
+    /// for; `paused` holds them until ``setPaused(_:)``.
+    init(count: Int, paused: Bool = false, job: @escaping Job) throws {
         self.job = job
-        isPaused = paused
-        taken = Array(repeating: false, count: files.count)
         wake = try WakeSignal()
-        pthread_mutex_init(lock, nil)
-        pthread_cond_init(condition, nil)
-        for _ in 0..<max(count, 1) where !files.isEmpty {
-            var thread = pthread_t()
-            let box = Unmanaged.passRetained(self).toOpaque()
-            guard pthread_create(&thread, nil, { box in
-                guard let box else { return nil }
-                let workers = Unmanaged<ProbeWorkers>.fromOpaque(box).takeRetainedValue()
-                workers.work()
-                return nil
-            }, box) == 0 else {
-                Unmanaged<ProbeWorkers>.fromOpaque(box).release()
-                continue
-            }
-            threads.append(thread)
+        news = try (0..<max(count, 1)).map { _ in try WakeSignal() }
+        state = Mutex(State(isPaused: paused))
+        var threads: [JoinableThread] = []
+        for signal in news {
+            if let thread = ThreadBody({ [self] in work(news: signal) }).spawnJoinable() { threads.append(thread) }
         }
+        state.withLock { $0.threads = threads }
     }
 
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(lock)
-        condition.deallocate()
-        lock.deallocate()
-    }
-
-    /// Items to do before any other, in this order (indices into `files`).
-    func prioritize(_ indices: [Int]) {
-        locked { wanted = indices.reversed() }
-        pthread_cond_broadcast(condition)
+    /// The files to probe, in this order, instead of those asked for before (files already
+    /// probed, or being probed, are not probed again).
+    func prioritize(_ files: [LibraryFile]) {
+        state.withLock { $0.wanted = files.reversed() }
+        tellWorkers()
     }
 
     /// The results that came in since the last call.
-    func takeResults() -> [(index: Int, result: MediaProbe.Result)] {
+    func takeResults() -> [(file: LibraryFile, result: MediaProbe.Result)] {
         wake.drain()
-        return locked {
-            defer { results.removeAll() }
-            return results
+        return state.withLock { state in
+            defer { state.results.removeAll() }
+            return state.results
         }
     }
 
     /// Stops starting new probes (while the player plays), or starts again.
     func setPaused(_ paused: Bool) {
-        locked { isPaused = paused }
-        pthread_cond_broadcast(condition)
+        state.withLock { $0.isPaused = paused }
+        tellWorkers()
     }
 
-    /// Tells the threads to finish their current probe and end, and waits for them.
+    /// Tells the threads to give up their current probe and end, and waits for them.
     func stop() {
-        locked { isStopping = true }
-        pthread_cond_broadcast(condition)
-        for thread in threads { pthread_join(thread, nil) }
-        threads.removeAll()
+        let threads = state.withLock { state in
+            state.isStopping = true
+            defer { state.threads.removeAll() }
+            return state.threads
+        }
+        tellWorkers()
+        for thread in threads { thread.join() }
+    }
+
+    private func tellWorkers() {
+        for signal in news { signal.signal() }
     }
 
     // MARK: Worker side
 
-    private func work() {
-        while let index = nextJob() {
-            let result = job(files[index])
-            locked { results.append((index, result)) }
-            wake.signal()
-        }
-    }
-
-    /// The next item to probe, waiting while paused; nil when all are taken or when stopping.
-    private func nextJob() -> Int? {
-        locked {
-            while true {
-                if isStopping { return nil }
-                if !isPaused {
-                    while let index = wanted.popLast() {
-                        if files.indices.contains(index), !taken[index] { taken[index] = true; return index }
-                    }
-                    while nextInOrder < files.count {
-                        defer { nextInOrder += 1 }
-                        if !taken[nextInOrder] { taken[nextInOrder] = true; return nextInOrder }
-                    }
-                    return nil
-                }
-                pthread_cond_wait(condition, lock)
+    private func work(news: WakeSignal) {
+        let shouldStop: @Sendable () -> Bool = { [self] in state.withLock { $0.isStopping } }
+        while true {
+            switch nextJob() {
+            case .stop:
+                return
+            case .wait:
+                news.wait()
+            case .probe(let file):
+                let result = job(file, shouldStop)
+                state.withLock { $0.results.append((file, result)) }
+                wake.signal()
             }
         }
     }
 
-    private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return body()
+    private enum Step { case probe(LibraryFile), wait, stop }
+
+    /// What a worker does next: the next file asked for and not probed yet, wait for news
+    /// (paused, or nothing asked for), or stop.
+    private func nextJob() -> Step {
+        state.withLock { state in
+            if state.isStopping { return .stop }
+            if state.isPaused { return .wait }
+            while let file = state.wanted.popLast() {
+                if state.started.insert(file.path).inserted { return .probe(file) }
+            }
+            return .wait
+        }
     }
 }

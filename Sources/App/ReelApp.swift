@@ -1,3 +1,4 @@
+import Controls
 import Glibc
 import Playback
 import Screens
@@ -8,22 +9,26 @@ public enum ReelApp {
     /// Runs reel with the arguments after the program name; returns the exit code.
     public static func main(arguments: [String]) -> Int32 {
         processStart = monotonicNow()
-        let options: ReelOptions
+        let options: ReelOptions, commands: CommandTable
         do {
-            options = try ReelOptions.parse(arguments)
+            (options, commands) = try settings(arguments, environment: environmentDictionary())
         } catch {
             printError("reel: \(error)")
             return 2
         }
-        switch options.action {
-        case .help:
-            printOut(HelpText.usage(commands: CommandTable.standard(seekInterval: options.seekInterval)) + "\n")
-            return 0
-        case .version:
-            printOut(HelpText.versionLine + "\n")
-            return 0
-        case .run:
-            break
+        if let text = text(for: options.action, commands: commands) {
+            // A write that fails (`--help > /dev/full`) is said, not taken for success.
+            guard let reason = printOut(text) else { return 0 }
+            printError("reel: cannot write the output: \(reason)")
+            return 1
+        }
+        if let error = LogFileCheck.problem(with: options.logFile) {
+            printError("reel: \(error)")
+            return 2
+        }
+        if !options.colorsGiven, case .textOnly(let term) = TerminalType(environment: environmentDictionary()) {
+            printError("reel: this terminal (\(term)) cannot show video; set TERM, or pass --colors=256 or --colors=truecolor")
+            return 1
         }
         let plan: InputPlan
         switch InputCheck.plan(for: options.paths, recursive: options.recursive, standardInputIsTerminal: isatty(0) == 1) {
@@ -33,18 +38,34 @@ public enum ReelApp {
         case .success(let checked):
             plan = checked
         }
-        guard !plan.sources.isEmpty else {
-            printError(emptyLibraryLine(paths: options.paths, note: plan.skippedNote, recursive: options.recursive))
-            return 1
+        // Folders are read by a scan that goes on while the list shows; what it finds in its first
+        // moments decides whether there is anything to list at all, before the terminal is touched.
+        var start = ScanStart()
+        if plan.hasFolder {
+            start.job = ScanJob.start(plan.localPaths, recursive: options.recursive)
+            start.batch = start.job?.waitForFiles(seconds: 0.3)
+            if start.batch?.isFinished == true { start.job?.stop(); start.job = nil }
+            if plan.sources.isEmpty, start.batch?.files.isEmpty ?? true, start.job == nil {
+                var skipped = LibraryScan(title: "")
+                if let batch = start.batch { skipped.skip(batch.skipped, count: batch.skippedCount) }
+                printError(emptyLibraryLine(paths: options.paths, note: skipped.skippedNote, recursive: options.recursive))
+                return 1
+            }
         }
         StandardError.divert(to: options.logFile)
         defer { StandardError.restore() }
-        return run(plan, options: options)
+        return run(plan, scan: start, options: options, commands: commands)
+    }
+
+    /// A folder scan begun before the terminal: what it found so far, and the job still reading.
+    struct ScanStart {
+        var job: ScanJob?
+        var batch: LibraryScanBatch?
     }
 
     /// The line for a library with nothing in it: what was looked at, and a hint.
     static func emptyLibraryLine(paths: [String], note: String?, recursive: Bool) -> String {
-        let what = paths.count == 1 ? UsageError.visible(paths[0]) : "\(paths.count) paths"
+        let what = paths.count == 1 ? UsageError.visible(FilePath(paths[0]).description) : "\(paths.count) paths"
         var line = "reel: \(what): no files to play"
         if let note { line += " (\(note))" } else if !recursive { line += " (subfolders are read with --recursive)" }
         return line
@@ -53,7 +74,7 @@ public enum ReelApp {
     /// Makes the session over `plan`'s items, starts opening the first one before the terminal is
     /// touched (so that a file mpv cannot open at once is reported on a clean terminal, exit 1),
     /// then runs the loop until quit, restores the terminal and returns the exit code.
-    static func run(_ plan: InputPlan, options: ReelOptions) -> Int32 {
+    static func run(_ plan: InputPlan, scan: ScanStart, options: ReelOptions, commands: CommandTable) -> Int32 {
         let environment = environmentDictionary()
         let session: TerminalSession
         do {
@@ -62,11 +83,18 @@ public enum ReelApp {
             printError("reel: cannot open the terminal: \(error)")
             return 1
         }
-        let size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
-        let encoder = FrameEncoder(blitter: options.blitter == .quadrant ? .quadrant : .half)
-        let context = SceneContext(size: size, encoder: encoder, options: options,
-                                   commands: CommandTable.standard(seekInterval: options.seekInterval))
+        var size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
+        let colorMode = options.colors ?? .detect(environment: environment)
+        let graphics = chooseGraphics(session: session, size: size, options: options, environment: environment)
+        var encoder = FrameEncoder(blitter: options.blitter, dithersToPalette: colorMode == .palette256)
+        if let cell = graphics.cell {
+            encoder = FrameEncoder(blitter: .pixels(width: cell.width, height: cell.height))
+            size = size.withCellPixels(cell)
+        }
+        let context = SceneContext(size: size, encoder: encoder, options: options, commands: commands)
+        let found = scan.batch?.files ?? []
         let items = zip(plan.sources, plan.names).map { PlaylistItem(source: $0, name: $1) }
+            + found.map { PlaylistItem(source: .file($0.path), name: $0.name) }
         let resume = options.resume ? ResumeStore.defaultDirectory(environment: environment).map(ResumeStore.init) : nil
         let playback: PlaybackSession
         do {
@@ -78,16 +106,20 @@ public enum ReelApp {
         }
         let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment))
         let places = Navigator.startPlaces(itemCount: items.count, hasFolder: plan.hasFolder, options: options)
+        var skipped = LibraryScan(title: plan.title)
+        if let batch = scan.batch { skipped.skip(batch.skipped, count: batch.skippedCount) }
         let navigator = Navigator(session: playback, startPlaces: places,
-                                  list: .init(title: plan.title, skippedNote: plan.skippedNote, files: plan.scanned),
+                                  list: .init(title: plan.title, scanned: skipped, files: found, scan: scan.job,
+                                              streams: plan.sources.count),
                                   thumbnails: thumbnails)
         navigator.prepareStart(options: options, now: monotonicNow())
         if let code = preflight(playback, places: places, signals: session) { return code }
 
-        let colorMode = ColorMode.parse(options.colors.rawValue, environment: environment) ?? .detect(environment: environment)
         let output: TerminalOutput
         do {
             output = try TerminalOutput()
+            let images = GraphicsRenderer(mode: graphics)
+            session.setGraphicsSequences(enter: images.enterSequence, restore: images.restoreSequence)
             try session.enter()
         } catch {
             session.restore()
@@ -98,7 +130,7 @@ public enum ReelApp {
         // whichever way: mpv shuts down in order, even after a signal.
         let (code, line, stats): (Int32, String?, String?) = {
             let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode,
-                               playback: playback, navigator: navigator)
+                               graphics: graphics, playback: playback, navigator: navigator)
             let code = loop.run()
             return (code, loop.exitLine, options.stats ? statsLine(loop: loop, playback: playback) : nil)
         }()
@@ -110,6 +142,20 @@ public enum ReelApp {
             session.exitAfterRestore(signal: code - 128)
         }
         return code
+    }
+
+    /// How pictures are drawn on this terminal: `--graphics`, and for `auto` (or a forced
+    /// protocol) what the terminal answers at start (``TerminalSession/probeCapabilities(timeout:patience:sharedMemory:clock:)``,
+    /// which leaves the terminal in raw mode). No question is asked when the answer cannot
+    /// matter (`blocks`, or `auto` inside tmux or screen).
+    static func chooseGraphics(session: TerminalSession, size: TerminalSize, options: ReelOptions,
+                               environment: [String: String]) -> GraphicsMode {
+        let preference = options.graphics
+        if preference == .blocks || (preference == .auto && GraphicsMode.isMultiplexed(environment)) { return .blocks }
+        let capabilities = (try? session.probeCapabilities(clock: monotonicNow)) ?? TerminalCapabilities()
+        let mode = GraphicsMode.choose(preference, capabilities: capabilities, size: size, environment: environment)
+        TraceLog.shared?.record("graphics \(mode.name) \(capabilities)")
+        return mode
     }
 
     /// Waits up to a second for the first item to open before the terminal is touched, so that a
@@ -145,7 +191,7 @@ public enum ReelApp {
     /// How an error line names an item: the path or URL as given, made inert.
     static func failureName(_ item: PlaylistItem) -> String {
         switch item.source {
-        case .file(let path): UsageError.visible(PathEncoding.displayName(path))
+        case .file(let path): UsageError.visible(path.description)
         case .url(let url): UsageError.visible(url)
         case .standardInput: "standard input"
         }
@@ -169,15 +215,6 @@ extension PlayerConfiguration {
     }
 }
 
-extension StartPosition {
-    init(_ start: ReelOptions.StartTime) {
-        switch start {
-        case .seconds(let seconds): self = .seconds(seconds)
-        case .fromEnd(let seconds): self = .fromEnd(seconds)
-        case .percent(let percent): self = .percent(percent)
-        }
-    }
-}
 
 /// The one-line `--stats` summary: frames shown, dropped and in the source, bytes written,
 /// the time to compose and encode a screen (median and 95th percentile), the largest RSS, the
@@ -191,10 +228,8 @@ func statsLine(loop: AppLoop, playback: PlaybackSession) -> String {
         + " p95 \(ms(draw.percentile(0.95))) max_rss_kib \(maxResidentKiB())"
         + " render_ms median \(ms(render.percentile(0.5))) p95 \(ms(render.percentile(0.95)))"
         + " tolerance_max \(loop.highestTolerance) first_screen_ms \(ms(loop.stats.firstScreenMilliseconds))"
+        + " graphics \(loop.graphicsName) images \(loop.imagesSent)"
 }
 
 /// Milliseconds with two decimals, for the stats lines.
-func ms(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
-    return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
-}
+func ms(_ value: Double) -> String { DecimalText.format(value, maximumFractionDigits: 2, minimumFractionDigits: 2) }

@@ -1,17 +1,21 @@
 import Controls
+import Screens
 import Playback
+import Terminal
 
 extension ReelOptions {
-    /// Parses the arguments after the program name.
+    /// Parses the arguments after the program name, over `base` (the settings of reel.conf).
     ///
     /// Options take `--name=value` or `--name value`; flags also take `--name=yes|no` and
     /// `--no-name`. `--` ends the options, so that a file may begin with `-`. `--help` and
-    /// `--version` win over everything else, including errors later on the line.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> ReelOptions {
+    /// `--version` win over everything else, including errors later on the line. Names are looked
+    /// up in ``OptionSpec/all``.
+    public static func parse(_ arguments: [String], over base: ReelOptions = ReelOptions()) throws(UsageError) -> ReelOptions {
         let optionPart = arguments.prefix { $0 != "--" }
-        if optionPart.contains("--help") || optionPart.contains("-h") { return ReelOptions(action: .help) }
-        if optionPart.contains("--version") || optionPart.contains("-V") { return ReelOptions(action: .version) }
-        var options = ReelOptions()
+        var options = base
+        options.readsConfig = !optionPart.contains("--no-config")
+        if optionPart.contains("--help") || optionPart.contains("-h") { options.action = .help; return options }
+        if optionPart.contains("--version") || optionPart.contains("-V") { options.action = .version; return options }
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -32,56 +36,72 @@ extension ReelOptions {
                 name = String(body)
                 inlineValue = nil
             }
-            if let flag = Flag(rawValue: name) {
-                try options.set(flag, to: parseSwitch(inlineValue, option: "--" + name))
-            } else if name.hasPrefix("no-"), inlineValue == nil, let flag = Flag(rawValue: String(name.dropFirst(3))) {
-                try options.set(flag, to: false)
-            } else if name == "no-sub" {
-                guard inlineValue == nil else { throw .unexpectedValue(option: "--no-sub", value: inlineValue ?? "") }
-                options.tracks.subtitles = .none
-            } else if name == "no-audio" {
-                // mpv's spelling; `--audio` alone is not an option.
-                guard inlineValue == nil else { throw .unexpectedValue(option: "--no-audio", value: inlineValue ?? "") }
-                options.audio = false
-            } else if let valued = Valued(rawValue: name) {
-                let value: String
-                if let inlineValue {
-                    value = inlineValue
-                } else if index < arguments.count {
-                    value = arguments[index]
-                    index += 1
-                } else {
-                    throw .missingValue(option: "--" + name)
-                }
-                try options.set(valued, to: value)
-            } else {
+            guard let (spec, negated) = OptionSpec.named(name) else {
                 throw .unknownOption(argument.count > 60 ? String(argument.prefix(60)) + "…" : argument)
             }
+            var value = inlineValue
+            if spec.takesValue, value == nil {
+                guard index < arguments.count else { throw .missingValue(option: "--" + name) }
+                value = arguments[index]
+                index += 1
+            }
+            try options.apply(spec, negated: negated, value: value, written: "--" + name)
         }
-        if options.paths.isEmpty { throw .noInput }
+        if options.action == .run, options.paths.isEmpty { throw .noInput }
         return options
     }
 
-    private init(action: Action) {
-        self.init()
-        self.action = action
+    /// Sets one option as the command line or reel.conf gives it: `written` is how the option
+    /// was written, for the error line.
+    mutating func apply(_ spec: OptionSpec, negated: Bool, value: String?, written: String) throws(UsageError) {
+        if let flag = Flag(rawValue: spec.name), spec.kind == .flag {
+            if negated, let value { throw .unexpectedValue(option: written, value: value) }
+            try set(flag, to: negated ? false : Self.parseSwitch(value, option: written))
+        } else if let special = Special(rawValue: spec.name), !spec.takesValue {
+            if let value { throw .unexpectedValue(option: written, value: value) }
+            set(special)
+        } else if let value, let valued = Valued(rawValue: spec.name), spec.takesValue {
+            try set(valued, to: value)
+        } else if spec.takesValue, value == nil {
+            throw .missingValue(option: written)
+        } else {
+            // A name in the table that the parser does not carry out; a test keeps this from happening.
+            throw .unknownOption(written)
+        }
     }
 
     /// Options that are on or off.
-    private enum Flag: String {
+    enum Flag: String, CaseIterable {
         case mute, loop, pause, reduceMotion = "reduce-motion", screenReader = "screen-reader", poster, stats
         case recursive, onlyPlayable = "only-playable", resume, mpvConfig = "mpv-config"
         case ytdl, loopPlaylist = "loop-playlist", shuffle, list, progressLine = "progress-line"
     }
 
     /// Options that take a value.
-    private enum Valued: String {
+    enum Valued: String, CaseIterable {
         case start, volume, speed, keepOpen = "keep-open", hideDelay = "hide-delay"
-        case seekInterval = "seek-interval", colors, blitter, logFile = "log-file", aspect
+        case seekInterval = "seek-interval", colors, blitter, graphics, logFile = "log-file", aspect
         case cornerRadius = "corner-radius", revealDuration = "reveal-duration"
         case sid, aid, secondarySid = "secondary-sid", slang, alang, subFile = "sub-file"
         case subDelay = "sub-delay", audioDelay = "audio-delay", networkTimeout = "network-timeout"
-        case autoplayDelay = "autoplay-delay"
+        case autoplayDelay = "autoplay-delay", completions
+    }
+
+    /// Options that are given alone, with no value and no `--no-` form.
+    enum Special: String, CaseIterable {
+        case noAudio = "no-audio", noSub = "no-sub", noConfig = "no-config", help, version, manual = "man"
+    }
+
+    private mutating func set(_ special: Special) {
+        switch special {
+        // mpv's spelling; `--audio` alone is not an option.
+        case .noAudio: audio = false
+        case .noSub: tracks.subtitles = .none
+        case .noConfig: readsConfig = false
+        case .help: action = .help
+        case .version: action = .version
+        case .manual: action = .manual
+        }
     }
 
     private mutating func set(_ flag: Flag, to on: Bool) throws(UsageError) {
@@ -119,21 +139,27 @@ extension ReelOptions {
         case .hideDelay:
             hideDelay = try Self.number(value, option: name, in: 0...86_400, expected: "seconds, 0 or more")
         case .seekInterval:
-            // 0 or less turns skipping off, as the seed's interval does.
-            seekInterval = try Self.number(value, option: name, in: -86_400...86_400, expected: "seconds")
+            // 0 turns skipping off; a negative interval is refused rather than read as off.
+            seekInterval = try Self.number(value, option: name, in: 0...86_400, expected: "seconds, 0 or more (0 turns skipping off)")
         case .colors:
-            guard let choice = ColorChoice(rawValue: value) else {
+            guard let choice = Self.colorChoices[value] else {
                 throw .badValue(option: name, value: value, expected: "auto, truecolor or 256")
             }
             colors = choice
+            colorsGiven = true
         case .blitter:
-            guard let choice = BlitterChoice(rawValue: value) else {
+            guard let choice = Self.blitterChoices[value] else {
                 throw .badValue(option: name, value: value, expected: "half or quadrant")
             }
             blitter = choice
+        case .graphics:
+            guard let choice = GraphicsMode.Preference(rawValue: value) else {
+                throw .badValue(option: name, value: value, expected: "auto, kitty, sixel or blocks")
+            }
+            graphics = choice
         case .logFile:
             guard !value.isEmpty else { throw .badValue(option: name, value: value, expected: "a file path") }
-            logFile = value
+            logFile = FilePath(value)
         case .aspect:
             aspect = try Self.parseAspect(value, option: name)
         case .cornerRadius:
@@ -147,7 +173,7 @@ extension ReelOptions {
         case .alang: tracks.audioLanguages = try Self.parseLanguages(value, option: name)
         case .subFile:
             guard !value.isEmpty else { throw .badValue(option: name, value: value, expected: "a subtitle file") }
-            tracks.subtitleFiles.append(value)
+            tracks.subtitleFiles.append(FilePath(value))
         case .subDelay:
             tracks.subtitleDelay = try Self.number(value, option: name, in: -600...600, expected: "seconds from -600 to 600")
         case .audioDelay:
@@ -156,6 +182,11 @@ extension ReelOptions {
             networkTimeout = try Self.number(value, option: name, in: 0.1...3600, expected: "seconds from 0.1 to 3600")
         case .autoplayDelay:
             autoplayDelay = try Self.number(value, option: name, in: 0...3600, expected: "seconds, 0 or more")
+        case .completions:
+            guard let shell = Completions.Shell(rawValue: value) else {
+                throw .badValue(option: name, value: value, expected: "bash, zsh or fish")
+            }
+            action = .completions(shell)
         }
     }
 
@@ -194,7 +225,13 @@ extension ReelOptions {
     }
 
     /// `90`, `1:30`, `1:02:03.5`, `25%`, or `-10` (seconds before the end).
-    static func parseStart(_ text: String, option: String = "--start") throws(UsageError) -> StartTime {
+    /// `--colors`: auto (nil: what the environment says), truecolor or 256.
+    static let colorChoices: [String: ColorMode?] = ["auto": nil, "truecolor": .truecolor, "24bit": .truecolor, "256": .palette256]
+
+    /// `--blitter`: half or quadrant.
+    static let blitterChoices: [String: FrameEncoder.Blitter] = ["half": .half, "quadrant": .quadrant]
+
+    static func parseStart(_ text: String, option: String = "--start") throws(UsageError) -> StartPosition {
         let expected = "a time like 90, 1:30, 1:02:03, 25% or -10"
         if text.hasSuffix("%") {
             guard let percent = Double(text.dropLast()), percent.isFinite, (0...100).contains(percent) else {

@@ -1,4 +1,5 @@
 import Playback
+import Terminal
 
 /// Everything the command line can ask of reel, parsed by hand (the toolchain has no parser).
 ///
@@ -13,36 +14,16 @@ public struct ReelOptions: Sendable, Equatable {
         case help
         /// Print the version and exit 0.
         case version
-    }
-
-    /// Where playback starts.
-    public enum StartTime: Sendable, Equatable {
-        /// Seconds from the start.
-        case seconds(Double)
-        /// Seconds before the end.
-        case fromEnd(Double)
-        /// A percentage of the length, 0…100.
-        case percent(Double)
-    }
-
-    /// The terminal's colours: found from the environment, or forced.
-    public enum ColorChoice: String, Sendable, Equatable {
-        case auto, truecolor
-        case palette256 = "256"
-    }
-
-    /// How pixels map to cells.
-    public enum BlitterChoice: String, Sendable, Equatable {
-        /// Two pixels a cell, one above the other (▀).
-        case half
-        /// Four pixels a cell, 2×2, with the quadrant blocks.
-        case quadrant
+        /// Print the man page (roff) and exit 0.
+        case manual
+        /// Print a shell's completion script and exit 0.
+        case completions(Completions.Shell)
     }
 
     public var action = Action.run
     /// Files and folders, in the order given.
     public var paths: [String] = []
-    public var start: StartTime?
+    public var start: StartPosition?
     /// Initial volume, 0…130.
     public var volume: Double?
     public var mute = false
@@ -56,25 +37,33 @@ public struct ReelOptions: Sendable, Equatable {
     public var keepOpen = true
     /// Seconds of playback with no activity before the controls hide.
     public var hideDelay = 3.0
-    /// Seconds a skip moves; 0 or less turns skipping off.
+    /// Seconds a skip moves, 0 or more; 0 turns skipping off.
     public var seekInterval = 10.0
     public var reduceMotion = false
     /// Controls never hide, and state changes are written as plain status lines.
     public var screenReader = false
     /// Start at the poster card.
     public var poster = false
-    public var colors = ColorChoice.auto
-    public var blitter = BlitterChoice.half
+    /// The colour output, or nil to follow the environment (`--colors=auto`).
+    public var colors: ColorMode?
+    /// Whether `--colors` was given (on the command line or in reel.conf), `auto` included: then
+    /// reel draws even where TERM says the terminal cannot (dumb, empty or unset).
+    public var colorsGiven = false
+    public var blitter = FrameEncoder.Blitter.half
+    /// Pixels where the terminal has them (kitty graphics, sixel), else blocks; see
+    /// ``GraphicsMode/choose(_:capabilities:size:environment:)``.
+    public var graphics = GraphicsMode.Preference.auto
     /// mpv's log goes here; nothing of mpv's ever reaches the terminal.
-    public var logFile: String?
+    public var logFile: FilePath?
     /// Print a one-line summary of frames, bytes and timings to stderr at exit.
     public var stats = false
     /// Library: descend into subfolders.
     public var recursive = false
     /// Library: leave out files mpv cannot play instead of listing them greyed.
     public var onlyPlayable = false
-    /// Poster: the frame's aspect ratio; invalid values fall back to 16:9.
-    public var aspect = 16.0 / 9.0
+    /// Poster: the frame's aspect ratio; nil follows the video's own, and invalid values fall
+    /// back to 16:9.
+    public var aspect: Double?
     /// Poster: the corner radius, in cells.
     public var cornerRadius = 2.0
     /// Poster: how long the reveal's circle takes to open, in seconds (a developer's option, for
@@ -100,6 +89,8 @@ public struct ReelOptions: Sendable, Equatable {
     public var list = false
     /// A one-row progress line at the bottom while the controls are hidden.
     public var progressLine = false
+    /// Read reel.conf (`--no-config` turns it off).
+    public var readsConfig = true
 
     /// The defaults: play, with the controls hiding after 3 s and 10 s skips.
     public init() {}

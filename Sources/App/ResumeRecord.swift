@@ -111,19 +111,7 @@ struct ResumeRecord: Sendable, Equatable {
 
     /// A number with up to three decimals, never in exponent form.
     static func decimal(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        let thousandths = Int((min(max(value, -1e12), 1e12) * 1000).rounded())
-        let sign = thousandths < 0 ? "-" : ""
-        let magnitude = abs(thousandths)
-        let fraction = magnitude % 1000
-        var text = sign + String(magnitude / 1000)
-        if fraction > 0 {
-            var digits = String(fraction)
-            digits = String(repeating: "0", count: 3 - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            text += "." + digits
-        }
-        return text
+        DecimalText.format(value, maximumFractionDigits: 3)
     }
 
     /// The key's bytes with everything but letters, digits and `-._~:/` as `%XX`, so that a key

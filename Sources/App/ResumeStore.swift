@@ -7,13 +7,13 @@ import Playback
 /// naming the directory and the reason; a save that fails later gives the same notice once.
 final class ResumeStore {
     /// Where the records live.
-    let directory: String
+    let directory: FilePath
     /// Why resuming is off, once it is: the notice for the screen, said once.
     private(set) var failure: String?
     private var failureReported = false
 
     /// Opens (making it when missing) the directory.
-    init(directory: String) {
+    init(directory: FilePath) {
         self.directory = directory
         do {
             try FileSystem.makeDirectories(directory)
@@ -23,9 +23,9 @@ final class ResumeStore {
     }
 
     /// `$XDG_STATE_HOME/reel/resume`, else `~/.local/state/reel/resume`; nil when neither is known.
-    static func defaultDirectory(environment: [String: String]) -> String? {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/reel/resume" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/reel/resume" }
+    static func defaultDirectory(environment: [String: String]) -> FilePath? {
+        if let state = environment["XDG_STATE_HOME"].map { FilePath($0) }, state.isAbsolute { return state.appending("reel/resume") }
+        if let home = environment["HOME"].map { FilePath($0) }, home.isAbsolute { return home.appending(".local/state/reel/resume") }
         return nil
     }
 
@@ -63,9 +63,12 @@ final class ResumeStore {
         FileSystem.remove(path(for: key))
     }
 
-    func path(for key: String) -> String { directory + "/" + FileSystem.hashName(key) + ".resume" }
+    /// The record's file: a hash of the key's bytes (a path's exact bytes), and `.resume`.
+    func path(for key: String) -> FilePath {
+        directory.appending(FileSystem.hashName(PathEncoding.bytes(of: key)) + ".resume")
+    }
 
-    private static func notice(directory: String, error: SystemCallError) -> String {
-        "Resume is off: cannot use \(PathEncoding.displayName(directory)): \(String(cString: strerror(error.code)))"
+    private static func notice(directory: FilePath, error: SystemCallError) -> String {
+        "Resume is off: cannot use \(directory): \(error.reason)"
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import Playback
 
 /// Keeps everything written to fd 2 by libraries (ALSA, PulseAudio, codecs) off the terminal.
 ///
@@ -11,11 +12,11 @@ enum StandardError {
     // read afterwards.
 
     /// Sends fd 2 to `logFile` (appending) or /dev/null, keeping the real stderr for reel.
-    static func divert(to logFile: String?) {
+    static func divert(to logFile: FilePath?) {
         guard descriptor == 2 else { return }
         let saved = fcntl(2, F_DUPFD_CLOEXEC, 3)
         guard saved >= 0 else { return }
-        let target = logFile.map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) } ?? open("/dev/null", O_WRONLY | O_CLOEXEC)
+        let target = (try? FileSystem.openForAppending(logFile ?? "/dev/null")) ?? -1
         guard target >= 0 else { close(saved); return }
         dup2(target, 2)
         close(target)

@@ -4,18 +4,25 @@ import Terminal
 /// A still of a local file for a card or a row: from the cache when it is there, else from a
 /// probe (which runs in mpv cores of its own, off the loop).
 enum Thumbnails {
-    /// The still of `path` at `size` (half-block pixels), or nil when the file has none. Blocks:
-    /// call it from a ``BackgroundJob``.
-    static func still(path: String, size: (width: Int, height: Int), cache: ThumbnailCache?) -> PixelBuffer? {
-        guard let stamp = FileSystem.fileStamp(path) else { return nil }
+    /// What a card shows of a file.
+    struct Card: Sendable {
+        var still: PixelBuffer?
+        var title: String?
+    }
+
+    /// The still of `path` at `size` (half-block pixels) and its title tag, when it has them.
+    /// Blocks: call it from a ``BackgroundJob``.
+    static func card(path: FilePath, size: (width: Int, height: Int), cache: ThumbnailCache?) -> Card {
+        guard let stamp = FileSystem.fileStamp(path) else { return Card() }
         let key = ProbeKey(path: path, size: stamp.size, modified: stamp.modified)
-        if let cache, let hit = cache.lookup(key, stillSize: size), case .playable(_, let still?) = hit {
-            return PixelBuffer(still)
+        let result: MediaProbe.Result
+        if let cache, let hit = cache.lookup(key, stillSize: size) {
+            result = hit
+        } else {
+            result = MediaProbe(stillSize: size).probe(path)
+            cache?.store(result, for: key)
         }
-        let probe = MediaProbe(stillSize: size)
-        let result = probe.probe(path)
-        cache?.store(result, for: key)
-        if case .playable(_, let still?) = result { return PixelBuffer(still) }
-        return nil
+        guard case .playable(let info, let still) = result else { return Card() }
+        return Card(still: still.map(PixelBuffer.init), title: info.title == path.lastComponent.description ? nil : info.title)
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import Playback
 
 /// An opt-in developer trace of when input arrives and frames are drawn, for `scripts/bench`.
 ///
@@ -18,9 +19,10 @@ import Glibc
 final class TraceLog: Sendable {
     /// The trace named by `REEL_TRACE`, or nil when it is unset or cannot be opened.
     static let shared: TraceLog? = {
-        guard let path = getenv("REEL_TRACE").map({ String(cString: $0) }), !path.isEmpty else { return nil }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        return descriptor >= 0 ? TraceLog(descriptor: descriptor) : nil
+        guard let variable = getenv("REEL_TRACE") else { return nil }
+        let path = FilePath(cString: variable)
+        guard !path.isEmpty, let descriptor = try? FileSystem.openForAppending(path) else { return nil }
+        return TraceLog(descriptor: descriptor)
     }()
 
     private let descriptor: Int32

@@ -10,6 +10,8 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case badValue(option: String, value: String, expected: String)
     /// No file or folder was given.
     case noInput
+    /// `--log-file` names a file that cannot be opened for appending, with the system's reason.
+    case unwritableLogFile(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "bad value '\(Self.visible(value))' for \(Self.visible(option)): expected \(expected)"
         case .noInput:
             "no file or folder given (try: reel movie.mp4, reel ~/Videos, or reel --help)"
+        case let .unwritableLogFile(path, reason):
+            "cannot write the log file '\(Self.visible(path))' (--log-file): \(reason)"
         }
     }
 

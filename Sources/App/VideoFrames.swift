@@ -10,12 +10,18 @@ import Terminal
 /// a busy terminal takes a few milliseconds more than a frame to read cost a frame, where mpv's
 /// own terminal output, which blocks, shows it a little late (docs/benchmarks.md).
 final class VideoFrames {
-    private let frame = FrameBuffer(width: 2, height: 2)
+    private let frame = FrameBuffer(width: 2, height: 2, format: .rgb24)
     /// The latest picture, in the encoder's pixels.
     private(set) var video: PixelBuffer?
 
     private(set) var rendered = 0
     private(set) var skipped = 0
+    /// Frames mpv has had for the item now open (drawn or let go).
+    private(set) var itemFrames = 0
+    /// Whether frames were let go since the last one rendered: the picture is older than mpv's,
+    /// and a screen drawn now should render the current frame first (it costs one render, and
+    /// spares the terminal a stale picture sent as if it were new).
+    private(set) var isBehind = false
     /// How long mpv took to render (scale and convert) each frame.
     private(set) var renderTimes = DurationHistogram()
     /// How long a due frame may wait for a busy terminal before it is let go, in seconds.
@@ -27,7 +33,10 @@ final class VideoFrames {
     var deadline: Double? { waitingSince.map { $0 + patience } }
 
     /// Forgets the picture (a new item is opening: the last one's frame must not show).
-    func clear() { video = nil }
+    func clear() {
+        video = nil
+        itemFrames = 0
+    }
 
     /// Takes a due frame from mpv: renders it at `size` when `draw` is true, else lets it go once
     /// it has waited ``patience``. Returns true when a new picture is ready.
@@ -44,12 +53,15 @@ final class VideoFrames {
                 return false
             }
             waitingSince = nil
+            itemFrames += 1
             try? player.skipFrame(frame)
             skipped += 1
+            isBehind = video != nil
             TraceLog.shared?.record("skip \(player.state.position ?? -1)")
             return false
         }
         waitingSince = nil
+        itemFrames += 1
         return render(player, size: size)
     }
 
@@ -69,9 +81,11 @@ final class VideoFrames {
         switch frame.format {
         case .rgb0: pixels.load(rgb0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
         case .bgr0: pixels.load(bgr0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
+        case .rgb24: pixels.load(rgb24: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
         }
         video = pixels
         rendered += 1
+        isBehind = false
         TraceLog.shared?.record("frame \(player.state.position ?? -1)")
         renderTimes.record(milliseconds: (monotonicNow() - start) * 1000)
         return true

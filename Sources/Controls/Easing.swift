@@ -45,7 +45,8 @@ public enum Easing: Sendable, Equatable {
     }
 }
 
-/// e^x, from the standard library alone: a Taylor series on a range-reduced argument.
+/// e^x: a Taylor series on a range-reduced argument. The standard library has no `exp`, and
+/// Controls imports nothing (not even Glibc), so the spring curve computes its own.
 ///
 /// Accurate to a few ulps over the range the easing curves use.
 func exponential(_ x: Double) -> Double {
@@ -53,7 +54,7 @@ func exponential(_ x: Double) -> Double {
     if x > 709.78 { return .infinity }
     if x < -745.2 { return 0 }
     let ln2 = 0.693_147_180_559_945_3
-    let k = Arithmetic.nearestInt(x / ln2)
+    let k = nearestInt(x / ln2)
     let r = x - Double(k) * ln2
     var sum = 1.0
     var term = 1.0

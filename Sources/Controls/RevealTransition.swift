@@ -85,7 +85,7 @@ public struct RevealTransition: Sendable, Equatable {
     /// 1:2 cells).
     public func maskRadius(at now: Seconds, width: Double, height: Double, pixelAspect: Double = 1) -> Double {
         let (width, height) = Self.physical(width: width, height: height, pixelAspect: pixelAspect)
-        return maskScale(at: now) * Arithmetic.squareRoot(width * width + height * height) / 2
+        return maskScale(at: now) * (width * width + height * height).squareRoot() / 2
     }
 
     /// The circle at `now` for a frame `width` × `height` pixels, centred on the frame, ready to

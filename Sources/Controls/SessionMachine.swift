@@ -14,6 +14,9 @@ public struct SessionMachine: Sendable, Equatable {
         public var loopPlaylist = false
         /// At the end of the last item, stay on its last frame (true) or finish (false).
         public var keepOpen = true
+        /// An item that cannot be played is passed over for the one after it (never round to
+        /// the first, so a list of broken items ends), as mpv does.
+        public var skipsFailures = true
 
         public init() {}
     }
@@ -40,6 +43,12 @@ public struct SessionMachine: Sendable, Equatable {
         public var start: Seconds
         /// When the item plays.
         public var deadline: Seconds
+
+        public init(item: Int, start: Seconds, deadline: Seconds) {
+            self.item = item
+            self.start = start
+            self.deadline = deadline
+        }
 
         /// The countdown's progress at `now`, 0…1.
         public func progress(at now: Seconds) -> Double {
@@ -77,8 +86,11 @@ public struct SessionMachine: Sendable, Equatable {
         case acceptUpNext
         /// Close the Up next card and stay on the last frame.
         case dismissUpNext
-        /// The playlist now has `count` items (a playlist file was expanded).
-        case itemCountChanged(Int)
+        /// Items were put in at these places of the new list (ascending): a folder's scan filling
+        /// in. The items the session is on keep their identity, at their new places.
+        case itemsInserted(positions: [Int])
+        /// Item `item`, a playlist file, turned out to hold `count` entries, which take its place.
+        case itemExpanded(item: Int, into: Int)
         /// Time passed.
         case tick
     }
@@ -152,6 +164,7 @@ public struct SessionMachine: Sendable, Equatable {
             return []
         case .failed(let reason):
             guard let item = currentItem else { return [] }
+            if configuration.skipsFailures, item + 1 < itemCount { return open(item + 1, now: now) }
             phase = .failed(item: item, reason: reason)
             return []
         case .cancel:
@@ -170,20 +183,29 @@ public struct SessionMachine: Sendable, Equatable {
         case .dismissUpNext:
             if case .ended(let item, _?) = phase { phase = .ended(item: item, upNext: nil) }
             return []
-        case .itemCountChanged(let count):
-            itemCount = max(count, 0)
-            if case .ended(let item, let upNext?) = phase {
-                // The list changed under the countdown: count down to what now follows.
-                if let next = self.item(after: item) {
-                    phase = .ended(item: item, upNext: UpNext(item: next, start: upNext.start, deadline: upNext.deadline))
-                } else {
-                    phase = .ended(item: item, upNext: nil)
-                }
-            }
+        case .itemsInserted(let positions):
+            itemCount += positions.count
+            renumber { SortedInsertion.newIndex(of: $0, insertingAt: positions) }
+            return []
+        case .itemExpanded(let expanded, let count):
+            itemCount = max(itemCount + count - 1, 0)
+            renumber { $0 > expanded ? $0 + count - 1 : $0 }
             return []
         case .tick:
             guard let upNext, now >= upNext.deadline else { return [] }
             return open(upNext.item, now: now)
+        }
+    }
+
+    /// Moves every item the phase names to its new index.
+    private mutating func renumber(_ newIndex: (Int) -> Int) {
+        switch phase {
+        case .idle: break
+        case .opening(let item, let since): phase = .opening(item: newIndex(item), since: since)
+        case .playing(let item): phase = .playing(item: newIndex(item))
+        case .ended(let item, let upNext):
+            phase = .ended(item: newIndex(item), upNext: upNext.map { UpNext(item: newIndex($0.item), start: $0.start, deadline: $0.deadline) })
+        case .failed(let item, let reason): phase = .failed(item: newIndex(item), reason: reason)
         }
     }
 

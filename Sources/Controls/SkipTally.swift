@@ -29,18 +29,6 @@ public struct SkipTally: Sendable, Equatable {
     /// A number of seconds as the labels show it: whole numbers without ".0", fractions to at most
     /// three decimals without trailing zeros ("10", "2.5", "0.333"). No grouping separators.
     public static func number(_ seconds: Seconds) -> String {
-        guard seconds.isFinite else { return "0" }
-        let thousandths = Arithmetic.nearestInt(min(abs(seconds), 1e15) * 1000)
-        let sign = seconds < 0 && thousandths > 0 ? "-" : ""
-        let whole = thousandths / 1000
-        var fraction = thousandths % 1000
-        guard fraction > 0 else { return "\(sign)\(whole)" }
-        var digits = 3
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        let padded = String(repeating: "0", count: digits - String(fraction).count) + String(fraction)
-        return "\(sign)\(whole).\(padded)"
+        DecimalText.format(seconds, maximumFractionDigits: 3)
     }
 }

@@ -24,12 +24,6 @@ public enum SpeedSteps {
 
     /// A speed as a short number: "0.25", "1.5", "2".
     public static func number(_ speed: Double) -> String {
-        let hundredths = Int((speed * 100).rounded())
-        var text = String(hundredths / 100)
-        let fraction = hundredths % 100
-        if fraction != 0 {
-            text += fraction % 10 == 0 ? ".\(fraction / 10)" : (fraction < 10 ? ".0\(fraction)" : ".\(fraction)")
-        }
-        return text
+        DecimalText.format(speed, maximumFractionDigits: 2)
     }
 }

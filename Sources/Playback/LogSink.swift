@@ -16,9 +16,9 @@ final class LogSink {
     private(set) var refusals: [String] = []
 
     /// Opens `path` for appending, or keeps nothing when `path` is nil.
-    init(path: String?) throws(PlaybackError) {
+    init(path: FilePath?) throws(PlaybackError) {
         guard let path else { descriptor = nil; return }
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let fd = path.withCString { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw PlaybackError.system(call: "open \(path)", errno: errno) }
         descriptor = fd
     }
@@ -60,7 +60,8 @@ final class LogSink {
         let errors = recentProblems.filter(\.isError)
         if let file = errors.last(where: { $0.prefix == "file" }) { return file.text }
         // The network layer's own reason, in a few words: "Connection refused", "HTTP 404 Not Found".
-        if let network = errors.last(where: { $0.prefix == "ffmpeg" && LogSink.networkReason($0.text) != nil }) {
+        // ffmpeg reports some of these as warnings ("HTTP error 404" is one).
+        if let network = recentProblems.last(where: { $0.prefix == "ffmpeg" && LogSink.networkReason($0.text) != nil }) {
             return LogSink.networkReason(network.text)
         }
         let pick = errors.last { $0.prefix == "cplayer" } ?? errors.last ?? recentProblems.last

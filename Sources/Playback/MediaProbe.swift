@@ -28,11 +28,17 @@ public struct MediaProbe: Sendable {
     /// Crops the picture to fill the still's whole size (mpv's `panscan=1`) instead of
     /// letterboxing it inside.
     public var fillsStill = false
+    /// Asked between mpv's events (at least every ``settleTime``): true gives the probe up at
+    /// once, as ``stoppedReason``, so that quitting never waits for a slow file.
+    public var shouldStop: @Sendable () -> Bool = { false }
+
+    /// The reason a probe given up by ``shouldStop`` returns (not an answer about the file).
+    public static let stoppedReason = "stopped before the file was read"
 
     public init(stillSize: (width: Int, height: Int)? = nil) { self.stillSize = stillSize }
 
     /// Probes `path`, blocking the calling thread until it knows or the timeout passes.
-    public func probe(_ path: String) -> Result {
+    public func probe(_ path: FilePath) -> Result {
         do {
             return try run(path)
         } catch let error as MpvError {
@@ -42,7 +48,7 @@ public struct MediaProbe: Sendable {
         }
     }
 
-    private func run(_ path: String) throws -> Result {
+    private func run(_ path: FilePath) throws -> Result {
         var configuration = PlayerConfiguration()
         // Both stay selectable, so that any file has something to load; the core is paused and
         // its sound goes to ao=null.
@@ -65,72 +71,110 @@ public struct MediaProbe: Sendable {
 
         // Nothing in this loop waits on mpv: a synchronous call could wait on the core while the
         // core waits for a render (a video output being set up), and the frame would be lost.
-        let deadline = monotonicSeconds() + timeout
-        var loaded = false, planned = false, restarted = false
-        var seek: (id: UInt64, replied: Bool)?
+        let deadline = MonotonicClock.now() + timeout
+        var stage = Stage.loading
         // The picture is final once mpv has restarted at the still's place, a frame has come, and
         // neither a frame nor an event has come for `settleTime`: the order of mpv's events and
         // frames varies (a cover's only frame may come before the restart, a switched track's
         // after it), so quiet is the one sign that holds.
         var framed = false
-        var lastChange = monotonicSeconds()
-        while case let now = monotonicSeconds(), now < deadline {
+        var lastChange = MonotonicClock.now()
+        while case let now = MonotonicClock.now(), now < deadline {
+            if shouldStop() { return .unplayable(reason: Self.stoppedReason) }
             var descriptor = pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, Int32(max(0, min(deadline - now, Self.settleTime)) * 1000) + 1)
             for event in player.drainEvents() {
-                switch event {
-                case .endFile(.error(let error)): return .unplayable(reason: error.explanation)
-                case .fileLoaded: loaded = true
-                case .commandReply(let id, let error) where id == seek?.id:
-                    // A seek mpv refuses leaves the picture where it is.
-                    if error == nil { seek?.replied = true } else { seek = nil; restarted = true }
-                case .playbackRestart:
-                    // With a seek, only the restart after its reply shows the still's place.
-                    if seek.map(\.replied) ?? true { restarted = true }
-                default: break
-                }
-                lastChange = monotonicSeconds()
+                if case .endFile(.error(let error)) = event { return .unplayable(reason: error.explanation) }
+                stage = stage.after(event)
+                lastChange = MonotonicClock.now()
             }
             if player.frameIsDue() {
                 try player.render(into: frame)
                 framed = true
-                lastChange = monotonicSeconds()
+                lastChange = MonotonicClock.now()
             }
             let tracks = player.state.tracks
-            guard loaded, !tracks.isEmpty else { continue }
-            if !planned, stillSize != nil {
-                planned = true
-                if prefersCoverArt, let cover = tracks.coverArt {
-                    // mpv picks a real video over a cover; the cover is chosen here instead.
-                    if !cover.isSelected { try player.selectVideoTrack(id: cover.id) }
-                } else if tracks.kinds.video, stillPercent > 0 {
-                    seek = (try player.seek(toPercent: stillPercent, precision: .exact), false)
-                    restarted = false
-                }
+            switch stage {
+            case .loading:
                 continue
+            case .loaded(let restarted):
+                guard !tracks.isEmpty else { continue }
+                stage = try placeStill(player, tracks: tracks, restarted: restarted)
+                continue
+            case .seeking, .placed:
+                continue
+            case .restarted:
+                break
             }
-            guard restarted else { continue }
             let info = describe(player)
             let hasPicture = info.hasVideo || info.hasCoverArt
-            // dwidth and dheight arrive a moment after the load; the still after the seek.
+            // The track list and the still arrive a moment after the load, and after the seek.
             if info.hasVideo, info.videoSize == nil { continue }
             guard stillSize != nil, hasPicture else { return .playable(info, still: nil) }
-            if framed, monotonicSeconds() - lastChange >= Self.settleTime {
+            if framed, MonotonicClock.now() - lastChange >= Self.settleTime {
                 try player.render(into: frame)
                 return .playable(info, still: Still(frame))
             }
         }
-        if loaded { return .playable(describe(player), still: framed && stillSize != nil ? Still(frame) : nil) }
+        if stage != .loading { return .playable(describe(player), still: framed && stillSize != nil ? Still(frame) : nil) }
         return .unplayable(reason: "timed out after \(Int(timeout)) s")
+    }
+
+    /// Where a probe is on its way to the still.
+    private enum Stage: Equatable {
+        /// The file is opening.
+        case loading
+        /// The file is open, its tracks are coming; `restarted` once playback has (re)started.
+        case loaded(restarted: Bool)
+        /// A seek to the still's place was sent; its restart is the one that counts.
+        case seeking(id: UInt64, replied: Bool)
+        /// The still's place is decided, with no seek: the first restart is the one that counts.
+        case placed
+        /// Playback is where the still is taken.
+        case restarted
+
+        /// The stage after mpv's `event`.
+        func after(_ event: PlayerEvent) -> Stage {
+            switch (self, event) {
+            case (.loading, .fileLoaded): return .loaded(restarted: false)
+            case (.loaded, .playbackRestart): return .loaded(restarted: true)
+            case (.seeking(let id, _), .commandReply(let reply, let error)) where reply == id:
+                // A seek mpv refuses leaves the picture where it is.
+                return error == nil ? .seeking(id: id, replied: true) : .restarted
+            case (.seeking(_, true), .playbackRestart), (.placed, .playbackRestart): return .restarted
+            default: return self
+            }
+        }
+    }
+
+    /// Decides where the still comes from once the tracks are known: the cover (mpv picks a real
+    /// video over it, so it is chosen here), or the frame at ``stillPercent`` (a seek). Returns
+    /// the next stage: without a seek, still the first restart (only after it are the tags and
+    /// the picture mpv's final word).
+    private func placeStill(_ player: Player, tracks: [Track], restarted: Bool) throws -> Stage {
+        let waiting: Stage = restarted ? .restarted : .placed
+        guard stillSize != nil else { return waiting }
+        if prefersCoverArt, let cover = tracks.coverArt {
+            if !cover.isSelected { try player.selectVideoTrack(id: cover.id) }
+            return waiting
+        }
+        if tracks.kinds.video, stillPercent > 0 {
+            return .seeking(id: try player.seek(toPercent: stillPercent, precision: .exact), replied: false)
+        }
+        return waiting
     }
 
     /// How long the picture must stay unchanged before it is taken as the still.
     static let settleTime = 0.05
 
+    /// What the file is. Its size is the video track's own, as the container gives it: not the
+    /// cover's, and not the size mpv displays it at (which follows the terminal's pixels).
     private func describe(_ player: Player) -> MediaInfo {
         let state = player.state, tracks = state.tracks.kinds
+        let video = state.tracks.first { $0.kind == .video && !$0.isCoverArt }
+        let size = video.flatMap { track in track.width.flatMap { width in track.height.map { VideoSize(width: width, height: $0) } } }
         return MediaInfo(title: state.title, duration: state.duration,
-                         videoSize: tracks.video ? state.videoSize : nil,
+                         videoSize: tracks.video ? size ?? state.videoSize : nil,
                          hasVideo: tracks.video, hasCoverArt: tracks.coverArt, hasAudio: tracks.audio)
     }
 }

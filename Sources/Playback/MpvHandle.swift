@@ -63,10 +63,11 @@ final class MpvHandle {
         return mpv_get_property(raw, name, MPV_FORMAT_FLAG, &value) >= 0 ? value != 0 : nil
     }
 
+    /// A property as mpv prints it; a path in it keeps every byte (``FilePath/text``).
     func string(_ name: String) -> String? {
         guard let cString = mpv_get_property_string(raw, name) else { return nil }
         defer { mpv_free(cString) }
-        return String(cString: cString)
+        return FilePath(cString: cString).text
     }
 
     func observe(_ name: String, format: mpv_format, id: UInt64) throws(MpvError) {

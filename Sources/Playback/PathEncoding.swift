@@ -1,4 +1,6 @@
-/// Carries file names that are not valid UTF-8 through Swift `String`s without losing a byte.
+/// Carries a path's bytes through a Swift `String` without losing one: the codec behind
+/// ``FilePath/text`` and ``FilePath/init(_:)``, for the places that speak `String` (the option
+/// parser, mpv's commands and string properties, resume records).
 ///
 /// Linux file names are bytes. Swift strings hold Unicode, so a name with, say, a Latin-1 byte
 /// would be "repaired" to U+FFFD and no longer name the file. Here each byte that is not part of

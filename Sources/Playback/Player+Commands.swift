@@ -45,8 +45,8 @@ extension Player {
     ///
     /// The path is made absolute, so a name like `http://x` or `-x` is always a local file.
     /// A failure arrives later as ``PlayerEvent/endFile(_:)`` with ``EndReason/error(_:)``.
-    public func load(_ path: String, start: StartPosition? = nil) throws(MpvError) {
-        var arguments = ["loadfile", Player.absolutePath(path), "replace"]
+    public func load(_ path: FilePath, start: StartPosition? = nil) throws(MpvError) {
+        var arguments = ["loadfile", Player.absolutePath(path).text, "replace"]
         if let start { arguments.append("start=" + start.optionValue) }
         try handle.command(arguments)
     }
@@ -121,9 +121,19 @@ extension Player {
     public func frameIsDue() -> Bool { renderContext?.frameIsDue() ?? false }
 
     /// Renders the current video frame into `buffer`, letterboxed to the buffer's size.
+    ///
+    /// A buffer in ``FrameBuffer/Format/rgb24`` that this libmpv turns down is changed to `rgb0`
+    /// once, and the frame rendered again.
     public func render(into buffer: FrameBuffer) throws {
         guard let renderContext else { throw PlaybackError.noRenderContext }
-        try renderContext.render(into: buffer, skip: false)
+        do {
+            try renderContext.render(into: buffer, skip: false)
+        } catch {
+            let refused: [MpvError.Kind] = [.notImplemented, .invalidParameter, .unsupported]
+            guard buffer.format == .rgb24, refused.contains(error.kind) else { throw error }
+            buffer.change(to: .rgb0)
+            try renderContext.render(into: buffer, skip: false)
+        }
     }
 
     /// Lets a due frame go without drawing it, when the terminal is behind; mpv moves on.
@@ -141,9 +151,7 @@ extension Player {
     }
 
     /// An absolute form of `path`, without resolving links, so that mpv never sees a protocol.
-    static func absolutePath(_ path: String) -> String {
-        if path.hasPrefix("/") { return path }
-        let directory = currentDirectory()
-        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+    static func absolutePath(_ path: FilePath) -> FilePath {
+        path.isAbsolute ? path : currentDirectory().appending(path)
     }
 }

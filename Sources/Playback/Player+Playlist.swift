@@ -3,7 +3,7 @@ import CMpv
 /// What to open: a file, a URL, or standard input.
 public enum MediaSource: Sendable, Hashable {
     /// A local file, by path.
-    case file(String)
+    case file(FilePath)
     /// A URL with a scheme mpv reads, such as `https://…` or an HLS playlist.
     case url(String)
     /// Standard input (`-`).
@@ -17,7 +17,7 @@ public enum MediaSource: Sendable, Hashable {
         } else if MediaSource.hasScheme(argument) {
             self = .url(argument)
         } else {
-            self = .file(argument)
+            self = .file(FilePath(argument))
         }
     }
 
@@ -33,10 +33,15 @@ public enum MediaSource: Sendable, Hashable {
     /// or `-`.
     public var mpvName: String {
         switch self {
-        case .file(let path): Player.absolutePath(path)
+        case .file(let path): Player.absolutePath(path).text
         case .url(let url): url
         case .standardInput: "-"
         }
+    }
+
+    /// A local file's absolute path (what mpv opens); nil for a URL or standard input.
+    public var absolutePath: FilePath? {
+        if case .file(let path) = self { Player.absolutePath(path) } else { nil }
     }
 
     /// Whether it is a local file, which background probes may open too.
@@ -44,9 +49,10 @@ public enum MediaSource: Sendable, Hashable {
 }
 
 extension Player {
-    /// Adds `source` at the end of the playlist, without playing it.
-    public func append(_ source: MediaSource) throws(MpvError) {
-        try handle.command(["loadfile", source.mpvName, "append"])
+    /// Opens `source` in place of what plays and of mpv's whole playlist (a playlist file then
+    /// becomes its entries).
+    public func open(_ source: MediaSource) throws(MpvError) {
+        try handle.command(["loadfile", source.mpvName, "replace"])
     }
 
     /// Starts (or restarts) the playlist entry at `index`, replacing what plays.
@@ -58,11 +64,6 @@ extension Player {
     /// cancelled (a stream that never answers lets go at once).
     public func stopKeepingPlaylist() throws(MpvError) {
         try handle.command(["stop", "keep-playlist"])
-    }
-
-    /// Shuffles the playlist (mpv's `playlist-shuffle`).
-    public func shufflePlaylist() throws(MpvError) {
-        try handle.command(["playlist-shuffle"])
     }
 
     /// The id the `on_load` hook is registered with.
@@ -81,4 +82,9 @@ extension Player {
 
     /// The file mpv is about to open, during the load hook.
     public var openingFilename: String? { handle.string("stream-open-filename") }
+}
+
+extension Player {
+    /// A property's value as mpv prints it, for checks and diagnostics.
+    public func property(_ name: String) -> String? { handle.string(name) }
 }

@@ -5,8 +5,14 @@ extension Player {
     }
 
     /// Selects subtitle track `choice` (mpv's `sid`).
+    ///
+    /// Paused, mpv decodes nothing of the new track until playback moves; a seek to where
+    /// playback is makes it read the line showing now, so `sub-text` follows at once.
     public func setSubtitleTrack(_ choice: TrackChoice) throws(MpvError) {
         try handle.setProperty("sid", choice.optionValue)
+        if state.isPaused == true, choice != .none {
+            try handle.commandAsync(["seek", "0", "relative+exact"], id: makeRequestID())
+        }
     }
 
     /// Selects the second subtitle track (mpv's `secondary-sid`).

@@ -1,4 +1,5 @@
 import CMpv
+import Controls
 import Glibc
 
 /// One mpv player: a file, its playback state, its commands and its video frames.
@@ -60,8 +61,8 @@ public final class Player {
         guard events.contains(where: \.isFailedLoad) else { return events }
         // mpv hands out log lines after the queued events, sometimes a moment after the failure
         // itself; give the reason up to 100 ms to arrive, on this rare path only.
-        let deadline = monotonicSeconds() + 0.1
-        while !log.hasConclusiveExplanation, case let remaining = deadline - monotonicSeconds(), remaining > 0 {
+        let deadline = MonotonicClock.now() + 0.1
+        while !log.hasConclusiveExplanation, case let remaining = deadline - MonotonicClock.now(), remaining > 0 {
             var descriptor = pollfd(fd: wake.fileDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, Int32(remaining * 1000) + 1)
             wake.drain()
@@ -81,6 +82,9 @@ public final class Player {
         }
         return events
     }
+
+    /// The line of mpv's log that best explains a problem with the file playing now, if any.
+    public var lastProblem: String? { log.bestExplanation }
 
     /// What mpv refused since the last call, in words for a notice (an unsafe playlist entry).
     public func takeRefusals() -> [String] { log.takeRefusals() }
@@ -113,6 +117,9 @@ public final class Player {
             ("image-display-duration", "inf"),
             // PgUp more than 2 s into a chapter goes to its start, as a CD player's back button.
             ("chapter-seek-threshold", "2"),
+            // The demuxer reads 10 s ahead (mpv's default is 1 s) even while paused, so that the
+            // next subtitle line is known to sub-seek (Ctrl+→), which finds only lines already read.
+            ("demuxer-readahead-secs", "10"),
             // Frames are handed over at display time, so rendering never waits for it.
             ("video-timing-offset", "0"),
             // No random dither in the scaler's output: it is noise a terminal cannot show well, it
@@ -156,7 +163,7 @@ public final class Player {
         }
         // A list of paths, given as a list so that no character in a name is read as a separator.
         if !configuration.tracks.subtitleFiles.isEmpty {
-            try handle.setOption("sub-files", list: configuration.tracks.subtitleFiles)
+            try handle.setOption("sub-files", list: configuration.tracks.subtitleFiles.map(\.text))
         }
     }
 
@@ -234,12 +241,6 @@ extension TrackOptions {
     }
 }
 
-/// Seconds on the monotonic clock.
-func monotonicSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
 
 extension PlayerProperty {
     /// The format the property is observed in.
@@ -257,18 +258,4 @@ extension PlayerProperty {
 
 /// Formats a number for an mpv option or command: plain decimal with up to 6 decimals, never
 /// exponent notation (which mpv would not read).
-func formatNumber(_ value: Double) -> String {
-    guard value.isFinite else { return "0" }
-    let micros = (abs(value) * 1_000_000).rounded()
-    guard micros < 9e18 else { return value < 0 ? "-9000000000000" : "9000000000000" }
-    let whole = UInt64(micros) / 1_000_000
-    var fraction = UInt64(micros) % 1_000_000
-    var text = (value < 0 && micros > 0 ? "-" : "") + String(whole)
-    if fraction > 0 {
-        var digits = 6
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        let fractionText = String(fraction)
-        text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
-    }
-    return text
-}
+func formatNumber(_ value: Double) -> String { DecimalText.format(value, maximumFractionDigits: 6) }

@@ -23,7 +23,7 @@ public struct PlayerConfiguration: Sendable, Equatable {
     /// Start paused.
     public var startPaused = false
     /// Where mpv's log goes. Nothing of mpv's ever reaches the terminal.
-    public var logFile: String?
+    public var logFile: FilePath?
     /// How verbose the log file is (mpv's levels: fatal, error, warn, info, v, debug, trace).
     public var logLevel = "v"
     /// Let mpv read the user's mpv.conf and scripts. Off by default, for safety and predictability.
@@ -93,7 +93,7 @@ public struct TrackOptions: Sendable, Equatable {
     /// `slang`: preferred subtitle languages, in order.
     public var subtitleLanguages: [String] = []
     /// `sub-files`: subtitle files added to every file played.
-    public var subtitleFiles: [String] = []
+    public var subtitleFiles: [FilePath] = []
     /// `sub-delay`, seconds.
     public var subtitleDelay = 0.0
     /// `audio-delay`, seconds.

@@ -146,7 +146,7 @@ extension PlaylistEntry {
             for (key, value) in fields {
                 switch key {
                 case "filename" where value.format == MPV_FORMAT_STRING:
-                    entry.filename = value.u.string.map { String(cString: $0) } ?? ""
+                    entry.filename = value.u.string.map { FilePath(cString: $0).text } ?? ""
                     hasName = true
                 case "title" where value.format == MPV_FORMAT_STRING:
                     entry.title = value.u.string.map { String(cString: $0) }

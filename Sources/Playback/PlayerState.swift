@@ -143,7 +143,7 @@ public struct CacheState: Sendable, Equatable {
 
 /// One entry of mpv's playlist.
 public struct PlaylistEntry: Sendable, Equatable {
-    /// What mpv opens: a path or a URL.
+    /// What mpv opens: a path (every byte kept, as ``FilePath/text``) or a URL.
     public var filename: String
     /// The title a playlist file gave the entry, if any.
     public var title: String?

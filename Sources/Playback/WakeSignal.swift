@@ -36,6 +36,14 @@ public final class WakeSignal: @unchecked Sendable {
         while read(fileDescriptor, &scratch, scratch.count) > 0 {}
     }
 
+    /// Blocks the calling thread until the signal is raised, then empties the pipe. For worker
+    /// threads that wait for work; the main loop polls instead.
+    public func wait() {
+        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&descriptor, 1, -1) < 0, errno == EINTR {}
+        drain()
+    }
+
     /// Wakes the loop. Safe from any thread and from a C callback; never blocks.
     public func signal() { WakeSignal.signal(writeDescriptor) }
 

@@ -25,7 +25,7 @@ func entries(_ path: String) -> Int {
 }
 
 /// Loads `file` in a fresh player, plays a few frames, and drops the player.
-func cycle(_ file: String) throws {
+func cycle(_ file: FilePath) throws {
     var configuration = PlayerConfiguration()
     configuration.extraOptions["ao"] = "null"
     let player = try Player(configuration: configuration)
@@ -41,11 +41,7 @@ func cycle(_ file: String) throws {
     }
 }
 
-func monotonic() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
+func monotonic() -> Double { MonotonicClock.now() }
 
 /// The names of the process's threads, for a report that shows which one stayed.
 func threadNames() -> String {
@@ -72,10 +68,10 @@ guard arguments.count == 4, arguments[1] == "cycles", let count = Int(arguments[
     exit(2)
 }
 do {
-    for _ in 0..<10 { try cycle(arguments[3]) }
+    for _ in 0..<10 { try cycle(FilePath(arguments[3])) }
     report("before")
     let threadsBefore = entries("/proc/self/task")
-    for _ in 0..<count { try cycle(arguments[3]) }
+    for _ in 0..<count { try cycle(FilePath(arguments[3])) }
     // A thread that is still on its way out (a worker finishing, on a loaded machine) is not a
     // leak: give the count up to 3 s to settle before the figures are taken.
     let settle = monotonic() + 3

@@ -61,7 +61,7 @@ func decode(clip: String, width: Int, height: Int, pixelAspect: Double, out path
         }
     }
     let player = try Player(configuration: configuration)
-    try player.load(clip)
+    try player.load(FilePath(clip))
     let frame = FrameBuffer(width: width, height: height)
     let output = OutputFile(path: path)
     var row = [UInt8](repeating: 0, count: width * 3)

@@ -1,24 +1,35 @@
 import Terminal
 
 /// The `?` overlay: the keys of the screen, from the table of commands, in a panel over whatever
-/// is on screen.
+/// is on screen; in two or three columns when one does not fit the terminal's height.
 enum HelpOverlay {
     /// Draws `lines` (keys, what they do) in a centred panel titled `title`, clipped to the canvas.
     static func draw(_ lines: [(keys: String, help: String)], title: String, into canvas: inout Canvas) {
-        let keyWidth = min(lines.map { Sanitizer.displayWidth(of: $0.keys) }.max() ?? 0, 20)
+        guard canvas.width >= 10, canvas.height >= 5 else { return }
+        let keyWidth = min(lines.map { Sanitizer.displayWidth(of: $0.keys) }.max() ?? 0, 18)
         let textWidth = lines.map { Sanitizer.displayWidth(of: $0.help) }.max() ?? 0
-        let width = min(keyWidth + textWidth + 7, canvas.width)
-        let height = min(lines.count + 4, canvas.height)
+        // As many rows a column as the panel can hold, and as few columns as that allows.
+        let rowsAvailable = max(canvas.height - 6, 1)
+        let columns = min(max((lines.count + rowsAvailable - 1) / rowsAvailable, 1), 3)
+        let rowsPerColumn = (lines.count + columns - 1) / columns
+        let gap = 3
+        let columnWidth = min(keyWidth + 2 + textWidth, max((canvas.width - 4 - gap * (columns - 1)) / columns, 8))
+        let width = min(columnWidth * columns + gap * (columns - 1) + 4, canvas.width)
+        let height = min(rowsPerColumn + 4, canvas.height)
         let panel = Rect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
         canvas.drawPanel(panel, background: Theme.panel, border: Theme.border)
         let inside = panel.insetBy(dx: 2, dy: 1)
         canvas.drawText(title, x: inside.x, y: inside.y, clip: inside, fg: Theme.accent, style: .bold)
-        let keys = Rect(x: inside.x, y: inside.y, width: min(keyWidth, inside.width), height: inside.height)
+        let keys = min(keyWidth, max(columnWidth / 2, 1))
         for (index, line) in lines.enumerated() {
-            let y = inside.y + 2 + index
-            guard y < inside.maxY else { break }
-            canvas.drawText(line.keys, x: inside.x, y: y, clip: keys, fg: Theme.text, style: .bold)
-            canvas.drawText(line.help, x: inside.x + keyWidth + 3, y: y, clip: inside, fg: Theme.dimText)
+            let column = index / rowsPerColumn, row = index % rowsPerColumn
+            let y = inside.y + 2 + row
+            guard y < inside.maxY else { continue }
+            let x = inside.x + column * (columnWidth + gap)
+            let cell = Rect(x: x, y: y, width: min(columnWidth, inside.maxX - x), height: 1)
+            canvas.drawText(Sanitizer.truncated(line.keys, toWidth: keys), x: x, y: y, clip: cell, fg: Theme.text, style: .bold)
+            let help = Sanitizer.truncated(line.help, toWidth: max(cell.width - keys - 2, 1))
+            canvas.drawText(help, x: x + keys + 2, y: y, clip: cell, fg: Theme.dimText)
         }
     }
 }

@@ -12,4 +12,6 @@ public enum LibraryAction: Sendable, Equatable {
     case quit
     /// Stop the process (Ctrl-Z); the terminal is restored first.
     case suspend
+    /// Stop looking for more files (Esc while the folder is still being read).
+    case stopScan
 }

@@ -94,14 +94,15 @@ extension LibraryScreen {
     private func drawThumbnail(_ item: LibraryItem, in rect: Rect, clip: Rect, into canvas: inout Canvas) {
         let visible = rect.intersection(clip)
         guard !visible.isEmpty else { return }
-        let encoder = FrameEncoder(blitter: .half)
+        let encoder = configuration.encoder.blitter == .quadrant ? FrameEncoder(blitter: .half) : configuration.encoder
         let size = encoder.pixelSize(columns: rect.width, rows: rect.height)
         var image: PixelBuffer
         var glyph: (String, RGB)?
         switch item.state {
         case .playable(let media):
-            if let thumbnail = item.thumbnail, thumbnail.width == size.width, thumbnail.height == size.height {
-                image = thumbnail
+            if let thumbnail = item.thumbnail, thumbnail.width > 0, thumbnail.height > 0 {
+                // (A still from the cache may have been made for another terminal's pixels.)
+                image = thumbnail.scaled(toWidth: size.width, height: size.height)
             } else {
                 image = PixelBuffer(width: size.width, height: size.height)
                 image.fillVerticalGradient(top: Theme.audioPanelTop, bottom: Theme.audioPanelBottom)
@@ -135,12 +136,16 @@ extension LibraryScreen {
         if !filter.isEmpty {
             headline = "No names match “\(filter)”"
             detail = "Backspace edits the filter; Esc clears it"
-        } else if counts.pending > 0 {
+        } else if counts.pending > 0 || isScanning {
             headline = "Looking for videos…"
             detail = ""
         } else {
             headline = "No videos here"
-            detail = items.count == 1 ? "The one file here cannot be played." : "None of the \(items.count) files can be played."
+            switch items.count {
+            case 0: detail = "The folders hold no files."
+            case 1: detail = "The one file here cannot be played."
+            default: detail = "None of the \(items.count) files can be played."
+            }
         }
         canvas.drawCentered(headline, row: middle, in: list, fg: Theme.text, style: .bold)
         if middle + 1 < list.maxY, !detail.isEmpty { canvas.drawCentered(detail, row: middle + 1, in: list, fg: Theme.dimText) }
@@ -176,17 +181,21 @@ extension LibraryScreen {
             parts.append(items.count == 1 ? "1 file" : "\(items.count) files")
             if counts.unplayable > 0 { parts.append("\(counts.unplayable) unplayable") }
         }
-        if counts.pending > 0 { parts.append("reading \(items.count - counts.pending)/\(items.count)") }
+        if isScanning {
+            parts.append("scanning…")
+        } else if counts.pending > 0, probesAll {
+            parts.append("reading \(items.count - counts.pending)/\(items.count)")
+        }
         return parts.joined(separator: " · ")
     }
 
     /// The notes row: nothing playable at all, else what the scan skipped.
     var notesLine: (text: String, isWarning: Bool)? {
         let counts = counts
-        if counts.pending == 0, counts.playable == 0, !items.isEmpty, !shown.isEmpty {
+        if !isScanning, probesAll, counts.pending == 0, counts.playable == 0, !items.isEmpty, !shown.isEmpty {
             return ("No videos here: none of these files can be played.", true)
         }
-        return configuration.skippedNote.map { ($0, false) }
+        return skippedNote.map { ($0, false) }
     }
 
     // MARK: Bar

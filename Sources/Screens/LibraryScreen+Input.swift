@@ -6,8 +6,9 @@ extension LibraryScreen {
     ///
     /// Keys: j/k and ↓/↑ move by a row; PgDn/Space and PgUp by a page; Home/g and End/G to the ends;
     /// Enter opens; `/` starts the filter (typed text narrows the list at once, Backspace edits,
-    /// Enter keeps it, Esc clears it); Esc with a filter clears it, and without one does nothing,
-    /// so that a second Esc after leaving the player never quits by accident; q quits.
+    /// Enter keeps it, Esc clears it); Esc with a filter clears it; without one it stops a scan
+    /// still reading folders, else goes back to what plays (when something does), and otherwise
+    /// does nothing, so that a second Esc after leaving the player never quits by accident; q quits.
     ///
     /// Mouse: a click selects an item, and a click on the selected item opens it (so a double
     /// click opens, as in a file manager); the wheel scrolls; the bar's hints can be clicked.
@@ -21,7 +22,7 @@ extension LibraryScreen {
             guard isEditingFilter else { return [] }
             setFilter(filter + text.filter { !$0.isNewline }, now: now)
             return []
-        case .focus: return []
+        case .focus, .reply: return []
         }
     }
 
@@ -44,8 +45,15 @@ extension LibraryScreen {
             isEditingFilter = true
             message = nil
         case .close?:
-            // Esc clears the filter first; then it goes back to what plays, when something does.
-            if !filter.isEmpty { setFilter("", now: now) } else if configuration.canClose { return [.close] }
+            // Esc clears the filter first; then it stops a scan still reading folders; then it goes
+            // back to what plays, when something does.
+            if !filter.isEmpty {
+                setFilter("", now: now)
+            } else if isScanning {
+                return [.stopScan]
+            } else if configuration.canClose {
+                return [.close]
+            }
         case .help?: isHelpShown = true
         case .quit?: return [.quit]
         case .interrupt?: return [.interrupt]
@@ -153,8 +161,11 @@ extension LibraryScreen {
         guard let hint = barHints().first(where: { $0.span.contains(column) })?.hint else { return [] }
         switch hint {
         case .open: return openSelection()
+        case .poster: return selectedItem.map { [.poster($0)] } ?? []
+        case .help: isHelpShown = true
         case .filter: isEditingFilter = true
         case .clear: setFilter("", now: now)
+        case .stopScan: return [.stopScan]
         case .quit: return [.quit]
         }
         return []
@@ -163,14 +174,17 @@ extension LibraryScreen {
 
 /// A key hint in the library's bar, which a click also runs.
 enum BarHint: Sendable, Equatable {
-    case open, filter, clear, quit
+    case open, poster, filter, clear, stopScan, help, quit
 
     /// The hint's text.
     var text: String {
         switch self {
         case .open: "Enter play"
+        case .poster: "p poster"
+        case .help: "? keys"
         case .filter: "/ filter"
         case .clear: "Esc clear filter"
+        case .stopScan: "Esc stop scan"
         case .quit: "q quit"
         }
     }
@@ -180,14 +194,25 @@ extension LibraryScreen {
     /// The separator between hints.
     static let hintSeparator = "  ·  "
 
-    /// The hints the bar shows now, with the columns each takes, centred on the bar.
+    /// The hints the bar shows now, with the columns each takes, centred on the bar. On a narrow
+    /// screen the poster and help hints go first, then the rest as far as need be.
     func barHints() -> [(hint: BarHint, span: Range<Int>)] {
-        var hints: [BarHint] = [.open, .filter]
-        if !filter.isEmpty { hints.append(.clear) }
-        hints.append(.quit)
+        var hints: [BarHint] = [.open, .poster, .filter]
+        if !filter.isEmpty {
+            hints.append(.clear)
+        } else if isScanning {
+            hints.append(.stopScan)
+        }
+        hints += [.help, .quit]
         let separatorWidth = Sanitizer.displayWidth(of: Self.hintSeparator)
+        func total(_ hints: [BarHint]) -> Int {
+            hints.map { Sanitizer.displayWidth(of: $0.text) }.reduce(0, +) + separatorWidth * max(hints.count - 1, 0)
+        }
+        for optional in [BarHint.poster, .help] where total(hints) > layout.columns - 2 {
+            hints.removeAll { $0 == optional }
+        }
         let widths = hints.map { Sanitizer.displayWidth(of: $0.text) }
-        let total = widths.reduce(0, +) + separatorWidth * (hints.count - 1)
+        let total = total(hints)
         var x = max((layout.columns - total) / 2, 0)
         var result: [(hint: BarHint, span: Range<Int>)] = []
         for (hint, width) in zip(hints, widths) {

@@ -31,13 +31,15 @@ public struct LibraryScreen: Sendable {
         public var commands = CommandTable.standard()
         /// Esc goes back to the player (the list was opened from it).
         public var canClose = false
+        /// How thumbnails are drawn: half blocks, or the terminal's own pixels.
+        public var encoder = FrameEncoder(blitter: .half)
 
         public init() {}
     }
 
     public let configuration: Configuration
     /// Every file, in the order given (natural order); the list shows those that pass the filter.
-    public private(set) var items: [LibraryItem]
+    public internal(set) var items: [LibraryItem]
     public private(set) var layout: LibraryLayout
     /// Set when something visible changed; cleared by ``draw(into:now:)``.
     public internal(set) var needsRedraw = true
@@ -58,11 +60,19 @@ public struct LibraryScreen: Sendable {
     var isHelpShown = false
     /// The item the session is on, marked in the list.
     public internal(set) var currentItem: Int?
+    /// Whether the folders are still being read, so more items may come (``insert(_:at:now:)``).
+    public internal(set) var isScanning = false
+    /// One line about the entries the scan skipped, or nil.
+    public internal(set) var skippedNote: String?
+    /// Whether every item is being probed, so the header counts them as they are read (in a huge
+    /// list only the rows near the view are).
+    public internal(set) var probesAll = true
 
     /// Makes the library over `items` for a `columns` × `rows` screen.
     public init(configuration: Configuration, items: [LibraryItem], columns: Int, rows: Int, now: Seconds) {
         self.configuration = configuration
         self.items = items
+        skippedNote = configuration.skippedNote
         layout = LibraryLayout(columns: columns, rows: rows, hasNotes: false)
         bar = BarSlide(configuration: .init(barHeight: LibraryLayout.barHeight, reduceMotion: configuration.reduceMotion,
                                             screenReader: configuration.screenReader))

@@ -27,6 +27,10 @@ public struct PlayerLayout: Sendable, Equatable {
     public let timesRow: Int
     /// The screen reader's status line, when on.
     public let statusRow: Int?
+    /// How much larger than their smallest the transport's buttons are drawn: 1 up to 30 rows,
+    /// growing with the screen (the seed scales ▶ to its frame), so that they stay easy to see
+    /// and to hit on a large terminal.
+    public let buttonScale: Int
 
     /// Lays out a `columns` × `rows` screen.
     public init(columns: Int, rows: Int, canClose: Bool, showsSkipButtons: Bool, screenReader: Bool) {
@@ -45,14 +49,20 @@ public struct PlayerLayout: Sendable, Equatable {
         let titleTop = rows >= 14 ? 1 : 0
         title = Rect(x: 2, y: titleTop, width: max(columns - 4 - closeWidth, 0), height: rows >= 10 ? 2 : 1)
 
-        // The transport sits in the middle, between the title and the scrubber.
+        // The transport sits in the middle, between the title and the scrubber. Its buttons grow
+        // one step for every 15 rows beyond 30, as long as the width allows.
         let middle = max(title.maxY + 1, min(barRow - 2, rows / 2))
         let centre = columns / 2
-        playPause = Rect(x: centre - 3, y: middle - 1, width: 7, height: 3)
+        let scale = max(1, min(1 + (rows - 30) / 15, 1 + (columns - 80) / 40, 3))
+        buttonScale = scale
+        let height = 1 + 2 * scale
+        let playWidth = 3 + 4 * scale
+        playPause = Rect(x: centre - playWidth / 2, y: middle - scale, width: playWidth, height: height)
         if showsSkipButtons {
-            let gap = max(2, min(8, columns / 10))
-            back = Rect(x: playPause.x - gap - 8, y: middle - 1, width: 8, height: 3)
-            forward = Rect(x: playPause.maxX + gap, y: middle - 1, width: 8, height: 3)
+            let gap = max(2, min(8 * scale, columns / 10))
+            let skipWidth = 4 + 4 * scale
+            back = Rect(x: playPause.x - gap - skipWidth, y: middle - scale, width: skipWidth, height: height)
+            forward = Rect(x: playPause.maxX + gap, y: middle - scale, width: skipWidth, height: height)
         } else {
             back = nil
             forward = nil
@@ -60,7 +70,7 @@ public struct PlayerLayout: Sendable, Equatable {
     }
 
     /// The row the transport's labels are drawn on.
-    public var transportRow: Int { playPause.y + 1 }
+    public var transportRow: Int { playPause.y + playPause.height / 2 }
 
     /// The control under a cell, if any, in the order a click is resolved.
     public func control(atColumn column: Int, row: Int) -> PlayerControl? {

@@ -65,7 +65,10 @@ extension PlayerScreen {
         if let forward = layout.forward { canvas.drawCentered("\(interval) ↻", row: row, in: forward, fg: Theme.text, style: .bold) }
         // At the end the middle button starts again: a word, so it is never taken for a skip.
         let glyph = status.isPlaying ? "❚❚" : (status.isEffectivelyAtEnd ? "Replay" : "▶")
-        canvas.drawCentered(glyph, row: row, in: layout.playPause, fg: Theme.text, style: .bold)
+        // Larger buttons draw ▶ and ❚❚ in pixels (see drawTransportBacking); Replay stays a word.
+        if layout.buttonScale == 1 || glyph == "Replay" {
+            canvas.drawCentered(glyph, row: row, in: layout.playPause, fg: Theme.text, style: .bold)
+        }
         if showsSpinner, status.isBuffering {
             canvas.drawCentered("\(spinnerFrame(now)) buffering", row: row + 2, in: layout.playPause.insetBy(dx: -8, dy: 0), fg: Theme.dimText)
         }
@@ -124,7 +127,9 @@ extension PlayerScreen {
         for range in status.bufferedRanges {
             let start = bar.x + Int((min(max(range.lowerBound / duration, 0), 1) * Double(bar.width)).rounded(.down))
             let end = bar.x + Int((min(max(range.upperBound / duration, 0), 1) * Double(bar.width)).rounded(.up))
-            for x in max(start, played + 1, bar.x)..<min(end, bar.maxX) where x >= bar.x {
+            let from = max(start, played + 1, bar.x), to = min(end, bar.maxX)
+            guard from < to else { continue }
+            for x in from..<to {
                 var cell = canvas[x, bar.y]
                 cell.bg = Theme.buffered
                 if cell.symbol == CellSymbol(" ") { cell.fg = Theme.buffered }
@@ -150,11 +155,30 @@ extension PlayerScreen {
         status.chapters.last { $0.time <= position + 0.001 }?.title
     }
 
-    /// A dark rounded box behind each transport button, so its label reads on any picture.
+    /// A dark rounded box behind each transport button, so its label reads on any picture, and
+    /// on larger buttons the ▶ or ❚❚ itself, drawn in pixels at the button's size.
     private func drawTransportBacking(into image: inout PixelBuffer, geometry: PixelGeometry, opacity: Double) {
+        let scale = Double(layout.buttonScale)
         for button in [layout.back, layout.playPause, layout.forward].compactMap({ $0 }) {
             let box = geometry.pixels(of: button)
-            image.darkenRoundedRect(box, by: 0.5 * opacity, cornerRadius: geometry.scaleY)
+            image.darkenRoundedRect(box, by: 0.6 * opacity, cornerRadius: geometry.scaleY * scale)
+        }
+        guard layout.buttonScale > 1, !status.isEffectivelyAtEnd || status.isPlaying else { return }
+        let box = geometry.pixels(of: layout.playPause)
+        // The icon is about half the button's height, square on screen.
+        let height = Double(box.height) * 0.5
+        let width = height / geometry.pixelAspect
+        let cx = Double(box.x) + Double(box.width) / 2, cy = Double(box.y) + Double(box.height) / 2
+        let colour = Theme.text
+        if status.isPlaying {
+            let bar = width * 0.32
+            for x in [cx - width * 0.38, cx + width * 0.06] {
+                image.fill(Rect(x: Int(x.rounded()), y: Int((cy - height / 2).rounded()), width: max(Int(bar.rounded()), 1),
+                                height: Int(height.rounded())), color: colour.blended(with: image[Int(cx), Int(cy)], alpha: 1 - opacity))
+            }
+        } else {
+            image.fillTriangle((cx - width * 0.4, cy - height / 2), (cx - width * 0.4, cy + height / 2), (cx + width * 0.5, cy),
+                               color: colour, alpha: opacity)
         }
     }
 
@@ -181,8 +205,9 @@ extension PlayerScreen {
         let half = feedback.side == .backward
             ? Rect(x: 0, y: 0, width: middle, height: layout.rows)
             : Rect(x: middle, y: 0, width: layout.columns - middle, height: layout.rows)
-        // Keep clear of the transport in the middle: a quarter of the way in from the edge.
-        let area = Rect(x: half.x, y: half.y, width: half.width, height: half.height)
+        // The label is centred between the screen's edge and the skip button on that side (or in
+        // the middle of the half when there are no buttons), so it never covers the transport.
+        let area = half
         let row = max(layout.transportRow - 1, 1)
         canvas.drawFaded(in: area, opacity: feedback.opacity) { canvas in
             let arrows = feedback.side == .backward ? "◀◀" : "▶▶"
@@ -206,13 +231,24 @@ extension PlayerScreen {
     }
 
     private func drawToast(into canvas: inout Canvas) {
-        guard let toast else { return }
-        let text = " \(toast.text) "
-        let width = min(Sanitizer.displayWidth(of: text), canvas.width)
-        let row = min(layout.title.maxY + 1, canvas.height - 1)
-        let x = max((canvas.width - width) / 2, 0)
-        canvas.drawText(Sanitizer.truncated(text, toWidth: width), x: x, y: row, fg: Theme.text, bg: Theme.panel, style: .bold)
+        for (offset, line) in toastLines.enumerated() {
+            let text = " \(line) "
+            let width = min(Sanitizer.displayWidth(of: text), canvas.width)
+            let row = toastRow + offset
+            guard row < canvas.height else { break }
+            let x = max((canvas.width - width) / 2, 0)
+            canvas.drawText(Sanitizer.truncated(text, toWidth: width), x: x, y: row, fg: Theme.text, bg: Theme.panel, style: .bold)
+        }
     }
+
+    /// The notice, wrapped to two lines at most.
+    var toastLines: [String] {
+        guard let toast else { return [] }
+        return Sanitizer.wrapped(toast.text, width: max(layout.columns - 6, 1), maxLines: 2)
+    }
+
+    /// The row notices are drawn on: the one under the title.
+    var toastRow: Int { layout.title.maxY + 1 }
 
     private func drawStatusLine(into canvas: inout Canvas) {
         guard let row = layout.statusRow else { return }

@@ -8,7 +8,7 @@ extension PlayerScreen {
         switch event {
         case .key(let key): actions += handleKey(key, now: now)
         case .mouse(let mouse): actions += handleMouse(mouse, now: now)
-        case .paste, .focus: break
+        case .paste, .focus, .reply: break
         }
         needsRedraw = true
         return actions
@@ -29,6 +29,16 @@ extension PlayerScreen {
     // MARK: Keys
 
     private mutating func handleKey(_ event: KeyEvent, now: Seconds) -> [PlayerAction] {
+        // Settings asked for a moment ago count as done, so that quick presses add up.
+        let confirmed = status
+        status = pending.applied(to: confirmed, now: now)
+        defer { status = confirmed }
+        let actions = handleKeyCommand(event, now: now)
+        pending.record(actions, now: now)
+        return actions
+    }
+
+    private mutating func handleKeyCommand(_ event: KeyEvent, now: Seconds) -> [PlayerAction] {
         let command = configuration.commands.command(for: event, on: .player)
         // Ctrl-C, Ctrl-Z and Ctrl-L work whatever is open.
         switch command {

@@ -66,7 +66,9 @@ extension PlayerScreen {
         if let status = layout.statusRow { bottomLimit = status }
         if chromeUp { bottomLimit = layout.scrubberHitArea.y }
         if configuration.progressLine, !chromeUp { bottomLimit -= 1 }
-        let topLimit = chromeUp ? layout.title.maxY + 1 : (layout.rows >= 14 ? 1 : 0)
+        var topLimit = chromeUp ? layout.title.maxY + 1 : (layout.rows >= 14 ? 1 : 0)
+        // A notice has the row under the title; signs go below it while it shows.
+        if toast != nil { topLimit = max(topLimit, toastRow + toastLines.count) }
         let maxLines = max(bottomLimit - topLimit, 1)
         let wrap: ([String]) -> [String] = { lines in
             lines.flatMap { Sanitizer.wrapped($0, width: max(width - 2, 1), maxLines: maxLines) }

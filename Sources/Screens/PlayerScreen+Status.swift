@@ -5,6 +5,7 @@ extension PlayerScreen {
     public mutating func update(_ newStatus: MediaStatus, now: Seconds) {
         let old = status
         status = newStatus
+        pending.confirm(newStatus)
         scrubber.updateDuration(newStatus.isImage ? nil : newStatus.duration)
         if old.isPlaying != newStatus.isPlaying {
             chrome.playbackChanged(isPlaying: newStatus.isPlaying, now: now)

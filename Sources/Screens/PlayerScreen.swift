@@ -53,6 +53,8 @@ public struct PlayerScreen: Sendable {
     var pendingAnnouncement: SkipAnnouncement?
     /// A chapter move asked for: its notice follows when mpv reports the new chapter.
     var pendingChapterNotice = false
+    /// Settings asked of mpv and not yet confirmed.
+    var pending = PendingSettings()
     /// Where the last mouse press landed, while a button is held.
     var pressedControl: PlayerControl?
 

@@ -9,7 +9,7 @@ extension PosterScreen {
         switch event {
         case .key(let key): return handleKey(key, now: now)
         case .mouse(let mouse): return handleMouse(mouse, now: now)
-        case .paste, .focus: return []
+        case .paste, .focus, .reply: return []
         }
     }
 
@@ -45,7 +45,7 @@ extension PosterScreen {
     private mutating func handleMouse(_ event: MouseEvent, now: Seconds) -> [PosterAction] {
         guard case .press(.left) = event.action else { return [] }
         let reveal = stage.reveal(at: now)
-        if reveal.isPlayButtonInteractive, Self.rect(layout.playButton).contains(x: event.column, y: event.row) {
+        if reveal.isPlayButtonInteractive, layout.playButton.contains(x: event.column, y: event.row) {
             return open(now: now)
         }
         if reveal.isCloseButtonInteractive, closeButton(at: now).contains(x: event.column, y: event.row) {

@@ -19,6 +19,7 @@ public struct PosterScreen: Sendable {
     /// Choices made on the command line.
     public struct Configuration: Sendable, Equatable {
         /// The frame's width over its height; nil, not finite or not above 0 means 16:9.
+        /// nil follows the video's own shape (see ``PosterScreen/setVideoAspect(_:)``), 16:9 until known.
         public var aspectRatio: Double? = 16.0 / 9.0
         /// The frame's corner radius, in cells.
         public var cornerRadius = 2.0
@@ -60,6 +61,8 @@ public struct PosterScreen: Sendable {
     public private(set) var rows: Int
     /// The picture scaled to the frame's pixels, kept from one draw to the next.
     var scaledArt: PixelBuffer?
+    /// The video's own width over height, once known.
+    public private(set) var videoAspect: Double?
 
     public init(configuration: Configuration, columns: Int, rows: Int) {
         self.configuration = configuration
@@ -68,15 +71,29 @@ public struct PosterScreen: Sendable {
                                                  reduceMotion: configuration.reduceMotion))
         self.columns = max(columns, 0)
         self.rows = max(rows, 0)
-        layout = Self.makeLayout(configuration, columns: self.columns, rows: self.rows)
+        layout = Self.makeLayout(configuration, aspect: nil, columns: self.columns, rows: self.rows)
     }
 
     /// Lays the card out again for a new terminal size.
     public mutating func resize(columns: Int, rows: Int) {
         self.columns = max(columns, 0)
         self.rows = max(rows, 0)
-        layout = Self.makeLayout(configuration, columns: self.columns, rows: self.rows)
+        layout = Self.makeLayout(configuration, aspect: videoAspect, columns: self.columns, rows: self.rows)
         needsRedraw = true
+    }
+
+    /// The video's own width over height: with no `--aspect`, the card takes its shape (a
+    /// portrait video gets a portrait card). Only while the card is at rest, so that no frame
+    /// jumps mid-animation. Returns whether the frame changed.
+    @discardableResult
+    public mutating func setVideoAspect(_ aspect: Double?, now: Seconds) -> Bool {
+        guard configuration.aspectRatio == nil, aspect != videoAspect, !stage.isAnimating(at: now), !stage.isOpen else { return false }
+        videoAspect = aspect
+        let old = layout.frame
+        layout = Self.makeLayout(configuration, aspect: aspect, columns: columns, rows: rows)
+        scaledArt = nil
+        needsRedraw = true
+        return layout.frame != old
     }
 
     /// Shows `art` in the frame from now on.
@@ -130,7 +147,7 @@ public struct PosterScreen: Sendable {
     // MARK: Geometry
 
     /// The card's frame on screen.
-    var cardFrame: Rect { Self.rect(layout.frame) }
+    var cardFrame: Rect { layout.frame }
 
     /// The frame's cells when it has grown by `growth` (0 the card … 1 the whole terminal).
     func frameArea(growth: Double) -> Rect {
@@ -141,17 +158,13 @@ public struct PosterScreen: Sendable {
         return Rect(x: left, y: top, width: mix(card.maxX, columns) - left, height: mix(card.maxY, rows) - top)
     }
 
-    static func rect(_ cells: CellRect) -> Rect {
-        Rect(x: cells.x, y: cells.y, width: cells.width, height: cells.height)
-    }
-
     /// The card fitted to the terminal with room for the text under it, the frame and the text
     /// centred together.
-    static func makeLayout(_ configuration: Configuration, columns: Int, rows: Int) -> PosterLayout {
+    static func makeLayout(_ configuration: Configuration, aspect: Double?, columns: Int, rows: Int) -> PosterLayout {
         let margin = columns >= 40 ? sideMargin : 0
         let text = rows >= 8 ? textRows : 0
         let fitted = PosterLayout(columns: columns - 2 * margin, rows: rows - text - (text > 0 ? 1 : 0),
-                                  aspectRatio: configuration.aspectRatio, cellAspect: configuration.cellAspect,
+                                  aspectRatio: configuration.aspectRatio ?? aspect, cellAspect: configuration.cellAspect,
                                   cornerRadius: configuration.cornerRadius)
         let top = max((rows - fitted.frame.height - text) / 2, 0)
         return fitted.moved(columns: margin, rows: top - fitted.frame.y)

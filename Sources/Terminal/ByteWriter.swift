@@ -101,10 +101,10 @@ struct ByteWriter {
 /// The number of decimal digits of `value` (≥ 0).
 @inlinable
 func decimalDigits(_ value: Int) -> Int {
-    value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : value < 10000 ? 4 : 5 + decimalDigits(value / 100000)
+    value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : value < 10000 ? 4 : value < 100_000 ? 5 : 5 + decimalDigits(value / 100_000)
 }
 
-/// The length of `ESC [ n final` as ``Array/appendCSI(_:_:)`` writes it.
+/// The length of `ESC [ n final` as ``ByteWriter/appendCSI(_:_:)`` writes it.
 @inlinable
 func csiLength(_ n: Int) -> Int {
     n == 1 ? 3 : 3 + decimalDigits(n)

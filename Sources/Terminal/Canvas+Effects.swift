@@ -1,7 +1,9 @@
 extension Canvas {
-    /// Blanks the cells of `rect` (clipped to the canvas) to background `bg`.
+    /// Blanks the cells of `rect` (clipped to the canvas) to background `bg`; the images wholly
+    /// inside it go.
     public mutating func fill(_ rect: Rect, bg: RGB) {
         let area = rect.intersection(bounds)
+        removeImages(coveredBy: area)
         area.forEachRowSpan(gridWidth: width) { y, span in
             breakPairs(row: y, from: area.x, to: area.maxX)
             for i in span { cells[i] = .blank(bg) }

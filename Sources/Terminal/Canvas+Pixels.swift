@@ -37,24 +37,4 @@ extension Canvas {
         guard x >= 0, x < width, py >= 0, py < pixelHeight else { return }
         setPixel(x: x, py: py, color: pixel(x: x, py: py).blended(with: color, alpha: alpha))
     }
-
-    /// Fills a disc centred at (`cx`, `cy`) in half-block pixels (x in cells, y in half-rows),
-    /// with a soft edge, at opacity `alpha`.
-    public mutating func fillDisc(cx: Double, cy: Double, radius: Double, color: RGB, alpha: Double = 1) {
-        draw(DiscShape(cx: cx, cy: cy, radius: radius), color: color, alpha: alpha)
-    }
-
-    /// Strokes a circle of outer radius `radius` and line width `thickness` (in half-block pixels),
-    /// centred at (`cx`, `cy`), at opacity `alpha`.
-    public mutating func strokeCircle(
-        cx: Double, cy: Double, radius: Double, thickness: Double = 1, color: RGB, alpha: Double = 1
-    ) {
-        draw(DiscShape(cx: cx, cy: cy, radius: radius, innerRadius: max(0, radius - thickness)), color: color, alpha: alpha)
-    }
-
-    mutating func draw(_ shape: DiscShape, color: RGB, alpha: Double) {
-        shape.forEachPixel(width: width, height: pixelHeight) { x, py, coverage in
-            blendPixel(x: x, py: py, color: color, alpha: alpha * coverage)
-        }
-    }
 }

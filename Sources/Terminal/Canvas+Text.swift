@@ -9,7 +9,8 @@ extension Canvas {
     ///     canvas when nil.
     ///   - fg: The text colour.
     ///   - bg: The background colour, or nil to keep each cell's existing background (for a
-    ///     half-block cell, the mean of its two pixels), so text can sit on video.
+    ///     half-block cell, the mean of its two pixels; over a picture in pixel mode, the picture:
+    ///     the cell stays ``CellStyle/seeThrough``), so text can sit on video.
     ///   - style: The attributes.
     /// - Returns: The number of columns from `x` up to the end of the last cluster that fit before
     ///   the right edge of the clip; 0 when the row is clipped away.
@@ -44,7 +45,9 @@ extension Canvas {
             symbol = clusterSymbol(String(glyph.character), wide: wide)
         }
         let background = bg ?? backdrop(x: x, y: y)
-        put(Cell(symbol: symbol, fg: fg, bg: background, style: style), x: x, y: y)
+        // Text on the picture keeps the picture behind it; a colour of its own hides it.
+        let kept = bg == nil ? cells[y * width + x].style.intersection(.seeThrough) : []
+        put(Cell(symbol: symbol, fg: fg, bg: background, style: style.union(kept)), x: x, y: y)
     }
 
     /// The colour behind a cell's symbol: its background, or the mean of its two pixels for a

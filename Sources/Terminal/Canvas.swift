@@ -15,6 +15,9 @@ public struct Canvas: Sendable {
     var clusters: [String] = []
     /// The index of each cluster in ``clusters``, so that repeats share one entry.
     var clusterIndices: [String: Int] = [:]
+    /// The pictures placed on the canvas in pixel mode (the graphics surface beside the cells),
+    /// in the order placed; see `Canvas+Images`.
+    public internal(set) var images: [CanvasImage] = []
 
     /// Creates a canvas of `width` × `height` blank cells of colour `background`.
     ///
@@ -29,11 +32,12 @@ public struct Canvas: Sendable {
     @inlinable
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
-    /// Blanks every cell to `background` and forgets the cluster table.
+    /// Blanks every cell to `background` and forgets the cluster table and the images.
     public mutating func clear(background: RGB = .black) {
         for i in cells.indices { cells[i] = .blank(background) }
         clusters.removeAll(keepingCapacity: true)
         clusterIndices.removeAll(keepingCapacity: true)
+        images.removeAll(keepingCapacity: true)
     }
 
     /// The cell at column `x`, row `y` (both must be inside the canvas).
@@ -87,9 +91,9 @@ public struct Canvas: Sendable {
     mutating func breakPair(at i: Int, x: Int) {
         let symbol = cells[i].symbol
         if symbol.isContinuation, x > 0 {
-            cells[i - 1] = .blank(cells[i - 1].bg)
+            cells[i - 1] = cells[i - 1].blanked
         } else if symbol.isWide, x + 1 < width, cells[i + 1].symbol.isContinuation {
-            cells[i + 1] = .blank(cells[i + 1].bg)
+            cells[i + 1] = cells[i + 1].blanked
         }
     }
 
@@ -115,10 +119,10 @@ public struct Canvas: Sendable {
 }
 
 extension Canvas: Equatable {
-    /// Two canvases are equal when they have the same size and every cell shows the same text
-    /// in the same colours and style (cluster table order does not matter).
+    /// Two canvases are equal when they have the same size, every cell shows the same text in the
+    /// same colours and style (cluster table order does not matter), and they hold the same images.
     public static func == (lhs: Canvas, rhs: Canvas) -> Bool {
-        guard lhs.width == rhs.width, lhs.height == rhs.height else { return false }
+        guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.images == rhs.images else { return false }
         if lhs.clusters.isEmpty && rhs.clusters.isEmpty { return lhs.cells == rhs.cells }
         for (a, b) in zip(lhs.cells, rhs.cells) {
             guard a.fg == b.fg, a.bg == b.bg, a.style == b.style else { return false }

@@ -27,6 +27,14 @@ public struct Cell: Sendable, Hashable {
         Cell(symbol: .space, fg: bg, bg: bg, style: [])
     }
 
+    /// A blank in this cell's background: its colour, and see-through when the cell is.
+    @inlinable
+    public var blanked: Cell {
+        var cell = Cell.blank(bg)
+        cell.style = style.intersection(.seeThrough)
+        return cell
+    }
+
     /// Whether the foreground colour can be seen: false for a plain space.
     @inlinable
     public var showsForeground: Bool {

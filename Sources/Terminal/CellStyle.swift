@@ -19,8 +19,13 @@ public struct CellStyle: OptionSet, Sendable, Hashable {
     public static let underline = CellStyle(rawValue: 1 << 3)
     /// Foreground and background swapped (SGR 7).
     public static let reverse = CellStyle(rawValue: 1 << 4)
+    /// The cell's background is the picture under it (pixel mode): it is written in the
+    /// terminal's default background, through which the terminal's image shows. Its `bg` is the
+    /// mean colour of the pixels under it, for fades and for terminals that cannot show text over
+    /// a picture. Not an SGR attribute.
+    public static let seeThrough = CellStyle(rawValue: 1 << 5)
 
-    /// The SGR parameter of each attribute, in bit order.
+    /// The SGR parameter of each attribute, in bit order (``seeThrough`` has none).
     static let sgrParameters: [UInt8] = [1, 2, 3, 4, 7]
 
     /// Whether a space in this style shows its foreground colour (underline and reverse do).

@@ -13,15 +13,4 @@ public enum ColorMode: Sendable, Hashable {
         default: return .palette256
         }
     }
-
-    /// Parses a `--colors` value: `auto` (detect from `environment`), `truecolor` (or `24bit`),
-    /// or `256`. Returns nil for anything else.
-    public static func parse(_ option: String, environment: [String: String]) -> ColorMode? {
-        switch option.lowercased() {
-        case "auto": return detect(environment: environment)
-        case "truecolor", "24bit": return .truecolor
-        case "256": return .palette256
-        default: return nil
-        }
-    }
 }

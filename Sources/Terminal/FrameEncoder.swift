@@ -1,4 +1,5 @@
-/// Turns a ``PixelBuffer`` into cells of a ``Canvas``, several pixels per cell.
+/// Turns a ``PixelBuffer`` into cells of a ``Canvas``, several pixels per cell, or in pixel mode
+/// places it on the canvas's graphics surface as the terminal's own pixels.
 public struct FrameEncoder: Sendable, Hashable {
     /// How pixels map to a cell.
     public enum Blitter: Sendable, Hashable {
@@ -9,19 +10,36 @@ public struct FrameEncoder: Sendable, Hashable {
         /// split of the four pixels into two groups that has the least squared error (each group
         /// shown as its mean); a blank when all four are equal.
         case quadrant
+        /// The terminal's own pixels, `width` × `height` a cell (kitty graphics or sixel): the
+        /// image goes on the canvas's graphics surface (``Canvas/placeImage(_:at:cellWidth:cellHeight:)``)
+        /// and its cells become see-through blanks.
+        case pixels(width: Int, height: Int)
 
         /// Pixels per cell across.
-        @inlinable public var pixelsPerColumn: Int { self == .half ? 1 : 2 }
+        @inlinable public var pixelsPerColumn: Int {
+            switch self {
+            case .half: 1
+            case .quadrant: 2
+            case .pixels(let width, _): max(width, 1)
+            }
+        }
         /// Pixels per cell down.
-        @inlinable public var pixelsPerRow: Int { 2 }
+        @inlinable public var pixelsPerRow: Int {
+            if case .pixels(_, let height) = self { return max(height, 1) }
+            return 2
+        }
     }
 
     /// The pixel-to-cell mapping in use.
     public var blitter: Blitter
+    /// Dither the picture to the 256-colour palette (ordered, so it holds still from frame to
+    /// frame), for a terminal that shows only those: without it, smooth ramps show as bands.
+    public var dithersToPalette = false
 
     /// Creates an encoder.
-    public init(blitter: Blitter = .half) {
+    public init(blitter: Blitter = .half, dithersToPalette: Bool = false) {
         self.blitter = blitter
+        self.dithersToPalette = dithersToPalette
     }
 
     /// The image size, in pixels, that exactly covers `columns` × `rows` cells.
@@ -44,16 +62,33 @@ public struct FrameEncoder: Sendable, Hashable {
     public func encode(_ image: PixelBuffer, into canvas: inout Canvas, at rect: Rect, clip: Rect? = nil) {
         var area = rect.intersection(canvas.bounds)
         if let clip { area = area.intersection(clip) }
-        let sx = blitter.pixelsPerColumn
+        let sx = blitter.pixelsPerColumn, sy = blitter.pixelsPerRow
         let columns = min(area.maxX, rect.x + image.width / sx) - area.x
-        let rowsEnd = min(area.maxY, rect.y + image.height / 2)
+        let rowsEnd = min(area.maxY, rect.y + image.height / sy)
         guard columns > 0, rowsEnd > area.y else { return }
+        if case .pixels = blitter {
+            // The visible cells' pixels, whole cells only.
+            let shown = Rect(x: (area.x - rect.x) * sx, y: (area.y - rect.y) * sy, width: columns * sx,
+                             height: (rowsEnd - area.y) * sy)
+            canvas.placeImage(image.cropped(to: shown), at: Rect(x: area.x, y: area.y, width: columns, height: rowsEnd - area.y),
+                              cellWidth: sx, cellHeight: sy)
+            return
+        }
         for y in area.y..<rowsEnd {
             canvas.breakPairs(row: y, from: area.x, to: area.x + columns)
         }
         let canvasWidth = canvas.width
         let imageWidth = image.width
         let blitter = self.blitter
+        var image = image
+        if dithersToPalette {
+            // Each pixel at its place in the image, so a still picture dithers the same way each time.
+            let rows = (area.y - rect.y) * 2..<min((rowsEnd - rect.y) * 2, image.height)
+            let first = (area.x - rect.x) * sx, last = min(first + columns * sx, image.width)
+            for y in rows {
+                for x in first..<last { image[x, y] = Palette256.dithered(image[x, y], x: x, y: y) }
+            }
+        }
         image.pixels.withUnsafeBufferPointer { pixels in
             canvas.cells.withUnsafeMutableBufferPointer { cells in
                 for y in area.y..<rowsEnd {
@@ -70,6 +105,8 @@ public struct FrameEncoder: Sendable, Hashable {
                             cells[out + i] = FrameEncoder.quadrantCell(
                                 pixels[p], pixels[p + 1], pixels[p + imageWidth], pixels[p + imageWidth + 1])
                         }
+                    case .pixels:
+                        break  // placed as an image above
                     }
                 }
             }

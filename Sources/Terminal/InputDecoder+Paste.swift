@@ -34,7 +34,12 @@ extension InputDecoder {
 
     /// Adds `content` to the paste, keeping at most ``maxPasteBytes``.
     private mutating func appendPaste(_ content: ArraySlice<UInt8>) {
-        let room = InputDecoder.maxPasteBytes - (paste?.count ?? 0)
-        if room > 0 { paste?.append(contentsOf: content.prefix(room)) }
+        InputDecoder.append(content, to: &paste, limit: InputDecoder.maxPasteBytes)
+    }
+
+    /// Adds `content` to `buffer` (when there is one), keeping at most `limit` bytes.
+    static func append(_ content: ArraySlice<UInt8>, to buffer: inout [UInt8]?, limit: Int) {
+        let room = limit - (buffer?.count ?? 0)
+        if room > 0 { buffer?.append(contentsOf: content.prefix(room)) }
     }
 }

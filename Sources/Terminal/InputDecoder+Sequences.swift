@@ -8,6 +8,10 @@ extension InputDecoder {
             return decodeCSI(bytes, at: i, into: &events)
         case 0x4F:  // O
             return decodeSS3(bytes, at: i, into: &events)
+        case 0x5F, 0x50, 0x5D:  // _ P ]: APC, DCS, OSC, read up to their terminator
+            string = []
+            stringKind = b
+            return .next(i + 2)
         case 0x1B:
             events.append(.key(KeyEvent(.escape)))
             return .next(i + 1)
@@ -115,6 +119,10 @@ extension InputDecoder {
 
     /// Turns a complete CSI sequence into events (or nothing when it is unknown).
     mutating func interpretCSI(_ body: ArraySlice<UInt8>, final: UInt8, into events: inout [InputEvent]) {
+        if let reply = InputDecoder.reply(csi: body, final: final) {
+            events.append(.reply(reply))
+            return
+        }
         let parameters = CSIParameters(body)
         guard parameters.isValid else { return }
         switch parameters.marker {

@@ -2,7 +2,10 @@
 ///
 /// It understands UTF-8 text, control keys, Alt as an ESC prefix, the CSI and SS3 forms of the
 /// cursor, editing and function keys with xterm modifiers, SGR mouse reports (and legacy X10 ones),
-/// focus reports, bracketed paste and kitty's `CSI u` keys. Anything else is skipped.
+/// focus reports, bracketed paste and kitty's `CSI u` keys; and the terminal's replies to reel's
+/// questions (``TerminalReply``: device attributes, XTSMGRAPHICS, window and mode reports, kitty's
+/// graphics answers), which come out as ``InputEvent/reply(_:)``. String sequences (APC, DCS,
+/// OSC) are read up to their terminator and never become keys. Anything else is skipped.
 ///
 /// Guarantees:
 /// - an incomplete sequence waits for more bytes, so splitting the input at any byte boundary gives
@@ -10,7 +13,9 @@
 /// - a lone ESC becomes ``Key/escape`` only at ``deadline`` (``escapeTimeout`` after the last byte),
 ///   when ``flush(now:)`` is called or more bytes come later;
 /// - the internal buffer never holds more than ``maxPendingBytes`` between calls: an over-long
-///   control sequence is dropped, and a paste keeps at most ``maxPasteBytes``;
+///   control sequence is dropped, a paste keeps at most ``maxPasteBytes``, and a string
+///   sequence at most ``maxStringBytes`` (one left unterminated is dropped ``stringTimeout``
+///   after its last byte);
 /// - garbage never crashes or hangs it, and each byte is looked at a bounded number of times.
 public struct InputDecoder: Sendable, Equatable {
     /// How long a lone ESC waits for a following byte before it counts as the Esc key: 50 ms.
@@ -21,6 +26,14 @@ public struct InputDecoder: Sendable, Equatable {
     public static let maxPasteBytes = 64 * 1024
     /// The most bytes ever held between calls (an incomplete sequence of the longest length).
     public static let maxPendingBytes = maxSequenceLength + 2
+    /// The most bytes of a string sequence's body (APC, DCS, OSC) kept; the rest is dropped.
+    public static let maxStringBytes = 512
+    /// The longest message kept from a kitty graphics reply.
+    public static let maxReplyMessageLength = 200
+    /// How long an unterminated string sequence waits for more bytes before it is dropped: long
+    /// enough for a reply split over a slow link, short enough that keys typed after a stray
+    /// `ESC _` (Alt+_) come back soon.
+    public static let stringTimeout: Double = 0.5
 
     /// Bytes received but not yet decoded: always an incomplete sequence.
     var pending: [UInt8] = []
@@ -30,6 +43,10 @@ public struct InputDecoder: Sendable, Equatable {
     var discarding = false
     /// The paste collected so far, while inside a bracketed paste.
     var paste: [UInt8]?
+    /// The body of the string sequence collected so far, while inside one.
+    var string: [UInt8]?
+    /// The byte after ESC that opened the string sequence: `_` (APC), `P` (DCS) or `]` (OSC).
+    var stringKind: UInt8 = 0
 
     /// Creates a decoder with nothing pending.
     public init() {}
@@ -40,10 +57,15 @@ public struct InputDecoder: Sendable, Equatable {
     /// The number of paste bytes held, while inside a bracketed paste.
     public var pasteByteCount: Int { paste?.count ?? 0 }
 
-    /// When the held bytes will be resolved without more input (a lone ESC becoming the Esc key),
-    /// or nil when nothing is waiting. Poll no later than this and then call ``flush(now:)``.
+    /// The number of string-sequence bytes held, while inside one.
+    public var stringByteCount: Int { string?.count ?? 0 }
+
+    /// When the held bytes will be resolved without more input (a lone ESC becoming the Esc key,
+    /// an unterminated string sequence being dropped), or nil when nothing is waiting. Poll no
+    /// later than this and then call ``flush(now:)``.
     public var deadline: Double? {
-        pending.isEmpty || paste != nil ? nil : lastInput + InputDecoder.escapeTimeout
+        if string != nil { return lastInput + InputDecoder.stringTimeout }
+        return pending.isEmpty || paste != nil ? nil : lastInput + InputDecoder.escapeTimeout
     }
 
     /// Decodes `bytes`, received at time `now` (seconds, any epoch), into events.
@@ -77,10 +99,17 @@ public struct InputDecoder: Sendable, Equatable {
 
     /// Decodes as much of ``pending`` as is complete; with `final`, resolves what is incomplete too.
     mutating func decode(final: Bool, into events: inout [InputEvent]) {
+        // A string sequence that was never terminated is dropped; what follows decodes as typed.
+        if final { string = nil }
         let bytes = pending
         var i = 0
         var text = String.UnicodeScalarView()
         decoding: while i < bytes.count {
+            if string != nil {
+                guard let next = collectString(bytes, from: i, into: &events) else { break decoding }
+                i = next
+                continue
+            }
             if paste != nil {
                 guard let next = collectPaste(bytes, from: i, into: &events) else { break decoding }
                 i = next

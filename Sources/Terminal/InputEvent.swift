@@ -9,4 +9,7 @@ public enum InputEvent: Sendable, Hashable {
     case paste(String)
     /// The terminal window gained (`true`) or lost (`false`) focus.
     case focus(Bool)
+    /// The terminal answered a question (a capability probe, an image's acknowledgement): for the
+    /// terminal layer, never for key handlers.
+    case reply(TerminalReply)
 }

@@ -41,6 +41,35 @@ public enum Palette256 {
         nearest(color).color
     }
 
+    /// The palette colour for `color` at pixel (`x`, `y`) with ordered (Bayer 4×4) dithering: a
+    /// smooth ramp becomes a fine, fixed pattern of the two palette colours around it instead of
+    /// bands. Each channel picks the cube level above or below it by how far between them it is
+    /// against the pixel's threshold; a colour nearest a grey dithers along the finer grey ramp.
+    /// The pattern depends on the position only, so a still picture stays the same from frame to
+    /// frame and costs no bytes to keep.
+    public static func dithered(_ color: RGB, x: Int, y: Int) -> RGB {
+        let threshold = (Double(bayer[(y & 3) << 2 | (x & 3)]) + 0.5) / 16
+        if nearest(color).index >= 232 {
+            // Along the grey ramp: levels 8, 18, … 238.
+            let mean = (Double(color.r) + Double(color.g) + Double(color.b)) / 3
+            let step = min(max((mean - 8) / 10, 0), 23)
+            let below = Int(step.rounded(.down))
+            let level = UInt8(8 + 10 * (step - Double(below) > threshold ? min(below + 1, 23) : below))
+            return RGB(level, level, level)
+        }
+        @inline(__always) func channel(_ value: UInt8) -> UInt8 {
+            var upper = 1
+            while upper < cubeLevels.count - 1, cubeLevels[upper] < value { upper += 1 }
+            let low = Double(cubeLevels[upper - 1]), high = Double(cubeLevels[upper])
+            let fraction = high > low ? (Double(value) - low) / (high - low) : 0
+            return fraction > threshold ? cubeLevels[upper] : cubeLevels[upper - 1]
+        }
+        return RGB(channel(color.r), channel(color.g), channel(color.b))
+    }
+
+    /// The 4×4 Bayer matrix, row by row.
+    static let bayer: [Int] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
+
     @usableFromInline
     static func nearest(_ c: RGB) -> (index: UInt8, color: RGB) {
         let ri = nearestLevel[Int(c.r)], gi = nearestLevel[Int(c.g)], bi = nearestLevel[Int(c.b)]

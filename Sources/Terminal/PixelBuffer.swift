@@ -40,6 +40,17 @@ public struct PixelBuffer: Sendable, Equatable {
         load(base, width: width, height: height, stride: stride, red: 0, blue: 2)
     }
 
+    /// Copies a frame of packed `rgb24` rows (bytes R, G, B per pixel), a row at a time; see
+    /// ``load(rgb0:width:height:stride:)``.
+    public mutating func load(rgb24 base: UnsafeRawPointer, width: Int, height: Int, stride: Int) {
+        resize(width: width, height: height)
+        let rowBytes = 3 * self.width, h = self.height
+        pixels.withUnsafeMutableBytes { out in
+            guard let target = out.baseAddress else { return }
+            for y in 0..<h { (target + rowBytes * y).copyMemory(from: base + stride * y, byteCount: rowBytes) }
+        }
+    }
+
     /// Copies a frame in mpv's `bgr0` layout (bytes B, G, R, padding per pixel); see ``load(rgb0:width:height:stride:)``.
     public mutating func load(bgr0 base: UnsafeRawPointer, width: Int, height: Int, stride: Int) {
         load(base, width: width, height: height, stride: stride, red: 2, blue: 0)
@@ -47,16 +58,29 @@ public struct PixelBuffer: Sendable, Equatable {
 
     private mutating func load(_ base: UnsafeRawPointer, width: Int, height: Int, stride: Int, red: Int, blue: Int) {
         resize(width: width, height: height)
-        let w = self.width
-        pixels.withUnsafeMutableBufferPointer { out in
-            for y in 0..<self.height {
+        let w = self.width, h = self.height
+        // Byte by byte through raw pointers, the channel order fixed for each loop, so that the
+        // compiler can vectorise it: a frame is copied for every picture shown.
+        pixels.withUnsafeMutableBytes { out in
+            guard let target = out.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            for y in 0..<h {
                 let row = base.advanced(by: y * stride).assumingMemoryBound(to: UInt8.self)
-                let o = y * w
-                for x in 0..<w {
-                    let p = row + 4 * x
-                    out[o + x] = RGB(p[red], p[1], p[blue])
+                let o = target + 3 * w * y
+                if red == 0 {
+                    Self.copyRow(from: row, to: o, count: w, red: 0, blue: 2)
+                } else {
+                    Self.copyRow(from: row, to: o, count: w, red: 2, blue: 0)
                 }
             }
+        }
+    }
+
+    @inline(__always)
+    private static func copyRow(from row: UnsafePointer<UInt8>, to out: UnsafeMutablePointer<UInt8>, count: Int, red: Int, blue: Int) {
+        for x in 0..<count {
+            out[3 * x] = row[4 * x + red]
+            out[3 * x + 1] = row[4 * x + 1]
+            out[3 * x + 2] = row[4 * x + blue]
         }
     }
 
@@ -79,27 +103,27 @@ public struct PixelBuffer: Sendable, Equatable {
 
     /// Lays `color` over `rect` (clipped to the image) at opacity `alpha`.
     public mutating func blend(_ rect: Rect, with color: RGB, alpha: Double) {
-        rect.intersection(bounds).forEachRowSpan(gridWidth: width) { _, span in
-            for i in span { pixels[i] = pixels[i].blended(with: color, alpha: alpha) }
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        // ``RGB/blended(with:alpha:)``'s fixed point, worked out once for the whole rectangle.
+        let a = alpha.isNaN ? 0 : min(max(alpha, 0), 1)
+        let top = UInt32((a * 256).rounded())
+        guard top > 0 else { return }
+        let bottom = 256 - top
+        let over = (UInt32(color.r) &* top &+ 128, UInt32(color.g) &* top &+ 128, UInt32(color.b) &* top &+ 128)
+        let w = width
+        pixels.withUnsafeMutableBytes { raw in
+            guard let bytes = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            for y in area.y..<area.maxY {
+                let row = bytes + 3 * (y * w + area.x)
+                for x in 0..<area.width {
+                    let p = row + 3 * x
+                    p[0] = UInt8(truncatingIfNeeded: (UInt32(p[0]) &* bottom &+ over.0) >> 8)
+                    p[1] = UInt8(truncatingIfNeeded: (UInt32(p[1]) &* bottom &+ over.1) >> 8)
+                    p[2] = UInt8(truncatingIfNeeded: (UInt32(p[2]) &* bottom &+ over.2) >> 8)
+                }
+            }
         }
     }
 
-    /// Fills a disc centred at (`cx`, `cy`) pixels with a soft edge, at opacity `alpha`.
-    public mutating func fillDisc(cx: Double, cy: Double, radius: Double, color: RGB, alpha: Double = 1) {
-        draw(DiscShape(cx: cx, cy: cy, radius: radius), color: color, alpha: alpha)
-    }
-
-    /// Strokes a circle of outer radius `radius` and line width `thickness` pixels, at opacity `alpha`.
-    public mutating func strokeCircle(
-        cx: Double, cy: Double, radius: Double, thickness: Double = 1, color: RGB, alpha: Double = 1
-    ) {
-        draw(DiscShape(cx: cx, cy: cy, radius: radius, innerRadius: max(0, radius - thickness)), color: color, alpha: alpha)
-    }
-
-    private mutating func draw(_ shape: DiscShape, color: RGB, alpha: Double) {
-        shape.forEachPixel(width: width, height: height) { x, y, coverage in
-            let i = y * width + x
-            pixels[i] = pixels[i].blended(with: color, alpha: alpha * coverage)
-        }
-    }
 }

@@ -1,4 +1,5 @@
-/// A 24-bit colour: one byte each of red, green and blue.
+/// A 24-bit colour: one byte each of red, green and blue, in that order and nothing else, so
+/// that an array of them is the bytes of an RGB image (``PixelBuffer`` relies on it).
 public struct RGB: Sendable, Hashable {
     /// The red channel, 0…255.
     public var r: UInt8

@@ -2,16 +2,20 @@ extension ScreenRenderer {
     /// Brings the terminal's SGR state to what `cell` needs, in at most one sequence.
     ///
     /// Turning an attribute off resets (`0`) and re-applies the rest; the foreground is left alone
-    /// for a cell that does not show it.
+    /// for a cell that does not show it; a ``CellStyle/seeThrough`` cell gets the default
+    /// background (`49`).
     @inline(__always)
     mutating func setPen(for cell: Cell, out: inout ByteWriter) {
         let showsFg = cell.showsForeground
+        // A see-through cell's background is the terminal's default (nil), not an SGR attribute.
+        let style = cell.style.subtracting(.seeThrough)
+        let bg: RGB? = cell.style.contains(.seeThrough) ? nil : cell.bg
         var current = pen ?? Pen(fg: nil, bg: nil, style: [])
-        let reset = pen == nil || !current.style.isSubset(of: cell.style)
-        let added = reset ? cell.style : cell.style.subtracting(current.style)
+        let reset = pen == nil || !current.style.isSubset(of: style)
+        let added = reset ? style : style.subtracting(current.style)
         if reset { current = Pen(fg: nil, bg: nil, style: []) }
         let needFg = showsFg && current.fg != cell.fg
-        let needBg = current.bg != cell.bg
+        let needBg = current.bg != bg
         guard reset || !added.isEmpty || needFg || needBg else { return }
         out.appendCSI()
         var first = true
@@ -35,11 +39,16 @@ extension ScreenRenderer {
         }
         if needBg {
             separate(&out)
-            appendColor(cell.bg, layer: 48, out: &out)
-            current.bg = cell.bg
+            if let bg {
+                appendColor(bg, layer: 48, out: &out)
+            } else {
+                out.append(0x34)  // 49: the default background
+                out.append(0x39)
+            }
+            current.bg = bg
         }
         out.append(0x6D)  // m
-        current.style = cell.style
+        current.style = style
         pen = current
     }
 

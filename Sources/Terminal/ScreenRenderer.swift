@@ -7,7 +7,8 @@
 /// - writes only the cells that changed, moving the cursor by the shortest sequence when the next
 ///   changed cell is not adjacent (see ``ScreenRenderer`` `+Cursor`);
 /// - sends SGR only when the pen changes, foreground and background in one sequence, and never a
-///   foreground for a plain space (its foreground cannot be seen);
+///   foreground for a plain space (its foreground cannot be seen); a ``CellStyle/seeThrough`` cell
+///   gets the terminal's default background, so that an image under it shows;
 /// - with a colour ``tolerance`` (truecolor only), leaves colours close to the canvas's on screen
 ///   and writes the cheapest form of each changed cell within its allowance (see
 ///   ``ScreenRenderer`` `+Tolerance` and ``LossyPolicy``); the error never accumulates past it;
@@ -187,6 +188,8 @@ public struct ScreenRenderer: Sendable {
             } else if cell.symbol.isContinuation {
                 cell.symbol = .space  // a continuation with no wide symbol before it
             }
+            // A see-through cell shows the picture, whatever colour its `bg` holds: one form of it.
+            if cell.style.contains(.seeThrough) { cell.bg = .black }
             if !cell.showsForeground { cell.fg = cell.bg }
             if palette {
                 cell.fg = Palette256.quantized(cell.fg)

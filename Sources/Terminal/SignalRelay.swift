@@ -4,15 +4,39 @@ import Glibc
 
 /// Installs the signal handlers of a ``TerminalSession`` and holds what they need.
 ///
+/// Every catchable signal whose default action ends the process has a handler, so that none can
+/// end reel with the terminal left raw. They fall in two groups (docs/signals.md says why):
+/// - ``terminating``: a request to end, sent by another process or a timer. The process is sound,
+///   so the signal is relayed to the loop, which ends in order (position saved, mpv shut down) and
+///   exits with 128 + N.
+/// - ``fatal``: a fault, or a resource limit the kernel enforces. The process cannot be trusted to
+///   carry on, so the handler restores the terminal at once and re-raises with the default action.
+///
+/// SIGPIPE is ignored while the handlers are in place: a write to a closed pipe or socket fails
+/// with EPIPE instead. SIGCHLD, SIGURG, SIGWINCH and SIGCONT do not end a process; SIGTTIN and
+/// SIGTTOU stop it, which is left alone.
+///
 /// The handlers are `@convention(c)` functions that use only async-signal-safe calls:
 /// `write(2)` to the self-pipe, and for an emergency restore `write(2)` of precomputed bytes,
 /// `tcsetattr(3)`, `signal(2)`, `raise(3)` and `_exit(2)`.
 enum SignalRelay {
-    /// The signals relayed to the main loop as a byte on the self-pipe.
-    static let relayed: [Int32] = [SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT]
+    /// The signals that change the session's state, relayed to the loop: resize, suspend, continue.
+    static let control: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT]
+    /// The signals that ask reel to end, relayed to the loop as ``TerminalSignal/terminate(_:)``:
+    /// the keyboard's and the shell's (INT, QUIT, HUP, TERM), the user's (USR1, USR2), the timers'
+    /// (ALRM, VTALRM, PROF), asynchronous I/O (POLL), power failure (PWR), the unused STKFLT, and
+    /// every real-time signal glibc leaves to programs (SIGRTMIN…SIGRTMAX).
+    static let terminating: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGPOLL, SIGSTKFLT, SIGPWR,
+    ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
     /// The signals that end the process at once: restore, then re-raise with the default action.
-    /// (Swift's runtime traps are SIGILL on x86-64 and SIGTRAP on arm64.)
-    static let fatal: [Int32] = [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP]
+    /// Faults (SEGV, BUS, FPE, ILL, ABRT, TRAP, SYS; Swift's runtime traps are SIGILL on x86-64 and
+    /// SIGTRAP on arm64) and the resource limits (XCPU, XFSZ).
+    static let fatal: [Int32] = [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ]
+    /// The signals ignored while the session is open.
+    static let ignored: [Int32] = [SIGPIPE]
+    /// The signals relayed to the main loop as a byte on the self-pipe.
+    static var relayed: [Int32] { control + terminating }
 
     /// The handlers' state.
     ///
@@ -36,10 +60,49 @@ enum SignalRelay {
     /// handlers never do.
     nonisolated(unsafe) static var previous: [Int32: sigaction] = [:]
 
+    /// The slots of ``sharedMemoryPaths``, and the room for each path (with its NUL).
+    static let sharedMemorySlots = 16
+    static let sharedMemoryPathLength = 64
+
+    /// The files of the shared-memory images the terminal has not taken yet, for a fatal signal
+    /// to unlink: ``sharedMemorySlots`` NUL-terminated paths, an empty one where the slot is free.
+    ///
+    /// `nonisolated(unsafe)`: written by the loop's thread (``setSharedMemoryPaths(_:)``), read
+    /// by the handlers; a handler that reads a slot being rewritten unlinks at worst another of
+    /// reel's own images, which the terminal then reports missing.
+    nonisolated(unsafe) static let sharedMemoryPaths: UnsafeMutablePointer<CChar> = {
+        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: sharedMemorySlots * sharedMemoryPathLength)
+        pointer.initialize(repeating: 0, count: sharedMemorySlots * sharedMemoryPathLength)
+        return pointer
+    }()
+
+    /// Records the shared-memory files to unlink if a fatal signal comes (the first
+    /// ``sharedMemorySlots`` of them; longer paths are left out).
+    static func setSharedMemoryPaths(_ paths: [String]) {
+        let slots = sharedMemoryPaths
+        let fitting = paths.filter { $0.utf8.count < sharedMemoryPathLength }
+        for slot in 0..<sharedMemorySlots {
+            let base = slots + slot * sharedMemoryPathLength
+            base[0] = 0
+            guard slot < fitting.count else { continue }
+            let bytes = Array(fitting[slot].utf8)
+            for (k, byte) in bytes.enumerated().reversed() { base[k] = CChar(bitPattern: byte) }
+            base[bytes.count] = 0
+        }
+    }
+
+    /// Unlinks the files of ``sharedMemoryPaths`` (async-signal-safe: `unlink(2)` only).
+    static func unlinkSharedMemory() {
+        for slot in 0..<sharedMemorySlots {
+            let path = sharedMemoryPaths + slot * sharedMemoryPathLength
+            if path[0] != 0 { _ = unlink(path) }
+        }
+    }
+
     /// Whether the handlers are installed (one session at a time).
     static var isInstalled: Bool { !previous.isEmpty }
 
-    /// Installs the handlers for ``relayed`` and ``fatal``.
+    /// Installs the handlers for ``relayed`` and ``fatal``, and ignores ``ignored``.
     static func install() throws(TerminalError) {
         _ = state  // initialise before any handler can run
         if alternateStack == nil {
@@ -51,13 +114,22 @@ enum SignalRelay {
             stack.ss_flags = 0
             try TerminalError.check("sigaltstack") { sigaltstack(&stack, nil) }
         }
-        for signal in relayed + fatal {
+        for signal in relayed + fatal + ignored {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = signalHandler
+            // SIG_IGN is the pointer 1, which Swift takes for nil once it is stored as an optional
+            // (1 is one of a pointer's spare values): it is assigned here, never kept in a collection.
+            if fatal.contains(signal) {
+                action.__sigaction_handler.sa_handler = fatalHandler
+                action.sa_flags = SA_ONSTACK
+            } else if ignored.contains(signal) {
+                action.__sigaction_handler.sa_handler = SIG_IGN
+            } else {
+                action.__sigaction_handler.sa_handler = relayHandler
+                action.sa_flags = SA_RESTART
+            }
             sigemptyset(&action.sa_mask)
-            action.sa_flags = relayed.contains(signal) ? SA_RESTART : SA_ONSTACK
             var old = sigaction()
-            try TerminalError.check("sigaction") { sigaction(signal, &action, &old) }
+            try TerminalError.check("sigaction \(signal)") { sigaction(signal, &action, &old) }
             previous[signal] = old
         }
         // A thread that started us (or a library) may have blocked these; the handlers must run.
@@ -87,7 +159,7 @@ enum SignalRelay {
     /// Reinstalls the relay handler for `signal` after ``setDefault(_:)``.
     static func reinstall(_ signal: Int32) {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = signalHandler
+        action.__sigaction_handler.sa_handler = relayHandler
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
         _ = sigaction(signal, &action, nil)
@@ -95,12 +167,14 @@ enum SignalRelay {
 
     /// Undoes the session's terminal modes with async-signal-safe calls only.
     static func emergencyRestore() {
+        unlinkSharedMemory()
         let s = state
-        guard s.pointee.active != 0, s.pointee.tty >= 0 else { return }
-        s.pointee.active = 0
-        if let bytes = s.pointee.restoreBytes {
+        guard s.pointee.active != 0 || s.pointee.raw != 0, s.pointee.tty >= 0 else { return }
+        if s.pointee.active != 0, let bytes = s.pointee.restoreBytes {
             writeFully(s.pointee.tty, bytes, s.pointee.restoreCount)
         }
+        s.pointee.active = 0
+        s.pointee.raw = 0
         if s.pointee.hasSaved != 0 {
             _ = tcsetattr(s.pointee.tty, TCSANOW, &s.pointee.saved)
         }
@@ -127,13 +201,15 @@ enum SignalRelay {
     }
 }
 
-/// The one handler for every signal the session handles.
-private func signalHandler(_ signal: Int32) {
+/// The handler for the ``SignalRelay/relayed`` signals: a byte on the self-pipe.
+private func relayHandler(_ signal: Int32) {
     let savedErrno = errno
     defer { errno = savedErrno }
     let s = SignalRelay.state
     switch signal {
-    case SIGINT, SIGTERM, SIGHUP, SIGQUIT:
+    case SIGWINCH, SIGTSTP, SIGCONT:
+        relay(signal, s)
+    default:
         if s.pointee.pendingTermination != 0 {
             // The main loop has not read the first one: it is stuck. Restore and leave from here.
             SignalRelay.emergencyRestore()
@@ -141,13 +217,17 @@ private func signalHandler(_ signal: Int32) {
         }
         s.pointee.pendingTermination = signal
         relay(signal, s)
-    case SIGWINCH, SIGTSTP, SIGCONT:
-        relay(signal, s)
-    default:
-        SignalRelay.emergencyRestore()
-        Glibc.signal(signal, SIG_DFL)
-        raise(signal)
     }
+}
+
+/// The handler for the ``SignalRelay/fatal`` signals: restore, then die by the signal.
+///
+/// The signal is blocked while its handler runs, so the re-raised one is delivered, with the
+/// default action, as the handler returns (or at once, for a fault that happens again).
+private func fatalHandler(_ signal: Int32) {
+    SignalRelay.emergencyRestore()
+    Glibc.signal(signal, SIG_DFL)
+    raise(signal)
 }
 
 /// Writes the signal number as one byte to the self-pipe (dropped if the pipe is full).

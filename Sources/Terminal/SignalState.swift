@@ -14,6 +14,8 @@ struct SignalState {
     var tty: Int32 = -1
     /// 1 while the terminal is in raw mode on the alternate screen (restoring is needed).
     var active: Int32 = 0
+    /// 1 while the terminal is in raw mode (the termios must be put back).
+    var raw: Int32 = 0
     /// 1 when ``saved`` holds the termios to restore.
     var hasSaved: Int32 = 0
     /// The terminal's termios before the session changed it.

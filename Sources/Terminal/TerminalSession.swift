@@ -8,15 +8,18 @@ import Glibc
 /// ``enter()`` saves the termios and switches everything on; ``restore()`` is its exact inverse and
 /// is idempotent. The terminal is restored on every way out:
 /// - a normal return or a thrown error: call ``restore()`` in a `defer` (``deinit`` also does, as a backstop);
-/// - SIGINT, SIGTERM, SIGHUP, SIGQUIT: relayed as ``TerminalSignal/terminate(_:)``; the app calls
-///   ``exitAfterRestore(signal:)``. A second one before the loop read the first restores and exits
-///   from the handler;
-/// - SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP: restored from the handler with `write(2)` and
-///   `tcsetattr(3)` only, then re-raised with the default action;
+/// - a request to end (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+///   SIGPROF, SIGPOLL, SIGSTKFLT, SIGPWR, SIGRTMIN…SIGRTMAX): relayed as
+///   ``TerminalSignal/terminate(_:)``; the app ends in order and calls ``exitAfterRestore(signal:)``.
+///   A second one before the loop read the first restores and exits from the handler;
+/// - a fault or a resource limit (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS,
+///   SIGXCPU, SIGXFSZ): restored from the handler with `write(2)` and `tcsetattr(3)` only, then
+///   re-raised with the default action;
 /// - SIGTSTP (or Ctrl-Z, which arrives as byte 0x1A in raw mode): ``suspend()`` restores, stops,
 ///   and re-enters when continued.
 ///
-/// Only one session can be active in a process, since signal handlers are process-wide.
+/// SIGPIPE is ignored while the session is open. Only one session can be active in a process,
+/// since signal handlers are process-wide.
 public final class TerminalSession {
     /// The terminal descriptor: opened on `/dev/tty` read-write, non-blocking, close-on-exec.
     /// Input is read from it; the mode sequences are written to it.
@@ -28,6 +31,12 @@ public final class TerminalSession {
     private var saved = termios()
     /// Whether the terminal is in the session's modes.
     public private(set) var isActive = false
+    /// Whether the terminal is in raw mode (from ``enterRawMode()`` or ``enter()``).
+    public private(set) var isRaw = false
+    /// Bytes written after the enter sequence and before the restore sequence while graphics are
+    /// on (``setGraphicsSequences(enter:restore:)``).
+    private var graphicsEnter: [UInt8] = []
+    private var graphicsRestore: [UInt8] = []
     private var isClosed = false
     /// A reused buffer for reads.
     private var chunk = [UInt8](repeating: 0, count: 4096)
@@ -66,12 +75,7 @@ public final class TerminalSession {
         signalWriteDescriptor = ends[1]
 
         let state = SignalRelay.state
-        let restore = Array(TerminalSession.restoreSequence.utf8)
-        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: restore.count)
-        bytes.initialize(from: restore, count: restore.count)
-        state.pointee.restoreBytes?.deallocate()
-        state.pointee.restoreBytes = bytes
-        state.pointee.restoreCount = restore.count
+        TerminalSession.publishRestoreBytes(Array(TerminalSession.restoreSequence.utf8))
         state.pointee.tty = fd
         state.pointee.pipeWrite = signalWriteDescriptor
         state.pointee.pendingTermination = 0
@@ -87,31 +91,67 @@ public final class TerminalSession {
         close()
     }
 
-    /// Saves the termios, enters raw mode and switches on the session's modes. Does nothing when active.
+    /// Enters raw mode (if not yet) and switches on the session's modes. Does nothing when active.
     ///
     /// Raw mode is `cfmakeraw`'s (no echo, no line editing, no signals from keys: Ctrl-C and Ctrl-Z
     /// arrive as bytes), except that output processing stays on so a stray `\n` still returns the carriage.
     public func enter() throws(TerminalError) {
         guard !isActive else { return }
+        try enterRawMode()
+        SignalRelay.state.pointee.active = 1
+        isActive = true
+        writeSequence(Array(TerminalSession.enterSequence.utf8) + graphicsEnter)
+    }
+
+    /// Saves the termios and enters raw mode, leaving the screen as it is: for the start-up probe,
+    /// whose answers must neither echo nor wait for a newline, before ``enter()``. The terminal
+    /// stays raw until ``restore()``, so that an answer that comes late is read, not echoed.
+    public func enterRawMode() throws(TerminalError) {
+        guard !isRaw else { return }
         try TerminalError.check("tcgetattr") { tcgetattr(fileDescriptor, &saved) }
         let state = SignalRelay.state
         state.pointee.saved = saved
         state.pointee.hasSaved = 1
         var raw = rawMode()
         try TerminalError.check("tcsetattr") { tcsetattr(fileDescriptor, TCSANOW, &raw) }
-        state.pointee.active = 1
-        isActive = true
-        writeSequence(TerminalSession.enterSequence)
+        state.pointee.raw = 1
+        isRaw = true
     }
 
-    /// Switches the session's modes off and puts back the saved termios. Idempotent.
+    /// Switches the session's modes off (after deleting the images, with graphics on) and puts
+    /// back the saved termios. Idempotent.
     public func restore() {
         let state = SignalRelay.state
-        guard isActive else { return }
-        isActive = false
-        state.pointee.active = 0
-        writeSequence(TerminalSession.restoreSequence)
-        _ = tcsetattr(fileDescriptor, TCSANOW, &saved)
+        if isActive {
+            isActive = false
+            state.pointee.active = 0
+            writeSequence(graphicsRestore + Array(TerminalSession.restoreSequence.utf8))
+        }
+        if isRaw {
+            isRaw = false
+            state.pointee.raw = 0
+            _ = tcsetattr(fileDescriptor, TCSANOW, &saved)
+        }
+    }
+
+    /// Sets what turns graphics on after the session's modes (`enter`) and what cleans up after
+    /// them before the modes go (`restore`: deleting kitty's images, ending a sixel mode); the
+    /// restore bytes are also what a fatal signal's handler writes first. Call before ``enter()``.
+    public func setGraphicsSequences(enter: [UInt8], restore: [UInt8]) {
+        graphicsEnter = enter
+        graphicsRestore = restore
+        TerminalSession.publishRestoreBytes(restore + Array(TerminalSession.restoreSequence.utf8))
+    }
+
+    /// Hands the signal handlers the bytes that restore the terminal.
+    private static func publishRestoreBytes(_ restore: [UInt8]) {
+        let state = SignalRelay.state
+        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: restore.count)
+        bytes.initialize(from: restore, count: restore.count)
+        // The old bytes stay allocated: a handler running now may be reading them (a few bytes,
+        // once or twice a run).
+        state.pointee.restoreBytes = bytes
+        state.pointee.restoreCount = restore.count
     }
 
     /// Restores the terminal, then exits with status 128 + `signal`, as a shell reports a process
@@ -153,7 +193,7 @@ public final class TerminalSession {
         guard isActive else { return }
         var raw = rawMode()
         try TerminalError.check("tcsetattr") { tcsetattr(fileDescriptor, TCSANOW, &raw) }
-        writeSequence(TerminalSession.enterSequence)
+        writeSequence(Array(TerminalSession.enterSequence.utf8) + graphicsEnter)
     }
 
     /// The saved termios made raw: `cfmakeraw`, with output processing (`OPOST`, `ONLCR`) kept.
@@ -237,8 +277,8 @@ public final class TerminalSession {
     }
 
     /// Writes a mode sequence in full (waiting briefly for room if the terminal is slow).
-    private func writeSequence(_ sequence: String) {
-        var bytes = Array(sequence.utf8)
+    func writeSequence(_ sequence: [UInt8]) {
+        var bytes = sequence
         bytes.withUnsafeMutableBufferPointer { buffer in
             if let base = buffer.baseAddress { SignalRelay.writeFully(fileDescriptor, base, buffer.count) }
         }

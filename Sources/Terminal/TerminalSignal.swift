@@ -2,8 +2,9 @@
 public enum TerminalSignal: Sendable, Hashable {
     /// SIGWINCH: the window changed size; read the new ``TerminalSize`` and redraw.
     case resize
-    /// SIGINT, SIGTERM, SIGHUP or SIGQUIT: restore the terminal and exit with 128 + the signal
-    /// number (``TerminalSession/exitAfterRestore(signal:)``).
+    /// A signal that asks reel to end (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM, a
+    /// real-time signal…): end in order, restore the terminal and exit with 128 + the signal number
+    /// (``TerminalSession/exitAfterRestore(signal:)``).
     case terminate(Int32)
     /// SIGTSTP: call ``TerminalSession/suspend()``.
     case suspend

@@ -3,15 +3,16 @@ import Screens
 import Terminal
 import Testing
 @testable import App
+import Playback
 
 /// Which picture a poster gets: cover art, then a sidecar image, then the frame at 10 %, else a
 /// title card; probed for real in short-lived mpv cores.
 @Suite("Poster finder", .serialized)
 struct PosterFinderTests {
-    static func sample(_ name: String) -> String {
-        var directory = #filePath
-        for _ in 0..<3 { directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)]) }
-        return directory + "/samples/" + name
+    static func sample(_ name: String) -> FilePath {
+        var directory = FilePath(#filePath)
+        for _ in 0..<3 { directory = directory.removingLastComponent }
+        return directory.appending("samples").appending(name)
     }
 
     /// A fresh folder holding a link to `sample` named `name`, plus copies of the sidecar picture
@@ -19,8 +20,8 @@ struct PosterFinderTests {
     static func folder(linking sample: String, as name: String, sidecars: [String]) throws -> String {
         let directory = "/tmp/reel-poster-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try #require(mkdir(directory, 0o700) == 0)
-        symlink(Self.sample(sample), directory + "/" + name)
-        let picture = try #require(fopen(Self.sample("sidecar.png"), "rb"))
+        symlink(Self.sample(sample).text, directory + "/" + name)
+        let picture = try #require(fopen(Self.sample("sidecar.png").text, "rb"))
         defer { fclose(picture) }
         var bytes = [UInt8](repeating: 0, count: 65_536)
         let count = fread(&bytes, 1, bytes.count, picture)
@@ -62,7 +63,7 @@ struct PosterFinderTests {
         ("/v/noext", ["/v/noext.jpg", "/v/noext.png", "/v/poster.jpg"]),
     ])
     func candidates(path: String, expected: [String]) {
-        #expect(PosterFinder.sidecarCandidates(for: path) == expected)
+        #expect(PosterFinder.sidecarCandidates(for: FilePath(path)) == expected.map { FilePath($0) })
     }
 
     @Test("a video's poster is its frame at 10 %")
@@ -76,7 +77,7 @@ struct PosterFinderTests {
     func coverArt(sidecars: [String]) throws {
         let directory = try Self.folder(linking: "covered.mp4", as: "clip.mp4", sidecars: sidecars)
         defer { Self.remove(directory) }
-        let found = PosterFinder.find(directory + "/clip.mp4", width: 32, height: 18)
+        let found = PosterFinder.find(FilePath(directory + "/clip.mp4"), width: 32, height: 18)
         #expect(found.source == .coverArt)
         #expect(Self.isClose(Self.centre(found.art), to: RGB(255, 0, 255)))
     }
@@ -88,8 +89,8 @@ struct PosterFinderTests {
     func sidecar(files: [String], winner: String) throws {
         let directory = try Self.folder(linking: "segments.mp4", as: "clip.mp4", sidecars: files)
         defer { Self.remove(directory) }
-        let found = PosterFinder.find(directory + "/clip.mp4", width: 32, height: 18)
-        #expect(found.source == .sidecar(directory + "/" + winner))
+        let found = PosterFinder.find(FilePath(directory + "/clip.mp4"), width: 32, height: 18)
+        #expect(found.source == .sidecar(FilePath(directory + "/" + winner)))
         #expect(Self.isClose(Self.centre(found.art), to: RGB(0, 255, 255)))
     }
 

@@ -8,12 +8,12 @@ import Testing
 @Suite("ProbeWorkers")
 struct ProbeWorkersTests {
     static func files(_ count: Int) -> [LibraryFile] {
-        (0..<count).map { LibraryFile(path: "/f\($0)", name: "f\($0)", size: 1, modified: 1) }
+        (0..<count).map { LibraryFile(path: FilePath("/f\($0)"), name: "f\($0)", size: 1, modified: 1) }
     }
 
     /// Waits on the descriptor until `count` results came, or 10 s passed.
-    static func collect(_ workers: ProbeWorkers, count: Int) -> [(index: Int, result: MediaProbe.Result)] {
-        var results: [(index: Int, result: MediaProbe.Result)] = []
+    static func collect(_ workers: ProbeWorkers, count: Int) -> [(file: LibraryFile, result: MediaProbe.Result)] {
+        var results: [(file: LibraryFile, result: MediaProbe.Result)] = []
         var deadline = 10_000
         while results.count < count, deadline > 0 {
             var descriptor = pollfd(fd: workers.descriptor, events: Int16(POLLIN), revents: 0)
@@ -24,25 +24,63 @@ struct ProbeWorkersTests {
         return results
     }
 
-    @Test("wanted items go first, then the rest in order; each result comes once through the pipe")
+    @Test("files are probed in the order asked, each once, and each result comes once through the pipe")
     func order() throws {
-        let order = Mutex<[Int]>([])
-        let workers = try ProbeWorkers(files: Self.files(10), count: 1, paused: true) { file in
-            order.withLock { $0.append(Int(file.path.dropFirst(2))!) }
+        let order = Mutex<[String]>([])
+        let workers = try ProbeWorkers(count: 1, paused: true) { file, _ in
+            order.withLock { $0.append(file.name) }
             return .unplayable(reason: file.name)
         }
-        workers.prioritize([9, 8, 42])
+        let files = Self.files(10)
+        workers.prioritize([files[9], files[8], files[9]] + files)
         workers.setPaused(false)
         let results = Self.collect(workers, count: 10)
+        #expect(order.withLock { $0 } == ["f9", "f8", "f0", "f1", "f2", "f3", "f4", "f5", "f6", "f7"])
+        #expect(results.map(\.file.name).sorted() == files.map(\.name).sorted())
+        #expect(results.allSatisfy { $0.result == .unplayable(reason: $0.file.name) })
+        // Asked again, nothing is probed twice.
+        workers.prioritize(files)
+        var descriptor = pollfd(fd: workers.descriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&descriptor, 1, 200) == 0)
         workers.stop()
-        #expect(order.withLock { $0 } == [9, 8, 0, 1, 2, 3, 4, 5, 6, 7])
-        #expect(results.map(\.index).sorted() == Array(0..<10))
-        #expect(results.allSatisfy { $0.result == .unplayable(reason: "f\($0.index)") })
+    }
+
+    @Test("only what is asked for is probed: a new request replaces the old one")
+    func onlyWanted() throws {
+        let order = Mutex<[String]>([])
+        let workers = try ProbeWorkers(count: 1, paused: true) { file, _ in
+            order.withLock { $0.append(file.name) }
+            return .unplayable(reason: "")
+        }
+        let files = Self.files(100)
+        workers.prioritize(Array(files[0..<50]))
+        workers.prioritize(Array(files[90..<93]))
+        workers.setPaused(false)
+        #expect(Self.collect(workers, count: 3).count == 3)
+        var descriptor = pollfd(fd: workers.descriptor, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&descriptor, 1, 200) == 0, "nothing more is probed")
+        workers.stop()
+        #expect(order.withLock { $0 } == ["f90", "f91", "f92"])
+    }
+
+    @Test("stop() gives up a probe in flight: the job is told, and stop returns once it has")
+    func stopGivesUp() throws {
+        let started = Mutex(false)
+        let workers = try ProbeWorkers(count: 1) { _, shouldStop in
+            started.withLock { $0 = true }
+            while !shouldStop() { usleep(1_000) }
+            return .unplayable(reason: MediaProbe.stoppedReason)
+        }
+        workers.prioritize(Self.files(1))
+        while !started.withLock({ $0 }) { usleep(1_000) }
+        // It would wait for ever if the job were not told.
+        workers.stop()
     }
 
     @Test("paused workers start nothing new; stop ends them")
     func pause() throws {
-        let workers = try ProbeWorkers(files: Self.files(3), count: 2, paused: true) { _ in .unplayable(reason: "") }
+        let workers = try ProbeWorkers(count: 2, paused: true) { _, _ in .unplayable(reason: "") }
+        workers.prioritize(Self.files(3))
         var descriptor = pollfd(fd: workers.descriptor, events: Int16(POLLIN), revents: 0)
         #expect(poll(&descriptor, 1, 200) == 0)
         #expect(workers.takeResults().isEmpty)
@@ -57,7 +95,7 @@ struct ProbeWorkersTests {
         url = "/" + url + "/samples/segments.mp4"
         var info = stat()
         stat(url, &info)
-        let file = LibraryFile(path: url, name: "segments.mp4", info: info)
+        let file = LibraryFile(path: FilePath(url), name: "segments.mp4", info: info)
         let cache = ThumbnailCache(directory: nil)
         let first = ListScene.describe(file, cache: cache, pixelAspect: 1)
         guard case let .playable(media, still?) = first else { Issue.record("got \(first)"); return }

@@ -1,4 +1,6 @@
 @testable import App
+import Playback
+import Terminal
 import Testing
 import Screens
 
@@ -10,7 +12,7 @@ struct ReelOptionsTests {
         #expect(options.paths == ["movie.mp4"])
         #expect(options.action == .run)
         #expect(options.hideDelay == 3 && options.seekInterval == 10 && options.keepOpen && options.audio)
-        #expect(options.resume && !options.mpvConfig && options.colors == .auto && options.blitter == .half)
+        #expect(options.resume && !options.mpvConfig && options.colors == nil && options.blitter == .half)
     }
 
     @Test("valued options read as --x=v and as --x v")
@@ -19,12 +21,41 @@ struct ReelOptionsTests {
         #expect(try ReelOptions.parse(["--volume", "55", "f"]).volume == 55)
         #expect(try ReelOptions.parse(["--speed=1.5", "f"]).speed == 1.5)
         #expect(try ReelOptions.parse(["--hide-delay=0.5", "f"]).hideDelay == 0.5)
-        #expect(try ReelOptions.parse(["--seek-interval=-1", "f"]).seekInterval == -1)
+        #expect(try ReelOptions.parse(["--seek-interval=0", "f"]).seekInterval == 0)
         #expect(try ReelOptions.parse(["--colors=256", "f"]).colors == .palette256)
         #expect(try ReelOptions.parse(["--blitter", "quadrant", "f"]).blitter == .quadrant)
         #expect(try ReelOptions.parse(["--log-file=/tmp/x.log", "f"]).logFile == "/tmp/x.log")
         #expect(try ReelOptions.parse(["--corner-radius=0", "f"]).cornerRadius == 0)
         #expect(try ReelOptions.parse(["a", "--mute", "b"]).paths == ["a", "b"])
+    }
+
+    @Test("--colors reads auto, truecolor, 24bit and 256 into the renderer's own modes", arguments: [
+        ("auto", nil), ("truecolor", ColorMode.truecolor), ("24bit", .truecolor), ("256", .palette256),
+    ] as [(String, ColorMode?)])
+    func colors(value: String, expected: ColorMode?) throws {
+        #expect(try ReelOptions.parse(["--colors=\(value)", "f"]).colors == expected)
+        #expect(throws: UsageError.self) { try ReelOptions.parse(["--colors=16", "f"]) }
+    }
+
+    @Test("track, subtitle and stream options take mpv's names")
+    func trackOptions() throws {
+        let options = try ReelOptions.parse(["--sid=2", "--aid=no", "--secondary-sid=1", "--slang=eng,fra", "--alang", "pt-BR",
+                                             "--sub-file=a.srt", "--sub-file", "b.ass", "--sub-delay=-0.5", "--audio-delay=0.25",
+                                             "--network-timeout=7", "--autoplay-delay=0", "--ytdl", "--loop-playlist", "--shuffle",
+                                             "--list", "--progress-line", "f"])
+        #expect(options.tracks.subtitles == .id(2) && options.tracks.audio == TrackChoice.none)
+        #expect(options.tracks.secondarySubtitles == .id(1))
+        #expect(options.tracks.subtitleLanguages == ["eng", "fra"] && options.tracks.audioLanguages == ["pt-BR"])
+        #expect(options.tracks.subtitleFiles == ["a.srt", "b.ass"])
+        #expect(options.tracks.subtitleDelay == -0.5 && options.tracks.audioDelay == 0.25)
+        #expect(options.networkTimeout == 7 && options.autoplayDelay == 0)
+        #expect(options.ytdl && options.loopPlaylist && options.shuffle && options.list && options.progressLine)
+        #expect(try ReelOptions.parse(["--no-sub", "f"]).tracks.subtitles == TrackChoice.none)
+        #expect(try ReelOptions.parse(["--sid=auto", "f"]).tracks.subtitles == .auto)
+        for bad in [["--sid=0", "f"], ["--sid=x", "f"], ["--slang=e,n;g", "f"], ["--sub-delay=9999", "f"],
+                    ["--autoplay-delay=-1", "f"], ["--network-timeout=0", "f"], ["--no-sub=yes", "f"]] {
+            #expect(throws: UsageError.self, "\(bad)") { try ReelOptions.parse(bad) }
+        }
     }
 
     @Test("flags take --x, --x=yes|no and --no-x")
@@ -42,7 +73,7 @@ struct ReelOptionsTests {
     }
 
     @Test("start times read like mpv's", arguments: [
-        ("90", ReelOptions.StartTime.seconds(90)),
+        ("90", StartPosition.seconds(90)),
         ("1:30", .seconds(90)),
         ("1:02:03.5", .seconds(3723.5)),
         ("0:05", .seconds(5)),
@@ -50,13 +81,14 @@ struct ReelOptionsTests {
         ("-10", .fromEnd(10)),
         ("+12", .seconds(12)),
     ])
-    func startTimes(text: String, expected: ReelOptions.StartTime) throws {
+    func startTimes(text: String, expected: StartPosition) throws {
         #expect(try ReelOptions.parse(["--start=\(text)", "f"]).start == expected)
     }
 
     @Test("bad values are usage errors naming the option", arguments: [
         ["--start=1:75", "f"], ["--start=abc", "f"], ["--start=101%", "f"], ["--start=", "f"],
         ["--volume=200", "f"], ["--volume=nan", "f"], ["--speed=0", "f"], ["--hide-delay=-1", "f"],
+        ["--seek-interval=-10", "f"], ["--seek-interval=-0.5", "f"],
         ["--colors=16", "f"], ["--blitter=sextant", "f"], ["--keep-open=maybe", "f"],
         ["--aspect=wide", "f"], ["--aspect=16:9:1", "f"], ["--aspect=", "f"], ["--corner-radius=99", "f"],
         ["--reveal-duration=-1", "f"], ["--reveal-duration=soon", "f"],

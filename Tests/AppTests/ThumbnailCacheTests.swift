@@ -51,7 +51,7 @@ struct ThumbnailCacheTests {
         wrongMagic[5] ^= 0xFF
         #expect(ProbeRecord(decoding: wrongMagic) == nil)
         var wrongKind = ProbeRecord(key: Self.key, result: .unplayable(reason: "x")).encoded()
-        wrongKind[ProbeRecord.magic.count + 4 + Self.key.path.utf8.count + 16] = 7
+        wrongKind[ProbeRecord.magic.count + 4 + Self.key.path.bytes.count + 16] = 7
         #expect(ProbeRecord(decoding: wrongKind) == nil)
     }
 
@@ -60,43 +60,43 @@ struct ThumbnailCacheTests {
         let base = Self.temporaryDirectory()
         let directory = base + "/nested/reel"
         defer { _ = system("rm -rf '\(base)'") }
-        ThumbnailCache(directory: directory).store(Self.full, for: Self.key)
+        ThumbnailCache(directory: FilePath(directory)).store(Self.full, for: Self.key)
         let files = Self.entries(directory)
         #expect(files.count == 1 && files[0].count == 16 && !files[0].hasSuffix(".tmp"))
-        let fresh = ThumbnailCache(directory: directory)
+        let fresh = ThumbnailCache(directory: FilePath(directory))
         #expect(fresh.lookup(Self.key, stillSize: (12, 6)) == Self.full)
         // A still of another size is a miss: the thumbnails changed size.
-        #expect(ThumbnailCache(directory: directory).lookup(Self.key, stillSize: (16, 8)) == nil)
+        #expect(ThumbnailCache(directory: FilePath(directory)).lookup(Self.key, stillSize: (16, 8)) == nil)
     }
 
     @Test("a file whose size or modification time changed is a miss, and is stored afresh")
     func invalidation() {
         let directory = Self.temporaryDirectory()
         defer { _ = system("rm -rf '\(directory)'") }
-        ThumbnailCache(directory: directory).store(Self.full, for: Self.key)
+        ThumbnailCache(directory: FilePath(directory)).store(Self.full, for: Self.key)
         var resized = Self.key
         resized.size += 1
         var touched = Self.key
         touched.modified += 1
         var moved = Self.key
-        moved.path += ".old"
+        moved.path = moved.path.addingSuffix(".old")
         for key in [resized, touched, moved] {
-            #expect(ThumbnailCache(directory: directory).lookup(key, stillSize: (12, 6)) == nil)
+            #expect(ThumbnailCache(directory: FilePath(directory)).lookup(key, stillSize: (12, 6)) == nil)
         }
         let replaced = MediaProbe.Result.unplayable(reason: "truncated")
-        ThumbnailCache(directory: directory).store(replaced, for: touched)
-        #expect(ThumbnailCache(directory: directory).lookup(touched, stillSize: (12, 6)) == replaced)
-        #expect(ThumbnailCache(directory: directory).lookup(Self.key, stillSize: (12, 6)) == nil)
+        ThumbnailCache(directory: FilePath(directory)).store(replaced, for: touched)
+        #expect(ThumbnailCache(directory: FilePath(directory)).lookup(touched, stillSize: (12, 6)) == replaced)
+        #expect(ThumbnailCache(directory: FilePath(directory)).lookup(Self.key, stillSize: (12, 6)) == nil)
         #expect(Self.entries(directory).count == 1)
     }
 
     @Test("a damaged record is a miss, not a crash")
-    func damagedFile() {
+    func damagedFile() throws {
         let directory = Self.temporaryDirectory()
         defer { _ = system("rm -rf '\(directory)'") }
-        let cache = ThumbnailCache(directory: directory)
-        #expect(ThumbnailCache.writeAtomically(Array("reel-probe 1\ngarbage".utf8), to: cache.recordPath(for: Self.key.path)!))
-        #expect(ThumbnailCache(directory: directory).lookup(Self.key, stillSize: (12, 6)) == nil)
+        let cache = ThumbnailCache(directory: FilePath(directory))
+        try FileSystem.writeAtomically(Array("reel-probe 2\ngarbage".utf8), to: try #require(cache.recordPath(for: Self.key.path)))
+        #expect(ThumbnailCache(directory: FilePath(directory)).lookup(Self.key, stillSize: (12, 6)) == nil)
     }
 
     @Test("without a usable folder it keeps outcomes in memory")
@@ -114,6 +114,6 @@ struct ThumbnailCacheTests {
         ([:], nil),
     ] as [([String: String], String?)])
     func defaultDirectory(environment: [String: String], expected: String?) {
-        #expect(ThumbnailCache.defaultDirectory(environment: environment) == expected)
+        #expect(ThumbnailCache.defaultDirectory(environment: environment) == expected.map { FilePath($0) })
     }
 }

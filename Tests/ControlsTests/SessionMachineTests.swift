@@ -3,8 +3,10 @@ import Testing
 
 @Suite("SessionMachine")
 struct SessionMachineTests {
-    static func machine(count: Int = 3, delay: Seconds = 5, loop: Bool = false, keepOpen: Bool = true) -> SessionMachine {
+    static func machine(count: Int = 3, delay: Seconds = 5, loop: Bool = false, keepOpen: Bool = true,
+                        skipsFailures: Bool = true) -> SessionMachine {
         var configuration = SessionMachine.Configuration()
+        configuration.skipsFailures = skipsFailures
         configuration.autoplayDelay = delay
         configuration.loopPlaylist = loop
         configuration.keepOpen = keepOpen
@@ -98,7 +100,7 @@ struct SessionMachineTests {
 
     @Test("a failure is a phase; mpv moving on by itself starts the next item; cancel stops an opening")
     func failureAndCancel() {
-        var machine = Self.machine()
+        var machine = Self.machine(skipsFailures: false)
         _ = machine.event(.play(item: 0), now: 0)
         #expect(machine.event(.failed(reason: "HTTP 404 Not Found"), now: 1).isEmpty)
         #expect(machine.phase == .failed(item: 0, reason: "HTTP 404 Not Found"))
@@ -109,18 +111,40 @@ struct SessionMachineTests {
         #expect(machine.event(.cancel, now: 3).isEmpty, "nothing to cancel")
         #expect(machine.event(.reachedEnd, now: 3).isEmpty, "no end without an item playing")
     }
+}
 
-    @Test("a playlist file that expands changes the count, and the countdown follows")
-    func countChanges() {
-        var machine = Self.machine(count: 1)
-        _ = machine.event(.play(item: 0), now: 0)
+extension SessionMachineTests {
+    @Test("a failed item is passed over for the next; the last one's failure stays; a list of failures never loops")
+    func skipsFailures() {
+        var machine = Self.machine(count: 3, loop: true)
+        _ = machine.event(.play(item: 1), now: 0)
+        #expect(machine.event(.failed(reason: "HTTP 404 Not Found"), now: 1) == [.load(item: 2)])
+        #expect(machine.event(.failed(reason: "Connection refused"), now: 2).isEmpty)
+        #expect(machine.phase == .failed(item: 2, reason: "Connection refused"))
+    }
+
+    @Test("items put in while a folder is read keep the one playing and the one up next, at their new places")
+    func inserted() {
+        var machine = Self.machine(count: 3)
+        _ = machine.event(.play(item: 1), now: 0)
         _ = machine.event(.ready, now: 0)
-        _ = machine.event(.itemCountChanged(4), now: 0)
-        #expect(machine.itemCount == 4)
-        _ = machine.event(.reachedEnd, now: 9)
-        #expect(machine.upNext?.item == 1)
-        _ = machine.event(.itemCountChanged(1), now: 10)
-        #expect(machine.phase == .ended(item: 0, upNext: nil))
-        #expect(machine.event(.play(item: 7), now: 11).isEmpty, "no such item")
+        _ = machine.event(.reachedEnd, now: 5)
+        #expect(machine.upNext?.item == 2)
+        _ = machine.event(.itemsInserted(positions: [0, 2, 5]), now: 6)
+        #expect(machine.itemCount == 6)
+        #expect(machine.phase == .ended(item: 3, upNext: .init(item: 4, start: 5, deadline: 10)))
+    }
+
+    @Test("a playlist file that expands takes its entries' places, and what follows moves down")
+    func expanded() {
+        var machine = Self.machine(count: 3)
+        _ = machine.event(.play(item: 1), now: 0)
+        _ = machine.event(.itemExpanded(item: 1, into: 4), now: 0.5)
+        #expect(machine.itemCount == 6)
+        #expect(machine.currentItem == 1)
+        #expect(machine.item(after: 1) == 2)
+        _ = machine.event(.ready, now: 1)
+        _ = machine.event(.reachedEnd, now: 2)
+        #expect(machine.upNext?.item == 2)
     }
 }

@@ -97,6 +97,24 @@ struct BadInputEndToEndTests {
         #expect(tmux.waitForExit() == 0, "stderr: \(tmux.standardError)")
     }
 
+    @Test("under a folder whose name is not UTF-8, a relative path plays and the folder lists and plays its file")
+    func invalidUTF8Directory() throws {
+        // A folder "vidéos" with é as the Latin-1 byte 0xE9, holding a copy of a sample.
+        let shell = "d=\"$(printf '\(Fixtures.directory)/vid\\351os')\"; mkdir -p \"$d\" && cp \"$1\" \"$d/clip.mp4\" && cd \"$d\" && exec \"$0\" --no-audio"
+        let relative = try TmuxSession(["/bin/sh", "-c", shell + " clip.mp4", Paths.reel, Paths.sample("portrait.mp4")])
+        try relative.waitFor("Portrait")
+        try relative.send("q")
+        #expect(relative.waitForExit() == 0, "stderr: \(relative.standardError)")
+
+        let library = try TmuxSession(["/bin/sh", "-c", shell + " .", Paths.reel, Paths.sample("portrait.mp4")])
+        try library.waitFor("clip.mp4")
+        #expect(try library.capture().contains("vid\u{FFFD}os"), "the folder's name shows with U+FFFD for the byte")
+        try library.send("Enter")
+        try library.waitFor("Portrait")
+        try library.send("q")
+        #expect(library.waitForExit() == 0, "stderr: \(library.standardError)")
+    }
+
     struct Playable: Sendable, CustomTestStringConvertible {
         let name: String
         let make: @Sendable () throws -> String

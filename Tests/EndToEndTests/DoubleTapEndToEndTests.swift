@@ -79,6 +79,7 @@ struct DoubleTapEndToEndTests {
         try Self.expectElapsed(tmux, 150)
         try tmux.send("Right", "Right", "Right")
         try tmux.waitFor("+20 s")
+        // At the end nothing moves: half a second on, still the end.
         Thread.sleep(forTimeInterval: 0.5)
         #expect(try Self.elapsed(tmux) == 150)
         try tmux.send("q")
@@ -91,7 +92,8 @@ struct DoubleTapEndToEndTests {
         try tmux.send("l")
         try tmux.waitFor("+10 s")
         try Self.expectElapsed(tmux, 40)
-        Thread.sleep(forTimeInterval: 1.2)
+        // The tally resets when its label has gone; then j starts a new one.
+        try tmux.waitForScreen { !$0.contains("+10 s") }
         try tmux.send("j")
         try tmux.waitFor("-10 s")
         try Self.expectElapsed(tmux, 30)
@@ -108,7 +110,12 @@ struct DoubleTapEndToEndTests {
         try tmux.waitFor("Colour segments")
         try tmux.send("c")
         try tmux.waitForScreen { !$0.contains("Colour segments") }
-        Thread.sleep(forTimeInterval: 0.4)
+        // The controls fade out over 0.25 s: wait until the screen holds still.
+        var previous = try tmux.capture(escapes: true)
+        try tmux.waitForScreen(escapes: true) { screen in
+            defer { previous = screen }
+            return screen == previous
+        }
         let before = ScreenCells(try tmux.capture(escapes: true))
         // Click twice at column 75, row 15 (0-based), in one write so that the two clicks arrive
         // well inside the 0.3 s double-click window however busy the machine is; then look at once.

@@ -36,8 +36,7 @@ struct PlayerEndToEndTests {
     func chromeHidesAndReturns() throws {
         let tmux = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=1", Paths.sample("long.mp4")])
         try tmux.waitFor("Long clip for seeking")
-        Thread.sleep(forTimeInterval: 1.5)
-        let hidden = try tmux.waitForScreen(timeout: 3) { !$0.contains("Long clip for seeking") && Self.times(in: $0) == nil }
+        let hidden = try tmux.waitForScreen(timeout: 4) { !$0.contains("Long clip for seeking") && Self.times(in: $0) == nil }
         #expect(!hidden.contains("2:30"))
         try tmux.send("Up")
         try tmux.waitFor("Long clip for seeking")
@@ -52,6 +51,7 @@ struct PlayerEndToEndTests {
         try tmux.send("Space")
         try tmux.waitFor("▶")
         let paused = try #require(Self.times(in: try tmux.capture()))
+        // Paused, nothing may move: two seconds on, the time and the chrome are the same.
         Thread.sleep(forTimeInterval: 2.2)
         let screen = try tmux.capture()
         #expect(Self.times(in: screen)?.0 == paused.0, "time moved while paused")
@@ -86,7 +86,8 @@ struct PlayerEndToEndTests {
     @Test("at the end the last frame stays with the controls up; --keep-open=no quits there with 0")
     func endOfFile() throws {
         let stays = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=0.5", "--start=9", Paths.sample("segments.mp4")])
-        try stays.waitForScreen(timeout: 8) { $0.contains("0:10") && $0.contains("↻") && $0.contains("Colour segments") }
+        try stays.waitForScreen(timeout: 8) { $0.contains("0:10") && $0.contains("Replay") && $0.contains("Colour segments") }
+        // Nothing may change now: wait past the hide delay and check that the controls stayed.
         Thread.sleep(forTimeInterval: 1.5)
         let screen = try stays.capture()
         #expect(screen.contains("Colour segments"), "the controls hid at the end")
@@ -147,6 +148,7 @@ struct PlayerEndToEndTests {
     func screenReader() throws {
         let tmux = try TmuxSession([Paths.reel, "--no-audio", "--screen-reader", "--hide-delay=0.5", Paths.sample("long.mp4")])
         try tmux.waitFor("Playing")
+        // Past the hide delay the chrome must still be there.
         Thread.sleep(forTimeInterval: 1.5)
         #expect(try tmux.capture().contains("Long clip for seeking"), "chrome hid in screen-reader mode")
         try tmux.send("Space")

@@ -15,7 +15,7 @@ struct ResumeEndToEndTests {
         try TmuxSession([Paths.reel, "--no-audio"] + extra + [Paths.sample("long.mp4")], environment: ["XDG_STATE_HOME": state])
     }
 
-    enum Exit: String, CaseIterable, Sendable { case q, escape, sigint, sigterm, sighup }
+    enum Exit: String, CaseIterable, Sendable { case q, escape, controlC, sigint, sigterm, sighup }
 
     @Test("every way out saves the place, and reopening resumes with a notice", arguments: Exit.allCases)
     func savesOnExit(_ exit: Exit) throws {
@@ -27,11 +27,19 @@ struct ResumeEndToEndTests {
         switch exit {
         case .q: try first.send("q")
         case .escape: try first.send("Escape")
+        case .controlC: try first.send("C-c")
         case .sigint: kill(try #require(try first.programPID()), SIGINT)
         case .sigterm: kill(try #require(try first.programPID()), SIGTERM)
         case .sighup: kill(try #require(try first.programPID()), SIGHUP)
         }
-        #expect(first.waitForExit() != nil)
+        let code = first.waitForExit()
+        switch exit {
+        case .q, .escape: #expect(code == 0)
+        case .controlC, .sigint: #expect(code == 130, "Ctrl-C ends reel as SIGINT does")
+        case .sigterm: #expect(code == 143)
+        case .sighup: #expect(code == 129)
+        }
+        try first.expectTerminalRestored()
         let second = try Self.run(state, ["--pause"])
         try second.waitFor("Resumed at 1:00 · Home to start over")
         try DoubleTapEndToEndTests.expectElapsed(second, 60)

@@ -8,16 +8,16 @@ enum Subprocess {
         var description: String
     }
 
-    /// Runs `executable` with `arguments`; returns its stdout when `captureOutput`.
-    @discardableResult
-    static func run(_ executable: String, _ arguments: [String], captureOutput: Bool = true) throws -> String {
-        let outputPath = "/tmp/reel-subprocess-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).out"
-        defer { unlink(outputPath) }
+    /// Starts `executable` with `arguments` (and `environment`, when given, instead of this
+    /// process's), stdin from /dev/null, stdout to `output` (/dev/null by default), stderr to
+    /// /dev/null; returns its process id without waiting.
+    static func spawn(_ executable: String, _ arguments: [String], environment: [String]? = nil,
+                      output: String = "/dev/null") throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, captureOutput ? outputPath : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -30,9 +30,21 @@ enum Subprocess {
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let envp = environment.map { $0.map { strdup($0) } + [nil] }
+        defer { envp?.forEach { free($0) } }
         var pid: pid_t = 0
-        let code = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let code = envp.map { posix_spawn(&pid, executable, &actions, &attributes, argv, $0) }
+            ?? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         guard code == 0 else { throw Failure(description: "posix_spawn \(executable): \(code)") }
+        return pid
+    }
+
+    /// Runs `executable` with `arguments`; returns its stdout when `captureOutput`.
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], captureOutput: Bool = true) throws -> String {
+        let outputPath = "/tmp/reel-subprocess-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).out"
+        defer { unlink(outputPath) }
+        let pid = try spawn(executable, arguments, output: captureOutput ? outputPath : "/dev/null")
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             if errno == EINTR { continue }

@@ -24,10 +24,10 @@ final class TmuxSession {
         self.width = width
         self.height = height
         let dir = directory.path
-        // Each session keeps its resume positions and thumbnails to itself, so tests never see
-        // each other's (or the user's) saved state.
+        // Each session keeps its resume positions, thumbnails and reel.conf to itself, so tests
+        // never see each other's (or the user's) saved state or settings.
         var env = ["TERM=tmux-256color", "COLORTERM=truecolor", "LANG=C.UTF-8", "LC_ALL=C.UTF-8",
-                   "XDG_STATE_HOME=\(dir)/state", "XDG_CACHE_HOME=\(dir)/cache"]
+                   "XDG_STATE_HOME=\(dir)/state", "XDG_CACHE_HOME=\(dir)/cache", "XDG_CONFIG_HOME=\(dir)/config"]
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { env.append("\(key)=\(value)") }
         let script = "stty -g > '\(dir)/before'; \"$@\" 2> '\(dir)/stderr'; echo $? > '\(dir)/rc.tmp'; "
             + "stty -g > '\(dir)/after'; mv '\(dir)/rc.tmp' '\(dir)/rc'; exec sleep 100000"

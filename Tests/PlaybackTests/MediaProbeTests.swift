@@ -35,7 +35,7 @@ struct MediaProbeTests {
         fputs("not a video at all", file)
         fclose(file)
         defer { unlink(path) }
-        #expect(MediaProbe(stillSize: (8, 8)).probe(path) == .unplayable(reason: "Failed to recognize file format."))
+        #expect(MediaProbe(stillSize: (8, 8)).probe(FilePath(path)) == .unplayable(reason: "Failed to recognize file format."))
         #expect(MediaProbe().probe("/nonexistent/x.mp4")
             == .unplayable(reason: "Cannot open file '/nonexistent/x.mp4': No such file or directory"))
     }
@@ -109,5 +109,25 @@ struct MediaProbeTests {
         let left = 9 * 32 * 3
         #expect(boxed.rgb[left..<left + 3].allSatisfy { $0 < 16 })
         #expect(filled.rgb[left..<left + 3].contains { $0 > 40 })
+    }
+}
+
+/// The size a probe reports is the file's own.
+@Suite("MediaProbe sizes")
+struct MediaProbeSizeTests {
+    @Test("a video with a cover picture reports the video's size, not the cover's", arguments: [1.0, 0.5, 1.0625])
+    func ownSize(pixelAspect: Double) throws {
+        var probe = MediaProbe(stillSize: (32, 18))
+        probe.pixelAspect = pixelAspect
+        guard case .playable(let info, _) = probe.probe(PlayerDriver.sample("covered.mp4")) else {
+            Issue.record("covered.mp4 did not probe")
+            return
+        }
+        #expect(info.videoSize == VideoSize(width: 160, height: 90))
+        guard case .playable(let portrait, _) = probe.probe(PlayerDriver.sample("portrait.mp4")) else {
+            Issue.record("portrait.mp4 did not probe")
+            return
+        }
+        #expect(portrait.videoSize == VideoSize(width: 180, height: 320), "the terminal's pixel shape must not stretch it")
     }
 }

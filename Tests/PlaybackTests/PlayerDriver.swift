@@ -12,7 +12,7 @@ final class PlayerDriver {
     private(set) var events: [PlayerEvent] = []
     private(set) var framesRendered = 0
 
-    init(video: Bool = true, keepOpen: Bool = true, width: Int = 64, height: Int = 36,
+    init(video: Bool = true, keepOpen: Bool = true, width: Int = 64, height: Int = 36, format: FrameBuffer.Format = .rgb0,
          configure: (inout PlayerConfiguration) -> Void = { _ in }) throws {
         var configuration = PlayerConfiguration()
         configuration.video = video
@@ -20,14 +20,14 @@ final class PlayerDriver {
         configuration.extraOptions["ao"] = "null"
         configure(&configuration)
         player = try Player(configuration: configuration)
-        frame = FrameBuffer(width: width, height: height)
+        frame = FrameBuffer(width: width, height: height, format: format)
     }
 
     /// The path of a committed sample clip.
-    static func sample(_ name: String) -> String {
-        var directory = #filePath
-        for _ in 0..<3 { directory = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)]) }
-        return directory + "/samples/" + name
+    static func sample(_ name: String) -> FilePath {
+        var directory = FilePath(#filePath)
+        for _ in 0..<3 { directory = directory.removingLastComponent }
+        return directory.appending("samples").appending(name)
     }
 
     /// Pumps events and frames until `done` is true or `timeout` seconds pass; returns `done`'s last answer.
@@ -49,7 +49,7 @@ final class PlayerDriver {
     }
 
     /// Loads `path` and waits until it is playing with a known duration.
-    func load(_ path: String, start: StartPosition? = nil) throws {
+    func load(_ path: FilePath, start: StartPosition? = nil) throws {
         try player.load(path, start: start)
         let ready = try run { state, events in
             events.contains(.playbackRestart) && state.duration != nil && state.position != nil

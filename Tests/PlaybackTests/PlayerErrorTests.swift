@@ -7,7 +7,7 @@ import Testing
 struct PlayerErrorTests {
     private func loadError(_ path: String) throws -> MpvError {
         let driver = try PlayerDriver()
-        try driver.player.load(path)
+        try driver.player.load(FilePath(path))
         var failure: MpvError?
         try driver.run { _, events in
             for case .endFile(.error(let error)) in events { failure = error }

@@ -17,7 +17,7 @@ struct PlayerLifecycleTests {
         let probe = Bundle.main.bundleURL.appendingPathComponent("PlaybackProbe")
         let process = Process()
         process.executableURL = probe
-        process.arguments = ["cycles", "50", PlayerDriver.sample("segments.mp4")]
+        process.arguments = ["cycles", "50", PlayerDriver.sample("segments.mp4").text]
         process.environment = ProcessInfo.processInfo.environment.merging(["MALLOC_ARENA_MAX": "1"]) { $1 }
         let output = Pipe()
         process.standardOutput = output

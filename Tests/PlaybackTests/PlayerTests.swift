@@ -160,6 +160,26 @@ struct PlayerTests {
             "at \(segment.time) s the centre is \(pixel)")
     }
 
+    @Test("this libmpv renders packed rgb24 rows, the same picture as rgb0")
+    func packedRows() throws {
+        var pictures: [[UInt8]] = []
+        for format in [FrameBuffer.Format.rgb0, .rgb24] {
+            let driver = try PlayerDriver(width: 70, height: 40, format: format)
+            try driver.load(PlayerDriver.sample("demo.mp4"))
+            try driver.player.pause()
+            try driver.waitForSeek(driver.player.seek(to: 2))
+            #expect(driver.frame.format == format, "not turned down")
+            #expect(driver.frame.stride % 64 == 0 && driver.frame.stride % format.bytesPerPixel == 0 && driver.frame.stride >= 70 * format.bytesPerPixel)
+            pictures.append((0..<40).flatMap { y in (0..<70).flatMap { x in
+                let pixel = driver.frame.pixel(x: x, y: y)
+                return [pixel.red, pixel.green, pixel.blue]
+            } })
+        }
+        let differences = zip(pictures[0], pictures[1]).map { abs(Int($0) - Int($1)) }
+        #expect(differences.max() ?? 0 <= 8, "largest difference \(differences.max() ?? 0)")
+        #expect(pictures[1].contains { $0 > 100 }, "a picture, not black")
+    }
+
     @Test("the video is letterboxed to the buffer with square pixels")
     func letterboxing() throws {
         // 160x90 in an 64x64 buffer: the picture is 64x36, with black bars of 14 rows.

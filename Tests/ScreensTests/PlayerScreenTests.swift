@@ -339,3 +339,21 @@ struct PlayerScreenTests {
         #expect(screen.handle(.mouse(MouseEvent(.press(.left), column: bar.x + 4, row: bar.y)), now: 2) == [])
     }
 }
+
+/// The transport grows with the screen.
+@Suite("Player layout at large sizes")
+struct PlayerLayoutScaleTests {
+    @Test("buttons grow one step per 15 rows beyond 30, as the width allows, and stay clickable", arguments: [
+        (80, 24, 1), (120, 40, 1), (160, 45, 2), (200, 60, 3), (300, 100, 3), (100, 60, 1),
+    ])
+    func scale(columns: Int, rows: Int, expected: Int) throws {
+        let layout = PlayerLayout(columns: columns, rows: rows, canClose: false, showsSkipButtons: true, screenReader: false)
+        #expect(layout.buttonScale == expected)
+        #expect(layout.playPause.height == 1 + 2 * expected)
+        let back = try #require(layout.back), forward = try #require(layout.forward)
+        #expect(back.maxX < layout.playPause.x && layout.playPause.maxX < forward.x)
+        #expect(layout.control(atColumn: layout.playPause.x, row: layout.playPause.y) == .playPause)
+        #expect(layout.control(atColumn: forward.maxX - 1, row: forward.maxY - 1) == .forward)
+        #expect(layout.transportRow == layout.playPause.y + expected)
+    }
+}

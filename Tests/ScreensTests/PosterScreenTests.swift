@@ -49,7 +49,7 @@ struct PosterScreenTests {
     @Test("the card: the picture fills the rounded frame, with the title and the duration under it")
     func card() {
         var screen = Self.screen()
-        #expect(screen.layout.frame == CellRect(x: 2, y: 1, width: 36, height: 10))
+        #expect(screen.layout.frame == Rect(x: 2, y: 1, width: 36, height: 10))
         let canvas = Self.draw(&screen, at: 0)
         let frame = screen.layout
         // Rounded corners cut the corner pixels; the rest of the frame is the picture.
@@ -74,7 +74,7 @@ struct PosterScreenTests {
         var screen = Self.screen()
         let canvas = Self.draw(&screen, at: 0)
         #expect(canvas.text(of: canvas[20, 6]) == "▶")
-        #expect(screen.layout.playButton == CellRect(x: 16, y: 4, width: 7, height: 4))
+        #expect(screen.layout.playButton == Rect(x: 16, y: 4, width: 7, height: 4))
         // The disc darkens the picture around the triangle.
         let shaded = canvas.pixel(x: 17, py: 12)
         #expect(shaded.r < 200 && shaded.g == 0)
@@ -233,10 +233,10 @@ struct PosterScreenTests {
     }
 
     @Test("the frame keeps its aspect ratio; an invalid one means 16:9", arguments: [
-        (4.0 / 3, CellRect(x: 4, y: 0, width: 32, height: 12)), (0, CellRect(x: 2, y: 1, width: 36, height: 10)),
-        (-1, CellRect(x: 2, y: 1, width: 36, height: 10)), (.nan, CellRect(x: 2, y: 1, width: 36, height: 10)),
-    ] as [(Double, CellRect)])
-    func aspect(ratio: Double, frame: CellRect) {
+        (4.0 / 3, Rect(x: 4, y: 0, width: 32, height: 12)), (0, Rect(x: 2, y: 1, width: 36, height: 10)),
+        (-1, Rect(x: 2, y: 1, width: 36, height: 10)), (.nan, Rect(x: 2, y: 1, width: 36, height: 10)),
+    ] as [(Double, Rect)])
+    func aspect(ratio: Double, frame: Rect) {
         #expect(Self.screen { $0.aspectRatio = ratio }.layout.frame == frame)
     }
 
@@ -260,5 +260,27 @@ struct PosterScreenTests {
         #expect(screen.needsRedraw)
         canvas = Self.draw(&screen, at: 0)
         #expect(canvas.pixel(x: 10, py: 4) == Self.blue)
+    }
+}
+
+/// The card's shape follows the video's, unless --aspect says otherwise.
+@Suite("PosterScreen shape")
+struct PosterShapeTests {
+    @Test("with no --aspect a portrait video gets a portrait card; with one, the card keeps it")
+    func followsTheVideo() {
+        var configuration = PosterScreen.Configuration()
+        configuration.aspectRatio = nil
+        var screen = PosterScreen(configuration: configuration, columns: 100, rows: 30)
+        let wide = screen.layout.frame
+        #expect(Double(wide.width) * 0.5 > Double(wide.height), "16:9 until the video is known")
+        let changed = screen.setVideoAspect(180.0 / 320.0, now: 0)
+        #expect(changed)
+        let tall = screen.layout.frame
+        #expect(Double(tall.width) * 0.5 < Double(tall.height), "portrait: \(tall)")
+        configuration.aspectRatio = 16.0 / 9.0
+        var fixed = PosterScreen(configuration: configuration, columns: 100, rows: 30)
+        let kept = !fixed.setVideoAspect(180.0 / 320.0, now: 0)
+        #expect(kept)
+        #expect(fixed.layout.frame == wide)
     }
 }

@@ -25,7 +25,7 @@ struct BenchmarkTests {
                 image[x, y] = RGB(UInt8(truncatingIfNeeded: x), UInt8(truncatingIfNeeded: y * 2), 90)
             }
         }
-        image.fillDisc(cx: Double((t * 3) % width), cy: Double(height) / 2, radius: Double(height) / 4,
+        image.paintDisc(cx: Double((t * 3) % width), cy: Double(height) / 2, radius: Double(height) / 4,
                        color: RGB(250, 200, 40))
     }
 

@@ -151,33 +151,6 @@ struct CanvasTests {
         }
     }
 
-    @Test("a disc and a circle in half-block pixels, with soft edges")
-    func discAndCircle() {
-        var canvas = blankCanvas(9, 4)
-        canvas.fillDisc(cx: 4.5, cy: 4, radius: 3, color: ink)
-        #expect(pixelGrid(canvas, ink) == [
-            ".........",
-            "..++#++..",
-            ".+#####+.",
-            ".+#####+.",
-            ".+#####+.",
-            ".+#####+.",
-            "..++#++..",
-            ".........",
-        ])
-        var ring = blankCanvas(9, 4)
-        ring.strokeCircle(cx: 4.5, cy: 4, radius: 3.5, thickness: 2, color: ink)
-        #expect(pixelGrid(ring, ink) == [
-            "...+++...",
-            ".++###++.",
-            ".+#+++#+.",
-            ".+#+.+#+.",
-            ".+#+.+#+.",
-            ".+#+++#+.",
-            ".++###++.",
-            "...+++...",
-        ])
-    }
 }
 
 @Suite("PixelBuffer scaling")

@@ -72,7 +72,7 @@ struct FrameEncoderTests {
         if symbol != " " { #expect(canvas[0, 0].fg == fg) }
     }
 
-    @Test("rgb0 and bgr0 frames load with their stride")
+    @Test("rgb0, bgr0 and rgb24 frames load with their stride")
     func loading() {
         let bytes: [UInt8] = [1, 2, 3, 0, 4, 5, 6, 0, 99, 99, 99, 99,
                               7, 8, 9, 0, 10, 11, 12, 0, 99, 99, 99, 99]
@@ -81,6 +81,32 @@ struct FrameEncoderTests {
         #expect(image.pixels == [RGB(1, 2, 3), RGB(4, 5, 6), RGB(7, 8, 9), RGB(10, 11, 12)])
         bytes.withUnsafeBytes { image.load(bgr0: $0.baseAddress!, width: 2, height: 2, stride: 12) }
         #expect(image.pixels == [RGB(3, 2, 1), RGB(6, 5, 4), RGB(9, 8, 7), RGB(12, 11, 10)])
+        let packed: [UInt8] = [1, 2, 3, 4, 5, 6, 99, 99, 7, 8, 9, 10, 11, 12, 99, 99]
+        packed.withUnsafeBytes { image.load(rgb24: $0.baseAddress!, width: 2, height: 2, stride: 8) }
+        #expect(image.pixels == [RGB(1, 2, 3), RGB(4, 5, 6), RGB(7, 8, 9), RGB(10, 11, 12)])
+    }
+
+    @Test("blending a rectangle gives each pixel what RGB.blended gives it, clipped to the image",
+          arguments: [0, 0.1, 0.25, 0.5, 0.6, 0.999, 1, -1, 2, .nan])
+    func rectangleBlend(alpha: Double) {
+        var image = PixelBuffer(width: 5, height: 4)
+        for index in image.pixels.indices { image.pixels[index] = RGB(UInt8(index * 13 % 256), UInt8(index * 71 % 256), UInt8(255 - index * 7)) }
+        let before = image
+        let colour = RGB(30, 200, 90)
+        image.blend(Rect(x: 1, y: -2, width: 9, height: 5), with: colour, alpha: alpha)
+        for y in 0..<4 {
+            for x in 0..<5 {
+                let inside = x >= 1 && y < 3
+                #expect(image[x, y] == (inside ? before[x, y].blended(with: colour, alpha: alpha) : before[x, y]), "at \(x), \(y)")
+            }
+        }
+    }
+
+    @Test("an RGB is three bytes, red first: frames are copied and sent as raw bytes")
+    func rgbLayout() {
+        #expect(MemoryLayout<RGB>.size == 3 && MemoryLayout<RGB>.stride == 3)
+        let bytes = [RGB(1, 2, 3), RGB(4, 5, 6)].withUnsafeBytes { Array($0) }
+        #expect(bytes == [1, 2, 3, 4, 5, 6])
     }
 
     @Test("pixel buffer effects: fill, darken rows, blend and disc")
@@ -92,7 +118,7 @@ struct FrameEncoderTests {
         #expect(image[3, 3] == a && image[1, 3] == RGB(200, 200, 200))
         image.blend(Rect(x: 0, y: 3, width: 1, height: 1), with: .black, alpha: 1)
         #expect(image[0, 3] == .black)
-        image.fillDisc(cx: 2, cy: 2, radius: 1.5, color: b)
+        image.paintDisc(cx: 2, cy: 2, radius: 1.5, color: b)
         #expect(image[1, 1] == b && image[0, 0] == RGB(200, 200, 200))
     }
 
@@ -119,18 +145,57 @@ struct FrameEncoderTests {
         }
     }
 
-    @Test("colour mode from COLORTERM and from --colors", arguments: [
-        (["COLORTERM": "truecolor"], "auto", ColorMode.truecolor), (["COLORTERM": "24bit"], "auto", .truecolor),
-        (["COLORTERM": "yes"], "auto", .palette256), ([:], "auto", .palette256), ([:], "truecolor", .truecolor),
-        (["COLORTERM": "truecolor"], "256", .palette256), ([:], "24bit", .truecolor),
-    ] as [([String: String], String, ColorMode)])
-    func colorMode(environment: [String: String], option: String, expected: ColorMode) {
-        #expect(ColorMode.parse(option, environment: environment) == expected)
+    @Test("colour mode from COLORTERM", arguments: [
+        (["COLORTERM": "truecolor"], ColorMode.truecolor), (["COLORTERM": "24bit"], .truecolor), (["COLORTERM": "TrueColor"], .truecolor),
+        (["COLORTERM": "yes"], .palette256), ([:], .palette256),
+    ] as [([String: String], ColorMode)])
+    func colorMode(environment: [String: String], expected: ColorMode) {
+        #expect(ColorMode.detect(environment: environment) == expected)
+    }
+}
+
+@Suite("Dithering to the 256-colour palette")
+struct PaletteDitherTests {
+    /// A horizontal ramp from dark red to orange, 64 × 8 pixels: the demo's kind of gradient.
+    static func ramp() -> PixelBuffer {
+        var image = PixelBuffer(width: 64, height: 8)
+        for y in 0..<8 {
+            for x in 0..<64 { image[x, y] = RGB(UInt8(120 + x * 2), UInt8(20 + x), 10) }
+        }
+        return image
     }
 
-    @Test("an unknown --colors value is rejected")
-    func badColorOption() {
-        #expect(ColorMode.parse("16", environment: [:]) == nil)
-        #expect(ColorMode.detect(environment: ["COLORTERM": "TrueColor"]) == .truecolor)
+    /// The canvas's half-block pixels averaged over 4 × 4 blocks, against the source's.
+    static func blockError(_ canvas: Canvas, _ image: PixelBuffer) -> Double {
+        var total = 0.0, count = 0.0
+        for by in stride(from: 0, to: 8, by: 4) {
+            for bx in stride(from: 0, to: 64, by: 4) {
+                var shown = (0.0, 0.0, 0.0), source = (0.0, 0.0, 0.0)
+                for y in by..<by + 4 {
+                    for x in bx..<bx + 4 {
+                        let p = canvas.pixel(x: x, py: y), s = image[x, y]
+                        shown.0 += Double(p.r); shown.1 += Double(p.g); shown.2 += Double(p.b)
+                        source.0 += Double(s.r); source.1 += Double(s.g); source.2 += Double(s.b)
+                    }
+                }
+                total += (abs(shown.0 - source.0) + abs(shown.1 - source.1) + abs(shown.2 - source.2)) / 16
+                count += 1
+            }
+        }
+        return total / count
+    }
+
+    @Test("a ramp dithers to palette colours that average closer to it than plain quantising, and the same every time")
+    func ramp() {
+        let image = Self.ramp()
+        var plain = Canvas(width: 64, height: 4), dithered = Canvas(width: 64, height: 4), again = Canvas(width: 64, height: 4)
+        FrameEncoder().encode(image, into: &plain, at: plain.bounds)
+        for y in 0..<8 { for x in 0..<64 { plain.setPixel(x: x, py: y, color: Palette256.quantized(plain.pixel(x: x, py: y))) } }
+        FrameEncoder(dithersToPalette: true).encode(image, into: &dithered, at: dithered.bounds)
+        FrameEncoder(dithersToPalette: true).encode(image, into: &again, at: again.bounds)
+        #expect(dithered == again, "the pattern must hold still")
+        for y in 0..<8 { for x in 0..<64 { #expect(Palette256.quantized(dithered.pixel(x: x, py: y)) == dithered.pixel(x: x, py: y)) } }
+        let plainError = Self.blockError(plain, image), ditheredError = Self.blockError(dithered, image)
+        #expect(ditheredError < plainError * 0.6, "dithered \(ditheredError) against plain \(plainError)")
     }
 }

@@ -3,8 +3,9 @@ import Terminal
 
 /// Fuzzes the decoder with random and mutated inputs (`REEL_FUZZ_ITERATIONS`, default 1,000,000).
 ///
-/// Checked for every input: no crash, the held bytes and the paste stay within their bounds, and
-/// the number of events never exceeds the bytes consumed (so the work per input is linear in it).
+/// Checked for every input: no crash, the held bytes, the paste and a string sequence (the
+/// terminal's replies) stay within their bounds, and the number of events never exceeds the
+/// bytes consumed (so the work per input is linear in it).
 /// For one input in sixteen, splitting it at a random byte gives the same events as whole.
 @Suite("InputDecoder fuzzing")
 struct InputDecoderFuzzTests {
@@ -12,11 +13,16 @@ struct InputDecoderFuzzTests {
     static let corpus: [[UInt8]] = (InputDecoderTests.keys + InputDecoderTests.mice).map { esc($0.0) } + [
         esc("⎋[200~pasted⎋[201~"), esc("⎋[<0;1;1M"), esc("⎋[1;5A"), esc("⎋[?2026;2$y"), [0xE4, 0xB8, 0xAD], [0xF0, 0x9F, 0x98, 0x80],
         esc("⎋]0;title\u{07}"), esc("⎋P1$r0m⎋\\"), esc("⎋[M"), esc("⎋[["),
+        // The terminal's replies, whole and cut short.
+        esc("⎋_Gi=7301;OK⎋\\"), esc("⎋_Gi=7302,p=1;ENOENT:no such file⎋\\"), esc("⎋_Gi=1;OK"), esc("⎋_G"),
+        esc("⎋[?63;1;2;4;6;9;15;16;22;28c"), esc("⎋[?62;c"), esc("⎋[?1;0;1024S"), esc("⎋[?2;0;1000;1000S"),
+        esc("⎋[6;18;9t"), esc("⎋[4;450;792t"), esc("⎋[?2026;2$y"), esc("⎋]11;rgb:0/0/0⎋\\"),
     ]
 
     /// Bytes that matter to the decoder, drawn more often than the rest.
     static let interesting: [UInt8] = [0x1B, 0x5B, 0x4F, 0x3B, 0x3C, 0x7E, 0x4D, 0x6D, 0x30, 0x31, 0x32, 0x39, 0x3A,
-                                       0x07, 0x0D, 0x7F, 0x80, 0xC3, 0xE4, 0xF0, 0xFF, 0x20, 0x41, 0x75]
+                                       0x07, 0x0D, 0x7F, 0x80, 0xC3, 0xE4, 0xF0, 0xFF, 0x20, 0x41, 0x75,
+                                       0x5F, 0x50, 0x5D, 0x5C, 0x18, 0x47, 0x3F, 0x24, 0x63, 0x53, 0x74, 0x79]
 
     static func randomInput(_ rng: inout SplitMix64) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -75,8 +81,8 @@ struct InputDecoderFuzzTests {
             totalBytes += input.count
             totalEvents += events.count
             if decoder.pendingByteCount > InputDecoder.maxPendingBytes || decoder.pasteByteCount > InputDecoder.maxPasteBytes
-                || events.count > held + input.count + 1 {
-                Issue.record("input \(n) \(input): held \(decoder.pendingByteCount), paste \(decoder.pasteByteCount), \(events.count) events")
+                || decoder.stringByteCount > InputDecoder.maxStringBytes || events.count > held + input.count + 1 {
+                Issue.record("input \(n) \(input): held \(decoder.pendingByteCount), paste \(decoder.pasteByteCount), string \(decoder.stringByteCount), \(events.count) events")
                 return
             }
             if n % 16 == 0 && input.count > 1 {

@@ -142,7 +142,7 @@ struct InputDecoderTests {
     }
 
     @Test("unknown sequences and invalid UTF-8 are skipped, and decoding goes on", arguments: [
-        ("⎋[?1;2ca", [char("a")]),                  // a device attributes reply
+        ("⎋[?1;2Ja", [char("a")]),                  // a private sequence nobody sends
         ("⎋[>0;95;0cb", [char("b")]),
         ("⎋[99~c", [char("c")]),                    // unknown tilde key
         ("⎋[1 qd", [char("d")]),                    // intermediate byte

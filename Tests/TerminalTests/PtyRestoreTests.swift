@@ -166,7 +166,16 @@ struct PtyRestoreTests {
                 "restore sequence written after entering: \(show(Array(child.output[ready...])))")
     }
 
-    @Test("a terminating signal restores the terminal and exits with 128 + N", arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+    /// Every catchable signal whose default action ends the process and that asks it to end
+    /// (rather than reporting a fault): the loop reads it and exits with 128 + N.
+    static let requestsToEnd: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGPOLL, SIGSTKFLT, SIGPWR,
+    ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+
+    /// The faults and resource limits: restored from the handler, then killed by the signal.
+    static let faults: [Int32] = [SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGXCPU, SIGXFSZ]
+
+    @Test("a signal that asks the process to end restores the terminal and exits with 128 + N", arguments: requestsToEnd)
     func terminatingSignal(signal: Int32) throws {
         try check(end: { kill($0.pid, signal) }, expected: [.exited(128 + signal)])
     }
@@ -174,7 +183,7 @@ struct PtyRestoreTests {
     @Test("a fatal signal restores the terminal with write(2) and re-raises",
           .disabled(if: getenv("REEL_SANITIZER").map { String(cString: $0) } == "thread",
                     "ThreadSanitizer runs a handler for SIGSEGV, SIGBUS, SIGFPE or SIGABRT at once, as for a real fault, even when kill() lands inside its own runtime; the handler's first touch of a Swift global then waits on a lock the runtime holds. Real crashes are tested under it; this runs in every other build."),
-          arguments: [SIGSEGV, SIGABRT, SIGBUS, SIGFPE])
+          arguments: faults)
     func fatalSignal(signal: Int32) throws {
         try check(end: { kill($0.pid, signal) }, expected: [.signaled(signal)])
     }
@@ -191,13 +200,23 @@ struct PtyRestoreTests {
         try check(end: { $0.send(key) }, expected: [.exited(code)])
     }
 
-    @Test("a second SIGINT while the loop is stuck restores and exits from the handler")
-    func stuckLoop() throws {
+    @Test("a second request to end while the loop is stuck restores and exits from the handler",
+          arguments: [SIGINT, SIGUSR1, __libc_current_sigrtmax()])
+    func stuckLoop(signal: Int32) throws {
         try check(mode: "stuck", end: { child in
-            kill(child.pid, SIGINT)
+            kill(child.pid, signal)
             child.pump(milliseconds: 100)
-            kill(child.pid, SIGINT)
-        }, expected: [.exited(128 + SIGINT)])
+            kill(child.pid, signal)
+        }, expected: [.exited(128 + signal)])
+    }
+
+    @Test("SIGPIPE is ignored while the session is open; the session stays usable")
+    func brokenPipe() throws {
+        try check(end: { child in
+            kill(child.pid, SIGPIPE)
+            child.pump(milliseconds: 200)
+            child.send("q")
+        }, expected: [.exited(0)])
     }
 
     @Test("SIGTSTP with no job-control shell above is ignored; the session stays usable")

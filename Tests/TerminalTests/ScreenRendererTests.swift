@@ -238,3 +238,4 @@ struct ScreenRendererTests {
         #expect(renderer.totalBytes == a + b)
     }
 }
+

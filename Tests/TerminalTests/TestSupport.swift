@@ -71,3 +71,16 @@ import Glibc
 func getenvString(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
 }
+
+extension PixelBuffer {
+    /// Paints a solid disc centred at (`cx`, `cy`): a test fixture (the app draws its shapes in
+    /// Screens).
+    mutating func paintDisc(cx: Double, cy: Double, radius: Double, color: RGB) {
+        for y in 0..<height {
+            for x in 0..<width {
+                let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                if dx * dx + dy * dy <= radius * radius { self[x, y] = color }
+            }
+        }
+    }
+}

@@ -19,6 +19,7 @@ sys.path.insert(0, HERE)
 
 import fidelity  # noqa: E402
 import offline  # noqa: E402
+import pixels  # noqa: E402
 from report import plot, report  # noqa: E402
 import vt  # noqa: E402
 from terminal import SlowPtyRun, TmuxRun, process_cpu, process_rss_kib  # noqa: E402
@@ -626,6 +627,20 @@ def publish(report_text, plot_path, doc, image_name):
         f.write(text)
 
 
+def publish_section(text, doc, marker):
+    """Puts `text` between `<!-- marker:begin -->` and `<!-- marker:end -->` in `doc` (at its end
+    when they are not there yet)."""
+    begin, end = f"<!-- {marker}:begin -->", f"<!-- {marker}:end -->"
+    current = open(doc).read() if os.path.exists(doc) else "# Benchmarks\n"
+    section = f"{begin}\n{text}{end}"
+    if begin in current and end in current:
+        current = current[:current.index(begin)] + section + current[current.index(end) + len(end):]
+    else:
+        current = current.rstrip("\n") + "\n\n" + section + "\n"
+    with open(doc, "w") as f:
+        f.write(current)
+
+
 def parse_size(text):
     columns, rows = text.lower().split("x")
     return int(columns), int(rows)
@@ -641,9 +656,11 @@ def main(argv):
     parser.add_argument("--players", default="tct,reel-half,reel-quadrant", help="the players of the tmux matrix")
     parser.add_argument("--repeats", type=int, default=3, help="runs of each player in the tmux matrix (medians)")
     parser.add_argument("--jobs", type=int, default=2, help="offline runs at a time")
-    parser.add_argument("--only", default="offline,techniques,rd,matrix,filmsize,startup,seeks,paused,memory,slow",
+    parser.add_argument("--only", default="offline,techniques,rd,matrix,filmsize,startup,seeks,paused,memory,slow,pixels",
                         help="which parts to run: offline, techniques, rd, matrix, filmsize, startup, seeks, "
-                             "paused, memory, slow")
+                             "paused, memory, slow, pixels (reel in kitty and xterm under Xvfb against timg and "
+                             "mpv --vo=sixel)")
+    parser.add_argument("--pixel-clips", default="demo", help="the clips of the pixel part")
     parser.add_argument("--seeks", type=int, default=20, help="how many double taps to time")
     parser.add_argument("--long", action="store_true", help="also the 10-minute memory soak")
     parser.add_argument("--trace", action="store_true",
@@ -697,18 +714,28 @@ def main(argv):
         results["memory_long"] = run_memory(args, args.reel, workdir, 10)
     if "slow" in parts:
         results["slow"] = run_slow(args, args.reel, workdir, cache)
+    if "pixels" in parts:
+        results["machine"].update(pixels.versions(), load=os.getloadavg()[0])
+        pixel_args = argparse.Namespace(clips=[c for c in args.pixel_clips.split(",") if c], samples=SAMPLES)
+        results["pixels"] = pixels.run_pixels(pixel_args, args.reel, workdir, cache, clip_info)
     if parts:
         with open(os.path.join(args.out, "results.json"), "w") as f:
             json.dump(results, f, indent=1)
-    text = report(results, results.get("command", args.command))
+    blocks = any(results.get(part) for part in ("offline", "techniques", "rd", "matrix", "filmsize", "startup", "seeks",
+                                                "paused", "memory", "slow"))
+    text = report(results, results.get("command", args.command)) if blocks else ""
+    pixel_text = pixels.report(results)
     with open(os.path.join(args.out, "report.md"), "w") as f:
-        f.write(text)
+        f.write(text + pixel_text)
     if results.get("rd"):
         plot(results, os.path.join(args.out, "benchmarks.png"))
-    print(text)
+    print(text + pixel_text)
     if args.publish:
         doc = os.path.join(ROOT, "docs", "benchmarks.md")
-        publish(text, os.path.join(args.out, "benchmarks.png"), doc, "benchmarks.png")
+        if blocks:
+            publish(text, os.path.join(args.out, "benchmarks.png"), doc, "benchmarks.png")
+        if pixel_text:
+            publish_section(pixel_text, doc, "bench:pixels")
         if results.get("rd"):
             os.replace(os.path.join(args.out, "benchmarks.png"), os.path.join(ROOT, "docs", "benchmarks.png"))
         log(f"wrote {doc}")

@@ -1,8 +1,9 @@
 import Terminal
 
 /// libFuzzer entry: feeds the bytes to a fresh decoder in pieces, with time moving on, and checks
-/// the decoder's promises: it never crashes, never holds more than its bound, and never makes
-/// more events than bytes (plus a resolved Esc).
+/// the decoder's promises: it never crashes, never holds more than its bounds (pending bytes, a
+/// string sequence such as the terminal's replies), and never makes more events than bytes (plus
+/// a resolved Esc). Replies (kitty's APC answers, DA1, XTSMGRAPHICS) are in the corpus.
 func fuzzInputDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data, size > 0 else { return 0 }
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -17,6 +18,7 @@ func fuzzInputDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let end = min(index + cut, bytes.count)
         events += decoder.feed(bytes[index..<end], now: now).count
         precondition(decoder.pendingByteCount <= InputDecoder.maxPendingBytes, "decoder buffer grew past its bound")
+        precondition(decoder.stringByteCount <= InputDecoder.maxStringBytes, "string sequence grew past its bound")
         index = end
         now += gap
     }

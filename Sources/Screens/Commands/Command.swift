@@ -244,18 +244,7 @@ extension Command {
 
     /// A number as a command writes it: no exponent, no trailing zeros ("10", "-0.1", "1.25").
     static func number(_ value: Double) -> String {
-        let thousandths = Int((value * 1000).rounded())
-        let sign = thousandths < 0 ? "-" : ""
-        let magnitude = abs(thousandths)
-        var text = sign + String(magnitude / 1000)
-        var fraction = magnitude % 1000
-        if fraction != 0 {
-            var digits = 3
-            while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-            let body = String(fraction)
-            text += "." + String(repeating: "0", count: digits - body.count) + body
-        }
-        return text
+        DecimalText.format(value, maximumFractionDigits: 3)
     }
 }
 

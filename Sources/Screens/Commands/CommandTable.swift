@@ -75,6 +75,16 @@ public struct CommandTable: Sendable, Equatable {
         rows.append(row)
     }
 
+    /// The keys of `screen` as a Markdown table, as README.md shows them.
+    public func markdownTable(for screen: ScreenKind) -> String {
+        var lines = ["| key | what it does |", "|---|---|"]
+        for row in helpRows(for: screen) {
+            let keys = row.keys.map { $0 == "|" ? "\\|" : String($0) }.joined()
+            lines.append("| \(keys) | \(row.help) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// The help rows for `screen`: (keys, what they do).
     public func helpRows(for screen: ScreenKind) -> [(keys: String, help: String)] {
         rows.filter { $0.screens.contains(screen) }.map { ($0.keysText, $0.help) }
@@ -151,7 +161,7 @@ extension CommandTable {
             row([Entry(keys("?"), .help)], "this list of keys", all),
             row([Entry(keys("x", "ESC"), .close)], "close: a menu or card first, then back to where you came from", all),
             row([Entry(keys("q", "Q"), .quit)], "quit (the position is kept for next time)", all),
-            row([Entry(keys("Ctrl+c"), .interrupt)], "quit at once, as the interrupt signal does", all),
+            row([Entry(keys("Ctrl+c"), .interrupt)], "quit at once, as the interrupt signal does (exit 130)", all),
             row([Entry(keys("Ctrl+z"), .suspend)], "suspend; fg brings reel back", all),
             row([Entry(keys("Ctrl+l"), .redraw)], "draw the screen again", all),
         ])

@@ -53,7 +53,11 @@ public enum KeyName {
 
     /// The label the help overlay shows: `Ctrl+←`, `Space`, `a`.
     public static func label(_ event: KeyEvent) -> String {
-        prefix(event.modifiers) + baseName(event.key, label: true)
+        // Ctrl+C, as keyboards and manuals write it.
+        if event.modifiers.contains(.ctrl), case .character(let character) = event.key, character.isLetter {
+            return prefix(event.modifiers) + character.uppercased()
+        }
+        return prefix(event.modifiers) + baseName(event.key, label: true)
     }
 
     private static func prefix(_ modifiers: Modifiers) -> String {

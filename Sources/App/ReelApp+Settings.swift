@@ -1,0 +1,39 @@
+import Playback
+import Screens
+
+extension ReelApp {
+    /// The options and keys in force: reel.conf's (unless `--no-config`), with the command line
+    /// over them. Errors in either are usage errors (exit 2), found before the terminal is touched.
+    static func settings(_ arguments: [String], environment: [String: String]) throws -> (ReelOptions, CommandTable) {
+        var options = try ReelOptions.parse(arguments)
+        var config: ConfigFile?
+        // --help shows the keys in force, so it reads the file too; --version and the generators
+        // print what reel itself is.
+        if options.readsConfig, options.action == .run || options.action == .help {
+            config = try ConfigFile.load(environment: environment)
+            if let config { options = try ReelOptions.parse(arguments, over: config.options) }
+        }
+        let standard = CommandTable.standard(seekInterval: options.seekInterval)
+        return (options, config?.bound(standard) ?? standard)
+    }
+
+    /// What reel prints for `action` instead of playing, or nil for `.run`.
+    static func text(for action: ReelOptions.Action, commands: CommandTable) -> String? {
+        switch action {
+        case .run:
+            return nil
+        case .help:
+            return HelpText.usage(commands: commands) + "\n"
+        case .version:
+            // The short-lived mpv core that tells the version prints nothing, but any library it
+            // loads might: keep fd 2 off the terminal meanwhile.
+            StandardError.divert(to: nil)
+            defer { StandardError.restore() }
+            return HelpText.versionLine(libmpv: .current()) + "\n"
+        case .manual:
+            return ManPage.text()
+        case .completions(let shell):
+            return Completions.script(for: shell)
+        }
+    }
+}

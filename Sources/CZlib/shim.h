@@ -1,0 +1,4 @@
+#ifndef REEL_CZLIB_SHIM_H
+#define REEL_CZLIB_SHIM_H
+#include <zlib.h>
+#endif

@@ -1,0 +1,60 @@
+import Controls
+
+/// Settings the screen has asked mpv for and mpv has not confirmed yet.
+///
+/// Keys can come faster than mpv reports a change back: two presses of `]` must step twice, not
+/// step once from the old speed twice. Each value asked for is used as the base for the next
+/// step until mpv reports it, or for a second at most (mpv may refuse, or clamp).
+struct PendingSettings: Sendable, Equatable {
+    private struct Pending<Value: Sendable & Equatable>: Sendable, Equatable {
+        var value: Value
+        var expiry: Seconds
+    }
+
+    private var speed: Pending<Double>?
+    private var volume: Pending<Double>?
+    private var muted: Pending<Bool>?
+    private var subtitleDelay: Pending<Seconds>?
+    private var audioDelay: Pending<Seconds>?
+    private var loopsFile: Pending<Bool>?
+
+    static let lifetime: Seconds = 1
+
+    /// `status` with the values still pending in place of mpv's.
+    func applied(to status: MediaStatus, now: Seconds) -> MediaStatus {
+        var status = status
+        if let speed, now < speed.expiry { status.speed = speed.value }
+        if let volume, now < volume.expiry { status.volume = volume.value }
+        if let muted, now < muted.expiry { status.isMuted = muted.value }
+        if let subtitleDelay, now < subtitleDelay.expiry { status.subtitleDelay = subtitleDelay.value }
+        if let audioDelay, now < audioDelay.expiry { status.audioDelay = audioDelay.value }
+        if let loopsFile, now < loopsFile.expiry { status.loopsFile = loopsFile.value }
+        return status
+    }
+
+    /// Forgets what mpv now reports as it was asked.
+    mutating func confirm(_ status: MediaStatus) {
+        if speed?.value == status.speed { speed = nil }
+        if volume?.value == status.volume { volume = nil }
+        if muted?.value == status.isMuted { muted = nil }
+        if subtitleDelay?.value == status.subtitleDelay { subtitleDelay = nil }
+        if audioDelay?.value == status.audioDelay { audioDelay = nil }
+        if loopsFile?.value == status.loopsFile { loopsFile = nil }
+    }
+
+    /// Records what the actions ask of mpv.
+    mutating func record(_ actions: [PlayerAction], now: Seconds) {
+        let expiry = now + Self.lifetime
+        for action in actions {
+            switch action {
+            case .setSpeed(let value): speed = Pending(value: value, expiry: expiry)
+            case .setVolume(let value): volume = Pending(value: value, expiry: expiry)
+            case .setMuted(let value): muted = Pending(value: value, expiry: expiry)
+            case .setSubtitleDelay(let value): subtitleDelay = Pending(value: value, expiry: expiry)
+            case .setAudioDelay(let value): audioDelay = Pending(value: value, expiry: expiry)
+            case .setLoopsFile(let value): loopsFile = Pending(value: value, expiry: expiry)
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// The start-up questions to the terminal, and what its answers mean: a pure state machine.
+///
+/// ``query(sharedMemoryName:)`` asks, in this order: kitty's graphics protocol (a query action
+/// with a one-pixel image, through shared memory and directly), XTSMGRAPHICS (the colour
+/// registers in use and at most, the largest sixel image), the cell and text-area size in pixels
+/// (`CSI 16 t`, `CSI 14 t`), synchronized output (DECRQM 2026), and last primary device
+/// attributes (DA1). Terminals answer in order and every one answers DA1, so its reply ends the
+/// probe; questions a terminal does not know go unanswered (xterm never answers `CSI 14 t` or
+/// `CSI 16 t` by default). A terminal that answers nothing is given up on by the caller's timer.
+public struct CapabilityProbe: Sendable {
+    /// The image id of the shared-memory query.
+    public static let sharedMemoryQueryID = 7_301
+    /// The image id of the direct query.
+    public static let directQueryID = 7_302
+
+    /// What the answers so far say.
+    public private(set) var capabilities = TerminalCapabilities()
+    /// Whether DA1 has answered: nothing more will come.
+    public private(set) var isComplete = false
+    /// How many XTSMGRAPHICS colour-register answers came (the first is the current count, the
+    /// second the maximum).
+    private var registerAnswers = 0
+
+    /// Creates a probe with no answers yet.
+    public init() {}
+
+    /// The bytes that ask everything; `sharedMemoryName` names a one-pixel shared-memory object
+    /// for kitty to read (nil skips that question).
+    public static func query(sharedMemoryName: String?) -> [UInt8] {
+        var bytes: [UInt8] = []
+        if let sharedMemoryName {
+            bytes += KittyGraphics.query(id: sharedMemoryQueryID, sharedMemoryName: sharedMemoryName)
+        }
+        bytes += KittyGraphics.query(id: directQueryID)
+        bytes += Array("\u{1B}[?1;1;0S\u{1B}[?1;4;0S\u{1B}[?2;4;0S\u{1B}[16t\u{1B}[14t\u{1B}[?2026$p\u{1B}[c".utf8)
+        return bytes
+    }
+
+    /// Takes one reply into account.
+    public mutating func receive(_ reply: TerminalReply) {
+        switch reply {
+        case .deviceAttributes(let attributes):
+            capabilities.answered = true
+            capabilities.deviceAttributes = attributes
+            capabilities.sixel = attributes.dropFirst().contains(4)
+            isComplete = true
+        case .kittyGraphics(let image, _, let message):
+            let ok = message == "OK"
+            if image == CapabilityProbe.sharedMemoryQueryID { capabilities.kittySharedMemory = ok }
+            if image == CapabilityProbe.directQueryID { capabilities.kittyGraphics = ok }
+        case .graphicsAttribute(let item, let status, let values):
+            guard status == 0 else { return }
+            if item == 1, let count = values.first, count > 0 {
+                registerAnswers += 1
+                if registerAnswers == 1 { capabilities.colorRegisters = count } else { capabilities.maxColorRegisters = count }
+            } else if item == 2, values.count >= 2, values[0] > 0, values[1] > 0 {
+                capabilities.sixelMaxSize = PixelSize(width: values[0], height: values[1])
+            }
+        case .windowSize(let kind, let height, let width):
+            guard height > 0, width > 0 else { return }
+            if kind == 6 { capabilities.cellSize = PixelSize(width: width, height: height) }
+            if kind == 4 { capabilities.textAreaSize = PixelSize(width: width, height: height) }
+        case .modeReport(let mode, let state):
+            if mode == 2026 { capabilities.synchronizedOutput = state == 1 || state == 2 }
+        }
+    }
+}

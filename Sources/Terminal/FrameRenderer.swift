@@ -1,0 +1,86 @@
+/// Turns successive canvases into terminal bytes: the cells through a ``ScreenRenderer`` and,
+/// in pixel mode, the images through a ``GraphicsRenderer``, in one synchronized update.
+///
+/// The cells come first and the images after them, so that on a terminal without synchronized
+/// output (xterm) a sixel image lands on cells already written; the cursor is then wherever the
+/// images left it, so the cell renderer forgets it. A frame that clears the screen (the first,
+/// after a resize or a suspend) sends every image again.
+public struct FrameRenderer {
+    /// The cells.
+    public private(set) var cells: ScreenRenderer
+    /// The images, in pixel mode.
+    public private(set) var graphics: GraphicsRenderer?
+
+    /// A renderer of cells in `colorMode` within `tolerance`, and of images in `graphics`' mode
+    /// (nothing for ``GraphicsMode/blocks``).
+    public init(colorMode: ColorMode = .truecolor, tolerance: UInt8 = 0, graphics mode: GraphicsMode = .blocks) {
+        cells = ScreenRenderer(colorMode: colorMode, tolerance: tolerance)
+        graphics = mode == .blocks ? nil : GraphicsRenderer(mode: mode)
+    }
+
+    /// The cell renderer's colour tolerance.
+    public var tolerance: UInt8 {
+        get { cells.tolerance }
+        set { cells.tolerance = newValue }
+    }
+
+    /// The cell renderer's byte budget (see ``ScreenRenderer/ByteBudget``).
+    public var budget: ScreenRenderer.ByteBudget? {
+        get { cells.budget }
+        set { cells.budget = newValue }
+    }
+
+    /// The tolerance the last frame's cells were rendered with: the floor, or the budget's.
+    public var lastFrameTolerance: UInt8 { cells.lastFrameTolerance }
+
+    /// Whether the last frame changed anything on the screen.
+    public var lastFrameChanged: Bool { cells.lastFrameChanged || graphics?.lastFrameChanged == true }
+
+    /// Forgets what the terminal shows: the next frame clears the screen and sends everything.
+    public mutating func invalidate() {
+        cells.invalidate()
+        graphics?.invalidate()
+    }
+
+    /// Whether the terminal has not yet acknowledged the last frame's images: draw nothing new,
+    /// and let video frames go before rendering them.
+    public func isAwaitingTerminal(now: Double) -> Bool {
+        graphics?.isAwaitingTerminal(now: now) ?? false
+    }
+
+    /// When to stop waiting for the terminal's acknowledgement, while one is awaited.
+    public var acknowledgementDeadline: Double? { graphics?.acknowledgementDeadline }
+
+    /// Takes one of the terminal's replies into account (an image's acknowledgement).
+    public mutating func receive(_ reply: TerminalReply) {
+        graphics?.receive(reply)
+    }
+
+    /// Writes into `out` (emptied first) the bytes that turn the last frame into `canvas`.
+    public mutating func render(_ canvas: Canvas, now: Double, into out: inout [UInt8]) {
+        // (Mutated in place through the optional: the image renderer holds large buffers.)
+        guard graphics != nil else {
+            cells.render(canvas, into: &out)
+            return
+        }
+        if cells.needsFullRedraw { graphics?.invalidate() }
+        // The cells as the terminal will show them, which also says what is cut out of the images.
+        let shown = graphics?.cellCanvas(for: canvas) ?? canvas
+        cells.render(shown, into: &out)
+        var images: [UInt8] = []
+        graphics?.render(shown, now: now, into: &images)
+        if !images.isEmpty {
+            // Inside the synchronized update, after the cells.
+            out.insert(contentsOf: images, at: out.count - ScreenRenderer.endSync.count)
+            cells.forgetCursor()
+        }
+    }
+}
+
+extension ScreenRenderer {
+    /// Forgets where the cursor is (something else moved it): the next move is absolute.
+    mutating func forgetCursor() {
+        cursorRow = nil
+        cursorColumn = nil
+    }
+}

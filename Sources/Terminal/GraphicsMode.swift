@@ -1,0 +1,90 @@
+/// How reel draws pictures on this terminal.
+public enum GraphicsMode: Sendable, Hashable {
+    /// Cells: half or quadrant blocks, everywhere.
+    case blocks
+    /// kitty's graphics protocol, with the frames' pixels going by `transport`, on cells of `cell` pixels.
+    case kitty(transport: KittyTransport, cell: PixelSize)
+    /// Sixel images of at most `colors` colours (and `maxSize` pixels, when the terminal said),
+    /// on cells of `cell` pixels.
+    case sixel(colors: Int, maxSize: PixelSize?, cell: PixelSize)
+
+    /// How kitty gets an image's pixels.
+    public enum KittyTransport: Sendable, Hashable {
+        /// A POSIX shared-memory object per frame (`t=s`): the terminal is on this machine.
+        case sharedMemory
+        /// zlib-compressed data in the escape codes themselves (`o=z`, chunked): any terminal.
+        case direct
+    }
+
+    /// What `--graphics` asks for.
+    public enum Preference: String, Sendable, CaseIterable {
+        /// kitty graphics or sixel where the probe found them, blocks inside tmux or screen.
+        case auto
+        case kitty
+        case sixel
+        case blocks
+    }
+
+    /// The most colours reel puts in one sixel image (its palette indices are bytes, one kept
+    /// for "transparent").
+    public static let maxSixelColors = 255
+
+    /// The mode for `preference` on a terminal that answered `capabilities`, at `size`, with
+    /// `environment`'s variables.
+    ///
+    /// `auto` takes kitty's protocol when it answered (through shared memory when it could read
+    /// it), else sixel when DA1 lists it, else blocks; inside tmux or screen (`TMUX`, `STY`, or a
+    /// `TERM` of `screen*` or `tmux*`) it is always blocks, since the multiplexer, not the
+    /// terminal, draws the screen. `kitty` and `sixel` use that protocol even when the terminal
+    /// did not say it has it. Without a cell size in pixels there can be no pixels: blocks.
+    public static func choose(_ preference: Preference, capabilities: TerminalCapabilities, size: TerminalSize,
+                              environment: [String: String]) -> GraphicsMode {
+        guard preference != .blocks, let cell = capabilities.cellPixelSize(for: size) else { return .blocks }
+        let transport: KittyTransport = capabilities.kittySharedMemory ? .sharedMemory : .direct
+        let colors = min(capabilities.maxColorRegisters ?? capabilities.colorRegisters ?? 256, maxSixelColors)
+        let sixel = GraphicsMode.sixel(colors: max(colors, 2), maxSize: capabilities.sixelMaxSize, cell: cell)
+        switch preference {
+        case .blocks: return .blocks
+        case .kitty: return .kitty(transport: transport, cell: cell)
+        case .sixel: return sixel
+        case .auto:
+            if isMultiplexed(environment) { return .blocks }
+            if capabilities.kittyGraphics || capabilities.kittySharedMemory { return .kitty(transport: transport, cell: cell) }
+            return capabilities.sixel ? sixel : .blocks
+        }
+    }
+
+    /// Whether reel runs inside tmux or GNU screen.
+    public static func isMultiplexed(_ environment: [String: String]) -> Bool {
+        if environment["TMUX"].map({ !$0.isEmpty }) == true || environment["STY"].map({ !$0.isEmpty }) == true { return true }
+        let term = environment["TERM"] ?? ""
+        return term.hasPrefix("screen") || term.hasPrefix("tmux")
+    }
+
+    /// The cell size in pixels, in a pixel mode.
+    public var cell: PixelSize? {
+        switch self {
+        case .blocks: nil
+        case .kitty(_, let cell), .sixel(_, _, let cell): cell
+        }
+    }
+
+    /// The mode with cells of `cell` pixels (after the font changed size).
+    public func withCell(_ cell: PixelSize) -> GraphicsMode {
+        switch self {
+        case .blocks: .blocks
+        case .kitty(let transport, _): .kitty(transport: transport, cell: cell)
+        case .sixel(let colors, let maxSize, _): .sixel(colors: colors, maxSize: maxSize, cell: cell)
+        }
+    }
+
+    /// A short name for logs and `--stats`: `blocks`, `kitty-shm`, `kitty-direct` or `sixel`.
+    public var name: String {
+        switch self {
+        case .blocks: "blocks"
+        case .kitty(.sharedMemory, _): "kitty-shm"
+        case .kitty(.direct, _): "kitty-direct"
+        case .sixel: "sixel"
+        }
+    }
+}

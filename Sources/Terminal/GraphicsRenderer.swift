@@ -1,0 +1,278 @@
+/// Turns the images of successive canvases (``Canvas/images``) into kitty graphics commands or
+/// sixel sequences, sending only images that changed, with one frame of images in flight.
+///
+/// It works beside the ``ScreenRenderer``, which writes the cells (``FrameRenderer`` holds
+/// both): the image-owned cells are ``CellStyle/seeThrough`` blanks, written once in the
+/// terminal's default background, and the cells with text or a colour of their own are cut out
+/// of the picture (a ``CellMask``), so the controls stay cells on top of the video.
+///
+/// - **kitty**: each changed image is transmitted and placed under a new id, then the image it
+///   replaces is deleted (transmit B, place B, delete A: no frame without a picture, and never
+///   new data under a placed id, which would blank it). Pixels go through shared memory or as
+///   zlib-compressed chunks. kitty's `OK` for the last image sent is the frame's acknowledgement.
+/// - **sixel**: each changed image is sent whole, drawn from its top-left cell, after the cells
+///   (writing a cell clears the sixel pixels under it in xterm, and an image sent after the
+///   cells leaves their holes transparent). A DA1 query after the images is the
+///   acknowledgement: the terminal answers it once it has read them.
+///
+/// Until the acknowledgement comes (or ``acknowledgementTimeout`` passes) the terminal is
+/// behind: the caller draws nothing new and lets video frames go before rendering them.
+public struct GraphicsRenderer {
+    /// How long an acknowledgement is waited for before the terminal is taken to have lost it.
+    public static let acknowledgementTimeout = 1.0
+
+    /// The protocol and its parameters.
+    public let mode: GraphicsMode
+    /// The images the terminal shows, as last sent.
+    private var shown: [ShownImage] = []
+    /// kitty images to delete with the next frame (the screen was cleared under them).
+    private var stale: [UInt32] = []
+    /// What the last frame waits for, and when it was sent.
+    private var awaiting: (kind: Acknowledgement, sentAt: Double)?
+    private var nextID: UInt32 = 1
+    private var sixel: SixelEncoder?
+    private let sharedMemory: SharedMemoryImages?
+    /// Whether the last frame sent any image bytes.
+    public private(set) var lastFrameChanged = false
+    /// Images sent so far.
+    public private(set) var imagesSent = 0
+
+    /// What acknowledges a frame.
+    enum Acknowledgement: Equatable {
+        case kitty(UInt32)
+        case deviceAttributes
+    }
+
+    /// One image as the terminal shows it.
+    struct ShownImage {
+        var rect: Rect
+        var pixels: PixelBuffer
+        var holes: CellMask
+        var id: UInt32
+    }
+
+    /// A renderer for a pixel `mode` (``GraphicsMode/blocks`` sends nothing).
+    public init(mode: GraphicsMode) {
+        self.mode = mode
+        switch mode {
+        case .kitty(.sharedMemory, _): sharedMemory = SharedMemoryImages()
+        case .sixel(let colors, _, _):
+            sharedMemory = nil
+            sixel = SixelEncoder(maxColors: colors)
+        default: sharedMemory = nil
+        }
+    }
+
+    /// What turns graphics on after the session's modes: nothing so far.
+    public var enterSequence: [UInt8] { [] }
+
+    /// What cleans up before the session's modes go: end any image sequence cut short (CAN,
+    /// then ST), and delete kitty's images.
+    public var restoreSequence: [UInt8] {
+        switch mode {
+        case .blocks: return []
+        case .kitty: return [0x18, 0x1B, 0x5C] + KittyGraphics.deleteAll
+        case .sixel: return [0x18, 0x1B, 0x5C]
+        }
+    }
+
+    /// Whether the last frame's images are not yet acknowledged (the terminal is behind).
+    public func isAwaitingTerminal(now: Double) -> Bool {
+        guard let awaiting else { return false }
+        return now - awaiting.sentAt < GraphicsRenderer.acknowledgementTimeout
+    }
+
+    /// When the wait for an acknowledgement gives up, while one is awaited.
+    public var acknowledgementDeadline: Double? {
+        awaiting.map { $0.sentAt + GraphicsRenderer.acknowledgementTimeout }
+    }
+
+    /// Takes the terminal's reply into account: an acknowledgement, or kitty's answer for an
+    /// image it read (or could not) from shared memory.
+    public mutating func receive(_ reply: TerminalReply) {
+        switch reply {
+        case .kittyGraphics(let image?, _, _):
+            let id = UInt32(truncatingIfNeeded: image)
+            sharedMemory?.answered(id: id)
+            if awaiting?.kind == .kitty(id) { awaiting = nil }
+        case .deviceAttributes:
+            if awaiting?.kind == .deviceAttributes { awaiting = nil }
+        default:
+            break
+        }
+    }
+
+    /// Forgets what the terminal shows (it cleared the screen, or was suspended): the next frame
+    /// sends every image again.
+    public mutating func invalidate() {
+        if case .kitty = mode { stale += shown.map(\.id) }
+        shown.removeAll()
+        awaiting = nil
+    }
+
+    /// Deletes every shared-memory image the terminal has not taken (on the way out; also done
+    /// when the renderer goes).
+    public func releaseSharedMemory() {
+        sharedMemory?.removeAll()
+    }
+
+    /// The canvas the cell renderer should draw for `canvas`. For sixel, whose images cannot lie
+    /// under text, text on the picture is cut out of it and drawn on the colour under it; and
+    /// since a sixel image that reaches the bottom row scrolls the screen (xterm does, whatever
+    /// its modes), that row of a picture is drawn in half blocks instead.
+    public func cellCanvas(for canvas: Canvas) -> Canvas {
+        guard case .sixel = mode, !canvas.images.isEmpty else { return canvas }
+        var copy = canvas
+        for image in canvas.images {
+            for y in image.rect.y..<image.rect.maxY {
+                for x in image.rect.x..<image.rect.maxX {
+                    let i = y * canvas.width + x
+                    let cell = copy.cells[i]
+                    guard cell.style.contains(.seeThrough) else { continue }
+                    if cell.symbol != .space || cell.style.showsForegroundOnBlank {
+                        copy.cells[i].style.remove(.seeThrough)
+                    } else if y == canvas.height - 1 {
+                        copy.cells[i] = GraphicsRenderer.halfBlock(image, column: x - image.rect.x, row: y - image.rect.y)
+                    }
+                }
+            }
+        }
+        return copy
+    }
+
+    /// The half-block cell that shows cell (`column`, `row`) of `image`: the mean of its upper
+    /// half's pixels over the mean of its lower half's.
+    static func halfBlock(_ image: CanvasImage, column: Int, row: Int) -> Cell {
+        let top = image.pixels.mean(of: Rect(x: column * image.cellWidth, y: row * image.cellHeight,
+                                             width: image.cellWidth, height: image.cellHeight / 2))
+        let bottom = image.pixels.mean(of: Rect(x: column * image.cellWidth, y: row * image.cellHeight + image.cellHeight / 2,
+                                                width: image.cellWidth, height: image.cellHeight - image.cellHeight / 2))
+        return FrameEncoder.halfCell(top, bottom)
+    }
+
+    /// Appends the bytes that bring the terminal's images to `canvas`'s (as ``cellCanvas(for:)``
+    /// made it, after its cells were written), at time `now`.
+    ///
+    /// The cursor is left wherever the last image put it: the caller's cell renderer must forget
+    /// where it was (``ScreenRenderer`` does, through ``FrameRenderer``).
+    public mutating func render(_ canvas: Canvas, now: Double, into out: inout [UInt8]) {
+        let before = out.count
+        switch mode {
+        case .blocks: break
+        case .kitty(let transport, _): renderKitty(canvas, transport: transport, now: now, into: &out)
+        case .sixel: renderSixel(canvas, now: now, into: &out)
+        }
+        lastFrameChanged = out.count > before
+    }
+
+    // MARK: kitty
+
+    private mutating func renderKitty(_ canvas: Canvas, transport: GraphicsMode.KittyTransport, now: Double, into out: inout [UInt8]) {
+        for id in stale { out += KittyGraphics.delete(id: id) }
+        stale.removeAll()
+        var next: [ShownImage] = []
+        var kept = Set<UInt32>()
+        var lastSent: UInt32?
+        for (index, image) in canvas.images.enumerated() {
+            let holes = CellMask(image: image, canvas: canvas, above: canvas.images[(index + 1)...])
+            if let old = shown.first(where: { $0.rect == image.rect && $0.holes == holes && $0.pixels == image.pixels }) {
+                next.append(old)
+                kept.insert(old.id)
+                continue
+            }
+            let id = takeID()
+            moveCursor(to: image.rect, into: &out)
+            guard sendKitty(image, holes: holes, id: id, transport: transport, into: &out) else { continue }
+            next.append(ShownImage(rect: image.rect, pixels: image.pixels, holes: holes, id: id))
+            lastSent = id
+            imagesSent += 1
+        }
+        for old in shown where !kept.contains(old.id) { out += KittyGraphics.delete(id: old.id) }
+        shown = next
+        if let lastSent { awaiting = (.kitty(lastSent), now) }
+    }
+
+    /// Transmits and places one image; false when its data could not be prepared.
+    private mutating func sendKitty(_ image: CanvasImage, holes: CellMask, id: UInt32,
+                                    transport: GraphicsMode.KittyTransport, into out: inout [UInt8]) -> Bool {
+        let format: KittyGraphics.Format = holes.hasHoles ? .rgba : .rgb
+        let keys = KittyGraphics.placementKeys(id: id, format: format, width: image.pixels.width, height: image.pixels.height,
+                                               columns: image.rect.width, rows: image.rect.height)
+        return GraphicsRenderer.withPixelBytes(image.pixels, holes: holes, format: format) { bytes in
+            switch transport {
+            case .sharedMemory:
+                guard let store = sharedMemory, let name = try? store.store(id: id, bytes: bytes) else { return false }
+                KittyGraphics.transmitShared(keys: keys, name: name, byteCount: bytes.count, into: &out)
+            case .direct:
+                guard let compressed = Deflate.compress(bytes) else { return false }
+                KittyGraphics.transmitDirect(keys: keys, compressed: compressed, into: &out)
+            }
+            return true
+        }
+    }
+
+    /// Calls `body` with the image's bytes in `format`: its own RGB storage, or RGBA with the
+    /// holes' pixels transparent.
+    static func withPixelBytes<T>(_ pixels: PixelBuffer, holes: CellMask, format: KittyGraphics.Format,
+                                  _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        if format == .rgb { return pixels.pixels.withUnsafeBytes(body) }
+        var rgba = [UInt8](repeating: 255, count: pixels.width * pixels.height * 4)
+        rgba.withUnsafeMutableBufferPointer { out in
+            pixels.pixels.withUnsafeBytes { raw in
+                let source = raw.bindMemory(to: UInt8.self)
+                for p in 0..<(pixels.width * pixels.height) {
+                    out[4 * p] = source[3 * p]
+                    out[4 * p + 1] = source[3 * p + 1]
+                    out[4 * p + 2] = source[3 * p + 2]
+                }
+            }
+            holes.forEachHolePixelRun(imageWidth: pixels.width) { start, end in
+                for p in start..<end { out[4 * p + 3] = 0 }
+            }
+        }
+        return rgba.withUnsafeBytes(body)
+    }
+
+    private mutating func takeID() -> UInt32 {
+        let id = nextID
+        nextID = nextID >= 0x00FF_FFFF ? 1 : nextID + 1
+        return id
+    }
+
+    // MARK: sixel
+
+    private mutating func renderSixel(_ canvas: Canvas, now: Double, into out: inout [UInt8]) {
+        var next: [ShownImage] = []
+        var sent = false
+        for (index, placed) in canvas.images.enumerated() {
+            var image = placed
+            if image.rect.maxY >= canvas.height {
+                // The bottom row is in half blocks (see cellCanvas(for:)).
+                image.rect.height -= 1
+                guard image.rect.height > 0 else { continue }
+                image.pixels = image.pixels.cropped(to: Rect(x: 0, y: 0, width: image.pixels.width,
+                                                             height: image.rect.height * image.cellHeight))
+            }
+            let holes = CellMask(image: image, canvas: canvas, above: canvas.images[(index + 1)...])
+            if let old = shown.first(where: { $0.rect == image.rect && $0.holes == holes && $0.pixels == image.pixels }) {
+                next.append(old)
+                continue
+            }
+            moveCursor(to: image.rect, into: &out)
+            sixel?.encode(image.pixels, holes: holes.hasHoles ? holes : nil, into: &out)
+            next.append(ShownImage(rect: image.rect, pixels: image.pixels, holes: holes, id: 0))
+            sent = true
+            imagesSent += 1
+        }
+        shown = next
+        if sent {
+            out += Array("\u{1B}[c".utf8)
+            awaiting = (.deviceAttributes, now)
+        }
+    }
+
+    /// `CUP` to the top-left cell of `rect`.
+    private func moveCursor(to rect: Rect, into out: inout [UInt8]) {
+        out += Array("\u{1B}[\(rect.y + 1);\(rect.x + 1)H".utf8)
+    }
+}

@@ -1,0 +1,42 @@
+/// What the terminal can show, as the start-up probe (``CapabilityProbe``) found it.
+public struct TerminalCapabilities: Sendable, Equatable {
+    /// The terminal answered DA1 before the probe gave up: it answers questions at all.
+    public var answered = false
+    /// kitty's graphics protocol answered `OK` to a query with data in the escape code.
+    public var kittyGraphics = false
+    /// kitty's graphics protocol read a query's data from shared memory: the terminal runs on
+    /// this machine, so frames can go that way instead of through the tty.
+    public var kittySharedMemory = false
+    /// DA1 lists attribute 4, sixel graphics.
+    public var sixel = false
+    /// The terminal's DA1 attributes, as it sent them (the first is its class).
+    public var deviceAttributes: [Int] = []
+    /// XTSMGRAPHICS: the colour registers in use for sixel images.
+    public var colorRegisters: Int?
+    /// XTSMGRAPHICS: the most colour registers the terminal allows.
+    public var maxColorRegisters: Int?
+    /// XTSMGRAPHICS: the largest sixel image the terminal shows.
+    public var sixelMaxSize: PixelSize?
+    /// The size of one cell in pixels, from `CSI 16 t`.
+    public var cellSize: PixelSize?
+    /// The size of the text area in pixels, from `CSI 14 t`.
+    public var textAreaSize: PixelSize?
+    /// Whether the terminal has synchronized output (mode 2026), when it said.
+    public var synchronizedOutput: Bool?
+
+    /// Creates capabilities with nothing known.
+    public init() {}
+
+    /// The size of one cell in pixels on a terminal of `size`: from `CSI 16 t` when the terminal
+    /// answered it, else from the window's pixel size (`TIOCGWINSZ`, whose width may include a
+    /// border of a few pixels, hence rounded down), else from `CSI 14 t`; nil when nothing says.
+    public func cellPixelSize(for size: TerminalSize) -> PixelSize? {
+        if let cellSize, cellSize.width > 0, cellSize.height > 0 { return cellSize }
+        guard size.columns > 0, size.rows > 0 else { return nil }
+        if let cell = size.cellPixels { return cell }
+        if let area = textAreaSize, area.width >= size.columns, area.height >= size.rows {
+            return PixelSize(width: area.width / size.columns, height: area.height / size.rows)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import App
+import Playback
+
+@Suite("Resume records")
+struct ResumeRecordTests {
+    static func record() -> ResumeRecord {
+        var record = ResumeRecord(key: "/home/me/Films/Le film (2024) 100%.mkv", position: 754.25)
+        record.size = 123_456
+        record.modified = 1_700_000_000_123_456_789
+        record.duration = 5400
+        record.audioTrack = 2
+        record.subtitleTrack = .some(nil)
+        record.subtitleDelay = -0.2
+        record.audioDelay = 0.1
+        return record
+    }
+
+    @Test("a record reads back exactly, its key percent-encoded on one line")
+    func roundTrip() throws {
+        let record = Self.record()
+        let text = record.text
+        #expect(text.split(separator: "\n").count == 11)
+        #expect(text.contains("key=/home/me/Films/Le%20film%20%282024%29%20100%25.mkv"))
+        #expect(ResumeRecord(text: text) == record)
+        var url = ResumeRecord(key: "https://host/a b.m3u8?x=1\n#y", position: 3)
+        url.watched = true
+        #expect(ResumeRecord(text: url.text) == url)
+    }
+
+    @Test("anything that is not a line reel writes makes the record unreadable", arguments: [
+        "vo=tct", "stream-record=/tmp/x", "log-file=/tmp/y", "speed=100", "start=5", "position=abc", "position=1e400",
+        "aid=-1", "sid=maybe", "watched=2", "sub-delay=9999", "key=a\\nb", "position=5\nposition=6",
+    ])
+    func strict(extra: String) {
+        let text = Self.record().text + extra + "\n"
+        #expect(ResumeRecord(text: text) == nil)
+    }
+
+    @Test("old or foreign files are not records", arguments: [
+        "", "# mpv watch-later\nstart=12.5\n", "reel-resume 2\nkey=a\nposition=1\n", "reel-resume 1\nposition=1\n",
+    ])
+    func foreign(text: String) {
+        #expect(ResumeRecord(text: text) == nil)
+    }
+
+    @Test("the store keeps a record per key, and a file that changed since is not resumed")
+    func store() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-resume-\(UInt32.random(in: 0...UInt32.max))").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = ResumeStore(directory: FilePath(directory + "/reel/resume"))
+        #expect(store.isWorking)
+        let record = Self.record()
+        store.save(record)
+        #expect(store.record(for: record.key, stamp: (123_456, 1_700_000_000_123_456_789)) == record)
+        #expect(store.record(for: record.key, stamp: (123_457, 1_700_000_000_123_456_789)) == nil)
+        #expect(store.record(for: "/other", stamp: nil) == nil)
+        store.forget(record.key)
+        #expect(store.record(for: record.key, stamp: nil) == nil)
+        // Nothing but reel's records: no staging files left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/reel/resume").isEmpty)
+    }
+
+    @Test("a state folder that cannot be made turns resuming off with one notice naming it and why")
+    func brokenFolder() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("reel-state-file-\(UInt32.random(in: 0...UInt32.max))").path
+        try "x".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let store = ResumeStore(directory: FilePath(file + "/reel/resume"))
+        #expect(!store.isWorking)
+        #expect(store.takeFailureNotice() == "Resume is off: cannot use \(file)/reel/resume: Not a directory")
+        #expect(store.takeFailureNotice() == nil)
+        store.save(Self.record())
+    }
+}

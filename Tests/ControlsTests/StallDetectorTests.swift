@@ -1,0 +1,48 @@
+import Testing
+@testable import Controls
+
+@Suite("StallDetector")
+struct StallDetectorTests {
+    @Test("a clock that runs with no frame means the picture cannot be shown")
+    func noPicture() {
+        var detector = StallDetector()
+        #expect(detector.observe(position: 0, frames: 0, expectsPicture: true, hasPicture: false, isWaiting: false, atEnd: false, now: 0) == nil)
+        #expect(detector.observe(position: 1.0, frames: 0, expectsPicture: true, hasPicture: false, isWaiting: false, atEnd: false, now: 1) == nil)
+        #expect(detector.observe(position: 1.6, frames: 0, expectsPicture: true, hasPicture: false, isWaiting: false, atEnd: false, now: 1.6) == .noPicture)
+        #expect(detector.observe(position: 3, frames: 0, expectsPicture: true, hasPicture: false, isWaiting: false, atEnd: false, now: 3) == nil, "said once")
+    }
+
+    @Test("a short file that ends with no frame is caught too; sound-only files expect no picture")
+    func shortAndSound() {
+        var short = StallDetector()
+        _ = short.observe(position: 0, frames: 0, expectsPicture: true, hasPicture: false, isWaiting: false, atEnd: false, now: 0)
+        #expect(short.observe(position: 0.9, frames: 0, expectsPicture: true, hasPicture: false, isWaiting: false, atEnd: true, now: 1) == .noPicture)
+        var sound = StallDetector()
+        _ = sound.observe(position: 0, frames: 0, expectsPicture: false, hasPicture: false, isWaiting: false, atEnd: false, now: 0)
+        #expect(sound.observe(position: 5, frames: 0, expectsPicture: false, hasPicture: false, isWaiting: false, atEnd: false, now: 5) == nil)
+    }
+
+    @Test("an item that jumps to its end with no frame, seen only there, is caught from where it began")
+    func jumpToEnd() {
+        var detector = StallDetector()
+        detector.begin(position: 0, now: 0)
+        #expect(detector.observe(position: 10, frames: 0, expectsPicture: true, hasPicture: false, isWaiting: true, atEnd: true, now: 0.2) == .noPicture)
+    }
+
+    @Test("nothing moving for the limit is a stall, unless paused, buffering or seeking")
+    func stall() {
+        var detector = StallDetector(limit: 8)
+        _ = detector.observe(position: 0, frames: 1, expectsPicture: true, hasPicture: true, isWaiting: false, atEnd: false, now: 0)
+        #expect(detector.observe(position: 0, frames: 1, expectsPicture: true, hasPicture: true, isWaiting: false, atEnd: false, now: 7.9) == nil)
+        #expect(detector.nextDeadline(now: 7.9) == 8)
+        #expect(detector.observe(position: 0, frames: 1, expectsPicture: true, hasPicture: true, isWaiting: false, atEnd: false, now: 8) == .stalled)
+        var waiting = StallDetector(limit: 8)
+        _ = waiting.observe(position: 0, frames: 1, expectsPicture: true, hasPicture: true, isWaiting: true, atEnd: false, now: 0)
+        #expect(waiting.observe(position: 0, frames: 1, expectsPicture: true, hasPicture: true, isWaiting: true, atEnd: false, now: 60) == nil)
+        #expect(waiting.observe(position: 0, frames: 1, expectsPicture: true, hasPicture: true, isWaiting: false, atEnd: false, now: 67) == nil)
+        #expect(waiting.observe(position: 0, frames: 1, expectsPicture: true, hasPicture: true, isWaiting: false, atEnd: false, now: 68) == .stalled)
+        var ended = StallDetector(limit: 8)
+        _ = ended.observe(position: 9, frames: 1, expectsPicture: true, hasPicture: true, isWaiting: false, atEnd: true, now: 0)
+        #expect(ended.observe(position: 9, frames: 1, expectsPicture: true, hasPicture: true, isWaiting: false, atEnd: true, now: 30) == nil)
+    }
+}

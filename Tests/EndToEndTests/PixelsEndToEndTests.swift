@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// reel's pixel video in real terminals under Xvfb: kitty's graphics protocol and xterm's sixel,
+/// checked on screenshots of `samples/segments.mp4` (solid colours, 2 s each: blue from 4 s to 6 s).
+///
+/// The window is wider than the video, so the picture is pillarboxed: its left edge falls inside
+/// a cell, where only the terminal's own pixels can put it. Skipped where Xvfb, kitty, xterm,
+/// xdotool or ImageMagick are missing; `scripts/setup` installs them.
+@Suite("Pixels end to end", .serialized, .enabled(if: XTerminal.available))
+struct PixelsEndToEndTests {
+    /// reel paused on the blue segment with the controls up, in `kind`, and the screenshot once
+    /// the picture is there.
+    func startPaused(_ kind: XTerminal.Kind, width: Int, height: Int) throws -> (XTerminal, Screenshot) {
+        let terminal = try XTerminal(kind, [Paths.reel, "--no-audio", "--no-resume", "--pause", "--start=5", "--hide-delay=600",
+                                            "--stats", Paths.sample("segments.mp4")], width: width, height: height)
+        let shot = try terminal.waitForScreen {
+            $0.share(x: $0.width / 2 - 20, y: $0.height * 2 / 5, width: 40, height: 10, where: Self.isBlue) > 0.9
+        }
+        return (terminal, shot)
+    }
+
+    /// Quits with q and checks that reel said which graphics it used.
+    func quit(_ terminal: XTerminal, graphics: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try terminal.press("q")
+        #expect(terminal.waitForExit() == 0, sourceLocation: sourceLocation)
+        #expect(terminal.standardError.contains("graphics \(graphics)"), "\(terminal.standardError)", sourceLocation: sourceLocation)
+    }
+
+    /// Waits (up to 5 s) for `condition` on the screen, and expects it.
+    func expectScreen(_ terminal: XTerminal, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation,
+                      _ condition: (Screenshot) -> Bool) throws {
+        #expect(condition(try terminal.waitForScreen(timeout: 5, condition)), comment, sourceLocation: sourceLocation)
+    }
+
+    /// Whether a pixel is the blue segment, darkened or not by the controls' scrim.
+    static func isBlue(_ p: (r: Int, g: Int, b: Int)) -> Bool { p.b > 90 && p.r < 40 && p.g < 40 }
+
+    /// Checks the picture on `shot`: blue where the video is, black beside it, the left edge
+    /// sharp and where a 16:9 picture belongs, and white text of the controls on it.
+    func expectPicture(_ shot: Screenshot, sourceLocation: SourceLocation = #_sourceLocation) {
+        let pictureWidth = shot.height * 16 / 9
+        let left = (shot.width - pictureWidth) / 2
+        let row = shot.height * 2 / 5  // above the transport, where the scrim is light
+        let edge = shot.firstColumn(row: row, where: Self.isBlue)
+        #expect(edge.map { abs($0 - left) <= 2 } == true, "the picture's left edge at \(String(describing: edge)), not \(left)",
+                sourceLocation: sourceLocation)
+        if let edge {
+            #expect(shot.pixel(x: edge - 2, y: row, isNear: (0, 0, 0), tolerance: 24), "black just beside it: a sharp edge",
+                    sourceLocation: sourceLocation)
+            #expect(shot.share(x: edge + 2, y: row - 4, width: 24, height: 8, where: Self.isBlue) > 0.95,
+                    "blue from the edge in", sourceLocation: sourceLocation)
+        }
+        // The transport (↺ 10, ▶, 10 ↻) across the middle of the picture: glyphs in white.
+        let band = (y: shot.height * 35 / 100, height: shot.height * 30 / 100)
+        let white = shot.share(x: left, y: band.y, width: pictureWidth, height: band.height, near: (255, 255, 255), tolerance: 60)
+        #expect(white > 0.002, "the controls' text drawn over the picture (\(white))", sourceLocation: sourceLocation)
+        let picture = shot.share(x: left + 4, y: band.y, width: pictureWidth - 8, height: band.height) { $0.b > 200 && $0.r < 30 && $0.g < 30 }
+        #expect(picture > 0.5, "mostly the picture, undarkened, around them (\(picture))", sourceLocation: sourceLocation)
+    }
+
+    /// The shared-memory objects a reel of `pid` left behind.
+    func leftovers(of pid: Int32) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []).filter { $0.hasPrefix("reel-\(pid)-") }
+    }
+
+    @Test("kitty: the picture in kitty's graphics, controls over it; q deletes it and every shared-memory object")
+    func kitty() throws {
+        let (terminal, shot) = try startPaused(.kitty, width: 720, height: 288)
+        defer { terminal.stop() }
+        expectPicture(shot)
+        let pid = try terminal.programPID()
+        try quit(terminal, graphics: "kitty-shm")
+        if let pid { #expect(leftovers(of: pid).isEmpty) }
+        try expectScreen(terminal, "the image is gone with reel") { $0.share(x: 200, y: 40, width: 300, height: 200, where: Self.isBlue) == 0 }
+    }
+
+    @Test("kitty: SIGTERM while playing ends reel (143) with its images and shared memory gone")
+    func kittyTerminated() throws {
+        let terminal = try XTerminal(.kitty, [Paths.reel, "--no-audio", "--no-resume", "--loop", Paths.sample("demo.mp4")],
+                                     width: 480, height: 270)
+        defer { terminal.stop() }
+        _ = try terminal.waitForScreen { $0.share(x: 0, y: 40, width: 480, height: 190, near: (0, 0, 0), tolerance: 8) < 0.5 }
+        let pid = try #require(try terminal.programPID())
+        Thread.sleep(forTimeInterval: 1)
+        kill(pid, SIGTERM)
+        #expect(terminal.waitForExit() == 143)
+        #expect(leftovers(of: pid).isEmpty)
+        try expectScreen(terminal, "a clean screen") { $0.share(x: 0, y: 40, width: 480, height: 190, near: (0, 0, 0), tolerance: 8) > 0.99 }
+    }
+
+    @Test("xterm -ti vt340: the picture as sixel, controls over it, nothing scrolled, and q leaves it")
+    func xterm() throws {
+        let (terminal, shot) = try startPaused(.xterm, width: 100, height: 24)
+        defer { terminal.stop() }
+        expectPicture(shot)
+        // The scrubber's times sit on the bottom row: had an image scrolled the screen, they would be gone.
+        let bottom = shot.share(x: 0, y: shot.height - shot.height / 24, width: shot.width / 4, height: shot.height / 24,
+                                near: (255, 255, 255), tolerance: 80)
+        #expect(bottom > 0.01, "the time on the bottom row (\(bottom))")
+        try quit(terminal, graphics: "sixel")
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+
+/// Test support: one program in a real graphical terminal (kitty, or xterm as a VT340 with
+/// sixel) on a private Xvfb server, with screenshots and real key presses.
+///
+/// As ``TmuxSession`` does, the terminal runs a wrapper that records the program's exit status
+/// and then stays, so that what the program left on the screen can be looked at. Everything it
+/// starts (Xvfb, the terminal) it stops when it goes.
+final class XTerminal {
+    /// The terminals the tests drive.
+    enum Kind {
+        /// kitty, drawing with Mesa's software OpenGL.
+        case kitty
+        /// xterm started with `-ti vt340`, the only way it offers sixel.
+        case xterm
+    }
+
+    /// Whether Xvfb, kitty, xterm, xdotool and ImageMagick are there (scripts/setup installs them).
+    static var available: Bool {
+        ["/usr/bin/Xvfb", "/usr/bin/kitty", "/usr/bin/xterm", "/usr/bin/xdotool", "/usr/bin/import"]
+            .allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    let display: String
+    let directory: URL
+    /// The window's size in pixels, once it is up.
+    private(set) var width = 0
+    private(set) var height = 0
+    private var server: pid_t = 0
+    private var terminal: pid_t = 0
+
+    /// Starts `arguments` in a `kind` terminal window at the screen's top-left corner, with
+    /// `environment` added: kitty `width` × `height` pixels, xterm `width` × `height` cells.
+    init(_ kind: Kind, _ arguments: [String], width: Int, height: Int, environment: [String: String] = [:]) throws {
+        var number = Int.random(in: 200...899)
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number = Int.random(in: 200...899) }
+        display = ":\(number)"
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-x-\(getpid())-\(number)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        server = try XTerminal.spawn("/usr/bin/Xvfb", [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+        guard XTerminal.wait(timeout: 10, { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }) else {
+            stop()
+            throw Subprocess.Failure(description: "Xvfb did not start on \(display)")
+        }
+        let dir = directory.path
+        var env = ["DISPLAY=\(display)", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "COLORTERM=truecolor", "LIBGL_ALWAYS_SOFTWARE=1",
+                   "XDG_STATE_HOME=\(dir)/state", "XDG_CACHE_HOME=\(dir)/cache", "XDG_CONFIG_HOME=\(dir)/config",
+                   "HOME=\(dir)", "PATH=/usr/bin:/bin"]
+        for (key, value) in environment.sorted(by: { $0.key < $1.key }) { env.append("\(key)=\(value)") }
+        // The program starts once the terminal has settled, as in a terminal a person opened before.
+        let script = "sleep 1; \"$@\" 2> '\(dir)/stderr'; echo $? > '\(dir)/rc.tmp'; mv '\(dir)/rc.tmp' '\(dir)/rc'; exec sleep 100000"
+        let wrapped = ["/bin/sh", "-c", script, "sh"] + arguments
+        switch kind {
+        case .kitty:
+            terminal = try XTerminal.spawn("/usr/bin/kitty", [
+                "--config=NONE", "-o", "initial_window_width=\(width)", "-o", "initial_window_height=\(height)",
+                "-o", "remember_window_size=no", "-o", "window_padding_width=0", "-o", "background=#000000",
+                "-o", "foreground=#ffffff", "-o", "font_size=11", "-o", "placement_strategy=top-left", "-T", "reel-e2e",
+            ] + wrapped, environment: env)
+        case .xterm:
+            // A text area of exactly the window, in a font with the player's glyphs.
+            terminal = try XTerminal.spawn("/usr/bin/xterm", [
+                "-ti", "vt340", "-fa", "DejaVu Sans Mono", "-fs", "9", "-b", "0", "-bg", "black", "-fg", "white",
+                "-xrm", "XTerm*internalBorder: 0", "-xrm", "XTerm*scrollBar: false", "-T", "reel-e2e",
+                "-geometry", "\(width)x\(height)+0+0", "-e",
+            ] + wrapped, environment: env)
+        }
+        var geometry = ""
+        _ = XTerminal.wait(timeout: 40) {  // kitty on software GL starts slowly on a busy machine
+            geometry = (try? Subprocess.run("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xdotool", "search", "--name",
+                                                             "^reel-e2e$", "getwindowgeometry", "--shell"])) ?? ""
+            return geometry.contains("WIDTH=")
+        }
+        for line in geometry.split(separator: "\n") {
+            if line.hasPrefix("WIDTH=") { self.width = Int(line.dropFirst(6)) ?? 0 }
+            if line.hasPrefix("HEIGHT=") { self.height = Int(line.dropFirst(7)) ?? 0 }
+        }
+        guard self.width > 0, self.height > 0 else {
+            stop()
+            throw Subprocess.Failure(description: "no terminal window: \(geometry)")
+        }
+    }
+
+    deinit { stop() }
+
+    /// Stops the terminal and the X server.
+    func stop() {
+        for pid in [terminal, server] where pid > 0 {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            if !XTerminal.wait(timeout: 3, { waitpid(pid, &status, WNOHANG) != 0 }) {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+            }
+        }
+        terminal = 0
+        server = 0
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A screenshot of the window's area.
+    func screenshot() throws -> Screenshot {
+        let file = directory.appendingPathComponent("shot-\(UInt32.random(in: 0...UInt32.max)).rgb").path
+        defer { unlink(file) }
+        try Subprocess.run("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/import", "-window", "root",
+                                             "-crop", "\(width)x\(height)+0+0", "-depth", "8", "rgb:\(file)"], captureOutput: false)
+        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        guard data.count == width * height * 3 else { throw Subprocess.Failure(description: "screenshot of \(data.count) bytes") }
+        return Screenshot(width: width, height: height, bytes: [UInt8](data))
+    }
+
+    /// Presses keys (xdotool names, such as `q` or `Right`) as a person would: real X events to
+    /// the window under the pointer.
+    func press(_ keys: String...) throws {
+        try Subprocess.run("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xdotool", "mousemove", "\(width / 2)", "\(height / 2)"],
+                           captureOutput: false)
+        try Subprocess.run("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xdotool", "key", "--delay", "80"] + keys, captureOutput: false)
+    }
+
+    /// Takes screenshots until `condition` holds (or `timeout` passes); returns the last one.
+    func waitForScreen(timeout: Double = 20, _ condition: (Screenshot) -> Bool) throws -> Screenshot {
+        let deadline = Date().addingTimeInterval(timeout)
+        var shot = try screenshot()
+        while !condition(shot), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+            shot = try screenshot()
+        }
+        return shot
+    }
+
+    /// Waits for the program to exit and returns its status, or nil on timeout.
+    func waitForExit(timeout: Double = 10) -> Int32? {
+        var code: Int32?
+        _ = XTerminal.wait(timeout: timeout) {
+            let text = try? String(contentsOf: directory.appendingPathComponent("rc"), encoding: .utf8)
+            code = text.flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            return code != nil
+        }
+        return code
+    }
+
+    /// What the program wrote to stderr.
+    var standardError: String {
+        (try? String(contentsOf: directory.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
+    }
+
+    /// The program's process id (the wrapper shell's child), while it runs.
+    func programPID() throws -> Int32? {
+        let shells = try Subprocess.run("/usr/bin/pgrep", ["-P", String(terminal)]).split(separator: "\n").compactMap { Int32($0) }
+        for shell in shells {
+            if let child = try Subprocess.run("/usr/bin/pgrep", ["-P", String(shell)]).split(separator: "\n").first.flatMap({ Int32($0) }) {
+                return child
+            }
+        }
+        return nil
+    }
+
+    private static func spawn(_ executable: String, _ arguments: [String], environment: [String]? = nil) throws -> pid_t {
+        try Subprocess.spawn(executable, arguments, environment: environment)
+    }
+
+    private static func wait(timeout: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { return false }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return true
+    }
+}
+
+/// The pixels of a screenshot, RGB.
+struct Screenshot {
+    let width: Int
+    let height: Int
+    let bytes: [UInt8]
+
+    /// The colour at (`x`, `y`).
+    subscript(x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
+        let i = 3 * (y * width + x)
+        return (Int(bytes[i]), Int(bytes[i + 1]), Int(bytes[i + 2]))
+    }
+
+    /// The share of the pixels of a rectangle for which `test` holds.
+    func share(x: Int, y: Int, width w: Int, height h: Int, where test: ((r: Int, g: Int, b: Int)) -> Bool) -> Double {
+        var hits = 0
+        for py in y..<(y + h) { for px in x..<(x + w) where test(self[px, py]) { hits += 1 } }
+        return Double(hits) / Double(max(w * h, 1))
+    }
+
+    /// Whether the pixel at (`x`, `y`) is within `tolerance` of `colour` in every channel.
+    func pixel(x: Int, y: Int, isNear colour: (Int, Int, Int), tolerance: Int = 16) -> Bool {
+        let p = self[x, y]
+        return abs(p.r - colour.0) <= tolerance && abs(p.g - colour.1) <= tolerance && abs(p.b - colour.2) <= tolerance
+    }
+
+    /// The share of the pixels of a rectangle that are within `tolerance` of `colour`.
+    func share(x: Int, y: Int, width w: Int, height h: Int, near colour: (Int, Int, Int), tolerance: Int = 16) -> Double {
+        var hits = 0
+        for py in y..<(y + h) { for px in x..<(x + w) where pixel(x: px, y: py, isNear: colour, tolerance: tolerance) { hits += 1 } }
+        return Double(hits) / Double(max(w * h, 1))
+    }
+
+    /// The first column, scanning row `y` from the left, whose pixel passes `test`.
+    func firstColumn(row y: Int, where test: ((r: Int, g: Int, b: Int)) -> Bool) -> Int? {
+        (0..<width).first { test(self[$0, y]) }
+    }
+}

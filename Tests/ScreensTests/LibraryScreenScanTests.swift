@@ -1,0 +1,69 @@
+import Controls
+import Terminal
+import Testing
+@testable import Screens
+
+/// The library while the folders are still being read: batches merged in, the header, Esc.
+@Suite("LibraryScreen while scanning")
+struct LibraryScreenScanTests {
+    static func item(_ name: String) -> LibraryItem { LibraryItem(name: name, byteSize: 1) }
+
+    static func header(_ screen: inout LibraryScreen) -> String {
+        LibraryScreenTests.rows(LibraryScreenTests.drawn(&screen))[0]
+    }
+
+    @Test("a batch lands at its places; the selection stays on its item, or at the top when untouched")
+    func insert() {
+        var screen = LibraryScreenTests.screen(count: 4)  // ep1…ep4
+        screen.insert([Self.item("a"), Self.item("ep3b")], at: [0, 4], now: 1)
+        #expect(screen.items.map(\.name) == ["a", "ep1.mp4", "ep2.mp4", "ep3.mp4", "ep3b", "ep4.mp4"])
+        #expect(screen.selectedItem == 0, "an untouched list stays at the top")
+        _ = screen.handle(LibraryScreenTests.char("j"), now: 2)
+        #expect(screen.items[screen.selectedItem ?? -1].name == "ep1.mp4")
+        screen.insert([Self.item("0"), Self.item("00")], at: [0, 1], now: 3)
+        #expect(screen.items[screen.selectedItem ?? -1].name == "ep1.mp4", "the selection follows its item")
+        #expect(screen.shown == Array(0..<8))
+    }
+
+    @Test("a batch merged under a filter shows only what matches")
+    func insertFiltered() {
+        var screen = LibraryScreenTests.screen(count: 4)
+        _ = screen.handle(LibraryScreenTests.char("/"), now: 1)
+        for character in "ep2" { _ = screen.handle(LibraryScreenTests.char(character), now: 1) }
+        screen.insert([Self.item("a"), Self.item("ep20")], at: [0, 3], now: 2)
+        #expect(screen.shown.map { screen.items[$0].name } == ["ep2.mp4", "ep20"])
+    }
+
+    @Test("the header says it is scanning; Esc, or its hint, stops the scan; a filter is cleared first")
+    func escStops() {
+        var screen = LibraryScreenTests.screen(count: 3)
+        screen.setScan(isScanning: true, skippedNote: "1 entry skipped: proc/ (a proc file system)", probesAll: true, now: 0)
+        let canvas = LibraryScreenTests.drawn(&screen)
+        let rows = LibraryScreenTests.rows(canvas)
+        #expect(rows[0].contains("3 files · scanning…"))
+        #expect(rows.contains { $0.contains("1 entry skipped: proc/ (a proc file system)") })
+        #expect(rows.last?.contains("Esc stop scan") == true)
+        #expect(screen.handle(LibraryScreenTests.key(.escape), now: 1) == [.stopScan])
+        _ = screen.handle(LibraryScreenTests.char("/"), now: 1)
+        _ = screen.handle(LibraryScreenTests.char("x"), now: 1)
+        _ = screen.handle(LibraryScreenTests.key(.enter), now: 1)
+        #expect(screen.handle(LibraryScreenTests.key(.escape), now: 2) == [], "Esc clears the filter first")
+        #expect(screen.filter.isEmpty)
+        screen.setScan(isScanning: false, skippedNote: nil, now: 3)
+        #expect(screen.handle(LibraryScreenTests.key(.escape), now: 4) == [])
+        #expect(!Self.header(&screen).contains("scanning"))
+    }
+
+    @Test("an empty list still being filled says it is looking; a huge one does not count its probes")
+    func lookingAndProgress() {
+        var empty = LibraryScreen(configuration: .init(), items: [], columns: 60, rows: 14, now: 0)
+        empty.setScan(isScanning: true, skippedNote: nil, now: 0)
+        #expect(LibraryScreenTests.rows(LibraryScreenTests.drawn(&empty)).contains { $0.contains("Looking for videos…") })
+        empty.setScan(isScanning: false, skippedNote: nil, now: 1)
+        #expect(LibraryScreenTests.rows(LibraryScreenTests.drawn(&empty)).contains { $0.contains("The folders hold no files.") })
+        var pending = LibraryScreen(configuration: .init(), items: [Self.item("a"), Self.item("b")], columns: 60, rows: 14, now: 0)
+        #expect(Self.header(&pending).contains("reading 0/2"))
+        pending.setScan(isScanning: false, skippedNote: nil, probesAll: false, now: 1)
+        #expect(!Self.header(&pending).contains("reading"))
+    }
+}

@@ -1,0 +1,163 @@
+import Controls
+import Terminal
+import Testing
+@testable import Screens
+
+@Suite("Tracks, chapters, notices and the session's cards on the player screen")
+struct TracksAndCardsTests {
+    static func film() -> MediaStatus {
+        var status = PlayerScreenTests.status()
+        status.audioTracks = [TrackInfo(id: 1, title: "English", language: "eng", codec: "opus"),
+                              TrackInfo(id: 2, title: "Français", language: "fra", codec: "opus")]
+        status.audioTracks[0].isDefault = true
+        status.subtitleTracks = [TrackInfo(id: 1, title: "English", language: "eng", codec: "subrip"),
+                                 TrackInfo(id: 2, title: "Français (signs)", language: "fra", codec: "ass")]
+        status.audioTrack = 1
+        status.subtitleTrack = 1
+        status.chapters = [ChapterMark(time: 0, title: "Opening"), ChapterMark(time: 6, title: "The cat"),
+                           ChapterMark(time: 12, title: "Coffee"), ChapterMark(time: 18, title: "Launch")]
+        status.chapterIndex = 1
+        return status
+    }
+
+    static func screen(_ status: MediaStatus = film(), screenReader: Bool = false) -> PlayerScreen {
+        var screen = PlayerScreenTests.screen { $0.screenReader = screenReader }
+        screen.update(status, now: 0)
+        return screen
+    }
+
+    static func screenText(_ screen: inout PlayerScreen, now: Double) -> String {
+        let canvas = PlayerScreenTests.drawn(&screen, now: now)
+        return (0..<canvas.height).map { PlayerScreenTests.text(canvas, row: $0) }.joined(separator: "\n")
+    }
+
+    @Test("s cycles the subtitle tracks through off, a the audio tracks; each change is a notice and a screen-reader line")
+    func cycling() {
+        var screen = Self.screen(screenReader: true)
+        #expect(screen.handle(PlayerScreenTests.char("s"), now: 1) == [.selectSubtitles(2)])
+        #expect(screen.statusLine == "Subtitles: Français (signs) (fra) 2/2")
+        var status = Self.film()
+        status.subtitleTrack = 2
+        screen.update(status, now: 1.1)
+        #expect(screen.handle(PlayerScreenTests.char("s"), now: 1.2) == [.selectSubtitles(nil)])
+        #expect(screen.statusLine == "Subtitles off")
+        #expect(screen.handle(PlayerScreenTests.char("a"), now: 1.3) == [.selectAudio(2)])
+        #expect(screen.statusLine == "Audio: Français (fra) 2/2")
+        #expect(Self.screenText(&screen, now: 1.4).contains("Audio: Français (fra) 2/2"))
+    }
+
+    @Test("v hides and shows subtitles; s after v shows them again on the next track")
+    func visibility() {
+        var screen = Self.screen()
+        #expect(screen.handle(PlayerScreenTests.char("v"), now: 1) == [.setSubtitlesVisible(false)])
+        var status = Self.film()
+        status.subtitlesVisible = false
+        screen.update(status, now: 1.1)
+        #expect(screen.handle(PlayerScreenTests.char("s"), now: 1.2) == [.selectSubtitles(1), .setSubtitlesVisible(true)])
+    }
+
+    @Test("z Z - + step the delays by 0.1 s, and quick presses add up", arguments: [
+        ("z", PlayerAction.setSubtitleDelay(-0.1), "Subtitle delay -0.1 s"), ("Z", .setSubtitleDelay(0.1), "Subtitle delay +0.1 s"),
+        ("-", .setAudioDelay(-0.1), "Audio delay -0.1 s"), ("+", .setAudioDelay(0.1), "Audio delay +0.1 s"),
+    ])
+    func delays(key: Character, action: PlayerAction, notice: String) {
+        var screen = Self.screen(screenReader: true)
+        #expect(screen.handle(PlayerScreenTests.char(key), now: 1) == [action])
+        #expect(screen.statusLine == notice)
+        let second = screen.handle(PlayerScreenTests.char(key), now: 1.05)
+        switch action {
+        case .setSubtitleDelay(let step): #expect(second == [.setSubtitleDelay(step * 2)])
+        case .setAudioDelay(let step): #expect(second == [.setAudioDelay(step * 2)])
+        default: Issue.record("unexpected")
+        }
+    }
+
+    @Test("PgDn and PgUp move by chapters; the notice names the chapter mpv lands in; at the last one PgDn stays")
+    func chapters() {
+        var screen = Self.screen(screenReader: true)
+        #expect(screen.handle(PlayerScreenTests.key(.pageDown), now: 1) == [.addChapter(1)])
+        var status = Self.film()
+        status.chapterIndex = 2
+        screen.update(status, now: 1.1)
+        #expect(screen.statusLine == "Chapter 3/4: Coffee")
+        #expect(screen.handle(PlayerScreenTests.key(.pageUp), now: 2) == [.addChapter(-1)])
+        status.chapterIndex = 3
+        screen.update(status, now: 2.1)
+        #expect(screen.handle(PlayerScreenTests.key(.pageDown), now: 3) == [])
+        #expect(screen.statusLine == "Last chapter: Launch")
+        var none = Self.screen(PlayerScreenTests.status())
+        #expect(none.handle(PlayerScreenTests.key(.pageDown), now: 1) == [])
+    }
+
+    @Test("Ctrl+← and Ctrl+→ go to the previous and next subtitle line")
+    func subtitleSeek() {
+        var screen = Self.screen()
+        #expect(screen.handle(PlayerScreenTests.key(.right, .ctrl), now: 1) == [.subtitleSeek(1)])
+        #expect(screen.handle(PlayerScreenTests.key(.left, .ctrl), now: 1.1) == [.subtitleSeek(-1)])
+    }
+
+    @Test("t opens the menu: tracks with title, language, codec and flags, and the chapters; arrows and Enter pick; Esc closes")
+    func menu() {
+        var screen = Self.screen()
+        _ = screen.handle(PlayerScreenTests.char("t"), now: 1)
+        let text = Self.screenText(&screen, now: 1.1)
+        #expect(text.contains("Tracks and chapters"))
+        #expect(text.contains("English (eng) · opus · default"))
+        #expect(text.contains("Français (signs) (fra) · ass"))
+        #expect(text.contains("0:06  The cat"))
+        #expect(text.contains("● English (eng) · opus"), "the current audio track is marked")
+        // The highlight starts on the current audio track: down once is French audio.
+        _ = screen.handle(PlayerScreenTests.key(.down), now: 1.2)
+        #expect(screen.handle(PlayerScreenTests.key(.enter), now: 1.3) == [.selectAudio(2)])
+        #expect(!screen.isMenuOpen)
+        _ = screen.handle(PlayerScreenTests.char("t"), now: 2)
+        for _ in 0..<20 { _ = screen.handle(PlayerScreenTests.key(.down), now: 2.1) }
+        #expect(screen.handle(PlayerScreenTests.key(.enter), now: 2.2) == [.seek(.to(18, exact: true))])
+        _ = screen.handle(PlayerScreenTests.char("t"), now: 3)
+        #expect(screen.handle(PlayerScreenTests.key(.escape), now: 3.1) == [])
+        #expect(!screen.isMenuOpen)
+        // Esc with nothing open leaves the player.
+        #expect(screen.handle(PlayerScreenTests.key(.escape), now: 3.2) == [.close])
+    }
+
+    @Test("opening shows what opens and how far; a failure shows mpv's reason")
+    func sessionCards() {
+        var status = MediaStatus()
+        status.phase = .opening(item: 0, since: 0)
+        status.itemName = "talk.mp4"
+        status.isNetworkStream = true
+        var screen = PlayerScreenTests.screen()
+        screen.update(status, now: 0)
+        var text = Self.screenText(&screen, now: 0.2)
+        #expect(text.contains("Opening talk.mp4") && text.contains("Connecting…") && text.contains("Esc: cancel"))
+        status.opening = .buffering(percent: 40, bytes: 2_000_000)
+        screen.update(status, now: 0.3)
+        text = Self.screenText(&screen, now: 0.4)
+        #expect(text.contains("Buffering 40 % · 2.0 MB"))
+        status.phase = .failed(item: 0, reason: "HTTP 404 Not Found")
+        screen.update(status, now: 1)
+        text = Self.screenText(&screen, now: 1.1)
+        #expect(text.contains("Could not play talk.mp4") && text.contains("HTTP 404 Not Found"))
+    }
+
+    @Test("Up next: the card counts down over the last frame; Enter plays now, Esc cancels")
+    func upNext() {
+        var status = PlayerScreenTests.status(position: 120, duration: 120, paused: true, atEnd: true)
+        status.phase = .ended(item: 0, upNext: .init(item: 1, start: 0, deadline: 5))
+        status.upNextName = "Episode 2"
+        var screen = PlayerScreenTests.screen()
+        screen.update(status, now: 0)
+        let text = Self.screenText(&screen, now: 1.2)
+        #expect(text.contains("Up next · 4 s") && text.contains("Episode 2") && text.contains("Play now"))
+        #expect(screen.handle(PlayerScreenTests.key(.enter), now: 1.3) == [.acceptUpNext])
+        #expect(screen.handle(PlayerScreenTests.key(.escape), now: 1.4) == [.dismissUpNext])
+    }
+
+    @Test("a skip at the end says so instead of claiming a move")
+    func atTheEnd() {
+        var screen = PlayerScreenTests.screen()
+        screen.update(PlayerScreenTests.status(position: 120, duration: 120, paused: true, atEnd: true), now: 0)
+        #expect(screen.handle(PlayerScreenTests.char("l"), now: 1) == [])
+        #expect(Self.screenText(&screen, now: 1.1).contains("At the end"))
+    }
+}
