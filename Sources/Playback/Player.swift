@@ -39,6 +39,9 @@ public final class Player {
         if configuration.loadHook {
             try MpvError.check(mpv_hook_add(handle.raw, Player.loadHookID, "on_load", 0), "add the on_load hook")
         }
+        if configuration.preloadHook {
+            try MpvError.check(mpv_hook_add(handle.raw, Player.preloadHookID, "on_preloaded", 0), "add the on_preloaded hook")
+        }
         if configuration.video {
             renderContext = try RenderContext(handle: handle)
         }
@@ -130,6 +133,9 @@ public final class Player {
             // luma and bilinear chroma at terminal sizes (+0.2 dB), and cheaper.
             ("zimg-scaler", "bicubic"), ("zimg-scaler-chroma", "bicubic"),
             ("pause", configuration.startPaused ? "yes" : "no"),
+            // When decoding falls behind (a 4K file on two cores), frames are dropped before they
+            // are decoded, not only after: the picture keeps time with the sound.
+            ("framedrop", "decoder+vo"),
         ]
         if configuration.loadUserConfig { options.append(("config", "yes")) } else { options.append(("config", "no")) }
         if let filter = Player.pixelAspectFilter(configuration.pixelAspect) { options.append(("vf", filter)) }
@@ -207,7 +213,7 @@ public final class Player {
             return .shutdown
         case MPV_EVENT_HOOK:
             guard let hook = event.data?.assumingMemoryBound(to: mpv_event_hook.self).pointee else { return nil }
-            return .loadHook(id: hook.id)
+            return event.reply_userdata == Player.preloadHookID ? .preloadHook(id: hook.id) : .loadHook(id: hook.id)
         default:
             return nil
         }

@@ -94,7 +94,21 @@ def reel_stream(tool, clip, columns, rows, blitter, settings, cache):
     probe = decoded_frames(tool, _white_probe(clip, cache), width, height, 1.0 if blitter == "half" else 0.5, cache)
     white = np.fromfile(probe, dtype=np.uint8).reshape(-1, height, width, 3)
     figures["area"] = _lit_box(white[-1].max(axis=2) > 127, 2 if blitter == "half" else 1)
+    figures["repeats"] = _repeated_frames(np.fromfile(frames, dtype=np.uint8).reshape(-1, height, width, 3))
     return data, figures
+
+
+def _repeated_frames(frames):
+    """The indices of decoded frames identical to the one before, from the end back to the last
+    frame that differs: mpv draws the last frame again at the end of the file. reel's renderer may
+    draw such a repeat differently from the frame before it (the byte budget has lowered the
+    tolerance meanwhile), so the repeats are found in the frames it was given, not in its screens."""
+    repeats = []
+    k = len(frames) - 1
+    while k > 0 and np.array_equal(frames[k], frames[k - 1]):
+        repeats.append(k)
+        k -= 1
+    return repeats
 
 
 def tct_stream(clip, columns, rows, cache):
@@ -210,6 +224,11 @@ def run_offline_one(tool, clip, info, columns, rows, cache, player, settings=Non
         blitter = player.split("-")[1]
         data, figures = reel_stream(tool, clip, columns, rows, blitter, settings or {}, cache)
         images = screens(data, columns, rows, vt.EVERY_SYNC)
+        # A screen for each frame given: leave out those of the repeated last frames, as many as
+        # there are more screens than the clip has frames.
+        extra = len(images) - info["frames"]
+        for k in sorted(figures["repeats"], reverse=True)[-extra:] if extra > 0 else []:
+            del images[k]
     images = _without_repeats(images, info["frames"])
     area = figures.get("area") or video_area(images)
     source = fidelity.source_frames(clip, area[2] - area[0], area[3] - area[1], os.path.join(cache, "source"))
