@@ -62,7 +62,9 @@ func decode(clip: String, width: Int, height: Int, pixelAspect: Double, out path
     }
     let player = try Player(configuration: configuration)
     try player.load(FilePath(clip))
-    let frame = FrameBuffer(width: width, height: height)
+    // The frame format reel's player asks for (packed rgb24), or rgb0 with RENDERBENCH_FORMAT=rgb0.
+    let format: FrameBuffer.Format = getenv("RENDERBENCH_FORMAT").map { String(cString: $0) } == "rgb0" ? .rgb0 : .rgb24
+    let frame = FrameBuffer(width: width, height: height, format: format)
     let output = OutputFile(path: path)
     var row = [UInt8](repeating: 0, count: width * 3)
     var frames = 0
@@ -82,11 +84,12 @@ func decode(clip: String, width: Int, height: Int, pixelAspect: Double, out path
             try player.render(into: frame)
             for y in 0..<height {
                 let source = frame.baseAddress.advanced(by: y * frame.stride).assumingMemoryBound(to: UInt8.self)
-                let (red, blue) = frame.format == .rgb0 ? (0, 2) : (2, 0)
+                let (red, blue) = frame.format == .bgr0 ? (2, 0) : (0, 2)
+                let step = frame.format.bytesPerPixel
                 for x in 0..<width {
-                    row[3 * x] = source[4 * x + red]
-                    row[3 * x + 1] = source[4 * x + 1]
-                    row[3 * x + 2] = source[4 * x + blue]
+                    row[3 * x] = source[step * x + red]
+                    row[3 * x + 1] = source[step * x + 1]
+                    row[3 * x + 2] = source[step * x + blue]
                 }
                 row.withUnsafeBytes { output.write($0) }
             }
