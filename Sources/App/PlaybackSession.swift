@@ -23,8 +23,6 @@ final class PlaybackSession {
     private var seeks = SeekTracker()
     /// Puts a paused picture back where it was when mpv's refresh after a track switch lands elsewhere.
     private var trackSwitch = TrackSwitchGuard()
-    /// The size in pixels the picture was last asked for, for the decoder's shortcuts.
-    private var pictureSize: (width: Int, height: Int)
     /// Notices an item that plays without a picture, or stops moving with nothing to wait for.
     private var stall = StallDetector()
     /// The items mpv's own playlist holds: the one opened last, or the entries a playlist file
@@ -62,14 +60,12 @@ final class PlaybackSession {
         var configuration = PlayerConfiguration.from(options)
         configuration.pixelAspect = pixelAspect
         configuration.loadHook = true
-        configuration.preloadHook = true
         configuration.startPaused = true
         if options.ytdl { configuration.ytdlFormat = PlaybackSession.ytdlFormat(forHeight: videoHeight) }
         player = try Player(configuration: configuration)
         self.items = options.shuffle ? items.shuffled() : items
         self.options = options
         self.resume = resume
-        pictureSize = (videoHeight * 16 / 9, videoHeight)
         startOptionPending = options.start != nil
         var machineConfiguration = SessionMachine.Configuration()
         machineConfiguration.autoplayDelay = options.autoplayDelay
@@ -290,13 +286,6 @@ final class PlaybackSession {
                 }
             case .loadHook(let id):
                 prepareItem()
-                player.continueLoad(hook: id)
-            case .preloadHook(let id):
-                // A film shown a few hundred pixels across decodes with the shortcuts that
-                // cannot be seen at that size.
-                for (name, value) in DecoderShortcuts.options(source: player.largestVideoSize, picture: pictureSize) {
-                    try? player.setFileLocalOption(name, value)
-                }
                 player.continueLoad(hook: id)
             case .fileLoaded:
                 fileLoaded = true
@@ -525,7 +514,6 @@ final class PlaybackSession {
 
     /// Takes a due frame at `size`, or lets it go when `draw` is false. True when a new picture is ready.
     func takeFrame(size: (width: Int, height: Int), draw: Bool) -> Bool {
-        pictureSize = size
         guard fileLoaded, !machine.isOpening || hasRestarted else {
             // While opening, frames are let go at once so mpv's video output never waits.
             frames.patience = 0
