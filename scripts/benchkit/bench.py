@@ -219,7 +219,7 @@ OFFLINE_PLAYERS = (
     ("reel-quadrant", "reel-quadrant", {}),
 )
 # The budgets (shares of a plain full redraw) of the rate-distortion curves.
-RD_BUDGETS = (0.12, 0.18, 0.24, 0.3, 0.34, 0.4, 0.5, 0.6)
+RD_BUDGETS = (0.15, 0.25, 0.34, 0.45, 0.6)
 
 
 def _offline_job(job):
@@ -280,7 +280,7 @@ def _target_size_jobs(args, tool, cache, variants):
         for columns, rows in [s for s in args.sizes if s in ((120, 40), (200, 60))]:
             clip, info = _prepare(args, tool, cache, clip_name, columns, rows)
             for settings, extra in variants:
-                jobs.append((tool, clip_name, clip, info, columns, rows, cache, "reel-half", settings, extra))
+                jobs.append((tool, clip_name, clip, info, columns, rows, cache, "reel-half", "reel-half", settings, extra))
     return _run_jobs(jobs, args.jobs)
 
 

@@ -54,9 +54,9 @@ def source_frames(clip, width, height, cache_dir, start=None, duration=None):
         filters = (f"scale=in_color_matrix={_matrix(clip)}:in_range=tv:flags=accurate_rnd+full_chroma_int,format=rgb48le,"
                    f"scale={width}:{height}:flags=area+accurate_rnd,format=rgb24")
         command += ["-an", "-fps_mode", "passthrough", "-vf", filters,
-                    "-f", "rawvideo", path + ".tmp"]
+                    "-f", "rawvideo", path + f".{os.getpid()}.tmp"]
         subprocess.run(command, check=True)
-        os.replace(path + ".tmp", path)
+        os.replace(path + f".{os.getpid()}.tmp", path)
     data = np.fromfile(path, dtype=np.uint8)
     return data.reshape(-1, height, width, 3)
 

@@ -48,9 +48,9 @@ def decoded_frames(tool, clip, width, height, pixel_aspect, cache, options=""):
     os.makedirs(cache, exist_ok=True)
     path = os.path.join(cache, f"frames-{_key(_clip_stamp(clip), width, height, pixel_aspect, options)}.rgb")
     if not os.path.exists(path):
-        subprocess.run([tool, "decode", clip, str(width), str(height), str(pixel_aspect), path + ".tmp"],
+        subprocess.run([tool, "decode", clip, str(width), str(height), str(pixel_aspect), path + f".{os.getpid()}.tmp"],
                        check=True, stdout=subprocess.DEVNULL, env={**os.environ, "RENDERBENCH_MPV": options})
-        os.replace(path + ".tmp", path)
+        os.replace(path + f".{os.getpid()}.tmp", path)
     return path
 
 
@@ -65,9 +65,9 @@ def _white_probe(clip, cache):
     if not os.path.exists(path):
         os.makedirs(cache, exist_ok=True)
         subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i",
-                        f"color=c=white:s={width}x{height}:r=30:d=0.2", "-pix_fmt", "yuv420p", path + ".tmp.mp4"],
+                        f"color=c=white:s={width}x{height}:r=30:d=0.2", "-pix_fmt", "yuv420p", path + f".{os.getpid()}.tmp.mp4"],
                        check=True)
-        os.replace(path + ".tmp.mp4", path)
+        os.replace(path + f".{os.getpid()}.tmp.mp4", path)
     return path
 
 
@@ -116,11 +116,11 @@ def tct_stream(clip, columns, rows, cache):
     os.makedirs(cache, exist_ok=True)
     path = os.path.join(cache, f"tct-{_key(_clip_stamp(clip), columns, rows)}.bin")
     if not os.path.exists(path):
-        with open(path + ".tmp", "wb") as out:
+        with open(path + f".{os.getpid()}.tmp", "wb") as out:
             subprocess.run(["mpv", "--no-config", "--vo=tct", "--vo-tct-256=no", "--ao=null", "--no-audio",
                             "--untimed", "--framedrop=no", "--really-quiet", f"--vo-tct-width={columns}", f"--vo-tct-height={rows}",
                             clip], check=True, stdout=out, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-        os.replace(path + ".tmp", path)
+        os.replace(path + f".{os.getpid()}.tmp", path)
     return open(path, "rb").read()
 
 
