@@ -35,7 +35,8 @@ enum ReleaseBuild {
     /// output and standard error together.
     static func shell(_ command: String, environment: [String: String]) throws -> String {
         let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        return try Subprocess.run("/usr/bin/env", ["-i"] + assignments + ["/bin/sh", "-c", command + " 2>&1"])
+        // Grouped, so that standard error joins the output for every command of the line, not only the last.
+        return try Subprocess.run("/usr/bin/env", ["-i"] + assignments + ["/bin/sh", "-c", "{ " + command + "\n} 2>&1"])
     }
 
     /// A new empty folder under /tmp.
