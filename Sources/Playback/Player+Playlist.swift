@@ -68,8 +68,6 @@ extension Player {
 
     /// The id the `on_load` hook is registered with.
     static let loadHookID: UInt64 = 1 << 62
-    /// The id the `on_preloaded` hook is registered with.
-    static let preloadHookID: UInt64 = (1 << 62) + 1
 
     /// Lets the file whose ``PlayerEvent/loadHook(id:)`` came open.
     public func continueLoad(hook id: UInt64) {
@@ -80,20 +78,6 @@ extension Player {
     /// from the load hook. Values are reel's own formatted numbers and ids, never user text.
     public func setFileLocalOption(_ name: String, _ value: String) throws(MpvError) {
         try handle.setProperty("file-local-options/" + name, value)
-    }
-
-    /// The largest picture among the file's video tracks (not cover art), as the demuxer reports
-    /// it: known from the preload hook on, before any decoder starts.
-    public var largestVideoSize: (width: Int, height: Int)? {
-        guard let count = handle.string("track-list/count").flatMap(Int.init) else { return nil }
-        var best: (width: Int, height: Int)?
-        for index in 0..<count where handle.string("track-list/\(index)/type") == "video"
-            && handle.string("track-list/\(index)/albumart") != "yes" {
-            guard let width = handle.string("track-list/\(index)/demux-w").flatMap(Int.init),
-                  let height = handle.string("track-list/\(index)/demux-h").flatMap(Int.init) else { continue }
-            if width * height > (best.map { $0.width * $0.height } ?? 0) { best = (width, height) }
-        }
-        return best
     }
 
     /// The file mpv is about to open, during the load hook.

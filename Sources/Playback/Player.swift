@@ -39,9 +39,6 @@ public final class Player {
         if configuration.loadHook {
             try MpvError.check(mpv_hook_add(handle.raw, Player.loadHookID, "on_load", 0), "add the on_load hook")
         }
-        if configuration.preloadHook {
-            try MpvError.check(mpv_hook_add(handle.raw, Player.preloadHookID, "on_preloaded", 0), "add the on_preloaded hook")
-        }
         if configuration.video {
             renderContext = try RenderContext(handle: handle)
         }
@@ -213,7 +210,7 @@ public final class Player {
             return .shutdown
         case MPV_EVENT_HOOK:
             guard let hook = event.data?.assumingMemoryBound(to: mpv_event_hook.self).pointee else { return nil }
-            return event.reply_userdata == Player.preloadHookID ? .preloadHook(id: hook.id) : .loadHook(id: hook.id)
+            return .loadHook(id: hook.id)
         default:
             return nil
         }

@@ -35,10 +35,6 @@ public struct PlayerConfiguration: Sendable, Equatable {
     /// Ask for an ``PlayerEvent/loadHook(id:)`` before each file is opened, so that per-file
     /// options (a resume position, tracks, delays) can be set then (mpv's `on_load` hook).
     public var loadHook = false
-    /// Ask for a ``PlayerEvent/preloadHook(id:)`` once each file's tracks are known and before
-    /// its decoders start, so that decoder options can follow the picture's size (mpv's
-    /// `on_preloaded` hook).
-    public var preloadHook = false
     /// The tracks and subtitles to start with.
     public var tracks = TrackOptions()
     /// How long a network stream may stay silent before mpv gives up (`network-timeout`), or nil

@@ -21,10 +21,6 @@ public enum PlayerEvent: Sendable, Equatable {
     /// mpv is about to open a file (its `on_load` hook): per-file options may be set now, and
     /// ``Player/continueLoad(hook:)`` must follow, or the file never opens.
     case loadHook(id: UInt64)
-    /// mpv has opened a file and knows its tracks, and is about to select them and start the
-    /// decoders (its `on_preloaded` hook): decoder options may be set now, and
-    /// ``Player/continueLoad(hook:)`` must follow.
-    case preloadHook(id: UInt64)
 }
 
 /// Why a file stopped playing.

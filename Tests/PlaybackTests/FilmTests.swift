@@ -189,37 +189,3 @@ struct SecondarySubtitleTests {
         #expect(driver.player.state.secondarySubtitleText?.contains("La première ligne.") == true)
     }
 }
-
-extension PlaylistPlayerTests {
-    @Test("the preload hook comes after the load hook, with the video track's size known and a decoder option settable")
-    func preloadHook() throws {
-        let driver = try PlayerDriver {
-            $0.loadHook = true
-            $0.preloadHook = true
-        }
-        try driver.player.open(.file(PlayerDriver.sample("demo.mp4")))
-        var order: [String] = []
-        var size: (width: Int, height: Int)?
-        // (The events handed in are all of them so far.)
-        try driver.run { _, events in
-            for event in events {
-                switch event {
-                case .loadHook(let id) where !order.contains("load"):
-                    order.append("load")
-                    driver.player.continueLoad(hook: id)
-                case .preloadHook(let id) where !order.contains("preload"):
-                    order.append("preload")
-                    size = driver.player.largestVideoSize
-                    try? driver.player.setFileLocalOption("vd-lavc-skiploopfilter", "all")
-                    driver.player.continueLoad(hook: id)
-                default: break
-                }
-            }
-            return order.count == 2
-        }
-        try driver.run { state, events in events.contains(.playbackRestart) }
-        #expect(order == ["load", "preload"])
-        #expect(size?.width == 480 && size?.height == 270)
-        #expect(driver.player.property("vd-lavc-skiploopfilter") == "all")
-    }
-}
