@@ -9,7 +9,12 @@
 /// Time is passed in; the session does the seeking.
 struct TrackSwitchGuard: Sendable, Equatable {
     /// Where the first switch of a burst was made, and when the last one was.
-    private var anchor: (position: Double, at: Double)?
+    private struct Anchor: Sendable, Equatable {
+        var position: Double
+        var at: Double
+    }
+
+    private var anchor: Anchor?
     private var restarted = false
 
     /// How long after the last switch a refresh may still land.
@@ -17,14 +22,10 @@ struct TrackSwitchGuard: Sendable, Equatable {
     /// How far a paused position may differ before it is put back.
     static let tolerance = 0.05
 
-    static func == (a: Self, b: Self) -> Bool {
-        a.anchor?.position == b.anchor?.position && a.anchor?.at == b.anchor?.at && a.restarted == b.restarted
-    }
-
     /// A track was switched; only a paused picture with a known position is guarded.
     mutating func switched(position: Double?, isPaused: Bool, now: Double) {
         guard isPaused, let position else { return cancel() }
-        anchor = (anchor?.position ?? position, now)
+        anchor = Anchor(position: anchor?.position ?? position, at: now)
         restarted = false
     }
 
