@@ -47,6 +47,8 @@ public struct CellSymbol: Sendable, Hashable {
     public static let space = CellSymbol(rawValue: 0x20)
     /// The upper half block `▀`, used for two pixels per cell.
     public static let upperHalf = CellSymbol(rawValue: 0x2580)
+    /// The full block `█`: one colour, the foreground, over the whole cell.
+    public static let fullBlock = CellSymbol(rawValue: 0x2588)
     /// The right half of a wide symbol; it is never drawn by itself.
     public static let continuation = CellSymbol(rawValue: continuationFlag)
 

@@ -28,11 +28,11 @@ extension ScreenRenderer {
         /// How far above the floor the budget has raised the tolerance, in levels (fractional).
         private(set) var raise = 0.0
 
-        /// reel's budget: 34 % of a plain full redraw, about a third of mpv's terminal output
+        /// reel's budget: 33.8 % of a plain full redraw, about a third of mpv's terminal output
         /// (which writes both colours of every cell, in two sequences), moving the tolerance a
         /// level a frame for each budget's worth over, up to 24. scripts/bench chose it
         /// (docs/benchmarks.md).
-        public static let reel = ByteBudget(share: 0.34)
+        public static let reel = ByteBudget(share: 0.338)
 
         /// A budget of `share` of a plain full redraw a frame, moving the tolerance by up to
         /// `gain` levels a frame, up to `ceiling`.

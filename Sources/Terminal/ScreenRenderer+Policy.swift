@@ -37,7 +37,7 @@ extension ScreenRenderer {
 
         /// A policy; the defaults are reel's.
         public init(skipShare: Double = 0.5, penShare: Double = 0.75, blankShare: Double = 0.5, blankMinimum: Int = 2,
-                    smoothCap: Int = 4, detailGain: Double = 0.5, detailFloor: Int = 8, hysteresis: Double = 1) {
+                    smoothCap: Int = 4, detailGain: Double = 1, detailFloor: Int = 4, hysteresis: Double = 1) {
             self.skipShare = skipShare
             self.penShare = penShare
             self.blankShare = blankShare

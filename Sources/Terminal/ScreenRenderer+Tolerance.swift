@@ -159,6 +159,9 @@ extension ScreenRenderer {
     /// the current pen: a blank for a block whose colours are close, the pen's colours where they
     /// are within `near` (the cell's pen allowance), and the complementary block when its swapped
     /// colours suit the pen better.
+    ///
+    /// A blank is written as a space in the pen's background, or else as a full block in its
+    /// foreground, when the pen already holds a colour near enough.
     @inline(__always)
     func cheapestForm(of cell: Cell, pen near: Int) -> Cell {
         guard let pen, pen.style.isEmpty, cell.style.isEmpty, !cell.symbol.isCluster, !cell.symbol.isWide else {
@@ -169,13 +172,18 @@ extension ScreenRenderer {
             return colour
         }
         if let blank = blankForm(of: cell) {
-            // In the pen's colour when that is near the blank's and within the tolerance of every
-            // colour the block shows.
-            let colour = reuse(blank.bg, pen.bg)
-            if colour != blank.bg, !blocksLookAlike(.blank(colour), cell, within: max((blankSpread + 1) / 2, near)) {
-                return blank
+            let allowed = max((blankSpread + 1) / 2, near)
+            // In the pen's background, or else in its foreground as a full block, when that is
+            // near the blank's colour and within the tolerance of every colour the block shows.
+            guard let penBg = pen.bg else { return blank }
+            if Int(penBg.maxChannelDistance(to: blank.bg)) <= near, blocksLookAlike(.blank(penBg), cell, within: allowed) {
+                return .blank(penBg)
             }
-            return .blank(colour)
+            if let penFg = pen.fg, Int(penFg.maxChannelDistance(to: blank.bg)) <= near {
+                let block = Cell(symbol: .fullBlock, fg: penFg, bg: penBg)
+                if blocksLookAlike(block, cell, within: allowed) { return block }
+            }
+            return blank
         }
         guard let mask = ScreenRenderer.quadrantMask(cell.symbol) else {
             var plain = cell
@@ -184,11 +192,10 @@ extension ScreenRenderer {
             if !plain.showsForeground { plain.fg = plain.bg }
             return plain
         }
-        var best = Cell(symbol: cell.symbol, fg: reuse(cell.fg, pen.fg), bg: reuse(cell.bg, pen.bg))
+        let best = Cell(symbol: cell.symbol, fg: reuse(cell.fg, pen.fg), bg: reuse(cell.bg, pen.bg))
         guard let complement = ScreenRenderer.complement(ofMask: mask) else { return best }
         let swapped = Cell(symbol: complement, fg: reuse(cell.bg, pen.fg), bg: reuse(cell.fg, pen.bg))
-        if penCost(swapped, pen) < penCost(best, pen) { best = swapped }
-        return best
+        return penCost(swapped, pen) < penCost(best, pen) ? swapped : best
     }
 
     /// The bytes of the SGR sequence that moves the pen (in no style) to `cell`'s colours.

@@ -54,6 +54,19 @@ struct ScreenRendererToleranceTests {
         #expect(show(render(&renderer, canvas)) == show(esc("⎋[?2026h\r⎋[38;2;255;0;0;48;2;0;0;255m▀▄⎋[?2026l")))
     }
 
+    @Test("a blank near the pen's foreground is a full block in it, with no SGR; one near neither needs its own")
+    func blankTakesThePenForeground() {
+        var (renderer, canvas) = primed(width: 3, tolerance: 4)
+        paint(&canvas, 0, RGB(200, 50, 50), RGB(10, 20, 30))
+        // Within 2 of the pen's red foreground: █ in that red. Then a grey blank far from both.
+        paint(&canvas, 1, RGB(201, 50, 50), RGB(202, 51, 50))
+        paint(&canvas, 2, RGB(90, 90, 90), RGB(90, 90, 90))
+        #expect(show(render(&renderer, canvas))
+            == show(esc("⎋[?2026h\r⎋[38;2;200;50;50;48;2;10;20;30m▀█⎋[48;2;90;90;90m ⎋[?2026l")))
+        // Drawn so, the still picture is kept as it is.
+        #expect(render(&renderer, canvas) == esc("⎋[?2026h⎋[?2026l"))
+    }
+
     @Test("a still picture written with blanks and swapped blocks is not written again")
     func stillPictureStays() {
         var (renderer, canvas) = primed(width: 3, tolerance: 2)

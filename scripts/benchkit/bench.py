@@ -202,12 +202,14 @@ BEFORE = {"budget": 0, "tolerance": 2, "skip": 0.5, "pen": 0.5, "blank": 1, "bla
           "detail": 0, "hysteresis": 1}
 # What each technique adds, one after the other, to reel's defaults ({}): the byte budget alone
 # (with the old way of spending the tolerance), then the new shares of it, then the smooth-area
-# cap with masking by local detail (reel's default); and hysteresis, which the bench left out.
+# cap with masking by local detail as first set (half a level per level of contrast above 8), then
+# masking as reel sets it (a level per level above 4); and hysteresis, which the bench left out.
 TECHNIQUES = (
     ("before (t = 2)", BEFORE),
     ("+ byte budget", {"skip": 0.5, "pen": 0.5, "blank": 1, "blank_min": 0, "smooth_cap": 255, "detail": 0}),
     ("+ shares (blank ½ t, pen ¾ t)", {"smooth_cap": 255, "detail": 0}),
-    ("+ smooth cap, masking (reel)", {}),
+    ("+ smooth cap, masking ½ above 8", {"detail": 0.5, "detail_floor": 8}),
+    ("+ masking 1 above 4 (reel)", {}),
     ("+ hysteresis 1.5 (not kept)", {"hysteresis": 1.5}),
 )
 # The players of the offline part: (label, player, renderer settings).
@@ -219,7 +221,7 @@ OFFLINE_PLAYERS = (
     ("reel-quadrant", "reel-quadrant", {}),
 )
 # The budgets (shares of a plain full redraw) of the rate-distortion curves.
-RD_BUDGETS = (0.15, 0.25, 0.34, 0.45, 0.6)
+RD_BUDGETS = (0.15, 0.25, 0.338, 0.45, 0.6)
 
 
 def _offline_job(job):
