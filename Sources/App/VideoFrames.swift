@@ -13,6 +13,10 @@ final class VideoFrames {
     private let frame = FrameBuffer(width: 2, height: 2, format: .rgb24)
     /// The latest picture, in the encoder's pixels.
     private(set) var video: PixelBuffer?
+    /// The picture before ``video``: the next frame is written over it. By then the screen and
+    /// the graphics renderer have let it go, so it is written in place; ``video`` itself is still
+    /// theirs, and writing over it would copy all of it first.
+    private var spare: PixelBuffer?
 
     private(set) var rendered = 0
     private(set) var skipped = 0
@@ -35,6 +39,7 @@ final class VideoFrames {
     /// Forgets the picture (a new item is opening: the last one's frame must not show).
     func clear() {
         video = nil
+        spare = nil
         itemFrames = 0
     }
 
@@ -75,14 +80,15 @@ final class VideoFrames {
         frame.resize(width: size.width, height: size.height)
         let start = monotonicNow()
         do { try player.render(into: frame) } catch { return false }
-        var pixels = video ?? PixelBuffer(width: size.width, height: size.height)
+        var pixels = spare ?? PixelBuffer(width: size.width, height: size.height)
         // One owner while loading, so that the frame is written in place, not copied first.
-        video = nil
+        spare = nil
         switch frame.format {
         case .rgb0: pixels.load(rgb0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
         case .bgr0: pixels.load(bgr0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
         case .rgb24: pixels.load(rgb24: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
         }
+        spare = video
         video = pixels
         rendered += 1
         isBehind = false

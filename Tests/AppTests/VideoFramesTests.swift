@@ -1,0 +1,43 @@
+import Glibc
+import Playback
+import Terminal
+import Testing
+@testable import App
+
+/// VideoFrames against the real libmpv and a committed clip.
+@Suite("VideoFrames")
+struct VideoFramesTests {
+    @Test("each frame taken is a whole picture at the size asked, and a picture already given out never changes")
+    func picturesAreWholeAndKept() throws {
+        var configuration = PlayerConfiguration()
+        configuration.audio = false
+        configuration.extraOptions["ao"] = "null"
+        let player = try Player(configuration: configuration)
+        var samples = FilePath(#filePath)
+        for _ in 0..<3 { samples = samples.removingLastComponent }
+        try player.load(samples.appending("samples").appending("demo.mp4"))
+        let frames = VideoFrames()
+        // Every picture given out, as the screen and the graphics renderer hold them, with a copy
+        // of its pixels taken when it was given.
+        var given: [(picture: PixelBuffer, pixels: [RGB])] = []
+        let sizes = [(64, 36), (64, 36), (64, 36), (32, 18), (32, 18), (48, 27)]
+        var polls = 0
+        while given.count < sizes.count && polls < 200 {
+            polls += 1
+            var descriptor = pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 50)
+            _ = player.drainEvents()
+            let (width, height) = sizes[given.count]
+            guard frames.take(from: player, size: (width: width, height: height), draw: true),
+                  let video = frames.video else { continue }
+            #expect(video.width == width && video.height == height)
+            #expect(video.pixels.count == width * height)
+            given.append((video, Array(video.pixels)))
+        }
+        try #require(given.count == sizes.count, "only \(given.count) frames in 10 s")
+        for (k, entry) in given.enumerated() { #expect(entry.picture.pixels == entry.pixels, "picture \(k) changed") }
+        // The clip's clock moves: consecutive pictures of one size differ.
+        #expect(given[0].pixels != given[1].pixels || given[1].pixels != given[2].pixels)
+        #expect(frames.rendered == sizes.count)
+    }
+}
