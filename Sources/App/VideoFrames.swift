@@ -17,6 +17,9 @@ final class VideoFrames {
     /// the graphics renderer have let it go, so it is written in place; ``video`` itself is still
     /// theirs, and writing over it would copy all of it first.
     private var spare: PixelBuffer?
+    /// Whether mpv renders straight into the picture's pixels; false once this libmpv turns
+    /// packed RGB down, and frames then go through ``frame``.
+    private var rendersInPlace = true
 
     private(set) var rendered = 0
     private(set) var skipped = 0
@@ -77,16 +80,35 @@ final class VideoFrames {
     /// the player letterboxes for them with a `setsar` filter, so mpv renders straight at `size`.
     @discardableResult
     func render(_ player: Player, size: (width: Int, height: Int)) -> Bool {
-        frame.resize(width: size.width, height: size.height)
         let start = monotonicNow()
-        do { try player.render(into: frame) } catch { return false }
         var pixels = spare ?? PixelBuffer(width: size.width, height: size.height)
-        // One owner while loading, so that the frame is written in place, not copied first.
+        // One owner while it is written, so that the frame goes in place, not into a copy.
         spare = nil
-        switch frame.format {
-        case .rgb0: pixels.load(rgb0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
-        case .bgr0: pixels.load(bgr0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
-        case .rgb24: pixels.load(rgb24: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
+        if rendersInPlace {
+            // mpv writes the picture's own pixels (packed RGB, as PixelBuffer keeps them).
+            pixels.resize(width: size.width, height: size.height)
+            let (width, height) = (pixels.width, pixels.height)
+            do {
+                rendersInPlace = try pixels.pixels.withUnsafeMutableBytes {
+                    try player.render(rgb24: $0, width: width, height: height)
+                }
+            } catch {
+                spare = pixels
+                return false
+            }
+        }
+        if !rendersInPlace {
+            // A libmpv without packed RGB: through the frame buffer, in the format it took.
+            frame.resize(width: size.width, height: size.height)
+            do { try player.render(into: frame) } catch {
+                spare = pixels
+                return false
+            }
+            switch frame.format {
+            case .rgb0: pixels.load(rgb0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
+            case .bgr0: pixels.load(bgr0: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
+            case .rgb24: pixels.load(rgb24: frame.baseAddress, width: frame.width, height: frame.height, stride: frame.stride)
+            }
         }
         spare = video
         video = pixels

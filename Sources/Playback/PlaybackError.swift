@@ -8,12 +8,15 @@ public enum PlaybackError: Error, Sendable, Equatable, CustomStringConvertible {
     case createFailed
     /// The player has no render context, so it cannot produce frames.
     case noRenderContext
+    /// Memory given to render into holds fewer bytes than a `width` × `height` frame needs.
+    case targetTooSmall(bytes: Int, width: Int, height: Int)
 
     public var description: String {
         switch self {
         case let .system(call, code): "\(call): \(String(cString: strerror(code)))"
         case .createFailed: "mpv could not be created"
         case .noRenderContext: "video rendering is not set up"
+        case let .targetTooSmall(bytes, width, height): "\(bytes) bytes cannot hold a \(width)x\(height) frame"
         }
     }
 }

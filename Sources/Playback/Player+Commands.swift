@@ -136,6 +136,27 @@ extension Player {
         }
     }
 
+    /// Renders the current video frame straight into `target`, memory the caller owns: `height`
+    /// rows of `width` packed RGB pixels (3 bytes each, no padding), letterboxed. It saves the
+    /// copy out of a ``FrameBuffer``: mpv writes such memory as fast as an aligned buffer.
+    ///
+    /// Returns false, having drawn nothing and left the frame due, when this libmpv does not
+    /// take packed RGB; then ``render(into:)`` works with its fallback.
+    public func render(rgb24 target: UnsafeMutableRawBufferPointer, width: Int, height: Int) throws -> Bool {
+        guard let renderContext else { throw PlaybackError.noRenderContext }
+        guard width > 0, height > 0, target.count >= width * height * 3, let base = target.baseAddress else {
+            throw PlaybackError.targetTooSmall(bytes: target.count, width: width, height: height)
+        }
+        do {
+            try renderContext.render(into: base, width: width, height: height, stride: width * 3, format: .rgb24, skip: false)
+            return true
+        } catch {
+            let refused: [MpvError.Kind] = [.notImplemented, .invalidParameter, .unsupported]
+            guard refused.contains(error.kind) else { throw error }
+            return false
+        }
+    }
+
     /// Lets a due frame go without drawing it, when the terminal is behind; mpv moves on.
     public func skipFrame(_ buffer: FrameBuffer) throws {
         guard let renderContext else { throw PlaybackError.noRenderContext }

@@ -37,11 +37,19 @@ final class RenderContext {
     /// Renders the current frame into `buffer`, letterboxed to its size, without waiting for its
     /// display time. With `skip`, mpv consumes the frame without drawing it.
     func render(into buffer: FrameBuffer, skip: Bool) throws(MpvError) {
-        var size: [Int32] = [Int32(clamping: buffer.width), Int32(clamping: buffer.height)]
-        var stride = buffer.stride
+        try render(into: buffer.baseAddress, width: buffer.width, height: buffer.height, stride: buffer.stride,
+                   format: buffer.format, skip: skip)
+    }
+
+    /// Renders the current frame into `height` rows of `width` pixels in `format`, `stride` bytes
+    /// apart from `pointer` on (memory the caller owns for the call), letterboxed.
+    func render(into pointer: UnsafeMutableRawPointer, width: Int, height: Int, stride rowBytes: Int,
+                format pixelFormat: FrameBuffer.Format, skip: Bool) throws(MpvError) {
+        var size: [Int32] = [Int32(clamping: width), Int32(clamping: height)]
+        var stride = rowBytes
         var block: Int32 = 0
         var skipRendering: Int32 = skip ? 1 : 0
-        let code: Int32 = buffer.format.rawValue.withCString { format in
+        let code: Int32 = pixelFormat.rawValue.withCString { format in
             size.withUnsafeMutableBytes { sizeBytes in
                 withUnsafeMutablePointer(to: &stride) { stridePointer in
                     withUnsafeMutablePointer(to: &block) { blockPointer in
@@ -50,7 +58,7 @@ final class RenderContext {
                                 mpv_render_param(type: MPV_RENDER_PARAM_SW_SIZE, data: sizeBytes.baseAddress),
                                 mpv_render_param(type: MPV_RENDER_PARAM_SW_FORMAT, data: UnsafeMutableRawPointer(mutating: format)),
                                 mpv_render_param(type: MPV_RENDER_PARAM_SW_STRIDE, data: UnsafeMutableRawPointer(stridePointer)),
-                                mpv_render_param(type: MPV_RENDER_PARAM_SW_POINTER, data: buffer.baseAddress),
+                                mpv_render_param(type: MPV_RENDER_PARAM_SW_POINTER, data: pointer),
                                 mpv_render_param(type: MPV_RENDER_PARAM_BLOCK_FOR_TARGET_TIME, data: UnsafeMutableRawPointer(blockPointer)),
                                 mpv_render_param(type: MPV_RENDER_PARAM_SKIP_RENDERING, data: UnsafeMutableRawPointer(skipPointer)),
                                 mpv_render_param(type: MPV_RENDER_PARAM_INVALID, data: nil),

@@ -180,6 +180,34 @@ struct PlayerTests {
         #expect(pictures[1].contains { $0 > 100 }, "a picture, not black")
     }
 
+    @Test("rendering straight into caller memory, packed with no padding, gives the frame buffer's picture")
+    func rendersIntoCallerMemory() throws {
+        // 70 pixels of 3 bytes: rows of 210 bytes, neither padded nor aligned to 64.
+        let driver = try PlayerDriver(width: 70, height: 40, format: .rgb24)
+        try driver.load(PlayerDriver.sample("demo.mp4"))
+        try driver.player.pause()
+        try driver.waitForSeek(driver.player.seek(to: 2))
+        try driver.player.render(into: driver.frame)
+        let buffered = (0..<40).flatMap { y in (0..<70).flatMap { x in
+            let pixel = driver.frame.pixel(x: x, y: y)
+            return [pixel.red, pixel.green, pixel.blue]
+        } }
+        // One byte past the frame on each side, which mpv must leave alone.
+        var memory = [UInt8](repeating: 0xA5, count: 70 * 40 * 3 + 2)
+        let drawn = try memory.withUnsafeMutableBytes { raw in
+            try driver.player.render(rgb24: UnsafeMutableRawBufferPointer(rebasing: raw[1..<(raw.count - 1)]), width: 70, height: 40)
+        }
+        #expect(drawn)
+        #expect(memory.first == 0xA5 && memory.last == 0xA5)
+        #expect(Array(memory[1..<(memory.count - 1)]) == buffered)
+        #expect(buffered.contains { $0 > 100 }, "a picture, not black")
+        // Memory too small for the frame is refused before mpv sees it.
+        var small = [UInt8](repeating: 0, count: 70 * 40 * 3 - 1)
+        #expect(throws: PlaybackError.targetTooSmall(bytes: 70 * 40 * 3 - 1, width: 70, height: 40)) {
+            try small.withUnsafeMutableBytes { try driver.player.render(rgb24: $0, width: 70, height: 40) }
+        }
+    }
+
     @Test("the video is letterboxed to the buffer with square pixels")
     func letterboxing() throws {
         // 160x90 in an 64x64 buffer: the picture is 64x36, with black bars of 14 rows.
