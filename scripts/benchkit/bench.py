@@ -663,6 +663,7 @@ def main(argv):
                              "paused, memory, slow, pixels (reel in kitty and xterm under Xvfb against timg and "
                              "mpv --vo=sixel)")
     parser.add_argument("--pixel-clips", default="demo", help="the clips of the pixel part")
+    parser.add_argument("--pixel-repeats", type=int, default=3, help="runs of each player in the pixel part (medians)")
     parser.add_argument("--seeks", type=int, default=20, help="how many double taps to time")
     parser.add_argument("--long", action="store_true", help="also the 10-minute memory soak")
     parser.add_argument("--trace", action="store_true",
@@ -718,7 +719,8 @@ def main(argv):
         results["slow"] = run_slow(args, args.reel, workdir, cache)
     if "pixels" in parts:
         results["machine"].update(pixels.versions(), load=os.getloadavg()[0])
-        pixel_args = argparse.Namespace(clips=[c for c in args.pixel_clips.split(",") if c], samples=SAMPLES)
+        pixel_args = argparse.Namespace(clips=[c for c in args.pixel_clips.split(",") if c], samples=SAMPLES,
+                                        repeats=args.pixel_repeats)
         results["pixels"] = pixels.run_pixels(pixel_args, args.reel, workdir, cache, clip_info)
     if parts:
         with open(os.path.join(args.out, "results.json"), "w") as f:

@@ -18,6 +18,7 @@ source frame it shows (the demo clip's burned-in clock makes every frame distinc
 import os
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -249,34 +250,58 @@ def analyse(chunks, shared, result, clip, info, cache, player):
 
 
 def run_pixels(args, reel, workdir, cache, clip_info):
-    """Every pixel player on every clip in its terminal's windows."""
+    """Every pixel player on every clip in its terminal's windows, `args.repeats` times each (the
+    rounds one after the other, so that a slow spell of a shared machine falls on every player);
+    each row holds the medians of its runs."""
     display = Display()
-    results = []
+    runs = {}
     log(f"pixels: load average {os.getloadavg()[0]:.1f} at the start")
     try:
-        for clip_name in args.clips:
-            clip = os.path.join(args.samples, f"{clip_name}.mp4")
-            info = clip_info(clip)
-            for player, terminal in PLAYERS.items():
-                if player == "timg-sixel" and not timg_has_sixel():
-                    log("pixels: this timg has no sixel output (-ps); left out")
-                    continue
-                for window in WINDOWS[terminal]:
-                    log(f"pixels {clip_name} {terminal} {window[0]} {player}")
-                    timeout = info["duration"] * 10 + 30
-                    chunks, shared, result = run_one(display, terminal, window, player_command(player, reel, clip),
-                                                     os.path.join(workdir, "pixels", f"{clip_name}-{player}-{window[0]}"),
-                                                     timeout)
-                    row = analyse(chunks, shared, result, clip, info, cache, player)
-                    row.update(clip=clip_name, terminal=terminal, window=window[0], player=player,
-                               source_frames=info["frames"], duration=info["duration"])
-                    results.append(row)
-                    log("  " + ", ".join(f"{k}={_short(row.get(k))}" for k in
-                                         ("images", "bytes", "cpu", "terminal_cpu", "psnr_half", "shown", "shown_on_time",
-                                          "max_lag", "end_lag", "wall", "one_to_one")))
+        for round_number in range(max(getattr(args, "repeats", 1), 1)):
+            for clip_name in args.clips:
+                clip = os.path.join(args.samples, f"{clip_name}.mp4")
+                info = clip_info(clip)
+                for player, terminal in PLAYERS.items():
+                    if player == "timg-sixel" and not timg_has_sixel():
+                        if round_number == 0:
+                            log("pixels: this timg has no sixel output (-ps); left out")
+                        continue
+                    for window in WINDOWS[terminal]:
+                        log(f"pixels {clip_name} {terminal} {window[0]} {player} (round {round_number + 1})")
+                        timeout = info["duration"] * 10 + 30
+                        chunks, shared, result = run_one(display, terminal, window, player_command(player, reel, clip),
+                                                         os.path.join(workdir, "pixels", f"{clip_name}-{player}-{window[0]}"),
+                                                         timeout)
+                        row = analyse(chunks, shared, result, clip, info, cache, player)
+                        row.update(clip=clip_name, terminal=terminal, window=window[0], player=player,
+                                   source_frames=info["frames"], duration=info["duration"])
+                        runs.setdefault((clip_name, player, window[0]), []).append(row)
+                        log("  " + ", ".join(f"{k}={_short(row.get(k))}" for k in
+                                             ("images", "bytes", "cpu", "terminal_cpu", "psnr_half", "shown", "shown_on_time",
+                                              "max_lag", "end_lag", "wall", "one_to_one")))
     finally:
         display.close()
-    return results
+    return [median_row(rows) for rows in runs.values()]
+
+
+# The figures of a pixel row that are the median of its runs; each run's own are kept beside.
+MEDIAN_KEYS = ("images", "bytes", "shared_bytes", "cpu", "terminal_cpu", "wall", "psnr_half", "psnr", "shown",
+               "shown_on_time", "shown_share", "on_time_share", "max_lag", "end_lag", "span")
+RUN_KEYS = ("cpu", "terminal_cpu", "shown_on_time", "max_lag", "psnr_half")
+
+
+def median_row(rows):
+    """One row for the runs of a player on a clip and window: the median of each figure, whether
+    every run was 1:1, and each run's main figures (`runs`)."""
+    row = dict(rows[len(rows) // 2])
+    for key in MEDIAN_KEYS:
+        values = [r[key] for r in rows if r.get(key) is not None]
+        if values:
+            row[key] = statistics.median(values)
+    if any("one_to_one" in r for r in rows):
+        row["one_to_one"] = all(r.get("one_to_one") for r in rows)
+    row["runs"] = [{k: r.get(k) for k in RUN_KEYS} for r in rows]
+    return row
 
 
 def timg_has_sixel():
@@ -297,14 +322,27 @@ def report_rows(pixels):
     rows = []
     for r in pixels:
         size = r.get("image_size")
-        rows.append([r["clip"], r["terminal"], r["window"], r["player"], str(r.get("images", "–")),
+        rows.append([r["clip"], r["terminal"], r["window"], r["player"], _count(r.get("images")),
                      f"{size[0]}x{size[1]}" if size else "–",
-                     f"{r.get('shown', 0)} / {r.get('source_frames')}", f"{r.get('shown_on_time', 0)}",
-                     _fmt(r.get("max_lag"), ".2f"), _fmt(r.get("wall"), ".1f"), _fmt(r.get("cpu"), ".2f"),
+                     f"{_count(r.get('shown'))} / {r.get('source_frames')}",
+                     _count(r.get("shown_on_time")) + _each(r, "shown_on_time", "d"),
+                     _fmt(r.get("max_lag"), ".2f"), _fmt(r.get("wall"), ".1f"), _fmt(r.get("cpu"), ".2f") + _each(r, "cpu", ".2f"),
                      _fmt(r.get("terminal_cpu"), ".2f"), f"{r.get('bytes', 0) / 1e6:.1f}"
                      + (f" + {r['shared_bytes'] / 1e6:.0f} shm" if r.get("shared_bytes") else ""),
                      _fmt(r.get("psnr_half"), ".2f"), {True: "yes", False: "no"}.get(r.get("one_to_one"), "–")])
     return rows
+
+
+def _count(value):
+    return "–" if value is None else f"{value:g}"
+
+
+def _each(row, key, spec):
+    """Each run's figure, after the median, when there was more than one run."""
+    values = [run.get(key) for run in row.get("runs", [])]
+    if len(values) < 2 or any(v is None for v in values):
+        return ""
+    return " (" + ", ".join(format(round(v) if spec == "d" else v, spec) for v in values) + ")"
 
 
 def ratio_rows(pixels):
@@ -322,7 +360,7 @@ def ratio_rows(pixels):
                          _fmt(_ratio(r.get("cpu"), other.get("cpu")), ".2f"),
                          _fmt(_ratio(r.get("terminal_cpu"), other.get("terminal_cpu")), ".2f"),
                          _fmt(_ratio(r.get("bytes"), other.get("bytes")), ".2f"),
-                         f"{r.get('shown_on_time', 0)} vs {other.get('shown_on_time', 0)}",
+                         f"{_count(r.get('shown_on_time', 0))} vs {_count(other.get('shown_on_time', 0))}",
                          _fmt(_diff(r.get("psnr_half"), other.get("psnr_half")), "+.2f") + " dB"])
     return rows
 
@@ -351,7 +389,7 @@ def targets(pixels):
                 rows.append((clip, f"xterm {window}", "fidelity ≥ mpv --vo=sixel's (PSNR at half size)",
                              _fmt(diff, "+.2f") + " dB", _ge(diff, 0)))
                 rows.append((clip, f"xterm {window}", "frames shown in time ≥ mpv --vo=sixel's",
-                             f"{r.get('shown_on_time', 0)} vs {mpv.get('shown_on_time', 0)}",
+                             f"{_count(r.get('shown_on_time', 0))} vs {_count(mpv.get('shown_on_time', 0))}",
                              _ge(r.get("shown_on_time", 0) - mpv.get("shown_on_time", 0), 0)))
                 ratio = _ratio(r.get("cpu"), mpv.get("cpu"))
                 rows.append((clip, f"xterm {window}", "player CPU ≤ mpv --vo=sixel's", _fmt(ratio, ".2f"), _le(ratio, 1.0)))
