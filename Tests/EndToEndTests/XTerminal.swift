@@ -39,7 +39,14 @@ final class XTerminal {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-x-\(getpid())-\(number)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         server = try XTerminal.spawn("/usr/bin/Xvfb", [display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-        guard XTerminal.wait(timeout: 10, { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }) else {
+        // The socket appears before the server takes clients: a terminal started in between dies
+        // with "can't open display" (seen on a loaded machine), so wait until a client gets in.
+        let display = display
+        guard XTerminal.wait(timeout: 20, {
+            FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+                && ((try? Subprocess.run("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xdotool", "getdisplaygeometry"])) ?? "")
+                    .contains("1280")
+        }) else {
             stop()
             throw Subprocess.Failure(description: "Xvfb did not start on \(display)")
         }
@@ -77,8 +84,12 @@ final class XTerminal {
             if line.hasPrefix("HEIGHT=") { self.height = Int(line.dropFirst(7)) ?? 0 }
         }
         guard self.width > 0, self.height > 0 else {
+            var status: Int32 = 0
+            let exited = waitpid(terminal, &status, WNOHANG) == terminal
+            let stderr = (try? String(contentsOf: directory.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
             stop()
-            throw Subprocess.Failure(description: "no terminal window: \(geometry)")
+            throw Subprocess.Failure(description: "no terminal window after 40 s (the terminal "
+                + (exited ? "exited with status \(status)" : "is still running") + "): \(geometry) \(stderr)")
         }
     }
 
