@@ -10,7 +10,9 @@ import Terminal
 /// a busy terminal takes a few milliseconds more than a frame to read cost a frame, where mpv's
 /// own terminal output, which blocks, shows it a little late (docs/benchmarks.md).
 final class VideoFrames {
-    private let frame = FrameBuffer(width: 2, height: 2, format: .rgb24)
+    /// mpv's own buffer: for frames let go, and for a libmpv that turns packed RGB down (whose
+    /// frames then come in rgb0, the format every libmpv takes, without asking for rgb24 again).
+    private let frame = FrameBuffer(width: 2, height: 2, format: .rgb0)
     /// The latest picture, in the encoder's pixels.
     private(set) var video: PixelBuffer?
     /// The picture before ``video``: the next frame is written over it. By then the screen and
