@@ -58,38 +58,50 @@ final class XTerminal {
         // The program starts once the terminal has settled, as in a terminal a person opened before.
         let script = "sleep 1; \"$@\" 2> '\(dir)/stderr'; echo $? > '\(dir)/rc.tmp'; mv '\(dir)/rc.tmp' '\(dir)/rc'; exec sleep 100000"
         let wrapped = ["/bin/sh", "-c", script, "sh"] + arguments
-        switch kind {
-        case .kitty:
-            terminal = try XTerminal.spawn("/usr/bin/kitty", [
-                "--config=NONE", "-o", "initial_window_width=\(width)", "-o", "initial_window_height=\(height)",
-                "-o", "remember_window_size=no", "-o", "window_padding_width=0", "-o", "background=#000000",
-                "-o", "foreground=#ffffff", "-o", "font_size=11", "-o", "placement_strategy=top-left", "-T", "reel-e2e",
-            ] + wrapped, environment: env)
-        case .xterm:
-            // A text area of exactly the window, in a font with the player's glyphs.
-            terminal = try XTerminal.spawn("/usr/bin/xterm", [
-                "-ti", "vt340", "-fa", "DejaVu Sans Mono", "-fs", "9", "-b", "0", "-bg", "black", "-fg", "white",
-                "-xrm", "XTerm*internalBorder: 0", "-xrm", "XTerm*scrollBar: false", "-T", "reel-e2e",
-                "-geometry", "\(width)x\(height)+0+0", "-e",
-            ] + wrapped, environment: env)
-        }
+        // kitty on software GL now and then exits at start on a loaded machine (status 1, no
+        // window): such a start is tried once more.
         var geometry = ""
-        _ = XTerminal.wait(timeout: 40) {  // kitty on software GL starts slowly on a busy machine
-            geometry = (try? Subprocess.run("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xdotool", "search", "--name",
-                                                             "^reel-e2e$", "getwindowgeometry", "--shell"])) ?? ""
-            return geometry.contains("WIDTH=")
+        var exitStatus: Int32?
+        for _ in 0..<2 {
+            switch kind {
+            case .kitty:
+                terminal = try XTerminal.spawn("/usr/bin/kitty", [
+                    "--config=NONE", "-o", "initial_window_width=\(width)", "-o", "initial_window_height=\(height)",
+                    "-o", "remember_window_size=no", "-o", "window_padding_width=0", "-o", "background=#000000",
+                    "-o", "foreground=#ffffff", "-o", "font_size=11", "-o", "placement_strategy=top-left", "-T", "reel-e2e",
+                ] + wrapped, environment: env)
+            case .xterm:
+                // A text area of exactly the window, in a font with the player's glyphs.
+                terminal = try XTerminal.spawn("/usr/bin/xterm", [
+                    "-ti", "vt340", "-fa", "DejaVu Sans Mono", "-fs", "9", "-b", "0", "-bg", "black", "-fg", "white",
+                    "-xrm", "XTerm*internalBorder: 0", "-xrm", "XTerm*scrollBar: false", "-T", "reel-e2e",
+                    "-geometry", "\(width)x\(height)+0+0", "-e",
+                ] + wrapped, environment: env)
+            }
+            exitStatus = nil
+            let pid = terminal
+            _ = XTerminal.wait(timeout: 40) {  // kitty on software GL starts slowly on a busy machine
+                var status: Int32 = 0
+                if waitpid(pid, &status, WNOHANG) == pid {
+                    exitStatus = status
+                    return true
+                }
+                geometry = (try? Subprocess.run("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xdotool", "search", "--name",
+                                                                 "^reel-e2e$", "getwindowgeometry", "--shell"])) ?? ""
+                return geometry.contains("WIDTH=")
+            }
+            guard exitStatus != nil else { break }
+            terminal = 0
         }
         for line in geometry.split(separator: "\n") {
             if line.hasPrefix("WIDTH=") { self.width = Int(line.dropFirst(6)) ?? 0 }
             if line.hasPrefix("HEIGHT=") { self.height = Int(line.dropFirst(7)) ?? 0 }
         }
-        guard self.width > 0, self.height > 0 else {
-            var status: Int32 = 0
-            let exited = waitpid(terminal, &status, WNOHANG) == terminal
+        guard self.width > 0, self.height > 0, exitStatus == nil else {
             let stderr = (try? String(contentsOf: directory.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
             stop()
-            throw Subprocess.Failure(description: "no terminal window after 40 s (the terminal "
-                + (exited ? "exited with status \(status)" : "is still running") + "): \(geometry) \(stderr)")
+            throw Subprocess.Failure(description: "no terminal window (the terminal "
+                + (exitStatus.map { "exited with status \($0), twice" } ?? "is still running after 40 s") + "): \(geometry) \(stderr)")
         }
     }
 
