@@ -126,6 +126,7 @@ extension Player {
     /// once, and the frame rendered again.
     public func render(into buffer: FrameBuffer) throws {
         guard let renderContext else { throw PlaybackError.noRenderContext }
+        try chooseScaler(width: buffer.width, height: buffer.height)
         do {
             try renderContext.render(into: buffer, skip: false)
         } catch {
@@ -147,6 +148,7 @@ extension Player {
         guard width > 0, height > 0, target.count >= width * height * 3, let base = target.baseAddress else {
             throw PlaybackError.targetTooSmall(bytes: target.count, width: width, height: height)
         }
+        try chooseScaler(width: width, height: height)
         do {
             try renderContext.render(into: base, width: width, height: height, stride: width * 3, format: .rgb24, skip: false)
             return true

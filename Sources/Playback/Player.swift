@@ -21,6 +21,9 @@ public final class Player {
     var renderContext: RenderContext?
     private let log: LogSink
     private var nextRequestID: UInt64 = 1
+    /// The zimg scaler last set for rendering (see ``chooseScaler(width:height:)``); nil while it
+    /// is still the option's, bicubic.
+    var scaler: Scaler?
 
     /// Creates and starts an mpv core with `configuration`, ready to ``load(_:start:)`` a file.
     public init(configuration: PlayerConfiguration = PlayerConfiguration()) throws {
@@ -127,8 +130,9 @@ public final class Player {
             // it costs fidelity (scripts/bench: 8 % fewer bytes and +0.6 dB on smooth gradients).
             ("zimg-dither", "no"),
             // Bicubic scaling of luma and chroma: closer to the source than the default lanczos
-            // luma and bilinear chroma at terminal sizes (+0.2 dB), and cheaper.
-            ("zimg-scaler", "bicubic"), ("zimg-scaler-chroma", "bicubic"),
+            // luma and bilinear chroma at terminal sizes (+0.2 dB), and cheaper. A picture larger
+            // than the video is enlarged with lanczos (Player+Scaler.swift).
+            ("zimg-scaler", Scaler.bicubic.rawValue), ("zimg-scaler-chroma", Scaler.bicubic.rawValue),
             ("pause", configuration.startPaused ? "yes" : "no"),
             // When decoding falls behind (a 4K file on two cores), frames are dropped before they
             // are decoded, not only after: the picture keeps time with the sound.
