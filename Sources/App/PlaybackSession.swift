@@ -514,11 +514,20 @@ final class PlaybackSession {
 
     /// Takes a due frame at `size`, or lets it go when `draw` is false. True when a new picture is ready.
     func takeFrame(size: (width: Int, height: Int), draw: Bool) -> Bool {
-        guard fileLoaded, !machine.isOpening || hasRestarted else {
-            // While opening, frames are let go at once so mpv's video output never waits.
+        guard fileLoaded else {
+            // Before the new item's file is loaded, a frame is the last item's: let go at once so
+            // mpv's video output never waits.
             frames.patience = 0
             _ = frames.take(from: player, size: size, draw: false)
             return false
+        }
+        if machine.isOpening, !hasRestarted {
+            // The item's first frames, which mpv shows while it waits paused for the restart: kept
+            // when the terminal can take them, so that the first screen after the restart shows
+            // the first frame (the screen shows no picture while opening). Letting them go lost
+            // the first two frames of every file (REEL_TRACE: "skip 0.0" twice before "frame").
+            frames.patience = 0
+            return frames.take(from: player, size: size, draw: draw)
         }
         // A frame may wait up to three quarters of a frame for a busy terminal (VideoFrames).
         frames.patience = min(0.75 * (status.frameDuration ?? 1.0 / 30), 0.05)

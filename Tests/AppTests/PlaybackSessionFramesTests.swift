@@ -1,0 +1,35 @@
+import Glibc
+import Playback
+import Testing
+@testable import App
+
+/// The frames of a playback session against the real libmpv and a committed clip.
+@Suite("PlaybackSession's frames", .serialized)
+struct PlaybackSessionFramesTests {
+    @Test("a file's first frame, shown by mpv while the item opens, is kept for the first screen, not let go")
+    func firstFrameIsKept() throws {
+        var samples = FilePath(#filePath)
+        for _ in 0..<3 { samples = samples.removingLastComponent }
+        var options = ReelOptions()
+        options.audio = false
+        let session = try PlaybackSession(items: [PlaylistItem(source: .file(samples.appending("samples").appending("demo.mp4")))],
+                                          options: options, pixelAspect: 1, videoHeight: 36, resume: nil)
+        session.play(0, now: monotonicNow())
+        var polls = 0
+        var renderedAtStart: Int?
+        while renderedAtStart == nil && polls < 200 {
+            polls += 1
+            var descriptor = pollfd(fd: session.player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 50)
+            let now = monotonicNow()
+            _ = session.pump(now: now)
+            // A terminal that takes every frame at once.
+            _ = session.takeFrame(size: (width: 64, height: 36), draw: true)
+            if session.isReady { renderedAtStart = session.frames.rendered }
+        }
+        let rendered = try #require(renderedAtStart, "the file did not start in 10 s")
+        #expect(rendered >= 1, "the first frame was rendered before playback began")
+        #expect(session.frames.skipped == 0, "no frame was let go while the terminal could take it")
+        #expect(session.frames.video != nil)
+    }
+}
