@@ -512,8 +512,11 @@ final class PlaybackSession {
 
     // MARK: Frames
 
+    /// How long an item's first frame may wait for a busy terminal while the item opens.
+    static let openingPatience = 0.1
+
     /// Takes a due frame at `size`, or lets it go when `draw` is false. True when a new picture is ready.
-    func takeFrame(size: (width: Int, height: Int), draw: Bool) -> Bool {
+    func takeFrame(size: (width: Int, height: Int), draw: Bool, now: Double = monotonicNow()) -> Bool {
         guard fileLoaded else {
             // Before the new item's file is loaded, a frame is the last item's: let go at once so
             // mpv's video output never waits.
@@ -522,16 +525,19 @@ final class PlaybackSession {
             return false
         }
         if machine.isOpening, !hasRestarted {
-            // The item's first frames, which mpv shows while it waits paused for the restart: kept
-            // when the terminal can take them, so that the first screen after the restart shows
-            // the first frame (the screen shows no picture while opening). Letting them go lost
-            // the first two frames of every file (REEL_TRACE: "skip 0.0" twice before "frame").
-            frames.patience = 0
-            return frames.take(from: player, size: size, draw: draw)
+            // The item's first frames, which mpv shows while it waits paused for the restart: kept,
+            // so that the first screen after the restart shows the first frame (the screen shows
+            // no picture while opening). They were let go at once, so an item opened in the
+            // session (the next in a playlist, a file from the list) lost its first frame. mpv
+            // is paused, so a frame may wait up to a tenth of a second for a busy terminal. (The
+            // first file of a run opens in ReelApp.preflight, before the terminal is set up,
+            // and its first frames still go there.)
+            frames.patience = PlaybackSession.openingPatience
+            return frames.take(from: player, size: size, draw: draw, now: now)
         }
         // A frame may wait up to three quarters of a frame for a busy terminal (VideoFrames).
         frames.patience = min(0.75 * (status.frameDuration ?? 1.0 / 30), 0.05)
-        return frames.take(from: player, size: size, draw: draw)
+        return frames.take(from: player, size: size, draw: draw, now: now)
     }
 
     /// Renders the current frame at `size` now (after a resize, or for a new frame size).

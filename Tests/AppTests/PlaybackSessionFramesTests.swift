@@ -32,4 +32,34 @@ struct PlaybackSessionFramesTests {
         #expect(session.frames.skipped == 0, "no frame was let go while the terminal could take it")
         #expect(session.frames.video != nil)
     }
+
+    @Test("while the item opens, its first frame waits for a terminal still busy with the first screen")
+    func firstFrameWaitsForTheTerminal() throws {
+        var samples = FilePath(#filePath)
+        for _ in 0..<3 { samples = samples.removingLastComponent }
+        var options = ReelOptions()
+        options.audio = false
+        let session = try PlaybackSession(items: [PlaylistItem(source: .file(samples.appending("samples").appending("demo.mp4")))],
+                                          options: options, pixelAspect: 1, videoHeight: 36, resume: nil)
+        session.play(0, now: monotonicNow())
+        // Until the first frame is due, with a terminal that cannot take one.
+        var due: Double?
+        var polls = 0
+        while due == nil && polls < 200 {
+            polls += 1
+            var descriptor = pollfd(fd: session.player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 50)
+            _ = session.pump(now: monotonicNow())
+            if session.player.frameIsDue() { due = monotonicNow() }
+        }
+        let start = try #require(due, "no frame came due in 10 s")
+        try #require(!session.isReady, "the item opened before its first frame was taken")
+        // The terminal stays busy for most of the patience: the frame waits.
+        #expect(!session.takeFrame(size: (width: 64, height: 36), draw: false, now: start))
+        #expect(!session.takeFrame(size: (width: 64, height: 36), draw: false, now: start + PlaybackSession.openingPatience * 0.9))
+        #expect(session.frames.skipped == 0 && session.player.frameIsDue())
+        // Then it can take it.
+        #expect(session.takeFrame(size: (width: 64, height: 36), draw: true, now: start + PlaybackSession.openingPatience * 0.95))
+        #expect(session.frames.rendered == 1 && session.frames.skipped == 0)
+    }
 }
