@@ -27,9 +27,9 @@ final class VideoFrames {
     private(set) var skipped = 0
     /// Frames mpv has had for the item now open (drawn or let go).
     private(set) var itemFrames = 0
-    /// Whether frames were let go since the last one rendered: the picture is older than mpv's,
-    /// and a screen drawn now should render the current frame first (it costs one render, and
-    /// spares the terminal a stale picture sent as if it were new).
+    /// Whether frames were let go since the last one rendered: the picture is older than mpv's
+    /// (or there is none yet), and a screen drawn now should render the current frame first (it
+    /// costs one render, and spares the terminal a stale picture sent as if it were new).
     private(set) var isBehind = false
     /// How long mpv took to render (scale and convert) each frame.
     private(set) var renderTimes = DurationHistogram()
@@ -66,7 +66,10 @@ final class VideoFrames {
             itemFrames += 1
             try? player.skipFrame(frame)
             skipped += 1
-            isBehind = video != nil
+            // Also before the first picture: the first file's first frames go while reel waits
+            // for it to open, before the terminal is set up (ReelApp.preflight), and the first
+            // screen then renders mpv's current frame, the first, instead of waiting for the next.
+            isBehind = true
             TraceLog.shared?.record("skip \(player.state.position ?? -1)")
             return false
         }

@@ -40,4 +40,30 @@ struct VideoFramesTests {
         #expect(given[0].pixels != given[1].pixels || given[1].pixels != given[2].pixels)
         #expect(frames.rendered == sizes.count)
     }
+
+    @Test("a frame let go before there is any picture leaves the frames behind, so the first screen renders mpv's current frame")
+    func behindBeforeTheFirstPicture() throws {
+        var configuration = PlayerConfiguration()
+        configuration.audio = false
+        configuration.extraOptions["ao"] = "null"
+        let player = try Player(configuration: configuration)
+        var samples = FilePath(#filePath)
+        for _ in 0..<3 { samples = samples.removingLastComponent }
+        try player.load(samples.appending("samples").appending("demo.mp4"))
+        let frames = VideoFrames()
+        var polls = 0
+        while !player.frameIsDue() && polls < 200 {
+            polls += 1
+            var descriptor = pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 50)
+            _ = player.drainEvents()
+        }
+        try #require(player.frameIsDue(), "no frame in 10 s")
+        #expect(!frames.take(from: player, size: (width: 64, height: 36), draw: false))
+        #expect(frames.skipped == 1 && frames.video == nil)
+        #expect(frames.isBehind, "the screen must render the current frame itself")
+        #expect(frames.render(player, size: (width: 64, height: 36)))
+        #expect(frames.video?.pixels.contains { $0 != .black } == true, "mpv's current frame, a picture")
+        #expect(!frames.isBehind)
+    }
 }
