@@ -57,14 +57,13 @@ final class DirectoryReader {
     /// hidden ones); nil at the end.
     func next() -> (name: FilePath, entry: Entry)? {
         while let pointer = readdir(stream) {
-            let type = pointer.pointee.d_type
-            let entry: Entry? = withUnsafeBytes(of: pointer.pointee.d_name) { raw in
-                guard let name = raw.baseAddress?.assumingMemoryBound(to: CChar.self), raw[0] != UInt8(ascii: ".") else { return nil }
-                return classify(name, type: type)
-            }
-            if let entry {
-                return (withUnsafeBytes(of: pointer.pointee.d_name) { FilePath(bytes: $0) }, entry)
-            }
+            // The name is read in place, up to its NUL: the record readdir returns is only as
+            // long as its name, so copying the struct's whole 256-byte d_name out of the last
+            // record of a buffer read past it (AddressSanitizer, in the library's scan).
+            guard let typeField = pointer.pointer(to: \.d_type), let nameField = pointer.pointer(to: \.d_name) else { return nil }
+            let name = UnsafeRawPointer(nameField).assumingMemoryBound(to: CChar.self)
+            guard name.pointee != CChar(UInt8(ascii: ".")) else { continue }
+            return (FilePath(cString: name), classify(name, type: typeField.pointee))
         }
         return nil
     }
