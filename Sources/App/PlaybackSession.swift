@@ -533,10 +533,10 @@ final class PlaybackSession {
             // first file of a run opens in ReelApp.preflight, before the terminal is set up,
             // and its first frames still go there.)
             frames.patience = PlaybackSession.openingPatience
-            return frames.take(from: player, size: size, draw: draw, now: now)
+        } else {
+            // A frame may wait up to three quarters of a frame for a busy terminal (VideoFrames).
+            frames.patience = min(0.75 * (status.frameDuration ?? 1.0 / 30), 0.05)
         }
-        // A frame may wait up to three quarters of a frame for a busy terminal (VideoFrames).
-        frames.patience = min(0.75 * (status.frameDuration ?? 1.0 / 30), 0.05)
         return frames.take(from: player, size: size, draw: draw, now: now)
     }
 

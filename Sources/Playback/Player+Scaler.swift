@@ -19,14 +19,20 @@ extension Player {
         return scale > 1 ? .lanczos : .bicubic
     }
 
+    /// Whether reel picks the scaler for `configuration`: not when it loads the user's mpv.conf,
+    /// or gives a scaler as an mpv option.
+    static func choosesScaler(_ configuration: PlayerConfiguration) -> Bool {
+        !configuration.loadUserConfig && configuration.extraOptions["zimg-scaler"] == nil
+            && configuration.extraOptions["zimg-scaler-chroma"] == nil
+    }
+
     /// Sets zimg's luma and chroma scalers for a render at `width` × `height`, when the choice
     /// changes. mpv rebuilds its scaler only when the size or the options change, so this costs
     /// nothing frame to frame. A scaler the user chose (an mpv option, or their mpv.conf) stays.
     func chooseScaler(width: Int, height: Int) throws(MpvError) {
-        guard !configuration.loadUserConfig, configuration.extraOptions["zimg-scaler"] == nil,
-              configuration.extraOptions["zimg-scaler-chroma"] == nil else { return }
+        guard choosesScaler else { return }
         let choice = Player.scaler(video: state.videoSize, width: width, height: height)
-        guard choice != (scaler ?? .bicubic) else { return }
+        guard choice != scaler else { return }
         try handle.setProperty("zimg-scaler", choice.rawValue)
         try handle.setProperty("zimg-scaler-chroma", choice.rawValue)
         scaler = choice

@@ -21,13 +21,15 @@ public final class Player {
     var renderContext: RenderContext?
     private let log: LogSink
     private var nextRequestID: UInt64 = 1
-    /// The zimg scaler last set for rendering (see ``chooseScaler(width:height:)``); nil while it
-    /// is still the option's, bicubic.
-    var scaler: Scaler?
+    /// The zimg scaler set for rendering (see ``chooseScaler(width:height:)``).
+    var scaler = Scaler.bicubic
+    /// Whether reel picks the scaler: not when the user gave one, or their mpv.conf may.
+    let choosesScaler: Bool
 
     /// Creates and starts an mpv core with `configuration`, ready to ``load(_:start:)`` a file.
     public init(configuration: PlayerConfiguration = PlayerConfiguration()) throws {
         self.configuration = configuration
+        choosesScaler = Player.choosesScaler(configuration)
         wake = try WakeSignal()
         handle = try MpvHandle(wake: wake)
         log = try LogSink(path: configuration.logFile)
@@ -132,7 +134,7 @@ public final class Player {
             // Bicubic scaling of luma and chroma: closer to the source than the default lanczos
             // luma and bilinear chroma at terminal sizes (+0.2 dB), and cheaper. A picture larger
             // than the video is enlarged with lanczos (Player+Scaler.swift).
-            ("zimg-scaler", Scaler.bicubic.rawValue), ("zimg-scaler-chroma", Scaler.bicubic.rawValue),
+            ("zimg-scaler", scaler.rawValue), ("zimg-scaler-chroma", scaler.rawValue),
             ("pause", configuration.startPaused ? "yes" : "no"),
             // When decoding falls behind (a 4K file on two cores), frames are dropped before they
             // are decoded, not only after: the picture keeps time with the sound.

@@ -6,15 +6,19 @@ import Testing
 /// The frames of a playback session against the real libmpv and a committed clip.
 @Suite("PlaybackSession's frames", .serialized)
 struct PlaybackSessionFramesTests {
-    @Test("a file's first frame, shown by mpv while the item opens, is kept for the first screen, not let go")
-    func firstFrameIsKept() throws {
-        var samples = FilePath(#filePath)
-        for _ in 0..<3 { samples = samples.removingLastComponent }
+    /// A silent session asked to play the demo clip.
+    static func playingDemo() throws -> PlaybackSession {
         var options = ReelOptions()
         options.audio = false
-        let session = try PlaybackSession(items: [PlaylistItem(source: .file(samples.appending("samples").appending("demo.mp4")))],
+        let session = try PlaybackSession(items: [PlaylistItem(source: .file(Samples.path("demo.mp4")))],
                                           options: options, pixelAspect: 1, videoHeight: 36, resume: nil)
         session.play(0, now: monotonicNow())
+        return session
+    }
+
+    @Test("a file's first frame, shown by mpv while the item opens, is kept for the first screen, not let go")
+    func firstFrameIsKept() throws {
+        let session = try Self.playingDemo()
         var polls = 0
         var renderedAtStart: Int?
         while renderedAtStart == nil && polls < 200 {
@@ -35,13 +39,7 @@ struct PlaybackSessionFramesTests {
 
     @Test("while the item opens, its first frame waits for a terminal still busy with the first screen")
     func firstFrameWaitsForTheTerminal() throws {
-        var samples = FilePath(#filePath)
-        for _ in 0..<3 { samples = samples.removingLastComponent }
-        var options = ReelOptions()
-        options.audio = false
-        let session = try PlaybackSession(items: [PlaylistItem(source: .file(samples.appending("samples").appending("demo.mp4")))],
-                                          options: options, pixelAspect: 1, videoHeight: 36, resume: nil)
-        session.play(0, now: monotonicNow())
+        let session = try Self.playingDemo()
         // Until the first frame is due, with a terminal that cannot take one.
         var due: Double?
         var polls = 0

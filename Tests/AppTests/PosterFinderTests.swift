@@ -9,11 +9,7 @@ import Playback
 /// title card; probed for real in short-lived mpv cores.
 @Suite("Poster finder", .serialized)
 struct PosterFinderTests {
-    static func sample(_ name: String) -> FilePath {
-        var directory = FilePath(#filePath)
-        for _ in 0..<3 { directory = directory.removingLastComponent }
-        return directory.appending("samples").appending(name)
-    }
+    static func sample(_ name: String) -> FilePath { Samples.path(name) }
 
     /// A fresh folder holding a link to `sample` named `name`, plus copies of the sidecar picture
     /// under `sidecars`.

@@ -7,15 +7,19 @@ import Testing
 /// VideoFrames against the real libmpv and a committed clip.
 @Suite("VideoFrames")
 struct VideoFramesTests {
-    @Test("each frame taken is a whole picture at the size asked, and a picture already given out never changes")
-    func picturesAreWholeAndKept() throws {
+    /// A silent player with the demo clip loaded.
+    static func demoPlayer() throws -> Player {
         var configuration = PlayerConfiguration()
         configuration.audio = false
         configuration.extraOptions["ao"] = "null"
         let player = try Player(configuration: configuration)
-        var samples = FilePath(#filePath)
-        for _ in 0..<3 { samples = samples.removingLastComponent }
-        try player.load(samples.appending("samples").appending("demo.mp4"))
+        try player.load(Samples.path("demo.mp4"))
+        return player
+    }
+
+    @Test("each frame taken is a whole picture at the size asked, and a picture already given out never changes")
+    func picturesAreWholeAndKept() throws {
+        let player = try Self.demoPlayer()
         let frames = VideoFrames()
         // Every picture given out, as the screen and the graphics renderer hold them, with a copy
         // of its pixels taken when it was given.
@@ -43,13 +47,7 @@ struct VideoFramesTests {
 
     @Test("a frame let go before there is any picture leaves the frames behind, so the first screen renders mpv's current frame")
     func behindBeforeTheFirstPicture() throws {
-        var configuration = PlayerConfiguration()
-        configuration.audio = false
-        configuration.extraOptions["ao"] = "null"
-        let player = try Player(configuration: configuration)
-        var samples = FilePath(#filePath)
-        for _ in 0..<3 { samples = samples.removingLastComponent }
-        try player.load(samples.appending("samples").appending("demo.mp4"))
+        let player = try Self.demoPlayer()
         let frames = VideoFrames()
         var polls = 0
         while !player.frameIsDue() && polls < 200 {
