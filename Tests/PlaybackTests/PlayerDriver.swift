@@ -63,7 +63,10 @@ final class PlayerDriver {
             events.contains { if case .commandReply(id, _) = $0 { true } else { false } }
         }
         try #require(replied, "no reply to seek \(id)")
-        events.removeAll()
+        // Keep what came after the reply in the same drain: the restart may be among it.
+        if let reply = events.firstIndex(where: { if case .commandReply(id, _) = $0 { true } else { false } }) {
+            events.removeSubrange(...reply)
+        }
         let settled = try run { state, events in events.contains(.playbackRestart) && state.isSeeking != true }
         try #require(settled, "seek \(id) did not settle")
         // One more short pump so that the frame at the new position is rendered.
