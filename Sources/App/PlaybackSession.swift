@@ -399,6 +399,9 @@ final class PlaybackSession {
         wasAtEnd = atEnd
         if atEnd { saveResumePosition(now: now) }
         apply(machine.event(atEnd ? .reachedEnd : .leftEnd, now: now), now: now)
+        // The status was taken before the machine moved: the screens see the end and the phase it
+        // leads to together.
+        refreshStatus()
     }
 
     /// Follows mpv's playlist: a playlist file that was opened is replaced, in the list, by the

@@ -172,6 +172,7 @@ extension PlayerScreen.Configuration {
         reduceMotion = options.reduceMotion
         screenReader = options.screenReader
         progressLine = options.progressLine
+        keepsOpen = options.keepOpen
         commands = context.commands
         cellAspect = context.cellAspect
     }

@@ -7,10 +7,13 @@ extension PlayerScreen {
         status = newStatus
         pending.confirm(newStatus)
         scrubber.updateDuration(newStatus.isImage ? nil : newStatus.duration)
-        if old.isPlaying != newStatus.isPlaying {
+        // At an end that finishes the run (--keep-open=no, nothing next) reel quits: the last
+        // frame shows as it is, instead of under controls that would flash up for one frame.
+        let finishes = !configuration.keepsOpen && newStatus.phase.isEnded && newStatus.phase.upNext == nil
+        if old.isPlaying != newStatus.isPlaying, !finishes {
             chrome.playbackChanged(isPlaying: newStatus.isPlaying, now: now)
         }
-        if newStatus.isAtEnd, !old.isAtEnd { chrome.ended(now: now) }
+        if newStatus.isAtEnd, !old.isAtEnd, !finishes { chrome.ended(now: now) }
         if newStatus.phase.isOpening, !old.phase.isOpening {
             // A new item: its controls start up, and nothing of the last one's stays open.
             menu = nil

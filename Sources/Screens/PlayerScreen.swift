@@ -24,6 +24,9 @@ public struct PlayerScreen: Sendable {
         public var commands = CommandTable.standard()
         /// Keep a one-row progress line at the bottom while the controls are hidden.
         public var progressLine = false
+        /// Whether the end of the last item stays on screen (`--keep-open`). When it does not,
+        /// the run ends there, and the controls do not come up over the last frame.
+        public var keepsOpen = true
 
         public init() {}
     }
