@@ -75,6 +75,9 @@ final class AppLoop {
 
     private var top: Scene? { scenes.last }
 
+    /// How long reel waits, when it quits, for the terminal to take the rest of the last screen.
+    static let exitPatience = 0.25
+
     /// Runs until a scene quits or a signal ends reel; returns the exit code.
     func run() -> Int32 {
         let start = monotonicNow()
@@ -100,6 +103,9 @@ final class AppLoop {
             if let current = top { apply(current.tick(now: now), now: now) }
             drawIfNeeded(now: now)
         }
+        // The last screen goes out whole (the end of the video's last frame, the screen before q)
+        // rather than cut short by the restore, unless a signal or Ctrl-C asks to stop at once.
+        if (exitCode ?? 0) <= 128 { _ = try? output.finish(within: AppLoop.exitPatience) }
         let now = monotonicNow()
         for scene in scenes.reversed() { scene.willHide(now: now) }
         playback.saveResumePosition(now: now)

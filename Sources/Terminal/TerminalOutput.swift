@@ -91,6 +91,24 @@ public final class TerminalOutput {
         return true
     }
 
+    /// Writes the rest of the frame in flight, waiting up to `seconds` for the terminal to take
+    /// it, so that reel does not leave in the middle of an image. Returns true when all of it
+    /// went out; a terminal that takes nothing for that long keeps the rest.
+    @discardableResult
+    public func finish(within seconds: Double) throws(TerminalError) -> Bool {
+        var left = Int32(max(seconds, 0) * 1000)
+        while try !flush() {
+            guard left > 0 else { return false }
+            var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+            var start = timespec(), end = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &start)
+            _ = poll(&descriptor, 1, left)
+            clock_gettime(CLOCK_MONOTONIC, &end)
+            left -= Int32(max((end.tv_sec - start.tv_sec) * 1000 + (end.tv_nsec - start.tv_nsec) / 1_000_000, 1))
+        }
+        return true
+    }
+
     /// Drops the rest of the frame in flight (before a suspend or a full redraw, when the screen
     /// will be rewritten anyway). The next frame should start with a full redraw.
     public func discardPending() {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
 import Terminal
 import Testing
 
@@ -63,6 +64,39 @@ struct TerminalOutputTests {
         output.close()
         #expect(fcntl(pipe.write, F_GETFL) == before)
         output.close()
+    }
+
+    @Test("finishing writes the rest of the frame as the reader takes it, and gives up on one that takes nothing")
+    func finish() throws {
+        let pipe = try smallPipe()
+        defer { close(pipe.read); close(pipe.write) }
+        let output = try TerminalOutput(adopting: pipe.write)
+        let frame = (0..<60_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
+        try output.submit(frame)
+        #expect(!output.isIdle)
+        #expect(try output.finish(within: 0.05) == false, "nobody reads: the rest stays")
+        #expect(!output.isIdle)
+        // A reader that takes a page at a time, on another thread.
+        let reader = pipe.read
+        let received = ReceivedBytes()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var idle = 0
+            while idle < 400 {
+                let n = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+                if n > 0 { received.bytes += buffer[0..<n]; idle = 0 } else { idle += 1; usleep(1000) }
+            }
+        }
+        #expect(try output.finish(within: 10))
+        #expect(output.isIdle)
+        group.wait()
+        #expect(received.bytes == frame)
+    }
+
+    /// What the reader thread took, read once it is done.
+    final class ReceivedBytes: @unchecked Sendable {
+        var bytes: [UInt8] = []
     }
 
     @Test("discarding drops the frame in flight")
