@@ -173,6 +173,7 @@ extension PlayerScreen.Configuration {
         screenReader = options.screenReader
         progressLine = options.progressLine
         keepsOpen = options.keepOpen
+        fadesText = context.fadesText
         commands = context.commands
         cellAspect = context.cellAspect
     }

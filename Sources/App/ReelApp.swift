@@ -91,7 +91,8 @@ public enum ReelApp {
             encoder = FrameEncoder(blitter: .pixels(width: cell.width, height: cell.height))
             size = size.withCellPixels(cell)
         }
-        let context = SceneContext(size: size, encoder: encoder, options: options, commands: commands)
+        var context = SceneContext(size: size, encoder: encoder, options: options, commands: commands)
+        context.fadesText = !graphics.textOverPicturesIsCostly
         let found = scan.batch?.files ?? []
         let items = zip(plan.sources, plan.names).map { PlaylistItem(source: $0, name: $1) }
             + found.map { PlaylistItem(source: .file($0.path), name: $0.name) }

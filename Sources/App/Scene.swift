@@ -67,6 +67,9 @@ struct SceneContext {
     var options: ReelOptions
     /// The keys, with the user's bindings.
     var commands: CommandTable
+    /// Whether the controls' text fades with them; else it comes and goes at once, and only the
+    /// pixels fade (``GraphicsMode/textOverPicturesIsCostly``).
+    var fadesText = true
 
     /// The video's pixel size for the whole terminal.
     var pixelSize: (width: Int, height: Int) { encoder.pixelSize(columns: size.columns, rows: size.rows) }

@@ -25,17 +25,19 @@ extension PlayerScreen {
         if opacity > 0, !status.isImage { drawTransportBacking(into: &image, geometry: geometry, opacity: opacity) }
 
         encoder.encode(image, into: &canvas, at: canvas.bounds)
+        // The text's opacity: the pixels', or all or nothing as the chrome is meant to be.
+        let textOpacity = configuration.fadesText ? opacity : opacity > 0 && chrome.isVisible ? 1 : 0
 
         if status.isLoaded, !status.hasVideo { drawAudioCard(into: &canvas) }
-        drawSubtitles(into: &canvas, chromeOpacity: opacity)
+        drawSubtitles(into: &canvas, chromeOpacity: textOpacity)
         if layout.isCompact {
             drawCompactTime(into: &canvas)
         } else {
             if status.isLoaded {
-                canvas.drawFaded(in: canvas.bounds, opacity: opacity) { canvas in drawChrome(into: &canvas, now: now) }
+                canvas.drawFaded(in: canvas.bounds, opacity: textOpacity) { canvas in drawChrome(into: &canvas, now: now) }
             }
             drawSkipFeedbackLabel(into: &canvas, now: now)
-            drawProgressLine(into: &canvas, chromeOpacity: opacity)
+            drawProgressLine(into: &canvas, chromeOpacity: textOpacity)
             drawToast(into: &canvas)
             drawSessionCard(into: &canvas, encoder: encoder, now: now)
             if let menu { drawMenu(menu, into: &canvas) }

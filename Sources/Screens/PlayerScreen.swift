@@ -27,6 +27,10 @@ public struct PlayerScreen: Sendable {
         /// Whether the end of the last item stays on screen (`--keep-open`). When it does not,
         /// the run ends there, and the controls do not come up over the last frame.
         public var keepsOpen = true
+        /// Whether the controls' text fades with them. When not (a terminal for which text over
+        /// the picture is costly), the text comes and goes at once, at the start of a fade, and
+        /// only the pixels (the scrim, the transport's backing) fade.
+        public var fadesText = true
 
         public init() {}
     }

@@ -78,6 +78,15 @@ public enum GraphicsMode: Sendable, Hashable {
         }
     }
 
+    /// Whether text drawn over a picture costs the terminal a redraw of its pictures, so that
+    /// text changing on every frame (a fade) costs frames. xterm's sixel does: every run of text
+    /// written walks all the pixels of each of its pictures, and a picture with cells cut out is
+    /// drawn a line at a time, about three times as slow (`REEL_TRACE`: 30–40 ms against 10 ms to
+    /// answer a frame at 100x30).
+    public var textOverPicturesIsCostly: Bool {
+        if case .sixel = self { true } else { false }
+    }
+
     /// A short name for logs and `--stats`: `blocks`, `kitty-shm`, `kitty-direct` or `sixel`.
     public var name: String {
         switch self {

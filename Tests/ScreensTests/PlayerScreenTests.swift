@@ -176,6 +176,35 @@ struct PlayerScreenTests {
         #expect(screen.isChromeShown(at: 6.5) == shown)
     }
 
+    @Test("the controls' text fades with the pixels, or, without text fades, comes at once and goes as the fade starts",
+          arguments: [true, false])
+    func textFade(fadesText: Bool) {
+        var screen = Self.screen { $0.fadesText = fadesText }
+        let video = PixelBuffer(width: 80, height: 48, fill: RGB(r: 255, g: 255, b: 255))
+        func draw(at now: Double) -> Canvas {
+            var canvas = Canvas(width: 80, height: 24)
+            screen.draw(video: video, encoder: FrameEncoder(), into: &canvas, now: now)
+            return canvas
+        }
+        let row = screen.layout.title.y, column = screen.layout.title.x
+        let shown = draw(at: 1)
+        #expect(shown[column, row].fg == Theme.text)
+        // Hidden after 3 s, fading over 0.25 s: halfway through the fade out.
+        _ = screen.tick(now: 3.1)
+        let fadingOut = draw(at: 3.1)
+        #expect(Self.text(fadingOut, row: row).contains("A Title") == fadesText)
+        // The pixels fade either way: the scrim at the top is lighter than when shown, darker than when gone.
+        _ = screen.tick(now: 3.5)
+        let gone = draw(at: 3.5)
+        let corner = { (canvas: Canvas) in canvas[0, 0].bg.r }
+        #expect(corner(shown) < corner(fadingOut) && corner(fadingOut) < corner(gone))
+        // Fading in: the text is faded, or already whole.
+        _ = screen.handle(Self.char("m"), now: 4)
+        let fadingIn = draw(at: 4.1)
+        #expect(Self.text(fadingIn, row: row).contains("A Title"))
+        #expect((fadingIn[column, row].fg == Theme.text) == !fadesText)
+    }
+
     @Test("a click on the video toggles the chrome only after the double-click window")
     func clickTogglesAfterWindow() {
         var screen = Self.screen()
