@@ -91,9 +91,9 @@ public struct GraphicsRenderer {
     /// image it read (or could not) from shared memory.
     public mutating func receive(_ reply: TerminalReply) {
         switch reply {
-        case .kittyGraphics(let image?, _, _):
+        case .kittyGraphics(let image?, _, let message):
             let id = UInt32(truncatingIfNeeded: image)
-            sharedMemory?.answered(id: id)
+            sharedMemory?.answered(id: id, ok: message == "OK")
             if awaiting?.kind == .kitty(id) { awaiting = nil }
         case .deviceAttributes:
             if awaiting?.kind == .deviceAttributes { awaiting = nil }
@@ -201,8 +201,11 @@ public struct GraphicsRenderer {
         return GraphicsRenderer.withPixelBytes(image.pixels, holes: holes, format: format) { bytes in
             switch transport {
             case .sharedMemory:
-                guard let store = sharedMemory, let name = try? store.store(id: id, bytes: bytes) else { return false }
-                KittyGraphics.transmitShared(keys: keys, name: name, byteCount: bytes.count, into: &out)
+                guard let store = sharedMemory, let handle = try? store.store(id: id, bytes: bytes) else { return false }
+                switch handle {
+                case .file(let path): KittyGraphics.transmitFile(keys: keys, path: path, byteCount: bytes.count, into: &out)
+                case .object(let name): KittyGraphics.transmitShared(keys: keys, name: name, byteCount: bytes.count, into: &out)
+                }
             case .direct:
                 guard let compressed = Deflate.compress(bytes) else { return false }
                 KittyGraphics.transmitDirect(keys: keys, compressed: compressed, into: &out)

@@ -42,6 +42,12 @@ enum KittyGraphics {
         out += command("\(keys),t=s,S=\(byteCount)", payload: Base64.encode(Array(name.utf8)))
     }
 
+    /// Transmits and places an image whose pixels kitty reads from the start of the file at
+    /// `path`, which it leaves (`t=f`).
+    static func transmitFile(keys: String, path: String, byteCount: Int, into out: inout [UInt8]) {
+        out += command("\(keys),t=f,S=\(byteCount)", payload: Base64.encode(Array(path.utf8)))
+    }
+
     /// Transmits and places an image whose zlib-compressed data travels in the escape codes,
     /// base64-encoded in chunks of at most ``chunkSize`` characters.
     static func transmitDirect(keys: String, compressed: [UInt8], into out: inout [UInt8]) {

@@ -148,21 +148,66 @@ struct GraphicsRendererTests {
         }
     }
 
-    @Test("kitty through shared memory: the object holds the pixels and goes when kitty answers, or at the end")
-    func sharedMemory() throws {
+    /// The bytes of the file at `path`, up to `count`.
+    func contents(of path: String, count: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, count) }
+        return read == count ? bytes : nil
+    }
+
+    @Test("kitty through shared memory: one kept file, written again once kitty has answered, gone at the end")
+    func sharedMemoryFile() throws {
         var renderer = GraphicsRenderer(mode: .kitty(transport: .sharedMemory, cell: Self.cell))
         var out: [UInt8] = []
         renderer.render(Self.canvas(RGB(7, 8, 9)), now: 0, into: &out)
         let command = try #require(kittyCommands(out).first)
-        #expect(command.keys.contains("t=s,S=768"))
-        let path = "/dev/shm" + String(decoding: base64Decoded(command.payload), as: UTF8.self)
-        #expect(access(path, F_OK) == 0)
+        #expect(command.keys.contains("t=f,S=768"))
+        let path = String(decoding: base64Decoded(command.payload), as: UTF8.self)
+        #expect(path.hasPrefix("/dev/shm/reel-"))
+        #expect(contents(of: path, count: 6) == [7, 8, 9, 7, 8, 9])
         renderer.receive(.kittyGraphics(image: 1, placement: nil, message: "OK"))
-        #expect(access(path, F_OK) != 0, "unlinked once kitty answered")
+        #expect(access(path, F_OK) == 0, "kept once kitty answered")
 
         out.removeAll()
         renderer.render(Self.canvas(RGB(9, 8, 7)), now: 1, into: &out)
-        let second = "/dev/shm" + String(decoding: base64Decoded(try #require(kittyCommands(out).first).payload), as: UTF8.self)
+        #expect(String(decoding: base64Decoded(try #require(kittyCommands(out).first).payload), as: UTF8.self) == path,
+                "the same file again")
+        #expect(contents(of: path, count: 6) == [9, 8, 7, 9, 8, 7])
+        // Not answered: the next frame goes in another file, and the first keeps its picture.
+        out.removeAll()
+        renderer.render(Self.canvas(RGB(1, 2, 3)), now: 2, into: &out)
+        let other = String(decoding: base64Decoded(try #require(kittyCommands(out).first).payload), as: UTF8.self)
+        #expect(other != path && contents(of: other, count: 3) == [1, 2, 3])
+        #expect(contents(of: path, count: 3) == [9, 8, 7])
+        renderer.releaseSharedMemory()
+        #expect(access(path, F_OK) != 0 && access(other, F_OK) != 0, "unlinked on the way out")
+    }
+
+    @Test("kitty through shared memory: a file kitty refuses sends the rest as objects, each gone once answered")
+    func sharedMemoryObjects() throws {
+        var renderer = GraphicsRenderer(mode: .kitty(transport: .sharedMemory, cell: Self.cell))
+        var out: [UInt8] = []
+        renderer.render(Self.canvas(RGB(7, 8, 9)), now: 0, into: &out)
+        let file = String(decoding: base64Decoded(try #require(kittyCommands(out).first).payload), as: UTF8.self)
+        renderer.receive(.kittyGraphics(image: 1, placement: nil, message: "EBADF:Refusing to read from /dev"))
+        #expect(access(file, F_OK) != 0, "the refused file is gone")
+
+        out.removeAll()
+        renderer.render(Self.canvas(RGB(9, 8, 7)), now: 1, into: &out)
+        let command = try #require(kittyCommands(out).first { $0.keys.contains("t=") })
+        #expect(command.keys.contains("t=s,S=768"))
+        let path = "/dev/shm" + String(decoding: base64Decoded(command.payload), as: UTF8.self)
+        #expect(contents(of: path, count: 3) == [9, 8, 7])
+        renderer.receive(.kittyGraphics(image: 2, placement: nil, message: "OK"))
+        #expect(access(path, F_OK) != 0, "unlinked once kitty answered")
+
+        out.removeAll()
+        renderer.render(Self.canvas(RGB(1, 2, 3)), now: 2, into: &out)
+        let command3 = try #require(kittyCommands(out).first { $0.keys.contains("t=") })
+        let second = "/dev/shm" + String(decoding: base64Decoded(command3.payload), as: UTF8.self)
         #expect(access(second, F_OK) == 0)
         renderer.releaseSharedMemory()
         #expect(access(second, F_OK) != 0, "unlinked on the way out, though kitty never answered")

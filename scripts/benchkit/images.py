@@ -90,17 +90,16 @@ def decode_sixel(parameters, body):
     return palette[np.clip(pixels, 0, 255)], transparent
 
 
-def decode_kitty(keys, payload, shared):
-    """(RGB array, transparent mask or None, keys dict) of one transmitted kitty image."""
+def decode_kitty(keys, payload, kept):
+    """(RGB array, transparent mask or None, keys dict) of one transmitted kitty image; `kept` is
+    ptyproxy.py's copy of its shared memory or file, if any."""
     fmt = int(keys.get("f", "32"))
     width, height = int(keys.get("s", "0")), int(keys.get("v", "0"))
     medium = keys.get("t", "d")
-    if medium == "s":
-        name = base64.b64decode(payload).decode(errors="replace")
-        path = shared.get(name)
-        if path is None:
+    if medium in ("s", "f"):
+        if kept is None:
             return None, None
-        with open(path, "rb") as f:
+        with open(kept, "rb") as f:
             data = f.read()
     elif medium == "d":
         data = base64.b64decode(payload)
@@ -126,8 +125,10 @@ def frames(chunks, shared=None, every=1):
     """Every image in the recording, in order: a `Screen` with its arrival time (when its last
     byte came), its pixels (transparent ones black; None for images not decoded: only every
     `every`-th is) and what it was (`info`: protocol, keys, the cell of the last CUP before it).
-    `shared` maps kitty shared-memory names to the copies ptyproxy.py kept."""
+    `shared` maps kitty shared-memory names and file paths to the copies ptyproxy.py kept, one
+    for each time the name was sent, in order (a file is sent again for later frames)."""
     shared = shared or {}
+    sent = {}
     data = b"".join(chunk for _, chunk in chunks)
     ends = np.cumsum([len(chunk) for _, chunk in chunks])
     times = [t for t, _ in chunks]
@@ -173,8 +174,15 @@ def frames(chunks, shared=None, every=1):
                 at = (row, column)
             info = {"kind": "kitty", "keys": keys, "cell": at, "bytes": end - start}
             image = None
+            kept = None
+            if keys.get("t") in ("s", "f"):
+                name = base64.b64decode(payload).decode(errors="replace")
+                index = sent.get(name, 0)
+                sent[name] = index + 1
+                copies = shared.get(name, [])
+                kept = copies[index] if index < len(copies) else None
             if len(out) % every == 0:
-                image = flatten(*decode_kitty(keys, payload, shared))
+                image = flatten(*decode_kitty(keys, payload, kept))
             out.append(Screen(arrival(end - 1), image, info))
             continue
         info = {"kind": "sixel", "cell": (row, column), "bytes": end - start}

@@ -159,7 +159,7 @@ def run_one(display, terminal, window, command, workdir, timeout):
     if os.path.exists(os.path.join(workdir, "shm")):
         for line in open(os.path.join(workdir, "shm")):
             name, keep = line.split()
-            shared[name] = keep
+            shared.setdefault(name, []).append(keep)
     return chunks, shared, result
 
 
@@ -188,8 +188,9 @@ def analyse(chunks, shared, result, clip, info, cache, player):
     row["bytes"] = sum(len(c) for _, c in chunks)
     decoded = images.frames(chunks, shared)
     row["images"] = len(decoded)
-    row["shared_bytes"] = sum(os.path.getsize(p) for p in shared.values() if os.path.exists(p))
-    for path in shared.values():
+    kept = [path for copies in shared.values() for path in copies]
+    row["shared_bytes"] = sum(os.path.getsize(p) for p in kept if os.path.exists(p))
+    for path in kept:
         try:
             os.unlink(path)
         except OSError:

@@ -8,7 +8,9 @@ bytes go to the terminal unchanged and, stamped with CLOCK_MONOTONIC, to OUTDIR/
 of record.py); the terminal's bytes (keys, replies) go to the player. The player's pty has the
 terminal's size, in cells and pixels. When kitty is told to read an image from shared memory
 (`t=s`), the object is hard-linked under /dev/shm before the command is passed on, so that it
-survives kitty removing it and the bench can decode it (OUTDIR/shm lists the links).
+survives kitty removing it and the bench can decode it; from a file (`t=f`, which the player
+writes again for a later frame), the file's bytes are copied there instead (OUTDIR/shm lists
+the names or paths and their keeps).
 
 It waits for a line on the FIFO OUTDIR/go (when there is one) before it starts the player, so
 that the terminal's own start-up is not counted, and writes the terminal's size (columns, rows,
@@ -30,7 +32,7 @@ import termios
 import time
 import tty
 
-KITTY_SHM = re.compile(rb"\x1b_G([^;\x1b]*t=s[^;\x1b]*);([A-Za-z0-9+/=]+)\x1b\\")
+KITTY_SHM = re.compile(rb"\x1b_G([^;\x1b]*t=[sf][^;\x1b]*);([A-Za-z0-9+/=]+)\x1b\\")
 
 
 def main(outdir, argv):
@@ -77,9 +79,14 @@ def main(outdir, argv):
             scan = tail + data
             for match in KITTY_SHM.finditer(scan):
                 name = base64.b64decode(match.group(2)).decode(errors="replace")
+                keys = dict(k.split(b"=", 1) for k in match.group(1).split(b",") if b"=" in k)
                 keep = f"/dev/shm/bench-{os.getpid()}-{linked}"
                 try:
-                    os.link("/dev/shm" + name, keep)
+                    if keys.get(b"t") == b"f":
+                        with open(name, "rb") as source, open(keep, "wb") as copy:
+                            copy.write(source.read(int(keys.get(b"S", b"0")) or -1))
+                    else:
+                        os.link("/dev/shm" + name, keep)
                     links.write(f"{name} {keep}\n")
                     linked += 1
                 except OSError:

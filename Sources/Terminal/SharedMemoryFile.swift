@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The owner of one file in shared memory (`/dev/shm`) that holds a frame for kitty's `t=f`,
+/// mapped once and written again frame after frame; unmapped, closed and unlinked when this
+/// object goes.
+final class SharedMemoryFile {
+    /// The object's name, `/reel-<pid>-f<n>`, as `shm_open` takes it.
+    let name: String
+    /// Its path in the file system: what kitty is told to read, and what a signal handler unlinks.
+    let path: String
+    private let descriptor: Int32
+    private var mapping: UnsafeMutableRawPointer?
+    private var capacity = 0
+
+    /// How many files this process has made: the next name's number.
+    ///
+    /// `nonisolated(unsafe)`: files are made on the loop's thread only (the renderer).
+    nonisolated(unsafe) private static var made = 0
+
+    /// Creates a new, empty file.
+    init() throws(TerminalError) {
+        SharedMemoryFile.made += 1
+        let name = "/reel-\(getpid())-f\(SharedMemoryFile.made)"
+        self.name = name
+        path = "/dev/shm" + name
+        descriptor = try TerminalError.check("shm_open") { shm_open(name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }
+    }
+
+    /// Makes the file hold `bytes` from its start (it grows as needed, and is never shrunk:
+    /// the reader is told how many bytes to read).
+    func write(_ bytes: UnsafeRawBufferPointer) throws(TerminalError) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        if bytes.count > capacity {
+            unmap()
+            _ = try TerminalError.check("ftruncate shared memory") { ftruncate(descriptor, off_t(bytes.count)) }
+            let address = mmap(nil, bytes.count, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
+            guard let address, address != MAP_FAILED else { throw TerminalError(call: "mmap shared memory", errno: errno) }
+            mapping = address
+            capacity = bytes.count
+        }
+        mapping?.copyMemory(from: source, byteCount: bytes.count)
+    }
+
+    private func unmap() {
+        if let mapping { _ = munmap(mapping, capacity) }
+        mapping = nil
+        capacity = 0
+    }
+
+    deinit {
+        unmap()
+        _ = Glibc.close(descriptor)
+        _ = shm_unlink(name)
+    }
+}
