@@ -1,12 +1,12 @@
 /// The images handed to kitty through shared memory.
 ///
 /// A frame goes into one of a few files under `/dev/shm` that reel keeps and writes again
-/// (kitty's `t=f`, which reads a file and leaves it): one copy into memory already mapped, where a
-/// new POSIX object (`t=s`) for every frame costs the kernel a new object's pages (a copy of
+/// (kitty's `t=f`, which reads a file and leaves it): one copy into memory already mapped, where
+/// a new POSIX object (`t=s`) for every frame costs the kernel a new object's pages. A copy of
 /// 1.5 MB into a new object took 0.25 ms of CPU, into a mapped file 0.09 ms; over the pixel
-/// bench's kitty run at 900x540, reel's CPU went from 1.18–1.28 to 1.03–1.09 CPU-s). A file is written again only once kitty has answered for the image it held
-/// (kitty reads before it answers), or when every file waits and the oldest surely never will be
-/// answered.
+/// bench's kitty run at 900x540, reel's CPU went from 1.18–1.28 to 1.03–1.09 CPU-s. A file is
+/// written again only once kitty has answered for the image it held (kitty reads before it
+/// answers), or when every file waits and the oldest surely never will be answered.
 ///
 /// If kitty refuses a file (a kitty that reads no files under `/dev`), that image and every one
 /// after it go in new objects (`t=s`) instead, which kitty removes as it reads them; each is

@@ -427,11 +427,11 @@ def report(results):
     if not pixels:
         return ""
     machine = results["machine"]
-    lines = [f"Run on {results['date']} on {machine['cpu']} ({machine['cores']} cores), {machine['os']}, "
+    lines = [f"Run on {results.get('pixels_date', results['date'])} on {machine['cpu']} ({machine['cores']} cores), {machine['os']}, "
              f"{machine.get('kitty', 'kitty')}, {machine.get('xterm', 'xterm')}, {machine.get('timg', 'timg')}, "
              f"{machine['mpv']}; Xvfb, kitty on Mesa's software OpenGL"
              + (f"; load average {machine['load']:.1f} when it began" if machine.get("load") is not None else "") + ".", "",
-             f"    {results.get('command', 'scripts/bench --only=pixels')}"]
+             f"    {results.get('pixels_command', results.get('command', 'scripts/bench --only=pixels'))}"]
     lines += _table("Targets (issue 18)", ["clip", "terminal", "target", "figure", ""], targets(pixels))
     lines += _table("reel against the references, same clip and window",
                     ["clip", "window", "players", "player CPU", "terminal CPU", "tty bytes", "frames in time", "PSNR"],
