@@ -15,6 +15,7 @@ public struct FrameRenderer {
     /// (nothing for ``GraphicsMode/blocks``).
     public init(colorMode: ColorMode = .truecolor, tolerance: UInt8 = 0, graphics mode: GraphicsMode = .blocks) {
         cells = ScreenRenderer(colorMode: colorMode, tolerance: tolerance)
+        if case .sixel = mode { cells.seeThroughOnOwnColour = true }
         graphics = mode == .blocks ? nil : GraphicsRenderer(mode: mode)
     }
 

@@ -2,14 +2,14 @@ extension ScreenRenderer {
     /// Brings the terminal's SGR state to what `cell` needs, in at most one sequence.
     ///
     /// Turning an attribute off resets (`0`) and re-applies the rest; the foreground is left alone
-    /// for a cell that does not show it; a ``CellStyle/seeThrough`` cell gets the default
-    /// background (`49`).
+    /// for a cell that does not show it; a ``CellStyle/seeThrough`` cell gets `seeThroughColour`,
+    /// or the default background (`49`).
     @inline(__always)
-    mutating func setPen(for cell: Cell, out: inout ByteWriter) {
+    mutating func setPen(for cell: Cell, seeThroughColour: RGB? = nil, out: inout ByteWriter) {
         let showsFg = cell.showsForeground
         // A see-through cell's background is the terminal's default (nil), not an SGR attribute.
         let style = cell.style.subtracting(.seeThrough)
-        let bg: RGB? = cell.style.contains(.seeThrough) ? nil : cell.bg
+        let bg: RGB? = cell.style.contains(.seeThrough) ? seeThroughColour : cell.bg
         var current = pen ?? Pen(fg: nil, bg: nil, style: [])
         let reset = pen == nil || !current.style.isSubset(of: style)
         let added = reset ? style : style.subtracting(current.style)

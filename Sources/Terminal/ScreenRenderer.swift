@@ -27,6 +27,12 @@ public struct ScreenRenderer: Sendable {
     public var tolerance: UInt8
     /// How the tolerance is spent.
     public var policy = LossyPolicy()
+    /// Whether a ``CellStyle/seeThrough`` cell is written on its own colour (the mean of the
+    /// picture under it) instead of the terminal's default background. Still compared as one
+    /// form whatever its colour, so a new picture rewrites nothing. For sixel: a cell written over
+    /// the picture shows its background until the image sent after the cells covers it again,
+    /// and xterm's default background is white, which flashed where text had just gone.
+    public var seeThroughOnOwnColour = false
     /// A byte budget that raises each frame's tolerance above ``tolerance`` when the picture
     /// changes more than it can pay for; nil for a fixed tolerance.
     public var budget: ByteBudget?
@@ -189,6 +195,7 @@ public struct ScreenRenderer: Sendable {
                 cell.symbol = .space  // a continuation with no wide symbol before it
             }
             // A see-through cell shows the picture, whatever colour its `bg` holds: one form of it.
+            let ownColour = cell.bg
             if cell.style.contains(.seeThrough) { cell.bg = .black }
             if !cell.showsForeground { cell.fg = cell.bg }
             if palette {
@@ -219,7 +226,7 @@ public struct ScreenRenderer: Sendable {
                 cell = cheapestForm(of: cell, pen: near)
             }
             moveCursor(toColumn: x, row: y, model: model, out: &out)
-            setPen(for: cell, out: &out)
+            setPen(for: cell, seeThroughColour: seeThroughOnOwnColour ? ownColour : nil, out: &out)
             if cell.symbol.isCluster {
                 let text = canvas.text(of: cell)
                 out.append(contentsOf: text.utf8)

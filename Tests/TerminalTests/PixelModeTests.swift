@@ -100,6 +100,33 @@ struct PixelModeTests {
         #expect(show(out).contains("⎋[38;2;255;255;255;49mx⎋[?2026l"), "a glyph on the picture, in the default background")
     }
 
+    @Test("for sixel, see-through cells are written on their own colour, still once: a new picture writes nothing")
+    func rendererOwnColour() {
+        var renderer = ScreenRenderer(colorMode: .truecolor)
+        renderer.seeThroughOnOwnColour = true
+        var canvas = Canvas(width: 2, height: 1)
+        encoder.encode(picture(columns: 2, rows: 1, left: RGB(10, 20, 30), right: RGB(10, 20, 30)), into: &canvas,
+                       at: canvas.bounds)
+        canvas.drawText("x", x: 0, y: 0, fg: RGB(255, 255, 255))
+        var out: [UInt8] = []
+        renderer.render(canvas, into: &out)
+        encoder.encode(picture(columns: 2, rows: 1, left: RGB(90, 0, 0), right: RGB(90, 0, 0)), into: &canvas,
+                       at: canvas.bounds)
+        canvas.drawText("x", x: 0, y: 0, fg: RGB(255, 255, 255))
+        out.removeAll()
+        renderer.render(canvas, into: &out)
+        #expect(!renderer.lastFrameChanged, "the picture moved: the blank stays as written")
+        // The text goes: its cell is written on the colour under it, not the default background.
+        encoder.encode(picture(columns: 2, rows: 1, left: RGB(90, 0, 0), right: RGB(90, 0, 0)), into: &canvas,
+                       at: canvas.bounds)
+        out.removeAll()
+        renderer.render(canvas, into: &out)
+        #expect(show(out).contains("48;2;90;0;0m "), "\(show(out))")
+        #expect(!show(out).contains("49m"))
+        #expect(FrameRenderer(graphics: .sixel(colors: 255, maxSize: nil, cell: PixelSize(width: 3, height: 6))).cells.seeThroughOnOwnColour)
+        #expect(!FrameRenderer(graphics: .kitty(transport: .direct, cell: PixelSize(width: 3, height: 6))).cells.seeThroughOnOwnColour)
+    }
+
     @Test("a frame writes the cells, then the images, in one synchronized update, and forgets the cursor")
     func frame() {
         var renderer = FrameRenderer(graphics: .kitty(transport: .direct, cell: PixelSize(width: 3, height: 6)))
