@@ -26,7 +26,7 @@ extension PlayerScreen {
 
         encoder.encode(image, into: &canvas, at: canvas.bounds)
         // The text's opacity: the pixels', or all or nothing as the chrome is meant to be.
-        let textOpacity = configuration.fadesText ? opacity : opacity > 0 && chrome.isVisible ? 1 : 0
+        let textOpacity = configuration.fadesText ? opacity : (opacity > 0 && chrome.isVisible ? 1 : 0)
 
         if status.isLoaded, !status.hasVideo { drawAudioCard(into: &canvas) }
         drawSubtitles(into: &canvas, chromeOpacity: textOpacity)

@@ -14,7 +14,7 @@
 /// A fatal signal unlinks them all from its handler (``SignalRelay/setSharedMemoryPaths(_:)``).
 final class SharedMemoryImages {
     /// How an image reached shared memory, for the transmit command.
-    enum Handle: Equatable {
+    enum Handle {
         /// A kept file at this path (`t=f`).
         case file(path: String)
         /// A new POSIX object of this name (`t=s`).
@@ -31,7 +31,7 @@ final class SharedMemoryImages {
     /// The objects kitty has not answered for, oldest first.
     private var objects: [(id: UInt32, object: SharedMemoryObject)] = []
     /// Whether kitty refused a file: the rest go in objects.
-    private(set) var filesRefused = false
+    private var filesRefused = false
 
     /// Stores `bytes` for image `id`; returns where they are.
     func store(id: UInt32, bytes: UnsafeRawBufferPointer) throws(TerminalError) -> Handle {
@@ -64,12 +64,9 @@ final class SharedMemoryImages {
         publish()
     }
 
-    /// The number of files and objects in shared memory.
-    var count: Int { files.count + objects.count }
-
     /// Unlinks every file and object (on the way out).
     func removeAll() {
-        guard count > 0 else { return }
+        guard !files.isEmpty || !objects.isEmpty else { return }
         files.removeAll()
         objects.removeAll()
         publish()
@@ -82,21 +79,16 @@ final class SharedMemoryImages {
     }
 
     /// A file no image waits on, made if none is free and fewer than ``limit`` exist, else the
-    /// one written longest ago.
+    /// one written longest ago; it moves to the back, so that the front is always that one.
     private func freeFile() throws(TerminalError) -> Int {
         if let free = files.firstIndex(where: { $0.waitingFor == nil }) {
-            // The free file goes to the back: the front is the one written longest ago.
-            let entry = files.remove(at: free)
-            files.append(entry)
-            return files.count - 1
-        }
-        if files.count < SharedMemoryImages.limit {
+            files.append(files.remove(at: free))
+        } else if files.count < SharedMemoryImages.limit {
             files.append((try SharedMemoryFile(), nil))
             publish()
-            return files.count - 1
+        } else {
+            files.append(files.removeFirst())
         }
-        let oldest = files.removeFirst()
-        files.append(oldest)
         return files.count - 1
     }
 

@@ -721,6 +721,7 @@ def main(argv):
         results["machine"].update(pixels.versions(), load=os.getloadavg()[0])
         # The pixel part may run later than the rest, into an earlier run's results (--from).
         results["pixels_date"] = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+        results["pixels_command"] = args.command
         pixel_args = argparse.Namespace(clips=[c for c in args.pixel_clips.split(",") if c], samples=SAMPLES,
                                         repeats=args.pixel_repeats)
         results["pixels"] = pixels.run_pixels(pixel_args, args.reel, workdir, cache, clip_info)
