@@ -10,14 +10,30 @@ import Testing
 @Suite("Pixels end to end", .serialized, .enabled(if: XTerminal.available))
 struct PixelsEndToEndTests {
     /// reel paused on the blue segment with the controls up, in `kind`, and the screenshot once
-    /// the picture is there.
+    /// the picture and the controls' text are there (a terminal under load may paint the picture
+    /// before the text written ahead of it).
     func startPaused(_ kind: XTerminal.Kind, width: Int, height: Int) throws -> (XTerminal, Screenshot) {
         let terminal = try XTerminal(kind, [Paths.reel, "--no-audio", "--no-resume", "--pause", "--start=5", "--hide-delay=600",
                                             "--stats", Paths.sample("segments.mp4")], width: width, height: height)
         let shot = try terminal.waitForScreen {
             $0.share(x: $0.width / 2 - 20, y: $0.height * 2 / 5, width: 40, height: 10, where: Self.isBlue) > 0.9
+                && Self.transportText(in: $0) > 0.002
         }
         return (terminal, shot)
+    }
+
+    /// The share of white (the controls' glyphs) across the middle of the picture, where the transport is.
+    static func transportText(in shot: Screenshot) -> Double {
+        let pictureWidth = shot.height * 16 / 9
+        let left = (shot.width - pictureWidth) / 2
+        return shot.share(x: left, y: shot.height * 35 / 100, width: pictureWidth, height: shot.height * 30 / 100,
+                          near: (255, 255, 255), tolerance: 60)
+    }
+
+    /// The share of white (the time) in the left quarter of the bottom row.
+    static func bottomText(in shot: Screenshot) -> Double {
+        shot.share(x: 0, y: shot.height - shot.height / 24, width: shot.width / 4, height: shot.height / 24,
+                   near: (255, 255, 255), tolerance: 80)
     }
 
     /// Quits with q and checks that reel said which graphics it used.
@@ -53,7 +69,7 @@ struct PixelsEndToEndTests {
         }
         // The transport (↺ 10, ▶, 10 ↻) across the middle of the picture: glyphs in white.
         let band = (y: shot.height * 35 / 100, height: shot.height * 30 / 100)
-        let white = shot.share(x: left, y: band.y, width: pictureWidth, height: band.height, near: (255, 255, 255), tolerance: 60)
+        let white = Self.transportText(in: shot)
         #expect(white > 0.002, "the controls' text drawn over the picture (\(white))", sourceLocation: sourceLocation)
         let picture = shot.share(x: left + 4, y: band.y, width: pictureWidth - 8, height: band.height) { $0.b > 200 && $0.r < 30 && $0.g < 30 }
         #expect(picture > 0.5, "mostly the picture, undarkened, around them (\(picture))", sourceLocation: sourceLocation)
@@ -91,12 +107,13 @@ struct PixelsEndToEndTests {
 
     @Test("xterm -ti vt340: the picture as sixel, controls over it, nothing scrolled, and q leaves it")
     func xterm() throws {
-        let (terminal, shot) = try startPaused(.xterm, width: 100, height: 24)
+        let (terminal, first) = try startPaused(.xterm, width: 100, height: 24)
         defer { terminal.stop() }
-        expectPicture(shot)
-        // The scrubber's times sit on the bottom row: had an image scrolled the screen, they would be gone.
-        let bottom = shot.share(x: 0, y: shot.height - shot.height / 24, width: shot.width / 4, height: shot.height / 24,
-                                near: (255, 255, 255), tolerance: 80)
+        expectPicture(first)
+        // The scrubber's times sit on the bottom row: had an image scrolled the screen, they would
+        // be gone for good, so waiting a moment for a terminal under load still tells.
+        let shot = try terminal.waitForScreen(timeout: 5) { Self.bottomText(in: $0) > 0.01 }
+        let bottom = Self.bottomText(in: shot)
         #expect(bottom > 0.01, "the time on the bottom row (\(bottom))")
         try quit(terminal, graphics: "sixel")
     }
