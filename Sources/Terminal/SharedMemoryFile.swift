@@ -6,7 +6,7 @@ import Glibc
 /// mapped once and written again frame after frame; unmapped, closed and unlinked when this
 /// object goes.
 final class SharedMemoryFile {
-    /// The object's name, `/reel-<pid>-f<n>`, as `shm_open` takes it.
+    /// The object's name, `/reel-<pid>-<n>`, as `shm_open` takes it.
     let name: String
     /// Its path in the file system: what kitty is told to read, and what a signal handler unlinks.
     let path: String
@@ -14,18 +14,9 @@ final class SharedMemoryFile {
     private var mapping: UnsafeMutableRawPointer?
     private var capacity = 0
 
-    /// How many files this process has made: the next name's number.
-    ///
-    /// `nonisolated(unsafe)`: files are made on the loop's thread only (the renderer).
-    nonisolated(unsafe) private static var made = 0
-
     /// Creates a new, empty file.
     init() throws(TerminalError) {
-        SharedMemoryFile.made += 1
-        let name = "/reel-\(getpid())-f\(SharedMemoryFile.made)"
-        self.name = name
-        path = "/dev/shm" + name
-        descriptor = try TerminalError.check("shm_open") { shm_open(name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }
+        (name, path, descriptor) = try SharedMemoryObject.create()
     }
 
     /// Makes the file hold `bytes` from its start (it grows as needed, and is never shrunk:

@@ -11,18 +11,26 @@ final class SharedMemoryObject {
     /// Its path in the file system, for an unlink from a signal handler.
     let path: String
 
-    /// How many objects this process has made: the next name's number.
+    /// How many objects and files this process has made: the next name's number.
     ///
-    /// `nonisolated(unsafe)`: objects are made on the loop's thread only (the probe, then the
+    /// `nonisolated(unsafe)`: they are made on the loop's thread only (the probe, then the
     /// renderer), never from a worker.
     nonisolated(unsafe) private static var made = 0
 
+    /// Creates a new, empty shared-memory object under a name never used before, `/reel-<pid>-<n>`
+    /// (for this type and ``SharedMemoryFile``); returns its name, path and open descriptor.
+    static func create() throws(TerminalError) -> (name: String, path: String, descriptor: Int32) {
+        made += 1
+        let name = "/reel-\(getpid())-\(made)"
+        let descriptor = try TerminalError.check("shm_open") { shm_open(name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }
+        return (name, "/dev/shm" + name, descriptor)
+    }
+
     /// Creates a new object holding `bytes`.
     init(bytes: UnsafeRawBufferPointer) throws(TerminalError) {
-        SharedMemoryObject.made += 1
-        name = "/reel-\(getpid())-\(SharedMemoryObject.made)"
-        path = "/dev/shm" + name
-        let fd = try TerminalError.check("shm_open") { shm_open(name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }
+        let (name, path, fd) = try SharedMemoryObject.create()
+        self.name = name
+        self.path = path
         defer { _ = Glibc.close(fd) }
         do {
             var offset = 0

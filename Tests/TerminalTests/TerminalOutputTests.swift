@@ -17,12 +17,16 @@ struct TerminalOutputTests {
         return (ends[0], ends[1])
     }
 
-    func drain(_ fd: Int32, into received: inout [UInt8]) {
+    /// Reads what `fd` holds into `received`; returns how many bytes that was.
+    @discardableResult
+    static func drain(_ fd: Int32, into received: inout [UInt8]) -> Int {
         var buffer = [UInt8](repeating: 0, count: 65536)
+        var total = 0
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { return }
+            guard n > 0 else { return total }
             received += buffer[0..<n]
+            total += n
         }
     }
 
@@ -39,18 +43,18 @@ struct TerminalOutputTests {
         var received: [UInt8] = []
         var rounds = 0
         while !output.isIdle {
-            drain(pipe.read, into: &received)
+            Self.drain(pipe.read, into: &received)
             _ = try output.flush()
             rounds += 1
             #expect(rounds < 10_000)
             if rounds >= 10_000 { break }
         }
-        drain(pipe.read, into: &received)
+        Self.drain(pipe.read, into: &received)
         #expect(received == frame)
         #expect(rounds > 1)
         #expect(output.bytesWritten == frame.count)
         #expect(try output.submit([1, 2, 3]))
-        drain(pipe.read, into: &received)
+        Self.drain(pipe.read, into: &received)
         #expect(received.suffix(3) == [1, 2, 3])
     }
 
@@ -76,16 +80,16 @@ struct TerminalOutputTests {
         #expect(!output.isIdle)
         #expect(try output.finish(within: 0.05) == false, "nobody reads: the rest stays")
         #expect(!output.isIdle)
-        // A reader that takes a page at a time, on another thread.
+        // A reader on another thread that takes what there is every millisecond, until 0.4 s pass
+        // with nothing.
         let reader = pipe.read
         let received = ReceivedBytes()
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
-            var buffer = [UInt8](repeating: 0, count: 4096)
             var idle = 0
             while idle < 400 {
-                let n = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
-                if n > 0 { received.bytes += buffer[0..<n]; idle = 0 } else { idle += 1; usleep(1000) }
+                if Self.drain(reader, into: &received.bytes) > 0 { idle = 0 } else { idle += 1 }
+                usleep(1000)
             }
         }
         #expect(try output.finish(within: 10))
