@@ -6,11 +6,16 @@
 //       WIDTH x HEIGHT pixels, untimed, and writes them as raw RGB (3 bytes a pixel). Prints the
 //       number of frames.
 //   RenderBench render FRAMES.rgb WIDTH HEIGHT COLUMNS ROWS BLITTER OUT.bin [NAME=VALUE...]
-//       Encodes each frame into a COLUMNS x ROWS canvas (BLITTER: half or quadrant) and renders it
+//       Encodes each frame into a COLUMNS x ROWS canvas (BLITTER: half, quadrant, sextant or
+//       octant; the frames at its pixels per cell: 1x2, 2x2, 4x8, 4x8) and renders it
 //       with reel's ScreenRenderer (its byte budget and policy) changed by the NAME=VALUE settings
 //       (tolerance=N, budget=SHARE with 0 for none, and the policy's: see `apply`), writing every
 //       frame's bytes to OUT.bin. Prints one JSON line: frames, bytes, the cells written, the
-//       tolerance of each frame, and the encode+render time per frame.
+//       tolerance of each frame, the encode+render time per frame, and the encoding alone.
+//   RenderBench still IMAGE COLUMNS ROWS BLITTER OUT.bin
+//       One picture (any file mpv opens: a PNG, or a clip's first frame) scaled by mpv as reel
+//       scales it, letterboxed on cells of 1:2, encoded and rendered once, exactly: OUT.bin is
+//       what reel writes to show it. Prints the same JSON line as render.
 import Glibc
 import Playback
 import Terminal
@@ -46,7 +51,7 @@ final class OutputFile {
 
 // MARK: Decoding
 
-func decode(clip: String, width: Int, height: Int, pixelAspect: Double, out path: String) throws {
+func decode(clip: String, width: Int, height: Int, pixelAspect: Double, out path: String, quiet: Bool = false) throws {
     var configuration = PlayerConfiguration()
     configuration.audio = false
     configuration.keepOpen = false
@@ -97,7 +102,7 @@ func decode(clip: String, width: Int, height: Int, pixelAspect: Double, out path
         }
         if now() > deadline { fail("decoding \(clip) took more than 10 minutes") }
     }
-    print(frames)
+    if !quiet { print(frames) }
 }
 
 // MARK: Rendering
@@ -161,7 +166,7 @@ func apply(_ setting: Substring, to renderer: inout ScreenRenderer) {
 }
 
 func render(frames path: String, width: Int, height: Int, columns: Int, rows: Int, blitter: FrameEncoder.Blitter,
-            out: String, settings: [Substring]) {
+            out: String, settings: [Substring], limit: Int = .max) {
     // reel's renderer as the app sets it up, then the settings given.
     var renderer = ScreenRenderer(colorMode: .truecolor)
     renderer.budget = .reel
@@ -173,12 +178,14 @@ func render(frames path: String, width: Int, height: Int, columns: Int, rows: In
     var canvas = Canvas(width: columns, height: rows)
     var bytes: [UInt8] = []
     var times: [Double] = []
+    var encodeTimes: [Double] = []
     var cells = 0
     var frameBytes: [Int] = []
     var tolerances: [Int] = []
-    while reader.next(into: &image) {
+    while times.count < limit, reader.next(into: &image) {
         let start = now()
         encoder.encode(image, into: &canvas, at: canvas.bounds)
+        encodeTimes.append((now() - start) * 1000)
         renderer.render(canvas, into: &bytes)
         times.append((now() - start) * 1000)
         cells += renderer.lastFrameCellsWritten
@@ -186,17 +193,29 @@ func render(frames path: String, width: Int, height: Int, columns: Int, rows: In
         tolerances.append(Int(renderer.lastFrameTolerance))
         bytes.withUnsafeBytes { output.write($0) }
     }
-    let sorted = times.sorted()
-    func percentile(_ p: Double) -> Double {
-        sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded()))]
+    func percentile(_ p: Double, of values: [Double] = times) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded()))]
     }
     let total = frameBytes.reduce(0, +)
     print("{\"frames\": \(times.count), \"bytes\": \(total), \"cells_written\": \(cells),"
         + " \"cells\": \(columns * rows), \"frame_bytes\": \(frameBytes), \"tolerances\": \(tolerances),"
-        + " \"render_ms_median\": \(percentile(0.5)), \"render_ms_p95\": \(percentile(0.95))}")
+        + " \"render_ms_median\": \(percentile(0.5)), \"render_ms_p95\": \(percentile(0.95)),"
+        + " \"encode_ms_median\": \(percentile(0.5, of: encodeTimes))}")
 }
 
 // MARK: Main
+
+/// The blitter a command line names.
+func blitter(named name: String) -> FrameEncoder.Blitter {
+    switch name {
+    case "half": .half
+    case "quadrant": .quadrant
+    case "sextant": .sextant
+    case "octant": .octant
+    default: fail("blitter must be half, quadrant, sextant or octant")
+    }
+}
 
 let arguments = CommandLine.arguments
 func number(_ index: Int) -> Int {
@@ -213,15 +232,24 @@ case "decode" where arguments.count == 7:
         fail("\(arguments[2]): \(error)")
     }
 case "render" where arguments.count >= 9:
-    let blitter: FrameEncoder.Blitter
-    switch arguments[7] {
-    case "half": blitter = .half
-    case "quadrant": blitter = .quadrant
-    default: fail("blitter must be half or quadrant")
-    }
     render(frames: arguments[2], width: number(3), height: number(4), columns: number(5), rows: number(6),
-           blitter: blitter, out: arguments[8], settings: arguments.dropFirst(9).map { Substring($0) })
+           blitter: blitter(named: arguments[7]), out: arguments[8], settings: arguments.dropFirst(9).map { Substring($0) })
+case "still" where arguments.count == 7:
+    let blitter = blitter(named: arguments[5])
+    let encoder = FrameEncoder(blitter: blitter)
+    let (width, height) = encoder.pixelSize(columns: number(3), rows: number(4))
+    let frames = arguments[6] + ".frames"
+    do {
+        try decode(clip: arguments[2], width: width, height: height, pixelAspect: encoder.pixelAspect(cellAspect: 0.5),
+                   out: frames, quiet: true)
+    } catch {
+        fail("\(arguments[2]): \(error)")
+    }
+    render(frames: frames, width: width, height: height, columns: number(3), rows: number(4), blitter: blitter,
+           out: arguments[6], settings: ["tolerance=0", "budget=0"], limit: 1)
+    unlink(frames)
 default:
     fail("usage: RenderBench decode CLIP WIDTH HEIGHT PIXEL_ASPECT OUT.rgb\n"
-        + "       RenderBench render FRAMES.rgb WIDTH HEIGHT COLUMNS ROWS half|quadrant OUT.bin [NAME=VALUE...]")
+        + "       RenderBench render FRAMES.rgb WIDTH HEIGHT COLUMNS ROWS BLITTER OUT.bin [NAME=VALUE...]\n"
+        + "       RenderBench still IMAGE COLUMNS ROWS BLITTER OUT.bin")
 }

@@ -45,7 +45,8 @@ extension FrameEncoder {
         return Cell(symbol: quadrantSymbols[bestMask], fg: fg, bg: bg)
     }
 
-    /// Per-channel sums of a group of pixels.
+    /// Per-channel sums of a group of pixels (at most a few thousand pixels, so the arithmetic
+    /// never overflows and need not be checked).
     struct Sum {
         var r = 0, g = 0, b = 0
 
@@ -61,20 +62,20 @@ extension FrameEncoder {
         @inline(__always)
         static func + (x: Sum, y: Sum) -> Sum {
             var s = x
-            s.r += y.r; s.g += y.g; s.b += y.b
+            s.r &+= y.r; s.g &+= y.g; s.b &+= y.b
             return s
         }
 
         @inline(__always)
         static func - (x: Sum, y: Sum) -> Sum {
             var s = x
-            s.r -= y.r; s.g -= y.g; s.b -= y.b
+            s.r &-= y.r; s.g &-= y.g; s.b &-= y.b
             return s
         }
 
         /// The squared length |S|².
         @inline(__always)
-        var norm: Int { r * r + g * g + b * b }
+        var norm: Int { r &* r &+ g &* g &+ b &* b }
 
         /// The mean colour of `count` pixels summed here, rounded.
         @inline(__always)

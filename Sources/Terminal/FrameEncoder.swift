@@ -10,6 +10,14 @@ public struct FrameEncoder: Sendable, Hashable {
         /// split of the four pixels into two groups that has the least squared error (each group
         /// shown as its mean); a blank when all four are equal.
         case quadrant
+        /// 4×8 samples per cell, drawn with the glyph that splits them best in two
+        /// (``FrameEncoder/sextantCell(_:origin:width:)``): the sextants (U+1FB00–U+1FB3B, with
+        /// `▌ ▐`), `▀ ▄`, the quadrants and the ⅛ blocks `▁…▇`, `▏…▉`.
+        case sextant
+        /// 4×8 samples per cell in eight parts of 2×2, drawn with Unicode 16's octants
+        /// (U+1CD00–U+1CDE5, and the older glyphs for the other 26 patterns), the best split
+        /// along the cell's main colour axis (``FrameEncoder/octantCell(_:origin:width:)``).
+        case octant
         /// The terminal's own pixels, `width` × `height` a cell (kitty graphics or sixel): the
         /// image goes on the canvas's graphics surface (``Canvas/placeImage(_:at:cellWidth:cellHeight:)``)
         /// and its cells become see-through blanks.
@@ -20,13 +28,22 @@ public struct FrameEncoder: Sendable, Hashable {
             switch self {
             case .half: 1
             case .quadrant: 2
+            case .sextant, .octant: 4
             case .pixels(let width, _): max(width, 1)
             }
         }
         /// Pixels per cell down.
         @inlinable public var pixelsPerRow: Int {
-            if case .pixels(_, let height) = self { return max(height, 1) }
-            return 2
+            switch self {
+            case .half, .quadrant: 2
+            case .sextant, .octant: 8
+            case .pixels(_, let height): max(height, 1)
+            }
+        }
+
+        /// Whether the blitter draws cells (not the terminal's pixels).
+        @inlinable public var drawsCells: Bool {
+            if case .pixels = self { false } else { true }
         }
     }
 
@@ -83,7 +100,7 @@ public struct FrameEncoder: Sendable, Hashable {
         var image = image
         if dithersToPalette {
             // Each pixel at its place in the image, so a still picture dithers the same way each time.
-            let rows = (area.y - rect.y) * 2..<min((rowsEnd - rect.y) * 2, image.height)
+            let rows = (area.y - rect.y) * sy..<min((rowsEnd - rect.y) * sy, image.height)
             let first = (area.x - rect.x) * sx, last = min(first + columns * sx, image.width)
             for y in rows {
                 for x in first..<last { image[x, y] = Palette256.dithered(image[x, y], x: x, y: y) }
@@ -92,7 +109,7 @@ public struct FrameEncoder: Sendable, Hashable {
         image.pixels.withUnsafeBufferPointer { pixels in
             canvas.cells.withUnsafeMutableBufferPointer { cells in
                 for y in area.y..<rowsEnd {
-                    let top = (y - rect.y) * 2 * imageWidth + (area.x - rect.x) * sx
+                    let top = (y - rect.y) * sy * imageWidth + (area.x - rect.x) * sx
                     let out = y * canvasWidth + area.x
                     switch blitter {
                     case .half:
@@ -104,6 +121,17 @@ public struct FrameEncoder: Sendable, Hashable {
                             let p = top + 2 * i
                             cells[out + i] = FrameEncoder.quadrantCell(
                                 pixels[p], pixels[p + 1], pixels[p + imageWidth], pixels[p + imageWidth + 1])
+                        }
+                    case .sextant:
+                        SextantSplit.withTables { factors, splits in
+                            for i in 0..<columns {
+                                cells[out + i] = FrameEncoder.sextantCell(pixels, origin: top + 4 * i, width: imageWidth,
+                                                                          factors: factors, splits: splits)
+                            }
+                        }
+                    case .octant:
+                        for i in 0..<columns {
+                            cells[out + i] = FrameEncoder.octantCell(pixels, origin: top + 4 * i, width: imageWidth)
                         }
                     case .pixels:
                         break  // placed as an image above

@@ -85,7 +85,8 @@ extension ScreenRenderer {
 
     /// The largest difference in any channel between what `cell` and `old` show in any part of the
     /// cell: for the same symbol and style, between their colours (the foreground only where it
-    /// shows); for two different block elements (or blanks) in no style, quadrant by quadrant.
+    /// shows); for two different block glyphs (or blanks) in no style, sample by sample on
+    /// ``BlockGlyph``'s grid.
     /// Nil when they cannot be compared so (different text, or styles).
     @inline(__always)
     func lookDistance(_ cell: Cell, _ old: Cell) -> Int? {
@@ -95,14 +96,14 @@ extension ScreenRenderer {
             return max(background, Int(cell.fg.maxChannelDistance(to: old.fg)))
         }
         guard cell.style.isEmpty, old.style.isEmpty,
-              let a = ScreenRenderer.quadrantMask(cell.symbol), let b = ScreenRenderer.quadrantMask(old.symbol)
+              let a = BlockGlyph.lookMask(cell.symbol), let b = BlockGlyph.lookMask(old.symbol)
         else { return nil }
+        // Only four pairings of the colours can meet on a sample.
         var worst: UInt8 = 0
-        for bit in 0..<4 {
-            let shown = a & (1 << bit) != 0 ? cell.fg : cell.bg
-            let before = b & (1 << bit) != 0 ? old.fg : old.bg
-            worst = max(worst, shown.maxChannelDistance(to: before))
-        }
+        if a & b != 0 { worst = cell.fg.maxChannelDistance(to: old.fg) }
+        if a & ~b != 0 { worst = max(worst, cell.fg.maxChannelDistance(to: old.bg)) }
+        if ~a & b != 0 { worst = max(worst, cell.bg.maxChannelDistance(to: old.fg)) }
+        if ~a & ~b != 0 { worst = max(worst, cell.bg.maxChannelDistance(to: old.bg)) }
         return Int(worst)
     }
 
@@ -133,13 +134,12 @@ extension ScreenRenderer {
         return Int(max(high.maxChannelDistance(to: low), nearest == .max ? 0 : nearest))
     }
 
-    /// Whether `cell` and `old` are both block elements (or blanks) in no style whose four
-    /// quadrants show colours within `near` of each other: they look alike though written with
-    /// different symbols.
+    /// Whether `cell` and `old` are both block glyphs (or blanks) in no style whose samples show
+    /// colours within `near` of each other: they look alike though written with different symbols.
     @inline(__always)
     func blocksLookAlike(_ cell: Cell, _ old: Cell, within near: Int) -> Bool {
-        guard cell.style.isEmpty, old.style.isEmpty, ScreenRenderer.quadrantMask(cell.symbol) != nil,
-              ScreenRenderer.quadrantMask(old.symbol) != nil, let d = lookDistance(cell, old) else { return false }
+        guard cell.style.isEmpty, old.style.isEmpty, BlockGlyph.lookMask(cell.symbol) != nil,
+              BlockGlyph.lookMask(old.symbol) != nil, let d = lookDistance(cell, old) else { return false }
         return d <= near
     }
 
@@ -148,9 +148,9 @@ extension ScreenRenderer {
     /// for any other cell.
     @inline(__always)
     func blankForm(of cell: Cell) -> Cell? {
-        guard cell.style.isEmpty, let mask = ScreenRenderer.quadrantMask(cell.symbol) else { return nil }
+        guard cell.style.isEmpty, let mask = BlockGlyph.lookMask(cell.symbol) else { return nil }
         if mask == 0 { return .blank(cell.bg) }
-        if mask == 15 { return .blank(cell.fg) }
+        if mask == BlockGlyph.full { return .blank(cell.fg) }
         guard Int(cell.fg.maxChannelDistance(to: cell.bg)) <= blankSpread else { return nil }
         return .blank(cell.fg.midpoint(with: cell.bg))
     }
@@ -185,7 +185,7 @@ extension ScreenRenderer {
             }
             return blank
         }
-        guard let mask = ScreenRenderer.quadrantMask(cell.symbol) else {
+        guard BlockGlyph.lookMask(cell.symbol) != nil else {
             var plain = cell
             if plain.showsForeground { plain.fg = reuse(plain.fg, pen.fg) }
             plain.bg = reuse(plain.bg, pen.bg)
@@ -193,7 +193,7 @@ extension ScreenRenderer {
             return plain
         }
         let best = Cell(symbol: cell.symbol, fg: reuse(cell.fg, pen.fg), bg: reuse(cell.bg, pen.bg))
-        guard let complement = ScreenRenderer.complement(ofMask: mask) else { return best }
+        guard let complement = BlockGlyph.complement(of: cell.symbol) else { return best }
         let swapped = Cell(symbol: complement, fg: reuse(cell.bg, pen.fg), bg: reuse(cell.fg, pen.bg))
         return penCost(swapped, pen) < penCost(best, pen) ? swapped : best
     }
@@ -210,41 +210,6 @@ extension ScreenRenderer {
         }
         return 3 + (needFg ? colourCost(cell.fg) : 0) + (needBg ? colourCost(cell.bg) : 0) + (needFg && needBg ? 1 : 0)
     }
-
-    /// The quadrants a block element lights in its foreground (bit 0 top-left, 1 top-right,
-    /// 2 bottom-left, 3 bottom-right), 0 for a blank; nil for any other symbol.
-    @inline(__always)
-    static func quadrantMask(_ symbol: CellSymbol) -> Int? {
-        switch symbol.rawValue {
-        case 0x20: 0
-        case 0x2598: 1  // ▘
-        case 0x259D: 2  // ▝
-        case 0x2580: 3  // ▀
-        case 0x2596: 4  // ▖
-        case 0x258C: 5  // ▌
-        case 0x259E: 6  // ▞
-        case 0x259B: 7  // ▛
-        case 0x2597: 8  // ▗
-        case 0x259A: 9  // ▚
-        case 0x2590: 10  // ▐
-        case 0x259C: 11  // ▜
-        case 0x2584: 12  // ▄
-        case 0x2599: 13  // ▙
-        case 0x259F: 14  // ▟
-        case 0x2588: 15  // █
-        default: nil
-        }
-    }
-
-    /// The block element that lights the quadrants `mask` leaves dark, for the masks that have one
-    /// (not a blank's or █'s: their complement is the other, which ``cheapestForm(of:)`` handles
-    /// itself).
-    @inline(__always)
-    static func complement(ofMask mask: Int) -> CellSymbol? {
-        guard mask > 0, mask < 15 else { return nil }
-        return FrameEncoder.quadrantSymbols[15 - mask]
-    }
-
 }
 
 extension RGB {

@@ -1,5 +1,5 @@
 import Testing
-import Terminal
+@testable import Terminal
 
 /// A small terminal emulator that interprets exactly the sequences the renderer may send, so tests
 /// can check that the bytes really produce the canvas (and that the cursor model stays in sync).
@@ -182,14 +182,14 @@ struct MiniTerminal {
         }
     }
 
-    /// Whether a block element (or blank) on screen looks like the canvas's block `cell` whose
-    /// text is `text`: each quadrant's colour within `tolerance`, whatever symbols draw them (`▀`
+    /// Whether a block glyph (or blank) on screen looks like the canvas's block `cell` whose
+    /// text is `text`: each sample's colour within `tolerance`, whatever symbols draw them (`▀`
     /// may be written as `▄` with the colours swapped, and a block of two close colours as a
     /// blank). Nil when either is not a block in no style, to be compared as text.
     func blocksLookAlike(_ shown: Screen, _ cell: Cell, text: String, tolerance: UInt8) -> Bool? {
-        guard shown.style.isEmpty, cell.style.isEmpty, let shownMask = MiniTerminal.quadrantMask(shown.text),
-              let cellMask = MiniTerminal.quadrantMask(text) else { return nil }
-        for bit in 0..<4 {
+        guard shown.style.isEmpty, cell.style.isEmpty, let shownMask = MiniTerminal.lookMask(shown.text),
+              let cellMask = MiniTerminal.lookMask(text) else { return nil }
+        for bit in 0..<32 {
             let seen = shownMask & (1 << bit) != 0 ? shown.fg : shown.bg
             let wanted = cellMask & (1 << bit) != 0 ? cell.fg : cell.bg
             guard let seen, seen.maxChannelDistance(to: wanted) <= tolerance else { return false }
@@ -197,13 +197,10 @@ struct MiniTerminal {
         return true
     }
 
-    /// The quadrants a block element lights (bit 0 top-left … bit 3 bottom-right), 0 for a blank.
-    static func quadrantMask(_ text: String) -> Int? {
-        let masks: [String: Int] = [
-            " ": 0, "▘": 1, "▝": 2, "▀": 3, "▖": 4, "▌": 5, "▞": 6, "▛": 7,
-            "▗": 8, "▚": 9, "▐": 10, "▜": 11, "▄": 12, "▙": 13, "▟": 14, "█": 15,
-        ]
-        return masks[text]
+    /// The samples a block glyph lights (``BlockGlyph``'s grid), 0 for a blank.
+    static func lookMask(_ text: String) -> UInt32? {
+        guard text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first else { return nil }
+        return BlockGlyph.lookMask(CellSymbol(scalar, wide: false))
     }
 
     /// The differences between the screen and `canvas`, allowing `tolerance` per channel.
