@@ -20,6 +20,7 @@ sys.path.insert(0, HERE)
 import fidelity  # noqa: E402
 import offline  # noqa: E402
 import pixels  # noqa: E402
+import stills  # noqa: E402
 from report import plot, report  # noqa: E402
 import vt  # noqa: E402
 from terminal import SlowPtyRun, TmuxRun, process_cpu, process_rss_kib  # noqa: E402
@@ -658,10 +659,16 @@ def main(argv):
     parser.add_argument("--players", default="tct,reel-half,reel-quadrant", help="the players of the tmux matrix")
     parser.add_argument("--repeats", type=int, default=3, help="runs of each player in the tmux matrix (medians)")
     parser.add_argument("--jobs", type=int, default=2, help="offline runs at a time")
-    parser.add_argument("--only", default="offline,techniques,rd,matrix,filmsize,startup,seeks,paused,memory,slow,pixels",
+    parser.add_argument("--only", default="offline,techniques,rd,matrix,filmsize,startup,seeks,paused,memory,slow,pixels,"
+                                          "stills",
                         help="which parts to run: offline, techniques, rd, matrix, filmsize, startup, seeks, "
                              "paused, memory, slow, pixels (reel in kitty and xterm under Xvfb against timg and "
-                             "mpv --vo=sixel)")
+                             "mpv --vo=sixel), stills (one frame of each class through every text blitter: reel's, "
+                             "timg's, chafa's and tct, offline and in kitty)")
+    parser.add_argument("--stills", default="", help="the stills of the stills part (default: all): "
+                        + ",".join(s["name"] for s in stills.STILLS))
+    parser.add_argument("--stills-screens", default="yes", choices=("yes", "no"),
+                        help="whether the stills part also shows each picture in kitty (screenshots)")
     parser.add_argument("--pixel-clips", default="demo", help="the clips of the pixel part")
     parser.add_argument("--pixel-repeats", type=int, default=3, help="runs of each player in the pixel part (medians)")
     parser.add_argument("--seeks", type=int, default=20, help="how many double taps to time")
@@ -692,7 +699,7 @@ def main(argv):
     else:
         results = {"date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"), "machine": machine(),
                    "command": args.command}
-    if parts & {"offline", "techniques", "rd", "filmsize"} and not args.tool:
+    if parts & {"offline", "techniques", "rd", "filmsize", "stills"} and not args.tool:
         raise SystemExit("bench: the offline parts need --tool (RenderBench)")
     offline_cache = os.path.join(args.out, "offline-cache")
     if "offline" in parts:
@@ -725,6 +732,12 @@ def main(argv):
         pixel_args = argparse.Namespace(clips=[c for c in args.pixel_clips.split(",") if c], samples=SAMPLES,
                                         repeats=args.pixel_repeats)
         results["pixels"] = pixels.run_pixels(pixel_args, args.reel, workdir, cache, clip_info)
+    if "stills" in parts:
+        names = [n for n in args.stills.split(",") if n]
+        results["stills"] = stills.run_stills(args, args.tool, workdir, os.path.join(args.out, "source-cache"), names,
+                                              screenshots=args.stills_screens == "yes")
+        results["stills"].update(date=datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+                                 command=args.command, load=os.getloadavg()[0])
     if parts:
         with open(os.path.join(args.out, "results.json"), "w") as f:
             json.dump(results, f, indent=1)
@@ -732,17 +745,23 @@ def main(argv):
                                                 "paused", "memory", "slow"))
     text = report(results, results.get("command", args.command)) if blocks else ""
     pixel_text = pixels.report(results)
+    stills_text = stills.report(results)
     with open(os.path.join(args.out, "report.md"), "w") as f:
-        f.write(text + pixel_text)
+        f.write(text + pixel_text + stills_text)
     if results.get("rd"):
         plot(results, os.path.join(args.out, "benchmarks.png"))
-    print(text + pixel_text)
+    if stills_text:
+        stills.plot(results, os.path.join(args.out, "stills.png"))
+    print(text + pixel_text + stills_text)
     if args.publish:
         doc = os.path.join(ROOT, "docs", "benchmarks.md")
         if blocks:
             publish(text, os.path.join(args.out, "benchmarks.png"), doc, "benchmarks.png")
         if pixel_text:
             publish_section(pixel_text, doc, "bench:pixels")
+        if stills_text:
+            publish_section(stills_text, doc, "bench:stills")
+            os.replace(os.path.join(args.out, "stills.png"), os.path.join(ROOT, "docs", "stills.png"))
         if results.get("rd"):
             os.replace(os.path.join(args.out, "benchmarks.png"), os.path.join(ROOT, "docs", "benchmarks.png"))
         log(f"wrote {doc}")

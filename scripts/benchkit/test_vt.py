@@ -73,5 +73,116 @@ class DecoderTests(unittest.TestCase):
         self.assertTrue(np.all(frame.image == 3))
 
 
+def _name_pattern(digits):
+    """The pattern of a Unicode "BLOCK OCTANT-…" or "BLOCK SEXTANT-…" name's digits."""
+    return sum(1 << (int(d) - 1) for d in digits)
+
+
+class PixelModelTests(unittest.TestCase):
+    """The fine mode: every block glyph at a terminal's pixel size, as kitty draws it."""
+
+    def rows_lit(self, code, width=8, height=16):
+        mask = vt.glyph_mask(code, width, height)
+        return [int(r.sum()) for r in mask]
+
+    def test_sextants_split_a_16_px_cell_into_5_5_6_rows(self):
+        # U+1FB00 BLOCK SEXTANT-1 (top left), U+1FB3B BLOCK SEXTANT-23456.
+        self.assertEqual(self.rows_lit(0x1FB00), [4] * 5 + [0] * 11)
+        self.assertEqual(self.rows_lit(0x1FB3B), [4] * 5 + [8] * 11)
+        mask = vt.glyph_mask(0x1FB00, 8, 16)
+        self.assertTrue(mask[:5, :4].all() and not mask[:, 4:].any())
+
+    def test_sextant_code_points_follow_their_names(self):
+        names = {0x1FB00: "1", 0x1FB13: "35", 0x1FB14: "235", 0x1FB27: "146", 0x1FB28: "1246", 0x1FB3B: "23456"}
+        for code, digits in names.items():
+            self.assertEqual(vt.SEXTANTS[code], _name_pattern(digits), hex(code))
+        self.assertEqual(len(vt.SEXTANTS), 60)
+
+    def test_octant_code_points_follow_their_unicode_16_names(self):
+        names = {0x1CD00: "3", 0x1CD01: "23", 0x1CD10: "45", 0x1CD40: "1247", 0x1CD7F: "12348", 0x1CDA0: "3568",
+                 0x1CDC3: "4578", 0x1CDE5: "2345678"}
+        for code, digits in names.items():
+            self.assertEqual(vt.OCTANTS[code], _name_pattern(digits), hex(code))
+        # Every pattern has exactly one character: 230 octants and 26 older characters.
+        patterns = list(vt.OCTANTS.values()) + list(vt.OCTANT_ELSEWHERE)
+        self.assertEqual(sorted(patterns), list(range(256)))
+
+    def test_each_octant_pattern_draws_its_eighths(self):
+        for pattern, code in list(vt.OCTANT_ELSEWHERE.items()) + [(p, c) for c, p in vt.OCTANTS.items()]:
+            mask = vt.glyph_mask(code, 8, 16)
+            for k in range(8):
+                x, y = k & 1, k >> 1
+                block = mask[4 * y:4 * y + 4, 4 * x:4 * x + 4]
+                self.assertTrue(block.all() if pattern >> k & 1 else not block.any(), f"{code:x} octant {k + 1}")
+
+    def test_eighth_blocks(self):
+        self.assertEqual(self.rows_lit(0x2581), [0] * 14 + [8] * 2)  # ▁ lower 1/8
+        self.assertEqual(self.rows_lit(0x2587), [0] * 2 + [8] * 14)  # ▇ lower 7/8
+        self.assertEqual(self.rows_lit(0x2594), [8] * 2 + [0] * 14)  # ▔ upper 1/8
+        self.assertEqual(vt.glyph_mask(0x2589, 8, 16).sum(axis=0).tolist(), [16] * 7 + [0])  # ▉ left 7/8
+        self.assertEqual(vt.glyph_mask(0x258F, 8, 16).sum(axis=0).tolist(), [16] + [0] * 7)  # ▏ left 1/8
+        self.assertEqual(vt.glyph_mask(0x2595, 8, 16).sum(axis=0).tolist(), [0] * 7 + [16])  # ▕ right 1/8
+        self.assertEqual(vt.glyph_mask(0x258C, 8, 16).sum(axis=0).tolist(), [16] * 4 + [0] * 4)  # ▌
+
+    def test_kitty_gives_an_odd_pixel_to_the_middle_eighths(self):
+        self.assertEqual(vt.eighths(17), [0, 2, 4, 6, 9, 11, 13, 15, 17])
+        self.assertEqual(self.rows_lit(0x2580, 8, 17), [8] * 9 + [0] * 8)  # ▀ is eighths 0-3: 9 rows
+
+    def test_text_is_background_in_both_modes(self):
+        self.assertIsNone(vt.glyph_mask(ord("a"), 8, 16))
+        data = ESC + b"[38;2;255;255;255;48;2;1;2;3ma" + ESC + b"[?2026l"
+        (frame,) = decode(data, 1, 1)
+        self.assertTrue(np.all(frame.image == [1, 2, 3]))
+        (frame,) = vt.decode([(1.0, data)], 1, 1, vt.SYNC, cell=(8, 16))
+        self.assertEqual(frame.image.shape, (16, 8, 3))
+        self.assertTrue(np.all(frame.image == [1, 2, 3]))
+
+    def test_a_screen_at_8_by_16_pixels_a_cell(self):
+        # A sextant (U+1FB28 BLOCK SEXTANT-1246) in red on blue, then ▄ in green on black.
+        data = (ESC + b"[38;2;255;0;0;48;2;0;0;255m" + "\U0001FB28".encode() + ESC + b"[38;2;0;255;0;48;2;0;0;0m\xe2\x96\x84"
+                + ESC + b"[?2026l")
+        (frame,) = vt.decode([(1.0, data)], 2, 1, vt.SYNC, cell=(8, 16))
+        image = frame.image
+        self.assertEqual(image.shape, (16, 16, 3))
+        red, blue, green, black = [255, 0, 0], [0, 0, 255], [0, 255, 0], [0, 0, 0]
+        self.assertEqual(image[0, 0].tolist(), red)       # sextant 1
+        self.assertEqual(image[4, 7].tolist(), red)       # sextant 2
+        self.assertEqual(image[5, 0].tolist(), blue)      # sextant 3 unlit
+        self.assertEqual(image[9, 7].tolist(), red)       # sextant 4
+        self.assertEqual(image[10, 0].tolist(), blue)     # sextant 5 unlit
+        self.assertEqual(image[15, 7].tolist(), red)      # sextant 6
+        self.assertEqual(image[7, 8].tolist(), black)
+        self.assertEqual(image[8, 15].tolist(), green)
+        # The 2 x 2 mode is unchanged: the sextant is text there.
+        (coarse,) = decode(data, 2, 1)
+        self.assertEqual(coarse.image[:, :2].tolist(), [[blue, blue], [blue, blue]])
+
+    def test_box_drawing_lines_as_kitty_draws_them(self):
+        # Light lines are 2 px, heavy 3 px at 96 dpi, centred at w/2 and h/2.
+        light = vt.glyph_mask(0x2500, 8, 16)  # ─
+        self.assertEqual(np.where(light.any(axis=1))[0].tolist(), [7, 8])
+        self.assertTrue(light[7:9].all())
+        heavy = vt.glyph_mask(0x2503, 8, 16)  # ┃
+        self.assertEqual(np.where(heavy.any(axis=0))[0].tolist(), [3, 4, 5])
+        # A corner's horizontal arm reaches past the middle by half the vertical arm's width.
+        corner = vt.glyph_mask(0x250C, 8, 16)  # ┌
+        self.assertEqual(np.where(corner[7])[0].tolist(), [3, 4, 5, 6, 7])
+        self.assertFalse(corner[:7].any())
+        # Mixed weights from the names: ╽ LIGHT UP AND HEAVY DOWN.
+        mixed = vt.glyph_mask(0x257D, 8, 16)
+        self.assertEqual(int(mixed[0].sum()), 2)
+        self.assertEqual(int(mixed[15].sum()), 3)
+        # Double lines, arcs and diagonals are not modelled: text.
+        for code in (0x2550, 0x256D, 0x2571):
+            self.assertIsNone(vt.glyph_mask(code, 8, 16))
+        self.assertEqual(len([c for c in range(0x2500, 0x2580) if vt.glyph_mask(c, 8, 16) is not None]), 92)
+
+    def test_rep_repeats_the_last_character(self):
+        data = ESC + b"[48;2;7;7;7m " + ESC + b"[2b" + ESC + b"[?2026l"
+        (frame,) = decode(data, 4, 1)
+        self.assertTrue(np.all(frame.image[:, :6] == 7))
+        self.assertTrue(np.all(frame.image[:, 6:] == 0))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -1,16 +1,29 @@
 """A small VT/SGR decoder: turns a terminal byte stream back into the pictures it drew.
 
 It understands what terminal video players write: printable UTF-8 with auto-wrap, CR, LF (with
-scrolling), BS, cursor moves (CUP/HVP, CUU/CUD/CUF/CUB, CNL/CPL, CHA, VPA), erases (ED, EL), SGR
+scrolling), BS, cursor moves (CUP/HVP, CUU/CUD/CUF/CUB, CNL/CPL, CHA, VPA), erases (ED, EL), REP, SGR
 colours (38;2 / 48;2 truecolor, 38;5 / 48;5 palette, the 16 basic colours, defaults, reverse) and
 the synchronized-update and alternate-screen modes. Everything else is parsed and ignored.
 
 A cell is shown as 2 x 2 "display pixels", so half blocks and quadrant blocks both map exactly:
 each block glyph lights a mask of the four quadrants in the foreground colour, the rest is
 background. Any other glyph (text) counts as background.
+
+With `cell=(width, height)` (`Screen.image(cell)`, `decode(..., cell=...)`) a cell is instead
+drawn at a terminal's own pixel size, every block glyph as kitty 0.26.5 draws it with its own box
+drawing: the quadrants split a cell at w/2 and h/2; the sextants (U+1FB00-1FB3B) at w/2 and at
+h/3 and 2h/3 rounded down (5/5/6 rows of a 16 px cell); the eighths (U+2581-2587 lower, U+2589-258F
+left, U+2594 upper, U+2595 right) and the halves (U+2580, 2584, 258C, 2590) on kitty's eighths of a
+length (each size // 8, the rest of the length given to the middle ones first); the octants
+(U+1CD00-1CDE5, Unicode 16, 2 wide x 4 tall) and the characters that stand for the other 26
+octant patterns (space, U+2588, the quadrants, U+2582, 2586, 1FB82, 1FB85, 1FBE6, 1FBE7, 1CEA0,
+1CEA3, 1CEA8, 1CEAB) on pairs of those eighths, at w/2 across. Any other glyph counts as
+background, as in the 2 x 2 mode.
 """
 import bisect
+import math
 import re
+import unicodedata
 
 import numpy as np
 
@@ -20,6 +33,244 @@ GLYPH_MASKS = {
     "\u2597": 8, "\u259a": 9, "\u2590": 10, "\u259c": 11, "\u2584": 12, "\u2599": 13, "\u259f": 14,
     "\u2588": 15,
 }
+
+# MARK: Glyphs at a terminal's pixel size
+
+def eighths(size):
+    """Where kitty splits a length of `size` pixels into eighths: 9 boundaries. Each eighth is
+    size // 8 (at least 1); the pixels left over go one each to the eighths 3, 4, 2, 5, 6, 1, 7, 0
+    in that order, so that the outer ones change last."""
+    thickness = max(1, size // 8)
+    if thickness * 8 > size:
+        starts = [min(k * thickness, size - thickness) for k in range(8)]
+        return [0] + [s + thickness for s in starts]  # overlapping bars (cells under 8 px)
+    widths = [thickness] * 8
+    extra = size - 8 * thickness
+    for k in (3, 4, 2, 5, 6, 1, 7, 0)[:extra]:
+        widths[k] += 1
+    return [sum(widths[:k]) for k in range(9)]
+
+
+def _eighth_span(size, first, last):
+    """The pixels of eighths `first`..`last` (inclusive) of a length: (start, end)."""
+    if first > last:
+        return 0, 0
+    if max(1, size // 8) * 8 > size:
+        thickness = max(1, size // 8)
+        return min(first * thickness, size - thickness), min(last * thickness, size - thickness) + thickness
+    b = eighths(size)
+    return b[first], b[last + 1]
+
+
+# Octant patterns: bit k is octant k + 1, numbered as Unicode numbers them (1 2 / 3 4 / 5 6 / 7 8:
+# two across, four down). U+1CD00-1CDE5 ("BLOCK OCTANT-3" ... "BLOCK OCTANT-2345678") are the 230
+# patterns that had no character before Unicode 16, in increasing order of this number; the other
+# 26 are these existing characters.
+OCTANT_ELSEWHERE = {
+    0x00: 0x20, 0x01: 0x1CEA8, 0x02: 0x1CEAB, 0x03: 0x1FB82, 0x05: 0x2598, 0x0A: 0x259D, 0x0F: 0x2580,
+    0x14: 0x1FBE6, 0x28: 0x1FBE7, 0x3F: 0x1FB85, 0x40: 0x1CEA3, 0x50: 0x2596, 0x55: 0x258C, 0x5A: 0x259E,
+    0x5F: 0x259B, 0x80: 0x1CEA0, 0xA0: 0x2597, 0xA5: 0x259A, 0xAA: 0x2590, 0xAF: 0x259C, 0xC0: 0x2582,
+    0xF0: 0x2584, 0xF5: 0x2599, 0xFA: 0x259F, 0xFC: 0x2586, 0xFF: 0x2588,
+}
+OCTANTS = dict(zip(range(0x1CD00, 0x1CDE6), [p for p in range(256) if p not in OCTANT_ELSEWHERE]))
+
+
+def _sextant_patterns():
+    """U+1FB00-1FB3B: the sextant patterns 1..62 but 21 and 42 (the left and right halves, which are
+    U+258C and U+2590); bit k is sextant k + 1 (1 2 / 3 4 / 5 6)."""
+    patterns = [p for p in range(1, 63) if p not in (21, 42)]
+    return dict(zip(range(0x1FB00, 0x1FB3C), patterns))
+
+
+SEXTANTS = _sextant_patterns()
+
+
+def _rects(code):
+    """The glyph `code` as rectangles in a cell, each (kind, parameters); None for any other glyph.
+    Kinds: ("rows", first, last) eighths of the height, full width; ("cols", first, last) eighths of
+    the width, full height; ("quad", x, y); ("sextant", x, row); ("octant", x, row)."""
+    if code in (0x20, 0xA0):
+        return []
+    if code == 0x2588:
+        return [("rows", 0, 7)]
+    if 0x2581 <= code <= 0x2587:  # lower k eighths
+        k = code - 0x2580
+        return [("rows", 8 - k, 7)]
+    if 0x2589 <= code <= 0x258F:  # left 7/8 ... 1/8
+        k = 0x2590 - code
+        return [("cols", 0, k - 1)]
+    if code == 0x2580:
+        return [("rows", 0, 3)]
+    if code == 0x2590:
+        return [("cols", 4, 7)]
+    if code == 0x2594:
+        return [("rows", 0, 0)]
+    if code == 0x2595:
+        return [("cols", 7, 7)]
+    if code == 0x1FB82:
+        return [("rows", 0, 1)]
+    if code == 0x1FB85:
+        return [("rows", 0, 5)]
+    if code in QUADRANT_GLYPHS:
+        mask = QUADRANT_GLYPHS[code]
+        return [("quad", bit & 1, bit >> 1) for bit in range(4) if mask >> bit & 1]
+    if code in SEXTANTS:
+        p = SEXTANTS[code]
+        return [("sextant", k & 1, k >> 1) for k in range(6) if p >> k & 1]
+    octant = OCTANTS.get(code)
+    if octant is None and code in (0x1CEA0, 0x1CEA3, 0x1CEA8, 0x1CEAB, 0x1FBE6, 0x1FBE7):
+        octant = {v: k for k, v in OCTANT_ELSEWHERE.items()}[code]
+    if octant is not None:
+        return [("octant", k & 1, k >> 1) for k in range(8) if octant >> k & 1]
+    return None
+
+
+# MARK: Box-drawing lines (chafa's "border" symbols)
+
+# kitty's line thicknesses: light lines 1 pt, heavy 2 pt, at 96 dpi, rounded up (2 and 3 px).
+LINE_DPI = 96.0
+
+
+def _line_px(heavy):
+    return int(math.ceil((2.0 if heavy else 1.0) * LINE_DPI / 72.0))
+
+
+def _line_arms(code):
+    """The arms of a box-drawing line character from its Unicode name: {direction: heavy?} and the
+    number of gaps of a dashed line (0 for a solid one); None for the double lines, arcs, diagonals
+    and anything else not drawn from straight light and heavy arms."""
+    if not (0x2500 <= code <= 0x254F or 0x2574 <= code <= 0x257F):
+        return None
+    name = unicodedata.name(chr(code), "")
+    if not name.startswith("BOX DRAWINGS ") or "DOUBLE" in name.replace("DOUBLE DASH", "") or "ARC" in name:
+        return None
+    words = name[len("BOX DRAWINGS "):]
+    gaps = 0
+    for dash, count in (("DOUBLE DASH ", 1), ("TRIPLE DASH ", 2), ("QUADRUPLE DASH ", 3)):
+        if dash in words:
+            gaps = count
+            words = words.replace(dash, "")
+    arms = {}
+    heavy = None
+    for part in words.split(" AND "):
+        tokens = part.split()
+        if "HEAVY" in tokens:
+            heavy = True
+        elif "LIGHT" in tokens:
+            heavy = False
+        directions = []
+        for t in tokens:
+            directions += {"LEFT": ["left"], "RIGHT": ["right"], "UP": ["up"], "DOWN": ["down"],
+                           "HORIZONTAL": ["left", "right"], "VERTICAL": ["up", "down"]}.get(t, [])
+        pending = [d for d in directions if d not in arms]
+        for d in pending:
+            arms[d] = heavy
+    if not arms or any(v is None for v in arms.values()):
+        # A weight given after the directions of a part ("DOWN LIGHT AND RIGHT HEAVY") is read
+        # in the loop above already; anything still unweighted is not a line character.
+        return None
+    return arms, gaps
+
+
+def _gaps(size, gap, count):
+    """Where kitty cuts the gaps of a dashed line of `size` pixels: [(start, end)]."""
+    block = (size - (count + 1) * gap) // (count + 1)
+    out = []
+    pos = -(gap // 2)
+    while pos < size:
+        start, end = max(0, pos), min(size, pos + gap)
+        if end > start:
+            out.append((start, end))
+        pos = end + block
+    return out
+
+
+def line_mask(code, width, height):
+    """The pixels of a box-drawing line character as kitty 0.26.5 draws it, or None."""
+    found = _line_arms(code)
+    if found is None:
+        return None
+    arms, gaps = found
+    mask = np.zeros((height, width), dtype=bool)
+    cx, cy = width // 2, height // 2
+    horizontal = [d for d in arms if d in ("left", "right")]
+    vertical = [d for d in arms if d in ("up", "down")]
+    # A corner's horizontal arm reaches half the vertical arm's thickness past the middle.
+    extend = _line_px(arms[vertical[0]]) // 2 if len(horizontal) == 1 and len(vertical) == 1 else 0
+    for d, heavy in arms.items():
+        t = _line_px(heavy)
+        if d in ("left", "right"):
+            x0, x1 = (0, cx + extend) if d == "left" else (cx - extend, width)
+            mask[cy - t // 2:cy - t // 2 + t, x0:x1] = True
+        else:
+            y0, y1 = (0, cy) if d == "up" else (cy, height)
+            mask[y0:y1, cx - t // 2:cx - t // 2 + t] = True
+    if gaps:
+        if horizontal:
+            for a, b in _gaps(width, width // 8, gaps):
+                mask[:, a:b] = False
+        else:
+            for a, b in _gaps(height, height // 8, gaps):
+                mask[a:b, :] = False
+    return mask
+
+
+# The quadrant characters but the halves, which kitty draws as eighths: code -> quadrant mask.
+QUADRANT_GLYPHS = {ord(ch): mask for ch, mask in GLYPH_MASKS.items() if ch not in " \u2580\u2584\u258c\u2590\u2588"}
+
+
+def glyph_mask(code, width, height, lines=True):
+    """The pixels `code` lights in a cell of `width` x `height` pixels, as kitty 0.26.5 draws it
+    (octants: as a kitty with them does, on pairs of eighths): a bool array (height, width), or
+    None for a glyph that is not a block (text, which counts as background). With `lines`, the
+    straight light and heavy box-drawing lines (U+2500-254F, U+2574-257F, not the double ones)
+    are drawn too, as kitty draws them at 96 dpi."""
+    rects = _rects(code)
+    if rects is None:
+        return line_mask(code, width, height) if lines else None
+    mask = np.zeros((height, width), dtype=bool)
+    half_w, half_h = width // 2, height // 2
+    for kind, a, b in rects:
+        if kind == "rows":
+            y0, y1 = _eighth_span(height, a, b)
+            mask[y0:y1, :] = True
+        elif kind == "cols":
+            x0, x1 = _eighth_span(width, a, b)
+            mask[:, x0:x1] = True
+        else:
+            x0, x1 = (0, half_w) if a == 0 else (half_w, width)
+            if kind == "quad":
+                y0, y1 = (0, half_h) if b == 0 else (half_h, height)
+            elif kind == "sextant":
+                y0, y1 = (b * height // 3, (b + 1) * height // 3)
+            else:
+                y0, y1 = _eighth_span(height, 2 * b, 2 * b + 1)
+            mask[y0:y1, x0:x1] = True
+    return mask
+
+
+_MASK_TABLES = {}
+
+
+def glyph_masks(codes, width, height):
+    """glyph_mask of each of `codes` (text as no pixels lit): a bool array (len(codes), height, width)."""
+    key = (width, height)
+    table = _MASK_TABLES.setdefault(key, {})
+    out = np.zeros((len(codes), height, width), dtype=bool)
+    for k, code in enumerate(codes):
+        code = int(code)
+        if code not in table:
+            m = glyph_mask(code, width, height)
+            table[code] = m if m is not None else np.zeros((height, width), dtype=bool)
+        out[k] = table[code]
+    return out
+
+
+def is_block(code):
+    """Whether the fine model draws `code` (a block, or a box-drawing line) rather than taking it
+    for background text."""
+    return _rects(code) is not None or _line_arms(code) is not None
+
 
 DEFAULT_FG = 0xE5E5E5
 DEFAULT_BG = 0x000000
@@ -72,6 +323,8 @@ class Screen:
         self.fg = [DEFAULT_BG] * n
         self.bg = [DEFAULT_BG] * n
         self.mask = [0] * n
+        self.glyph = [0x20] * n  # each cell's character, for the pixel-size model
+        self.last = None  # the last character written, for REP
         self.x = 0
         self.y = 0
         self.wrap_pending = False
@@ -81,8 +334,12 @@ class Screen:
 
     # MARK: Pictures
 
-    def image(self):
-        """The screen as display pixels: an array of shape (2 * rows, 2 * columns, 3), uint8."""
+    def image(self, cell=None):
+        """The screen as display pixels: an array of shape (2 * rows, 2 * columns, 3), uint8; or,
+        with `cell` = (width, height) in pixels, at that size a cell, each glyph as kitty draws it:
+        an array (height * rows, width * columns, 3)."""
+        if cell is not None:
+            return self.fine_image(*cell)
         h, w = self.rows, self.columns
         fg = _unpack(np.array(self.fg, dtype=np.uint32)).reshape(h, w, 3)
         bg = _unpack(np.array(self.bg, dtype=np.uint32)).reshape(h, w, 3)
@@ -92,6 +349,20 @@ class Screen:
             lit = ((mask >> bit) & 1).astype(bool)[..., None]
             out[:, dy, :, dx, :] = np.where(lit, fg, bg)
         return out.reshape(2 * h, 2 * w, 3)
+
+    def fine_image(self, cw, ch):
+        """The screen at `cw` x `ch` pixels a cell (see `image`)."""
+        h, w = self.rows, self.columns
+        fg = _unpack(np.array(self.fg, dtype=np.uint32)).reshape(h, w, 1, 1, 3)
+        bg = _unpack(np.array(self.bg, dtype=np.uint32)).reshape(h, w, 1, 1, 3)
+        codes, index = np.unique(np.array(self.glyph, dtype=np.int64), return_inverse=True)
+        lit = glyph_masks(codes, cw, ch)[index.reshape(h, w)]  # (h, w, ch, cw)
+        out = np.where(lit[..., None], fg, bg)  # (h, w, ch, cw, 3)
+        return out.transpose(0, 2, 1, 3, 4).reshape(h * ch, w * cw, 3).astype(np.uint8)
+
+    def unknown_glyphs(self):
+        """The characters on screen that are neither blocks of the fine model nor blanks."""
+        return sorted({chr(c) for c in set(self.glyph) if not is_block(c)})
 
     # MARK: Writing
 
@@ -113,6 +384,8 @@ class Screen:
             self.fg[i] = fg
             self.bg[i] = bg
             self.mask[i] = masks.get(ch, 0)
+            self.glyph[i] = ord(ch)
+            self.last = ch
             if self.x == columns - 1:
                 self.wrap_pending = True
             else:
@@ -126,6 +399,7 @@ class Screen:
             self.fg = self.fg[c:] + [bg] * c
             self.bg = self.bg[c:] + [bg] * c
             self.mask = self.mask[c:] + [0] * c
+            self.glyph = self.glyph[c:] + [0x20] * c
             assert len(self.fg) == n
         else:
             self.y += 1
@@ -136,6 +410,7 @@ class Screen:
             self.fg[i] = bg
             self.bg[i] = bg
             self.mask[i] = 0
+            self.glyph[i] = 0x20
 
     def move_to(self, x, y):
         self.x = min(max(x, 0), self.columns - 1)
@@ -197,7 +472,7 @@ def _number(params, index, default):
     return default
 
 
-def decode(chunks, columns, rows, frames=SYNC, on_frame=None):
+def decode(chunks, columns, rows, frames=SYNC, on_frame=None, cell=None):
     """Feeds recorded `chunks` [(time, bytes)] to a screen; returns the frames it showed.
 
     With SYNC, a frame is the screen at the end of each synchronized update that changed a cell
@@ -206,7 +481,8 @@ def decode(chunks, columns, rows, frames=SYNC, on_frame=None):
     screen, and at the end of the stream. With EVERY_SYNC, a frame is the screen at the end of every synchronized update, so
     that the n-th frame is the n-th update (for offline runs, where every video frame is one).
     Each frame's time is the arrival time of its last byte. `on_frame(frame)` is called
-    for each; when given, frames are not kept.
+    for each; when given, frames are not kept. With `cell` = (width, height), each frame's image
+    is drawn at that many pixels a cell (see `Screen.image`) instead of 2 x 2.
     """
     data = b"".join(c for _, c in chunks)
     starts = []
@@ -229,7 +505,7 @@ def decode(chunks, columns, rows, frames=SYNC, on_frame=None):
         nonlocal dirty
         if ended:
             return
-        frame = Frame(time_at(offset), offset, screen.image())
+        frame = Frame(time_at(offset), offset, screen.image(cell))
         dirty = False
         if on_frame:
             on_frame(frame)
@@ -273,6 +549,10 @@ def decode(chunks, columns, rows, frames=SYNC, on_frame=None):
             continue
         if final == b"m":
             screen.sgr(params)
+        elif final == b"b":
+            if screen.last is not None:
+                screen.text(screen.last.encode() * _number(params, 0, 1))
+                dirty = True
         elif final in (b"H", b"f"):
             y = _number(params, 0, 1) - 1
             if frames == REWIND and y < screen.y and dirty:
