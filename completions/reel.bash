@@ -34,7 +34,7 @@ _reel() {
         --ytdl|--no-ytdl) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --poster|--no-poster) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --colors) mapfile -t COMPREPLY < <(compgen -W 'auto truecolor 256' -- "$cur") ;;
-        --blitter) mapfile -t COMPREPLY < <(compgen -W 'half quadrant' -- "$cur") ;;
+        --blitter) mapfile -t COMPREPLY < <(compgen -W 'auto half quadrant sextant octant' -- "$cur") ;;
         --graphics) mapfile -t COMPREPLY < <(compgen -W 'auto kitty sixel blocks' -- "$cur") ;;
         --resume|--no-resume) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --mpv-config|--no-mpv-config) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;

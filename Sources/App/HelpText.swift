@@ -46,7 +46,7 @@ public enum HelpText {
     /// parser).
     static let exampleConfig = """
         # ~/.config/reel/reel.conf
-        blitter=quadrant       # sharper pictures
+        blitter=sextant        # sextants even where reel cannot tell the terminal draws them
         seek-interval=5        # skips of 5 s
         no-resume              # always start at the beginning
         volume=80

@@ -9,10 +9,9 @@ import Terminal
 /// Enter plays the selected item at once (the player opens through a growing circle); `p` shows
 /// its poster card. Coming back from the player, the item that played is selected.
 final class ListScene: Scene {
-    /// The thumbnail's size in `encoder`'s pixels (half-block pixels, or the terminal's own).
+    /// The thumbnail's size in `encoder`'s pixels (the cell blitter's, or the terminal's own).
     static func stillSize(for encoder: FrameEncoder) -> (width: Int, height: Int) {
-        let blocks = encoder.blitter == .quadrant ? FrameEncoder(blitter: .half) : encoder
-        return blocks.pixelSize(columns: LibraryLayout.thumbnailColumns, rows: LibraryLayout.thumbnailRows)
+        encoder.pixelSize(columns: LibraryLayout.thumbnailColumns, rows: LibraryLayout.thumbnailRows)
     }
     /// How many probes run at once: two keep both cores busy while the loop itself needs little.
     static let workerCount = 2
@@ -105,7 +104,7 @@ final class ListScene: Scene {
         for (index, file) in files.enumerated() { if let file { itemByPath[file.path] = index } }
         lastWanted = []
         let cache = self.cache
-        let encoder = context.encoder.blitter == .quadrant ? FrameEncoder(blitter: .half) : context.encoder
+        let encoder = context.encoder
         let pixelAspect = encoder.pixelAspect(cellAspect: context.cellAspect)
         let stillSize = ListScene.stillSize(for: encoder)
         workers = try? ProbeWorkers(count: Self.workerCount, paused: true) { file, shouldStop in

@@ -1,3 +1,5 @@
+import Terminal
+
 extension OptionSpec {
     /// Every option of reel, in the order `--help` lists them.
     public static let all: [OptionSpec] = {
@@ -53,10 +55,11 @@ extension OptionSpec {
             OptionSpec(name: "colors", kind: .choice(["auto", "truecolor", "256"]),
                        help: "colour output (auto: truecolor when COLORTERM says so); given, reel draws even where TERM is dumb or unset",
                        section: .picture),
-            OptionSpec(name: "blitter", kind: .choice(["half", "quadrant"]),
-                       help: "2 pixels a cell (half, default) or 4 (quadrant, sharper)", section: .picture),
+            OptionSpec(name: "blitter", kind: .choice(BlitterChoice.Preference.allCases.map(\.rawValue)),
+                       help: "how cells draw pictures: half (2 pixels a cell), quadrant (4), sextant (sextants, halves, quadrants and eighths, the best each cell), octant (8; Unicode 16, few terminals); auto: sextants where the terminal is known to draw them, else quadrants. Named, it draws cells even where the terminal has pixels",
+                       section: .picture),
             OptionSpec(name: "graphics", kind: .choice(["auto", "kitty", "sixel", "blocks"]),
-                       help: "the terminal's own pixels where it has them (auto: kitty graphics or sixel when the terminal says so; blocks in tmux)",
+                       help: "the terminal's own pixels where it has them (auto: kitty graphics or sixel when the terminal says so and --blitter is not named; blocks, i.e. cells, in tmux)",
                        section: .picture),
 
             flag("resume", "do not resume where an item was left, nor remember it", .other, shownOff: true),

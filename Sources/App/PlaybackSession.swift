@@ -96,6 +96,11 @@ final class PlaybackSession {
     /// Whether the current item is open (playing, paused or at its end).
     var isReady: Bool { fileLoaded && hasRestarted }
 
+    /// Shows `text` as a notice on the player, once it is up.
+    func announce(_ text: String) {
+        notices.append(text)
+    }
+
     /// Notices for the screen since the last call.
     func takeNotices() -> [String] {
         defer { notices.removeAll() }

@@ -85,12 +85,10 @@ public enum ReelApp {
         }
         var size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
         let colorMode = options.colors ?? .detect(environment: environment)
-        let graphics = chooseGraphics(session: session, size: size, options: options, environment: environment)
-        var encoder = FrameEncoder(blitter: options.blitter, dithersToPalette: colorMode == .palette256)
-        if let cell = graphics.cell {
-            encoder = FrameEncoder(blitter: .pixels(width: cell.width, height: cell.height))
-            size = size.withCellPixels(cell)
-        }
+        let picture = choosePicture(session: session, size: size, options: options, environment: environment)
+        let graphics = picture.graphics
+        let encoder = FrameEncoder(blitter: picture.blitter, dithersToPalette: colorMode == .palette256 && picture.graphics == .blocks)
+        if let cell = graphics.cell { size = size.withCellPixels(cell) }
         var context = SceneContext(size: size, encoder: encoder, options: options, commands: commands)
         context.fadesText = !graphics.textOverPicturesIsCostly
         let found = scan.batch?.files ?? []
@@ -105,6 +103,7 @@ public enum ReelApp {
             printError("reel: cannot start mpv: \(error)")
             return 1
         }
+        if let notice = picture.notice { playback.announce(notice) }
         let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment))
         let places = Navigator.startPlaces(itemCount: items.count, hasFolder: plan.hasFolder, options: options)
         var skipped = LibraryScan(title: plan.title)
@@ -145,18 +144,28 @@ public enum ReelApp {
         return code
     }
 
-    /// How pictures are drawn on this terminal: `--graphics`, and for `auto` (or a forced
-    /// protocol) what the terminal answers at start (``TerminalSession/probeCapabilities(timeout:patience:sharedMemory:clock:)``,
+    /// How pictures are drawn on this terminal (``BlitterChoice``): `--blitter` and `--graphics`,
+    /// and what the terminal answers at start (``TerminalSession/probeCapabilities(timeout:patience:sharedMemory:clock:)``,
     /// which leaves the terminal in raw mode). No question is asked when the answer cannot
-    /// matter (`blocks`, or `auto` inside tmux or screen).
-    static func chooseGraphics(session: TerminalSession, size: TerminalSize, options: ReelOptions,
-                               environment: [String: String]) -> GraphicsMode {
-        let preference = options.graphics
-        if preference == .blocks || (preference == .auto && GraphicsMode.isMultiplexed(environment)) { return .blocks }
-        let capabilities = (try? session.probeCapabilities(clock: monotonicNow)) ?? TerminalCapabilities()
-        let mode = GraphicsMode.choose(preference, capabilities: capabilities, size: size, environment: environment)
-        TraceLog.shared?.record("graphics \(mode.name) \(capabilities)")
-        return mode
+    /// matter (cells with a blitter named, or anything inside tmux or screen but a forced protocol).
+    static func choosePicture(session: TerminalSession, size: TerminalSize, options: ReelOptions,
+                              environment: [String: String]) -> BlitterChoice {
+        let multiplexed = GraphicsMode.isMultiplexed(environment)
+        let asks = BlitterChoice.needsProbe(blitter: options.blitter, graphics: options.graphics, multiplexed: multiplexed)
+        let capabilities = asks ? (try? session.probeCapabilities(clock: monotonicNow)) ?? TerminalCapabilities() : TerminalCapabilities()
+        let pixels = options.graphics == .blocks ? GraphicsMode.blocks
+            : GraphicsMode.choose(options.graphics, capabilities: capabilities, size: size, environment: environment)
+        let richest = richestCellBlitter(capabilities: capabilities, environment: environment, multiplexed: multiplexed)
+        let choice = BlitterChoice.choose(blitter: options.blitter, graphics: options.graphics, pixels: pixels,
+                                          richest: richest, multiplexed: multiplexed)
+        TraceLog.shared?.record("picture \(choice.name) graphics \(choice.graphics.name) \(capabilities)")
+        return choice
+    }
+
+    /// The richest cell blitter the terminal is known to draw.
+    static func richestCellBlitter(capabilities: TerminalCapabilities, environment: [String: String],
+                                   multiplexed: Bool) -> FrameEncoder.Blitter {
+        .quadrant
     }
 
     /// Waits up to a second for the first item to open before the terminal is touched, so that a
@@ -229,7 +238,7 @@ func statsLine(loop: AppLoop, playback: PlaybackSession) -> String {
         + " p95 \(ms(draw.percentile(0.95))) max_rss_kib \(maxResidentKiB())"
         + " render_ms median \(ms(render.percentile(0.5))) p95 \(ms(render.percentile(0.95)))"
         + " tolerance_max \(loop.highestTolerance) first_screen_ms \(ms(loop.stats.firstScreenMilliseconds))"
-        + " graphics \(loop.graphicsName) images \(loop.imagesSent)"
+        + " graphics \(loop.graphicsName) blitter \(loop.context.encoder.blitter.name) images \(loop.imagesSent)"
 }
 
 /// Milliseconds with two decimals, for the stats lines.

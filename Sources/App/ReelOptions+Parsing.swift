@@ -148,8 +148,8 @@ extension ReelOptions {
             colors = choice
             colorsGiven = true
         case .blitter:
-            guard let choice = Self.blitterChoices[value] else {
-                throw .badValue(option: name, value: value, expected: "half or quadrant")
+            guard let choice = BlitterChoice.Preference(rawValue: value) else {
+                throw .badValue(option: name, value: value, expected: "auto, half, quadrant, sextant or octant")
             }
             blitter = choice
         case .graphics:
@@ -227,9 +227,6 @@ extension ReelOptions {
     /// `90`, `1:30`, `1:02:03.5`, `25%`, or `-10` (seconds before the end).
     /// `--colors`: auto (nil: what the environment says), truecolor or 256.
     static let colorChoices: [String: ColorMode?] = ["auto": nil, "truecolor": .truecolor, "24bit": .truecolor, "256": .palette256]
-
-    /// `--blitter`: half or quadrant.
-    static let blitterChoices: [String: FrameEncoder.Blitter] = ["half": .half, "quadrant": .quadrant]
 
     static func parseStart(_ text: String, option: String = "--start") throws(UsageError) -> StartPosition {
         let expected = "a time like 90, 1:30, 1:02:03, 25% or -10"

@@ -49,7 +49,9 @@ public struct ReelOptions: Sendable, Equatable {
     /// Whether `--colors` was given (on the command line or in reel.conf), `auto` included: then
     /// reel draws even where TERM says the terminal cannot (dumb, empty or unset).
     public var colorsGiven = false
-    public var blitter = FrameEncoder.Blitter.half
+    /// How cells draw pictures (`--blitter`); `auto` is the richest the terminal is known to draw.
+    /// See ``BlitterChoice`` for how it and ``graphics`` decide together.
+    public var blitter = BlitterChoice.Preference.auto
     /// Pixels where the terminal has them (kitty graphics, sixel), else blocks; see
     /// ``GraphicsMode/choose(_:capabilities:size:environment:)``.
     public var graphics = GraphicsMode.Preference.auto

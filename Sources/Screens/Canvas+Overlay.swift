@@ -18,7 +18,7 @@ extension Canvas {
                 index += 1
                 var cell = self[x, y]
                 guard cell != old else { continue }
-                let backdrop = old.symbol == .upperHalf ? old.fg.blended(with: old.bg, alpha: 0.5) : old.bg
+                let backdrop = old.averageColour
                 cell.fg = backdrop.blended(with: cell.fg, alpha: opacity)
                 cell.bg = backdrop.blended(with: cell.bg, alpha: opacity)
                 self[x, y] = cell

@@ -3,8 +3,10 @@ import Terminal
 /// The `?` overlay: the keys of the screen, from the table of commands, in a panel over whatever
 /// is on screen; in two or three columns when one does not fit the terminal's height.
 enum HelpOverlay {
-    /// Draws `lines` (keys, what they do) in a centred panel titled `title`, clipped to the canvas.
-    static func draw(_ lines: [(keys: String, help: String)], title: String, into canvas: inout Canvas) {
+    /// Draws `lines` (keys, what they do) in a centred panel titled `title`, clipped to the canvas;
+    /// the title names the blitter the picture is drawn with (`--blitter`), when given.
+    static func draw(_ lines: [(keys: String, help: String)], title: String, picture: FrameEncoder.Blitter? = nil,
+                     into canvas: inout Canvas) {
         guard canvas.width >= 10, canvas.height >= 5 else { return }
         let keyWidth = min(lines.map { Sanitizer.displayWidth(of: $0.keys) }.max() ?? 0, 18)
         let textWidth = lines.map { Sanitizer.displayWidth(of: $0.help) }.max() ?? 0
@@ -20,6 +22,11 @@ enum HelpOverlay {
         canvas.drawPanel(panel, background: Theme.panel, border: Theme.border)
         let inside = panel.insetBy(dx: 2, dy: 1)
         canvas.drawText(title, x: inside.x, y: inside.y, clip: inside, fg: Theme.accent, style: .bold)
+        if let picture {
+            let note = "picture: \(picture.drawsCells ? picture.name : "the terminal's pixels")"
+            let x = max(inside.maxX - Sanitizer.displayWidth(of: note), inside.x + Sanitizer.displayWidth(of: title) + 2)
+            canvas.drawText(note, x: x, y: inside.y, clip: inside, fg: Theme.dimText)
+        }
         let keys = min(keyWidth, max(columnWidth / 2, 1))
         for (index, line) in lines.enumerated() {
             let column = index / rowsPerColumn, row = index % rowsPerColumn

@@ -94,7 +94,7 @@ extension LibraryScreen {
     private func drawThumbnail(_ item: LibraryItem, in rect: Rect, clip: Rect, into canvas: inout Canvas) {
         let visible = rect.intersection(clip)
         guard !visible.isEmpty else { return }
-        let encoder = configuration.encoder.blitter == .quadrant ? FrameEncoder(blitter: .half) : configuration.encoder
+        let encoder = configuration.encoder
         let size = encoder.pixelSize(columns: rect.width, rows: rect.height)
         var image: PixelBuffer
         var glyph: (String, RGB)?

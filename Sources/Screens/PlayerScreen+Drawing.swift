@@ -41,7 +41,7 @@ extension PlayerScreen {
             drawToast(into: &canvas)
             drawSessionCard(into: &canvas, encoder: encoder, now: now)
             if let menu { drawMenu(menu, into: &canvas) }
-            if isHelpShown { drawHelp(into: &canvas) }
+            if isHelpShown { drawHelp(picture: encoder.blitter, into: &canvas) }
         }
         drawStatusLine(into: &canvas)
         didDraw()
@@ -259,8 +259,8 @@ extension PlayerScreen {
         canvas.drawText(statusLine ?? displayTitle, x: 1, y: row, clip: line, fg: Theme.text, bg: Theme.panel)
     }
 
-    private func drawHelp(into canvas: inout Canvas) {
-        HelpOverlay.draw(configuration.commands.helpRows(for: .player), title: "Keys", into: &canvas)
+    private func drawHelp(picture: FrameEncoder.Blitter, into canvas: inout Canvas) {
+        HelpOverlay.draw(configuration.commands.helpRows(for: .player), title: "Keys", picture: picture, into: &canvas)
     }
 }
 

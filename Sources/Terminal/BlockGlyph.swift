@@ -230,3 +230,16 @@ public enum BlockGlyph {
         return 0
     }
 }
+
+extension Cell {
+    /// The colour a cell shows on average: for a block glyph its two colours weighted by how much
+    /// of the cell each covers (`▀`: their mean), for anything else its background. What text
+    /// drawn over the picture keeps behind it.
+    @inlinable
+    public var averageColour: RGB {
+        guard let mask = BlockGlyph.lookMask(symbol), mask != 0 else { return bg }
+        let front = UInt32(mask.nonzeroBitCount), back = 32 - front
+        @inline(__always) func mix(_ f: UInt8, _ b: UInt8) -> UInt8 { UInt8((UInt32(f) * front + UInt32(b) * back + 16) / 32) }
+        return RGB(mix(fg.r, bg.r), mix(fg.g, bg.g), mix(fg.b, bg.b))
+    }
+}

@@ -50,12 +50,9 @@ extension Canvas {
         put(Cell(symbol: symbol, fg: fg, bg: background, style: style.union(kept)), x: x, y: y)
     }
 
-    /// The colour behind a cell's symbol: its background, or the mean of its two pixels for a
-    /// half-block cell.
+    /// The colour behind a cell's symbol: its background, or the average of a block glyph's
+    /// two colours (``Cell/averageColour``).
     func backdrop(x: Int, y: Int) -> RGB {
-        let cell = cells[y * width + x]
-        guard cell.symbol == .upperHalf else { return cell.bg }
-        @inline(__always) func mean(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((UInt16(a) + UInt16(b) + 1) / 2) }
-        return RGB(mean(cell.fg.r, cell.bg.r), mean(cell.fg.g, cell.bg.g), mean(cell.fg.b, cell.bg.b))
+        cells[y * width + x].averageColour
     }
 }

@@ -41,6 +41,17 @@ public struct FrameEncoder: Sendable, Hashable {
             }
         }
 
+        /// A short name: `half`, `quadrant`, `sextant`, `octant` or `pixels`.
+        public var name: String {
+            switch self {
+            case .half: "half"
+            case .quadrant: "quadrant"
+            case .sextant: "sextant"
+            case .octant: "octant"
+            case .pixels: "pixels"
+            }
+        }
+
         /// Whether the blitter draws cells (not the terminal's pixels).
         @inlinable public var drawsCells: Bool {
             if case .pixels = self { false } else { true }

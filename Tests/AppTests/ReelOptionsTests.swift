@@ -12,7 +12,7 @@ struct ReelOptionsTests {
         #expect(options.paths == ["movie.mp4"])
         #expect(options.action == .run)
         #expect(options.hideDelay == 3 && options.seekInterval == 10 && options.keepOpen && options.audio)
-        #expect(options.resume && !options.mpvConfig && options.colors == nil && options.blitter == .half)
+        #expect(options.resume && !options.mpvConfig && options.colors == nil && options.blitter == .auto)
     }
 
     @Test("valued options read as --x=v and as --x v")
@@ -24,6 +24,8 @@ struct ReelOptionsTests {
         #expect(try ReelOptions.parse(["--seek-interval=0", "f"]).seekInterval == 0)
         #expect(try ReelOptions.parse(["--colors=256", "f"]).colors == .palette256)
         #expect(try ReelOptions.parse(["--blitter", "quadrant", "f"]).blitter == .quadrant)
+        #expect(try ReelOptions.parse(["--blitter=sextant", "f"]).blitter == .sextant)
+        #expect(try ReelOptions.parse(["--blitter=octant", "f"]).blitter == .octant)
         #expect(try ReelOptions.parse(["--log-file=/tmp/x.log", "f"]).logFile == "/tmp/x.log")
         #expect(try ReelOptions.parse(["--corner-radius=0", "f"]).cornerRadius == 0)
         #expect(try ReelOptions.parse(["a", "--mute", "b"]).paths == ["a", "b"])
@@ -89,7 +91,7 @@ struct ReelOptionsTests {
         ["--start=1:75", "f"], ["--start=abc", "f"], ["--start=101%", "f"], ["--start=", "f"],
         ["--volume=200", "f"], ["--volume=nan", "f"], ["--speed=0", "f"], ["--hide-delay=-1", "f"],
         ["--seek-interval=-10", "f"], ["--seek-interval=-0.5", "f"],
-        ["--colors=16", "f"], ["--blitter=sextant", "f"], ["--keep-open=maybe", "f"],
+        ["--colors=16", "f"], ["--blitter=braille", "f"], ["--keep-open=maybe", "f"],
         ["--aspect=wide", "f"], ["--aspect=16:9:1", "f"], ["--aspect=", "f"], ["--corner-radius=99", "f"],
         ["--reveal-duration=-1", "f"], ["--reveal-duration=soon", "f"],
         ["--mute=perhaps", "f"], ["--log-file=", "f"],

@@ -83,7 +83,7 @@ struct InstallEndToEndTests {
         #expect(output.contains("[reel --seek-i] --seek-interval="))
         #expect(output.contains("[reel --colors = t] truecolor"))
         #expect(output.contains("[reel --no-res] --no-resume"))
-        #expect(output.contains("[reel --blitter ] half quadrant"))
+        #expect(output.contains("[reel --blitter ] auto half quadrant sextant octant"))
     }
 
     @Test("fish finds the completion in ~/.local/share and offers options with what they do")

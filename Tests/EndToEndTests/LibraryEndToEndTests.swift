@@ -38,7 +38,15 @@ struct LibraryEndToEndTests {
 
     /// The player: no list, no card, and the position and the length under the video.
     static func isPlayer(_ screen: String) -> Bool {
-        !screen.contains("Esc back") && !screen.contains("▌") && PlayerEndToEndTests.times(in: screen) != nil
+        !screen.contains("Esc back") && !isList(screen) && PlayerEndToEndTests.times(in: screen) != nil
+    }
+
+    /// The list: its bar of hints, or a selected row (`▌` and a title). A `▌` alone may be a
+    /// block of the video's picture.
+    static func isList(_ screen: String) -> Bool {
+        let titles = ["Gradients in motion", "Long clip", "Colour segments", "Portrait", "reel demo", "Chapters"]
+        return screen.contains("Enter play")
+            || rows(screen).contains { row in row.hasPrefix("▌") && titles.contains { row.contains($0) } }
     }
 
     /// Enter on the selected row plays it at once.
