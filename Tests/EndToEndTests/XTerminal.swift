@@ -69,6 +69,9 @@ final class XTerminal {
                     "--config=NONE", "-o", "initial_window_width=\(width)", "-o", "initial_window_height=\(height)",
                     "-o", "remember_window_size=no", "-o", "window_padding_width=0", "-o", "background=#000000",
                     "-o", "foreground=#ffffff", "-o", "font_size=11", "-o", "placement_strategy=top-left", "-T", "reel-e2e",
+                    // The font by name, so that the cell size does not follow whichever fonts
+                    // happen to be installed (fc-match's monospace changes with them).
+                    "-o", "font_family=DejaVu Sans Mono", "-o", "bold_font=auto",
                 ] + wrapped, environment: env)
             case .xterm:
                 // A text area of exactly the window, in a font with the player's glyphs.
