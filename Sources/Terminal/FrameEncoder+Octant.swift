@@ -60,8 +60,16 @@ extension FrameEncoder {
             if bestCount == 0 { return .blank(total.mean(32)) }
             var pattern = 0
             for place in 0..<bestCount { pattern |= 1 << ((orderBits >> (place &* 4)) & 15) }
-            let fg = bestSum.mean(4 &* bestCount), bg = (total - bestSum).mean(4 &* (8 &- bestCount))
-            return fg == bg ? .blank(bg) : Cell(symbol: CellSymbol(BlockGlyph.octants[pattern], wide: false), fg: fg, bg: bg)
+            var fg = bestSum.mean(4 &* bestCount), bg = (total - bestSum).mean(4 &* (8 &- bestCount))
+            if fg == bg { return .blank(bg) }
+            // Of a pattern and its complement, the glyph from the older Block Elements, which more
+            // fonts have (▂ rather than its complement, U+1FB85 of Legacy Computing).
+            if !(0x2580...0x259F).contains(BlockGlyph.octants[pattern].value),
+               (0x2580...0x259F).contains(BlockGlyph.octants[255 &- pattern].value) {
+                pattern = 255 &- pattern
+                swap(&fg, &bg)
+            }
+            return Cell(symbol: CellSymbol(BlockGlyph.octants[pattern], wide: false), fg: fg, bg: bg)
         }
     }
 }
