@@ -29,7 +29,9 @@ let package = Package(
         ),
         .target(name: "Playback", dependencies: ["CMpv", "Controls"]),
         .target(name: "Controls"),
-        .target(name: "Terminal", dependencies: ["CZlib"]),
+        // The sextant and octant blitters' per-cell fits: the one hot loop that is C (see its header).
+        .target(name: "CBlitter"),
+        .target(name: "Terminal", dependencies: ["CZlib", "CBlitter"]),
         .target(name: "Screens", dependencies: ["Controls", "Terminal"]),
         .target(name: "App", dependencies: ["Playback", "Controls", "Terminal", "Screens"]),
         .executableTarget(name: "reel", dependencies: ["App", "Playback"]),

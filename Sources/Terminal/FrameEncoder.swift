@@ -134,11 +134,8 @@ public struct FrameEncoder: Sendable, Hashable {
                                 pixels[p], pixels[p + 1], pixels[p + imageWidth], pixels[p + imageWidth + 1])
                         }
                     case .sextant:
-                        SextantSplit.withTables { factors, splits in
-                            for i in 0..<columns {
-                                cells[out + i] = FrameEncoder.sextantCell(pixels, origin: top + 4 * i, width: imageWidth,
-                                                                          factors: factors, splits: splits)
-                            }
+                        for i in 0..<columns {
+                            cells[out + i] = FrameEncoder.sextantCell(pixels, origin: top + 4 * i, width: imageWidth)
                         }
                     case .octant:
                         for i in 0..<columns {
