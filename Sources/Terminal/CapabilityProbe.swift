@@ -3,8 +3,8 @@
 /// ``query(sharedMemoryName:)`` asks, in this order: kitty's graphics protocol (a query action
 /// with a one-pixel image, through shared memory and directly), XTSMGRAPHICS (the colour
 /// registers in use and at most, the largest sixel image), the cell and text-area size in pixels
-/// (`CSI 16 t`, `CSI 14 t`), synchronized output (DECRQM 2026), and last primary device
-/// attributes (DA1). Terminals answer in order and every one answers DA1, so its reply ends the
+/// (`CSI 16 t`, `CSI 14 t`), synchronized output (DECRQM 2026), the terminal's name and version
+/// (XTVERSION, `CSI > q`), and last primary device attributes (DA1). Terminals answer in order and every one answers DA1, so its reply ends the
 /// probe; questions a terminal does not know go unanswered (xterm never answers `CSI 14 t` or
 /// `CSI 16 t` by default). A terminal that answers nothing is given up on by the caller's timer.
 public struct CapabilityProbe: Sendable {
@@ -32,7 +32,7 @@ public struct CapabilityProbe: Sendable {
             bytes += KittyGraphics.query(id: sharedMemoryQueryID, sharedMemoryName: sharedMemoryName)
         }
         bytes += KittyGraphics.query(id: directQueryID)
-        bytes += Array("\u{1B}[?1;1;0S\u{1B}[?1;4;0S\u{1B}[?2;4;0S\u{1B}[16t\u{1B}[14t\u{1B}[?2026$p\u{1B}[c".utf8)
+        bytes += Array("\u{1B}[?1;1;0S\u{1B}[?1;4;0S\u{1B}[?2;4;0S\u{1B}[16t\u{1B}[14t\u{1B}[?2026$p\u{1B}[>q\u{1B}[c".utf8)
         return bytes
     }
 
@@ -62,6 +62,8 @@ public struct CapabilityProbe: Sendable {
             if kind == 4 { capabilities.textAreaSize = PixelSize(width: width, height: height) }
         case .modeReport(let mode, let state):
             if mode == 2026 { capabilities.synchronizedOutput = state == 1 || state == 2 }
+        case .terminalVersion(let text):
+            capabilities.terminalVersion = text
         }
     }
 }

@@ -40,11 +40,30 @@ extension InputDecoder {
         InputDecoder.append(content, to: &string, limit: InputDecoder.maxStringBytes)
     }
 
-    /// Ends the string sequence: a kitty graphics reply becomes an event, anything else is dropped.
+    /// Ends the string sequence: a kitty graphics reply (APC) or an XTVERSION answer (DCS)
+    /// becomes an event, anything else is dropped.
     private mutating func finishString(into events: inout [InputEvent]) {
         defer { string = nil }
-        guard stringKind == 0x5F, let body = string, let reply = InputDecoder.kittyReply(body[...]) else { return }
-        events.append(.reply(reply))
+        guard let body = string else { return }
+        let reply: TerminalReply?
+        switch stringKind {
+        case 0x5F: reply = InputDecoder.kittyReply(body[...])
+        case 0x50: reply = InputDecoder.versionReply(body[...])
+        default: reply = nil
+        }
+        if let reply { events.append(.reply(reply)) }
+    }
+
+    /// XTVERSION's answer `> | text` (the DCS body), or nil for any other DCS. The text must be
+    /// 1 to ``maxVersionLength`` bytes of printable ASCII: anything else is not a name and
+    /// version a terminal would send, and a shortened one could name the wrong version, so it
+    /// is dropped whole rather than cleaned up.
+    static func versionReply(_ body: ArraySlice<UInt8>) -> TerminalReply? {
+        guard body.starts(with: [0x3E, 0x7C]) else { return nil }  // > |
+        let text = body.dropFirst(2)
+        guard !text.isEmpty, text.count <= maxVersionLength,
+              text.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+        return .terminalVersion(String(decoding: text, as: UTF8.self))
     }
 
     /// kitty's answer `G key=value,… ; message`, or nil for any other APC.

@@ -4,8 +4,9 @@
 /// cursor, editing and function keys with xterm modifiers, SGR mouse reports (and legacy X10 ones),
 /// focus reports, bracketed paste and kitty's `CSI u` keys; and the terminal's replies to reel's
 /// questions (``TerminalReply``: device attributes, XTSMGRAPHICS, window and mode reports, kitty's
-/// graphics answers), which come out as ``InputEvent/reply(_:)``. String sequences (APC, DCS,
-/// OSC) are read up to their terminator and never become keys. Anything else is skipped.
+/// graphics answers, XTVERSION's name and version), which come out as ``InputEvent/reply(_:)``.
+/// String sequences (APC, DCS, OSC) are read up to their terminator and never become keys.
+/// Anything else is skipped.
 ///
 /// Guarantees:
 /// - an incomplete sequence waits for more bytes, so splitting the input at any byte boundary gives
@@ -30,6 +31,8 @@ public struct InputDecoder: Sendable, Equatable {
     public static let maxStringBytes = 512
     /// The longest message kept from a kitty graphics reply.
     public static let maxReplyMessageLength = 200
+    /// The longest XTVERSION answer taken; a longer one is dropped.
+    public static let maxVersionLength = 100
     /// How long an unterminated string sequence waits for more bytes before it is dropped: long
     /// enough for a reply split over a slow link, short enough that keys typed after a stray
     /// `ESC _` (Alt+_) come back soon.

@@ -23,6 +23,9 @@ public struct TerminalCapabilities: Sendable, Equatable {
     public var textAreaSize: PixelSize?
     /// Whether the terminal has synchronized output (mode 2026), when it said.
     public var synchronizedOutput: Bool?
+    /// The terminal's name and version in its own words, from XTVERSION (`kitty(0.26.5)`,
+    /// `XTerm(379)`; `tmux 3.3a` from inside tmux), when it answered. ``TerminalVersion`` reads it.
+    public var terminalVersion: String?
 
     /// Creates capabilities with nothing known.
     public init() {}

@@ -19,6 +19,11 @@ public enum TerminalReply: Sendable, Hashable {
     /// DECRPM, `CSI ? mode ; state $ y`: 1 set, 2 reset, 0 unknown mode (as for
     /// synchronized output, 2026, on a terminal without it).
     case modeReport(mode: Int, state: Int)
+    /// XTVERSION, `DCS > | text ST`: the terminal's name and version in its own words, such as
+    /// `kitty(0.26.5)`, `XTerm(379)`, `foot(1.13.1)`, `WezTerm 20230712-072601-f4abf8fd` or, from
+    /// inside tmux, tmux's own `tmux 3.3a` (printable ASCII, at most
+    /// ``InputDecoder/maxVersionLength`` characters; see ``TerminalVersion``).
+    case terminalVersion(String)
 
     /// Whether this is kitty's `OK`.
     public var isKittyOK: Bool {

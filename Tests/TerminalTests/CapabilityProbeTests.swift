@@ -2,20 +2,23 @@ import Testing
 @testable import Terminal
 
 /// The start-up probe fed what real terminals answered to ``CapabilityProbe/query(sharedMemoryName:)``
-/// (recorded under Xvfb: kitty 0.26.5, xterm 379 started with `-ti vt340`, tmux 3.3a), through
+/// (recorded under Xvfb: kitty 0.26.5, xterm 379 started with `-ti vt340`, tmux 3.3a; the XTVERSION
+/// answers recorded on their own, byte for byte, and placed where they come, before DA1), through
 /// the input decoder as the app reads them.
 @Suite("Capability probe")
 struct CapabilityProbeTests {
-    /// kitty: both image queries OK, the text area and the cell in pixels, 2026 known, DA1 last.
-    static let kittyAnswer = "⎋_Gi=7301;OK⎋\\⎋_Gi=7302;OK⎋\\⎋[6;18;9t⎋[4;450;792t⎋[?2026;2$y⎋[?62;c"
+    /// kitty: both image queries OK, the text area and the cell in pixels, 2026 known, its
+    /// version, DA1 last.
+    static let kittyAnswer = "⎋_Gi=7301;OK⎋\\⎋_Gi=7302;OK⎋\\⎋[6;18;9t⎋[4;450;792t⎋[?2026;2$y⎋P>|kitty(0.26.5)⎋\\⎋[?62;c"
     /// kitty on another machine: it cannot open the shared-memory object.
     static let remoteKittyAnswer = "⎋_Gi=7301;ENOENT:Failed to open shared memory object: /reel-12-1: No such file or directory⎋\\"
         + "⎋_Gi=7302;OK⎋\\⎋[6;18;9t⎋[4;450;792t⎋[?2026;2$y⎋[?62;c"
     /// xterm -ti vt340: XTSMGRAPHICS (registers in use and at most, the largest image), no
-    /// window reports (disallowed by default), no 2026, sixel (4) in DA1.
-    static let xtermAnswer = "⎋[?1;0;1024S⎋[?1;0;1024S⎋[?2;0;1000;1000S⎋[?2026;0$y⎋[?63;1;2;4;6;9;15;16;22;28c"
-    /// tmux: only its own DA1.
-    static let tmuxAnswer = "⎋[?1;2c"
+    /// window reports (disallowed by default), no 2026, its version, sixel (4) in DA1.
+    static let xtermAnswer = "⎋[?1;0;1024S⎋[?1;0;1024S⎋[?2;0;1000;1000S⎋[?2026;0$y⎋P>|XTerm(379)⎋\\"
+        + "⎋[?63;1;2;4;6;9;15;16;22;28c"
+    /// tmux: its own version and its own DA1.
+    static let tmuxAnswer = "⎋P>|tmux 3.3a⎋\\⎋[?1;2c"
 
     /// Decodes `text` (with `⎋` for ESC) whole and feeds its replies to a probe; returns the probe
     /// and whatever else came out.
@@ -113,6 +116,16 @@ struct CapabilityProbeTests {
         }
     }
 
+    @Test("XTVERSION's answer is kept as the terminal sent it", arguments: [
+        (kittyAnswer, "kitty(0.26.5)"), (xtermAnswer, "XTerm(379)"), (tmuxAnswer, "tmux 3.3a"),
+        ("⎋[?2026;2$y⎋[?62;c", nil),
+    ] as [(String, String?)])
+    func terminalVersion(answer: String, expected: String?) {
+        let (probe, others) = Self.probe(answer)
+        #expect(others.isEmpty && probe.isComplete)
+        #expect(probe.capabilities.terminalVersion == expected)
+    }
+
     @Test("replies among keys: the keys stay keys, the replies never are")
     func amongKeys() {
         let (probe, others) = Self.probe("a" + Self.kittyAnswer + "⎋[Aq")
@@ -120,11 +133,11 @@ struct CapabilityProbeTests {
         #expect(others == [char("a"), key(.up), char("q")])
     }
 
-    @Test("the query asks kitty, XTSMGRAPHICS, the pixel sizes and 2026, and DA1 last")
+    @Test("the query asks kitty, XTSMGRAPHICS, the pixel sizes, 2026 and XTVERSION, and DA1 last")
     func query() {
         let text = show(CapabilityProbe.query(sharedMemoryName: "/reel-1-1"))
         #expect(text.hasPrefix("⎋_Ga=q,i=7301,s=1,v=1,f=24,t=s,S=3;L3JlZWwtMS0x⎋\\⎋_Ga=q,i=7302,s=1,v=1,f=24,t=d;AAAA⎋\\"))
-        #expect(text.hasSuffix("⎋[?1;1;0S⎋[?1;4;0S⎋[?2;4;0S⎋[16t⎋[14t⎋[?2026$p⎋[c"))
+        #expect(text.hasSuffix("⎋[?1;1;0S⎋[?1;4;0S⎋[?2;4;0S⎋[16t⎋[14t⎋[?2026$p⎋[>q⎋[c"))
         #expect(!show(CapabilityProbe.query(sharedMemoryName: nil)).contains("t=s"))
     }
 }

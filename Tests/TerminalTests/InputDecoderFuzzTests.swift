@@ -17,6 +17,7 @@ struct InputDecoderFuzzTests {
         esc("⎋_Gi=7301;OK⎋\\"), esc("⎋_Gi=7302,p=1;ENOENT:no such file⎋\\"), esc("⎋_Gi=1;OK"), esc("⎋_G"),
         esc("⎋[?63;1;2;4;6;9;15;16;22;28c"), esc("⎋[?62;c"), esc("⎋[?1;0;1024S"), esc("⎋[?2;0;1000;1000S"),
         esc("⎋[6;18;9t"), esc("⎋[4;450;792t"), esc("⎋[?2026;2$y"), esc("⎋]11;rgb:0/0/0⎋\\"),
+        esc("⎋P>|kitty(0.26.5)⎋\\"), esc("⎋P>|tmux 3.3a⎋\\"), esc("⎋P>|XTerm(379)\u{07}"), esc("⎋P>|foot(1.1"), esc("⎋P>|"),
     ]
 
     /// Bytes that matter to the decoder, drawn more often than the rest.

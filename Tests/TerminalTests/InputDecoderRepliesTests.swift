@@ -16,6 +16,23 @@ struct InputDecoderRepliesTests {
         ("⎋_Gi=7,p=1;OK⎋\\", [.reply(.kittyGraphics(image: 7, placement: 1, message: "OK"))]),
         ("⎋_Gi=9;EBADF:bad⎋\\x", [.reply(.kittyGraphics(image: 9, placement: nil, message: "EBADF:bad")), char("x")]),
         ("⎋_Gi=3;OK\u{07}", [.reply(.kittyGraphics(image: 3, placement: nil, message: "OK"))]),
+        // XTVERSION: the text after `>|`, as each terminal sent it (kitty, xterm and tmux 3.3a
+        // recorded; WezTerm and foot as their sources write it).
+        ("⎋P>|kitty(0.26.5)⎋\\", [.reply(.terminalVersion("kitty(0.26.5)"))]),
+        ("⎋P>|XTerm(379)⎋\\", [.reply(.terminalVersion("XTerm(379)"))]),
+        ("⎋P>|tmux 3.3a⎋\\", [.reply(.terminalVersion("tmux 3.3a"))]),
+        ("⎋P>|WezTerm 20230712-072601-f4abf8fd⎋\\", [.reply(.terminalVersion("WezTerm 20230712-072601-f4abf8fd"))]),
+        ("⎋P>|foot(1.13.1)⎋\\h", [.reply(.terminalVersion("foot(1.13.1)")), char("h")]),
+        ("⎋P>|VTE(7802)\u{07}", [.reply(.terminalVersion("VTE(7802)"))]),
+        // A DCS that is not XTVERSION's, an empty one, or one with a control byte is dropped.
+        ("⎋P>|⎋\\i", [char("i")]),
+        ("⎋P>kitty⎋\\j", [char("j")]),
+        ("⎋P|>kitty⎋\\k", [char("k")]),
+        ("⎋P>|kit\u{01}ty⎋\\l", [char("l")]),
+        ("⎋P>|kitté⎋\\m", [char("m")]),
+        // Cut short by CAN, or by an ESC that starts a key: no version, the key stays a key.
+        ("⎋P>|kitty(0.2\u{18}n", [char("n")]),
+        ("⎋P>|kitty(0.2⎋[Ao", [key(.up), char("o")]),
         // Strings that are not kitty's answers are read to their end and dropped.
         ("⎋_Xsomething⎋\\a", [char("a")]),
         ("⎋P1$r0m⎋\\b", [char("b")]),
@@ -66,5 +83,26 @@ struct InputDecoderRepliesTests {
         #expect(decoder.flush(now: InputDecoder.stringTimeout).isEmpty)
         #expect(decoder.stringByteCount == 0 && decoder.deadline == nil)
         #expect(decoder.feed(esc("q"), now: 1) == [char("q")])
+    }
+
+    @Test("an XTVERSION answer longer than the limit is dropped whole, never cut to a wrong version",
+          arguments: [InputDecoder.maxVersionLength + 1, InputDecoder.maxStringBytes, 5_000])
+    func oversizedVersion(length: Int) {
+        let text = "kitty(0.26.5)" + String(repeating: "9", count: length - 13)
+        #expect(decodeWhole(esc("⎋P>|\(text)⎋\\z")) == [char("z")])
+    }
+
+    @Test("an XTVERSION answer of exactly the limit is kept")
+    func longestVersion() {
+        let text = String(repeating: "v", count: InputDecoder.maxVersionLength)
+        #expect(decodeWhole(esc("⎋P>|\(text)⎋\\")) == [.reply(.terminalVersion(text))])
+    }
+
+    @Test("an XTVERSION answer that never ends is dropped at the string timeout; typing goes on")
+    func unterminatedVersion() {
+        var decoder = InputDecoder()
+        #expect(decoder.feed(esc("⎋P>|kitty(0.26"), now: 0).isEmpty)
+        #expect(decoder.flush(now: InputDecoder.stringTimeout + 0.01).isEmpty)
+        #expect(decoder.feed(Array("q".utf8), now: 1) == [char("q")])
     }
 }

@@ -3,7 +3,7 @@ import Terminal
 /// libFuzzer entry: feeds the bytes to a fresh decoder in pieces, with time moving on, and checks
 /// the decoder's promises: it never crashes, never holds more than its bounds (pending bytes, a
 /// string sequence such as the terminal's replies), and never makes more events than bytes (plus
-/// a resolved Esc). Replies (kitty's APC answers, DA1, XTSMGRAPHICS) are in the corpus.
+/// a resolved Esc). Replies (kitty's APC answers, XTVERSION's DCS, DA1, XTSMGRAPHICS) are in the corpus.
 func fuzzInputDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data, size > 0 else { return 0 }
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
