@@ -155,17 +155,22 @@ public enum ReelApp {
         let capabilities = asks ? (try? session.probeCapabilities(clock: monotonicNow)) ?? TerminalCapabilities() : TerminalCapabilities()
         let pixels = options.graphics == .blocks ? GraphicsMode.blocks
             : GraphicsMode.choose(options.graphics, capabilities: capabilities, size: size, environment: environment)
-        let richest = richestCellBlitter(capabilities: capabilities, environment: environment, multiplexed: multiplexed)
+        let richest = options.blitter == .auto
+            ? richestCellBlitter(capabilities: capabilities, environment: environment, multiplexed: multiplexed) : .quadrant
         let choice = BlitterChoice.choose(blitter: options.blitter, graphics: options.graphics, pixels: pixels,
                                           richest: richest, multiplexed: multiplexed)
         TraceLog.shared?.record("picture \(choice.name) graphics \(choice.graphics.name) \(capabilities)")
         return choice
     }
 
-    /// The richest cell blitter the terminal is known to draw.
+    /// The richest cell blitter the terminal is known to draw (``TextGlyphs``): from its XTVERSION
+    /// answer or its environment, or inside tmux from what tmux says of its clients' terminals.
     static func richestCellBlitter(capabilities: TerminalCapabilities, environment: [String: String],
                                    multiplexed: Bool) -> FrameEncoder.Blitter {
-        .quadrant
+        let clients = multiplexed ? TmuxClient.terminalTypes(environment: environment) : []
+        let glyphs = TextGlyphs.known(environment: environment, capabilities: capabilities, multiplexerClients: clients)
+        TraceLog.shared?.record("glyphs \(glyphs) clients \(clients)")
+        return glyphs.automatic.blitter
     }
 
     /// Waits up to a second for the first item to open before the terminal is touched, so that a
