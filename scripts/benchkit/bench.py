@@ -13,10 +13,13 @@ import subprocess
 import sys
 import time
 
+import numpy as np
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
+import blitters  # noqa: E402
 import fidelity  # noqa: E402
 import offline  # noqa: E402
 import pixels  # noqa: E402
@@ -75,7 +78,27 @@ PLAYERS = {
     "tct": {"frames": vt.REWIND},
     "reel-half": {"frames": vt.SYNC, "blitter": "half"},
     "reel-quadrant": {"frames": vt.SYNC, "blitter": "quadrant"},
+    # Sextants and octants are read at kitty's 8x16 pixels a cell, each glyph as kitty draws it,
+    # then averaged to 2x2 a cell like the others (the 2x2 model draws them as background).
+    "reel-sextant": {"frames": vt.SYNC, "blitter": "sextant", "cell": (8, 16)},
+    "reel-octant": {"frames": vt.SYNC, "blitter": "octant", "cell": (8, 16)},
 }
+
+
+def decode_screens(chunks, columns, rows, player):
+    """A run's screens at 2x2 display pixels a cell, whatever the player's glyphs."""
+    cell = PLAYERS[player].get("cell")
+    if cell is None:
+        return vt.decode(chunks, columns, rows, PLAYERS[player]["frames"])
+    frames = []
+    w, h = cell
+
+    def reduce(frame):
+        image = frame.image.reshape(rows * 2, h // 2, columns * 2, w // 2, 3).astype(np.float32).mean(axis=(1, 3))
+        frames.append(vt.Frame(frame.time, frame.offset, np.rint(image).astype(np.uint8)))
+
+    vt.decode(chunks, columns, rows, PLAYERS[player]["frames"], on_frame=reduce, cell=cell)
+    return frames
 
 
 def command_for(player, reel, clip, columns, rows):
@@ -136,7 +159,7 @@ def geometry_matches(area, expected, slack=4):
 
 
 def analyse(result, player, columns, rows, clip, info, cache):
-    frames = vt.decode(result.chunks, columns, rows, PLAYERS[player]["frames"])
+    frames = decode_screens(result.chunks, columns, rows, player)
     area = fidelity.video_area(frames)
     expected = expected_area(columns, rows, info["aspect"])
     # A CPU time of 0 means GNU time's figures were not read: none rather than a perfect score.
@@ -660,15 +683,22 @@ def main(argv):
     parser.add_argument("--repeats", type=int, default=3, help="runs of each player in the tmux matrix (medians)")
     parser.add_argument("--jobs", type=int, default=2, help="offline runs at a time")
     parser.add_argument("--only", default="offline,techniques,rd,matrix,filmsize,startup,seeks,paused,memory,slow,pixels,"
-                                          "stills",
-                        help="which parts to run: offline, techniques, rd, matrix, filmsize, startup, seeks, "
+                                          "stills,scalers,blitters",
+                        help="which parts to run: blitters (every reel blitter over whole clips at equal bytes, "
+                             "offline at 8x16 px a cell), offline, techniques, rd, matrix, filmsize, startup, seeks, "
                              "paused, memory, slow, pixels (reel in kitty and xterm under Xvfb against timg and "
                              "mpv --vo=sixel), stills (one frame of each class through every text blitter: reel's, "
-                             "timg's, chafa's and tct, offline and in kitty)")
+                             "timg's, chafa's and tct, offline and in kitty), scalers (reel's blitters on the stills with other "
+                             "mpv scalers, and mpv's CPU with each)")
     parser.add_argument("--stills", default="", help="the stills of the stills part (default: all): "
                         + ",".join(s["name"] for s in stills.STILLS))
     parser.add_argument("--stills-screens", default="yes", choices=("yes", "no"),
                         help="whether the stills part also shows each picture in kitty (screenshots)")
+    parser.add_argument("--blitter-clips", default="photo-pan,film,detail", help="the clips of the blitters part")
+    parser.add_argument("--blitter-sizes", default="120x40", help="the sizes of the blitters part")
+    parser.add_argument("--blitter-shares", default=",".join(f"{v:g}" for v in blitters.SHARES),
+                        help="the byte budget's shares of the blitters part")
+    parser.add_argument("--blitters", default=",".join(blitters.BLITTERS), help="reel's blitters of the blitters part")
     parser.add_argument("--pixel-clips", default="demo", help="the clips of the pixel part")
     parser.add_argument("--pixel-repeats", type=int, default=3, help="runs of each player in the pixel part (medians)")
     parser.add_argument("--seeks", type=int, default=20, help="how many double taps to time")
@@ -699,11 +729,23 @@ def main(argv):
     else:
         results = {"date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"), "machine": machine(),
                    "command": args.command}
-    if parts & {"offline", "techniques", "rd", "filmsize", "stills"} and not args.tool:
+    if parts & {"offline", "techniques", "rd", "filmsize", "stills", "blitters"} and not args.tool:
         raise SystemExit("bench: the offline parts need --tool (RenderBench)")
     offline_cache = os.path.join(args.out, "offline-cache")
     if "offline" in parts:
         results["offline"] = run_offline(args, args.tool, offline_cache)
+    if "scalers" in parts:
+        names = [n for n in args.stills.split(",") if n]
+        results["scalers"] = stills.run_scalers(args, args.tool, workdir, os.path.join(args.out, "source-cache"), names)
+        results["scalers"].update(date=datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+                                  command=args.command, load=os.getloadavg()[0])
+    if "blitters" in parts:
+        blitter_args = argparse.Namespace(clips=[c for c in args.blitter_clips.split(",") if c], out=args.out,
+                                          sizes=[parse_size(s) for s in args.blitter_sizes.split(",") if s],
+                                          blitter_shares=args.blitter_shares, blitters=args.blitters)
+        results["blitters"] = blitters.run_blitters(blitter_args, args.tool, offline_cache, clip_path, clip_info)
+        results["blitters"].update(date=datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+                                   command=args.command, load=os.getloadavg()[0])
     if "techniques" in parts:
         results["techniques"] = run_techniques(args, args.tool, offline_cache)
     if "rd" in parts:
@@ -746,13 +788,15 @@ def main(argv):
     text = report(results, results.get("command", args.command)) if blocks else ""
     pixel_text = pixels.report(results)
     stills_text = stills.report(results)
+    blitters_text = blitters.report(results)
+    scalers_text = stills.scalers_report(results)
     with open(os.path.join(args.out, "report.md"), "w") as f:
-        f.write(text + pixel_text + stills_text)
+        f.write(text + pixel_text + stills_text + scalers_text + blitters_text)
     if results.get("rd"):
         plot(results, os.path.join(args.out, "benchmarks.png"))
     if stills_text:
         stills.plot(results, os.path.join(args.out, "stills.png"))
-    print(text + pixel_text + stills_text)
+    print(text + pixel_text + stills_text + scalers_text + blitters_text)
     if args.publish:
         doc = os.path.join(ROOT, "docs", "benchmarks.md")
         if blocks:
@@ -762,6 +806,10 @@ def main(argv):
         if stills_text:
             publish_section(stills_text, doc, "bench:stills")
             os.replace(os.path.join(args.out, "stills.png"), os.path.join(ROOT, "docs", "stills.png"))
+        if scalers_text:
+            publish_section(scalers_text, doc, "bench:scalers")
+        if blitters_text:
+            publish_section(blitters_text, doc, "bench:blitters")
         if results.get("rd"):
             os.replace(os.path.join(args.out, "benchmarks.png"), os.path.join(ROOT, "docs", "benchmarks.png"))
         log(f"wrote {doc}")

@@ -2,7 +2,7 @@
 import statistics
 
 # The players of the tmux matrix, in the order the tables show them.
-PLAYER_ORDER = ("tct", "reel-half", "reel-quadrant")
+PLAYER_ORDER = ("tct", "reel-half", "reel-quadrant", "reel-sextant", "reel-octant")
 # The sizes the targets are set at.
 TARGET_SIZES = ((120, 40), (200, 60))
 # Bounds of the local measures: the renderer may raise the 99th percentile of the per-cell error
@@ -48,7 +48,7 @@ def ratios(matrix):
         for size in dict.fromkeys((r["columns"], r["rows"]) for r in folded if r["clip"] == clip):
             by = {r["player"]: r for r in folded if r["clip"] == clip and (r["columns"], r["rows"]) == size}
             tct = by.get("tct")
-            for player in ("reel-half", "reel-quadrant"):
+            for player in PLAYER_ORDER[1:]:
                 reel = by.get(player)
                 if not tct or not reel:
                     continue

