@@ -104,6 +104,7 @@ public enum ReelApp {
             return 1
         }
         if let notice = picture.notice { playback.announce(notice) }
+        playback.player.logNote("picture: \(picture.name), graphics \(picture.graphics.name), colours \(colorMode)")
         let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment))
         let places = Navigator.startPlaces(itemCount: items.count, hasFolder: plan.hasFolder, options: options)
         var skipped = LibraryScan(title: plan.title)

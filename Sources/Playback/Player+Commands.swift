@@ -120,6 +120,11 @@ extension Player {
     /// True when mpv has a new video frame for the loop. Call it after a wakeup.
     public func frameIsDue() -> Bool { renderContext?.frameIsDue() ?? false }
 
+    /// Writes one line of reel's own to the log (`--log-file`), among mpv's, as `[reel] info: …`.
+    public func logNote(_ text: String) {
+        log.record(prefix: "reel", level: "info", text: text)
+    }
+
     /// Renders the current video frame into `buffer`, letterboxed to the buffer's size.
     ///
     /// A buffer in ``FrameBuffer/Format/rgb24`` that this libmpv turns down is changed to `rgb0`

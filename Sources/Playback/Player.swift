@@ -19,7 +19,7 @@ public final class Player {
 
     let handle: MpvHandle
     var renderContext: RenderContext?
-    private let log: LogSink
+    let log: LogSink
     private var nextRequestID: UInt64 = 1
     /// The zimg scaler set for rendering (see ``chooseScaler(width:height:)``).
     var scaler = Scaler.bicubic
