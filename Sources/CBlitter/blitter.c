@@ -11,7 +11,7 @@ const uint8_t reel_sextant_areas[REEL_SEXTANT_LANES] = {
     16, 24, 40, 48, 56, 8, 16, 24, 40, 48, 56, 0, 0,
 };
 
-// The scoring factors of each lane (see score below): 1/n1 + 1/n2, 2/n2 and 1/n2, and the lane's code.
+// The scoring factors of each lane (see the scoring loop): 1/n1 + 1/n2 and 1/n2, and the lane's code.
 static const float both[REEL_SEXTANT_LANES] __attribute__((aligned(16))) = {
     0, 1.0f / 10 + 1.0f / 54, 1.0f / 20 + 1.0f / 44, 1.0f / 10 + 1.0f / 54,
     1.0f / 20 + 1.0f / 44, 1.0f / 30 + 1.0f / 34, 1.0f / 20 + 1.0f / 44, 1.0f / 10 + 1.0f / 54,
@@ -26,21 +26,6 @@ static const float both[REEL_SEXTANT_LANES] __attribute__((aligned(16))) = {
     1.0f / 24 + 1.0f / 40, 1.0f / 40 + 1.0f / 24, 1.0f / 48 + 1.0f / 16, 1.0f / 56 + 1.0f / 8,
     1.0f / 8 + 1.0f / 56, 1.0f / 16 + 1.0f / 48, 1.0f / 24 + 1.0f / 40, 1.0f / 40 + 1.0f / 24,
     1.0f / 48 + 1.0f / 16, 1.0f / 56 + 1.0f / 8, 0, 0,
-};
-static const float twice[REEL_SEXTANT_LANES] __attribute__((aligned(16))) = {
-    0, 2.0f / 54, 2.0f / 44, 2.0f / 54,
-    2.0f / 44, 2.0f / 34, 2.0f / 44, 2.0f / 54,
-    2.0f / 44, 2.0f / 34, 2.0f / 24, 2.0f / 34,
-    2.0f / 44, 2.0f / 34, 2.0f / 44, 2.0f / 54,
-    2.0f / 42, 2.0f / 32, 2.0f / 22, 2.0f / 32,
-    2.0f / 22, 2.0f / 12, 2.0f / 22, 2.0f / 32,
-    2.0f / 42, 2.0f / 32, 2.0f / 22, 2.0f / 32,
-    2.0f / 42, 2.0f / 32, 2.0f / 42, 2.0f / 52,
-    2.0f / 32, 2.0f / 48, 2.0f / 48, 2.0f / 48,
-    2.0f / 48, 2.0f / 32, 2.0f / 56, 2.0f / 48,
-    2.0f / 40, 2.0f / 24, 2.0f / 16, 2.0f / 8,
-    2.0f / 56, 2.0f / 48, 2.0f / 40, 2.0f / 24,
-    2.0f / 16, 2.0f / 8, 0, 0,
 };
 static const float outside[REEL_SEXTANT_LANES] __attribute__((aligned(16))) = {
     1.0f / 64, 1.0f / 54, 1.0f / 44, 1.0f / 54,
@@ -133,16 +118,15 @@ reel_cell_fit reel_fit_sextant(const uint8_t *origin, ptrdiff_t stride) {
     v4u keep = {~63u, ~63u, ~63u, ~63u};
     v4f best = splat(0);
     for (int i = 0; i < REEL_SEXTANT_LANES; i += 4) {
-        v4f r, g, b, f1, f2, f3;
+        v4f r, g, b, f1, f3;
         v4u code;
         __builtin_memcpy(&r, &sums[0][i], sizeof r);
         __builtin_memcpy(&g, &sums[1][i], sizeof g);
         __builtin_memcpy(&b, &sums[2][i], sizeof b);
         __builtin_memcpy(&f1, &both[i], sizeof f1);
-        __builtin_memcpy(&f2, &twice[i], sizeof f2);
         __builtin_memcpy(&f3, &outside[i], sizeof f3);
         __builtin_memcpy(&code, &codes[i], sizeof code);
-        v4f score = (r * r + g * g + b * b) * f1 - (r * allR + g * allG + b * allB) * f2 + allNorm * f3;
+        v4f score = (r * r + g * g + b * b) * f1 - (r * allR + g * allG + b * allB) * (f3 + f3) + allNorm * f3;
         v4f coded = (v4f)(((v4u)score & keep) | code);
         best = __builtin_elementwise_max(best, coded);
     }
