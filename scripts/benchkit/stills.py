@@ -554,10 +554,12 @@ def glyph_check(kitty, cell):
 
 
 def score_tool(name, tool, png, white, still_ref, work, kitty, cell, columns=COLUMNS, rows=ROWS, box=None):
-    """Bytes, offline and screenshot PSNR of one tool on one still; within `box` when given
-    (reel's blitters share mpv's letterbox, so they are judged in one box: each one's own white
-    picture lights its partly covered edge row differently, by 0 to 4 pixels, which moved the
-    reference and cost the finer blitters up to 2.5 dB for nothing)."""
+    """Bytes, offline and screenshot PSNR of one tool on one still; within `box` when given.
+
+    reel's octants are judged in its sextants' box: both read the picture at 4x8 samples a cell,
+    so mpv letterboxes it the same way (at 200x60 cells of 16:9, rows 14 to 464), but a white
+    picture lights the octants' partly covered edge row a quarter of a cell early (row 12),
+    which moved the reference under them and cost them up to 2.5 dB that the picture did not."""
     os.makedirs(work, exist_ok=True)
     data, figures = tool_bytes(name, tool, png, columns, rows, work)
     if data is None:
@@ -695,8 +697,8 @@ def run_stills(args, tool, workdir, cache, names=None, screenshots=True, timing=
             reel_box = None
             for name in TOOLS:
                 row = score_tool(name, tool, png, white, None, os.path.join(workdir, "stills", still["name"]), kitty, cell,
-                                 box=reel_box if name.startswith("reel-") else None)
-                if name == "reel-half" and row and row.get("box"):
+                                 box=reel_box if name == "reel-octant" else None)
+                if name == "reel-sextant" and row and row.get("box"):
                     reel_box = tuple(row["box"])
                 if row is None:
                     log(f"stills {still['name']} {name}: not available")
