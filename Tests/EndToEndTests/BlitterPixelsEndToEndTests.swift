@@ -83,4 +83,40 @@ struct BlitterPixelsEndToEndTests {
         #expect(sextant >= 28.5, "sextant \(sextant) dB")
         #expect(sextant >= half + 1, "sextant \(sextant) dB, half \(half) dB")
     }
+
+    @Test("in kitty, cells with --blitter=auto are sextants: kitty says what it is (XTVERSION)")
+    func autoInKitty() throws {
+        let terminal = try XTerminal(.kitty, [Paths.reel, "--no-audio", "--no-resume", "--graphics=blocks", "--stats",
+                                              Paths.sample("film.mkv")], width: 640, height: 360)
+        defer { terminal.stop() }
+        _ = try terminal.waitForScreen { $0.share(x: 0, y: 0, width: $0.width, height: $0.height, near: (0, 0, 0), tolerance: 12) < 0.5 }
+        try terminal.press("q")
+        #expect(terminal.waitForExit() == 0)
+        #expect(terminal.standardError.contains("blitter sextant"), "\(terminal.standardError)")
+    }
+
+    @Test("in tmux inside kitty, --blitter=auto is sextants too: tmux names its client's terminal")
+    func autoInTmuxInKitty() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-tmux-kitty-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let socket = directory.appendingPathComponent("tmux").path, stats = directory.appendingPathComponent("stats").path
+        let reel = "\(Paths.reel) --no-audio --no-resume --stats \(Paths.sample("film.mkv")) 2> \(stats)"
+        let terminal = try XTerminal(.kitty, ["/usr/bin/tmux", "-S", socket, "-f", "/dev/null", "new-session", "-s", "e2e", reel],
+                                     width: 640, height: 360)
+        defer {
+            _ = try? Subprocess.run("/usr/bin/tmux", ["-S", socket, "kill-server"])
+            terminal.stop()
+        }
+        // Sextants reach tmux's pane.
+        let sextants: ClosedRange<UInt32> = 0x1FB00...0x1FB3B
+        _ = XTerminal.wait(timeout: 20) {
+            let pane = (try? Subprocess.run("/usr/bin/tmux", ["-S", socket, "capture-pane", "-p", "-t", "e2e"])) ?? ""
+            return pane.unicodeScalars.contains { sextants.contains($0.value) }
+        }
+        _ = try Subprocess.run("/usr/bin/tmux", ["-S", socket, "send-keys", "-t", "e2e", "q"])
+        _ = XTerminal.wait(timeout: 10) { ((try? String(contentsOfFile: stats, encoding: .utf8)) ?? "").contains("reel stats") }
+        let line = (try? String(contentsOfFile: stats, encoding: .utf8)) ?? ""
+        #expect(line.contains("blitter sextant"), "\(line)")
+    }
 }

@@ -186,7 +186,7 @@ final class XTerminal {
         try Subprocess.spawn(executable, arguments, environment: environment)
     }
 
-    private static func wait(timeout: Double, _ condition: () -> Bool) -> Bool {
+    static func wait(timeout: Double, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition() {
             if Date() > deadline { return false }
