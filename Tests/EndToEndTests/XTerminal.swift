@@ -202,16 +202,21 @@ struct Screenshot {
     let height: Int
     let bytes: [UInt8]
 
-    /// The colour at (`x`, `y`).
+    /// The colour at (`x`, `y`); black outside the screenshot (a window not yet at its size).
     subscript(x: Int, y: Int) -> (r: Int, g: Int, b: Int) {
+        guard x >= 0, x < width, y >= 0, y < height else { return (0, 0, 0) }
         let i = 3 * (y * width + x)
         return (Int(bytes[i]), Int(bytes[i + 1]), Int(bytes[i + 2]))
     }
 
-    /// The share of the pixels of a rectangle for which `test` holds.
+    /// The share of the pixels of a rectangle for which `test` holds; the rectangle is clipped to
+    /// the screenshot (a window not yet at its size, on a loaded machine, is a small one), and
+    /// what falls outside counts as not holding.
     func share(x: Int, y: Int, width w: Int, height h: Int, where test: ((r: Int, g: Int, b: Int)) -> Bool) -> Double {
         var hits = 0
-        for py in y..<(y + h) { for px in x..<(x + w) where test(self[px, py]) { hits += 1 } }
+        for py in max(y, 0)..<max(min(y + h, height), max(y, 0)) {
+            for px in max(x, 0)..<max(min(x + w, width), max(x, 0)) where test(self[px, py]) { hits += 1 }
+        }
         return Double(hits) / Double(max(w * h, 1))
     }
 
@@ -223,9 +228,9 @@ struct Screenshot {
 
     /// The share of the pixels of a rectangle that are within `tolerance` of `colour`.
     func share(x: Int, y: Int, width w: Int, height h: Int, near colour: (Int, Int, Int), tolerance: Int = 16) -> Double {
-        var hits = 0
-        for py in y..<(y + h) { for px in x..<(x + w) where pixel(x: px, y: py, isNear: colour, tolerance: tolerance) { hits += 1 } }
-        return Double(hits) / Double(max(w * h, 1))
+        share(x: x, y: y, width: w, height: h) { p in
+            abs(p.r - colour.0) <= tolerance && abs(p.g - colour.1) <= tolerance && abs(p.b - colour.2) <= tolerance
+        }
     }
 
     /// The first column, scanning row `y` from the left, whose pixel passes `test`.
