@@ -107,14 +107,7 @@ def _count_screens(data, columns, rows, mode):
 def _kept_tct(data, columns, rows, frames):
     """tct's screens at the 2x2 model, with repeats left out as offline.py leaves them out: the
     indices of the screens kept."""
-    images = [f.image for f in vt.decode([(0.0, data)], columns, rows, vt.REWIND)]
-    indices = list(range(len(images)))
-    k = len(images) - 1
-    while len(indices) > frames and k > 0:
-        if np.array_equal(images[k], images[k - 1]):
-            del indices[k]
-        k -= 1
-    return indices[:frames]
+    return offline.kept_indices([f.image for f in vt.decode([(0.0, data)], columns, rows, vt.REWIND)], frames)
 
 
 def run_one_clip(tool, clip_name, clip, info, columns, rows, cache, blitters=BLITTERS, shares=SHARES):

@@ -135,13 +135,18 @@ def _without_repeats(images, count):
     untimed tct now and then draws one twice, which would put every later screen one frame off
     its source. Repeats are looked for from the end first: a clip may well begin with identical
     frames (credits start on black)."""
-    images = list(images)
+    return [images[i] for i in kept_indices(images, count)]
+
+
+def kept_indices(images, count):
+    """The indices of the screens ``_without_repeats`` keeps."""
+    indices = list(range(len(images)))
     k = len(images) - 1
-    while len(images) > count and k > 0:
+    while len(indices) > count and k > 0:
         if np.array_equal(images[k], images[k - 1]):
-            del images[k]
+            del indices[k]
         k -= 1
-    return images[:count]
+    return indices[:count]
 
 
 def video_area(images):

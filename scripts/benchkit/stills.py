@@ -278,10 +278,10 @@ def external_command(name, png, columns, rows, chafa_work=9):
 ENVIRONMENT = {"TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
 
 
-def run_captured(command):
-    """(stdout bytes, CPU seconds of the whole process from wait4)."""
+def run_captured(command, env=ENVIRONMENT):
+    """(stdout bytes, CPU seconds of the whole process from wait4), with `env` added to ours."""
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
-                               env={**os.environ, **ENVIRONMENT})
+                               env={**os.environ, **env})
     data = process.stdout.read()
     _, status, usage = os.wait4(process.pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
@@ -884,13 +884,8 @@ SCALER_TIMING_SIZE = (800, 480)
 
 
 def _cpu_of(command, env):
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
-                               env={**os.environ, **env})
-    out = process.stdout.read()
-    _, status, usage = os.wait4(process.pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise RuntimeError(f"{command[0]} exited {os.waitstatus_to_exitcode(status)}")
-    return usage.ru_utime + usage.ru_stime, out
+    out, cpu = run_captured(command, env)
+    return cpu, out
 
 
 def run_scalers(args, tool, workdir, cache, names=None, repeats=TIMING_REPEATS):
