@@ -13,7 +13,7 @@ extension FrameEncoder {
     /// part's colour is then the area-weighted mean of the samples it covers. The error of a split
     /// into parts of sums S₁, S₂ and areas n₁, n₂ is Σ|p|² − |S₁|²/n₁ − |S₂|²/n₂, so the best split
     /// is the one with the largest |S₁|²/n₁ + |S₂|²/n₂. The fit itself is C (`reel_fit_sextant`,
-    /// Sources/CBlitter), which scores four splits at a time; ties go to the first in the order
+    /// Sources/CBlitter), which scores eight splits at a time; ties go to the first in the order
     /// above (a blank first of all), so a still picture always gets the same glyphs.
     @inline(__always)
     static func sextantCell(_ pixels: UnsafeBufferPointer<RGB>, origin: Int, width: Int) -> Cell {
