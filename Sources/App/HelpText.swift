@@ -18,6 +18,7 @@ public enum HelpText {
 
     /// The ways to start reel: (command, what it does).
     static let usageLines: [(command: String, help: String)] = [
+        ("reel", "continue watching: what you played, newest first; Enter resumes"),
         ("reel FILE|URL", "play it in the terminal, with controls over it"),
         ("reel A B C", "play A, then B, then C (Esc shows the list)"),
         ("reel DIR", "the list of the videos in DIR; Enter plays one"),
@@ -30,6 +31,7 @@ public enum HelpText {
         ("click", ["show / hide the controls; on a control, run it;", "on the total time: show the time left instead",
                    "in the list: select, and play the item already selected"]),
         ("double click", ["on the left or right half: skip back / forward"]),
+        ("hover the bar", ["a preview: the frame there, its time and chapter"]),
         ("drag the bar", ["scrub (the picture follows while you drag)"]),
         ("wheel", ["on the bar: seek ± 5 s; in the list and menus: scroll"]),
     ]
@@ -60,7 +62,7 @@ public enum HelpText {
 
     /// The exit codes: (code, meaning).
     static let exitCodes: [(code: String, meaning: String)] = [
-        ("0", "quit or finished"),
+        ("0", "quit or finished (also reel alone, the continue-watching list)"),
         ("1", "a file could not be played, the terminal cannot show video (TERM=dumb or unset),"
             + " or this help or the version could not be written"),
         ("2", "usage error, or a bad line in reel.conf"),

@@ -40,6 +40,8 @@ final class ListScene: Scene {
     private var known: [FilePath: LibraryFile] = [:]
     /// How many items come before the scan's files (streams given with the folders).
     private let streams: Int
+    /// The continue-watching list's records (`reel` alone), or nil for a folder or a playlist.
+    private let history: WatchHistory?
 
     /// Shows the session's items; `setup` says what heads the list and hands over the folders'
     /// scan, which goes on filling the list in.
@@ -50,6 +52,7 @@ final class ListScene: Scene {
         scan = setup.scan
         scanned = setup.scanned
         streams = setup.streams
+        history = setup.history
         for file in setup.files { known[file.path] = file }
         let title = setup.title, skippedNote = setup.scanned.skippedNote
         var configuration = LibraryScreen.Configuration()
@@ -60,10 +63,13 @@ final class ListScene: Scene {
         configuration.skippedNote = skippedNote
         configuration.commands = context.commands
         configuration.encoder = context.encoder
+        configuration.history = setup.history != nil
+        configuration.emptyHelp = setup.emptyHelp
         screen = LibraryScreen(configuration: configuration, items: [], columns: context.size.columns,
                                rows: context.size.rows, now: now)
         rebuild(now: now)
-        // A series: the first item not yet watched is selected.
+        // A series: the first item not yet watched is selected; continue watching starts at the top.
+        if history != nil { return }
         if let first = screen.items.firstIndex(where: { !$0.isWatched && !$0.isUnplayable }) { screen.select(item: first, now: now) }
     }
 
@@ -95,6 +101,7 @@ final class ListScene: Scene {
                 row.state = .playable(LibraryMedia(title: nil, duration: nil, videoSize: nil, hasAudio: true))
                 row.note = what
             }
+            history?.decorate(&row, for: item)
             return row
         }
         screen.replaceItems(items, now: now)
@@ -163,6 +170,9 @@ final class ListScene: Scene {
             case .open(let index): return open(index, poster: false, now: now)
             case .poster(let index): return open(index, poster: true, now: now)
             case .stopScan: stopScan(now: now)
+            case .forget(let index): forget(index, now: now)
+            case .undoForget: undoForget(now: now)
+            case .forgetAll: forgetAll(now: now)
             }
         }
         return nil
@@ -257,6 +267,32 @@ final class ListScene: Scene {
         screen.setScan(isScanning: false, skippedNote: scanned.skippedNote, probesAll: files.count <= Self.probeEverythingLimit,
                        now: now)
         screen.showMessage("Scan stopped: \(files.count == 1 ? "1 file" : "\(files.count) files") listed", now: now)
+    }
+
+    // MARK: Continue watching
+
+    /// d: the item's record goes, and the notice says how to bring it back.
+    private func forget(_ index: Int, now: Double) {
+        guard let history, session.items.indices.contains(index), let key = session.items[index].resumeKey,
+              let title = history.forget(key) else { return }
+        screen.setForgotten(item: index, true, now: now)
+        screen.showMessage("Forgot “\(title)” · u undoes", now: now)
+    }
+
+    /// u: the item forgotten last comes back.
+    private func undoForget(now: Double) {
+        guard let history, let key = history.undo(),
+              let index = session.items.firstIndex(where: { $0.resumeKey == key }) else { return }
+        screen.setForgotten(item: index, false, now: now)
+        screen.showMessage("Back: \(screen.items[index].displayTitle)", now: now)
+    }
+
+    /// D, then y: every record in the list goes.
+    private func forgetAll(now: Double) {
+        guard let history else { return }
+        let count = history.forgetAll()
+        for index in screen.items.indices { screen.setForgotten(item: index, true, now: now) }
+        screen.showMessage(count == 1 ? "Forgot 1 item" : "Forgot \(count) items", now: now)
     }
 
     // MARK: Opening

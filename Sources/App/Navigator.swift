@@ -26,6 +26,10 @@ final class Navigator {
         var files: [LibraryFile]
         var scan: ScanJob?
         var streams: Int
+        /// The continue-watching list's records, when reel was started with nothing to play.
+        var history: WatchHistory? = nil
+        /// What the empty continue-watching list says.
+        var emptyHelp: [String] = []
     }
 
     init(session: PlaybackSession, startPlaces: [Place], list: ListSetup?, thumbnails: ThumbnailCache?) {

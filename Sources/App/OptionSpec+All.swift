@@ -27,6 +27,9 @@ extension OptionSpec {
             value("seek-interval", "S", "seconds per skip (default 10; 0 turns skipping off)", .playback),
             flag("reduce-motion", "no animations: fades, ripples and the reveal happen at once", .playback),
             flag("screen-reader", "controls never hide; state changes are written as plain lines", .playback),
+            OptionSpec(name: "scrub-preview", kind: .choice(["yes", "no"]),
+                       help: "hovering over or dragging the bar shows the frame there, its time and chapter (yes, default)",
+                       section: .playback),
             flag("progress-line", "keep a one-row progress line while the controls are hidden", .playback),
 
             value("sid", "N|no|auto", "the subtitle track", .tracks),
@@ -66,6 +69,7 @@ extension OptionSpec {
             flag("mpv-config", "let mpv read your mpv.conf and scripts (off by default)", .other),
             OptionSpec(name: "log-file", kind: .path("PATH"), help: "append mpv's log to PATH (checked first: exit 2 if it cannot be)", section: .other),
             flag("stats", "print frames, bytes and timings to stderr at exit", .other),
+            command("forget-all", .bare, "forget every resume record (the continue-watching list), after a confirmation", .other),
             command("no-config", .bare, "do not read reel.conf", .other),
             command("help", .bare, "this text", .other),
             command("version", .bare, "the version of reel and of the libmpv it runs on", .other),

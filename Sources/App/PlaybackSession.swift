@@ -503,6 +503,8 @@ final class PlaybackSession {
             record.subtitleTrack = .some(status.subtitleTrack)
             record.subtitleDelay = status.subtitleDelay
             record.audioDelay = status.audioDelay
+            record.title = status.title.flatMap { $0.isEmpty ? nil : $0 } ?? items[index].name
+            record.watchedAt = WallClock.now()
             if position < 1, !record.watched {
                 resume.forget(key)
             } else {

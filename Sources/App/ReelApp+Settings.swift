@@ -20,7 +20,7 @@ extension ReelApp {
     /// What reel prints for `action` instead of playing, or nil for `.run`.
     static func text(for action: ReelOptions.Action, commands: CommandTable) -> String? {
         switch action {
-        case .run:
+        case .run, .forgetAll:
             return nil
         case .help:
             return HelpText.usage(commands: commands) + "\n"

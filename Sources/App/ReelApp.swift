@@ -22,6 +22,7 @@ public enum ReelApp {
             printError("reel: cannot write the output: \(reason)")
             return 1
         }
+        if options.action == .forgetAll { return forgetAll(environment: environmentDictionary()) }
         if let error = LogFileCheck.problem(with: options.logFile) {
             printError("reel: \(error)")
             return 2
@@ -92,7 +93,12 @@ public enum ReelApp {
         var context = SceneContext(size: size, encoder: encoder, options: options, commands: commands)
         context.fadesText = !graphics.textOverPicturesIsCostly
         let found = scan.batch?.files ?? []
-        let items = zip(plan.sources, plan.names).map { PlaylistItem(source: $0, name: $1) }
+        // Nothing to play given: the continue-watching list, from the resume records.
+        let history = options.paths.isEmpty
+            ? WatchHistory(directory: ResumeStore.defaultDirectory(environment: environment), now: WallClock.now(),
+                           utcOffset: WallClock.utcOffset())
+            : nil
+        let items = history?.items ?? zip(plan.sources, plan.names).map { PlaylistItem(source: $0, name: $1) }
             + found.map { PlaylistItem(source: .file($0.path), name: $0.name) }
         let resume = options.resume ? ResumeStore.defaultDirectory(environment: environment).map(ResumeStore.init) : nil
         let playback: PlaybackSession
@@ -106,12 +112,13 @@ public enum ReelApp {
         if let notice = picture.notice { playback.announce(notice) }
         playback.player.logNote("picture: \(picture.name), graphics \(picture.graphics.name), colours \(colorMode)")
         let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment))
-        let places = Navigator.startPlaces(itemCount: items.count, hasFolder: plan.hasFolder, options: options)
+        let places = Navigator.startPlaces(itemCount: items.count, hasFolder: plan.hasFolder || history != nil, options: options)
         var skipped = LibraryScan(title: plan.title)
         if let batch = scan.batch { skipped.skip(batch.skipped, count: batch.skippedCount) }
         let navigator = Navigator(session: playback, startPlaces: places,
-                                  list: .init(title: plan.title, scanned: skipped, files: found, scan: scan.job,
-                                              streams: plan.sources.count),
+                                  list: .init(title: history == nil ? plan.title : "Continue watching", scanned: skipped,
+                                              files: found, scan: scan.job, streams: plan.sources.count, history: history,
+                                              emptyHelp: howToStart(environment: environment)),
                                   thumbnails: thumbnails)
         navigator.prepareStart(options: options, now: monotonicNow())
         if let code = preflight(playback, places: places, signals: session) { return code }

@@ -47,7 +47,6 @@ extension ReelOptions {
             }
             try options.apply(spec, negated: negated, value: value, written: "--" + name)
         }
-        if options.action == .run, options.paths.isEmpty { throw .noInput }
         return options
     }
 
@@ -79,7 +78,7 @@ extension ReelOptions {
 
     /// Options that take a value.
     enum Valued: String, CaseIterable {
-        case start, volume, speed, keepOpen = "keep-open", hideDelay = "hide-delay"
+        case start, volume, speed, keepOpen = "keep-open", scrubPreview = "scrub-preview", hideDelay = "hide-delay"
         case seekInterval = "seek-interval", colors, blitter, graphics, logFile = "log-file", aspect
         case cornerRadius = "corner-radius", revealDuration = "reveal-duration"
         case sid, aid, secondarySid = "secondary-sid", slang, alang, subFile = "sub-file"
@@ -90,6 +89,7 @@ extension ReelOptions {
     /// Options that are given alone, with no value and no `--no-` form.
     enum Special: String, CaseIterable {
         case noAudio = "no-audio", noSub = "no-sub", noConfig = "no-config", help, version, manual = "man"
+        case forgetAll = "forget-all"
     }
 
     private mutating func set(_ special: Special) {
@@ -101,6 +101,7 @@ extension ReelOptions {
         case .help: action = .help
         case .version: action = .version
         case .manual: action = .manual
+        case .forgetAll: action = .forgetAll
         }
     }
 
@@ -136,6 +137,8 @@ extension ReelOptions {
             speed = try Self.number(value, option: name, in: 0.01...100, expected: "a speed from 0.01 to 100")
         case .keepOpen:
             keepOpen = try Self.parseSwitch(value, option: name)
+        case .scrubPreview:
+            scrubPreview = try Self.parseSwitch(value, option: name)
         case .hideDelay:
             hideDelay = try Self.number(value, option: name, in: 0...86_400, expected: "seconds, 0 or more")
         case .seekInterval:

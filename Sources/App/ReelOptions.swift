@@ -8,7 +8,7 @@ import Terminal
 public struct ReelOptions: Sendable, Equatable {
     /// What the command line asks for as a whole.
     public enum Action: Sendable, Equatable {
-        /// Play or browse ``ReelOptions/paths``.
+        /// Play or browse ``ReelOptions/paths``; with none, the continue-watching list.
         case run
         /// Print the help text and exit 0.
         case help
@@ -18,6 +18,8 @@ public struct ReelOptions: Sendable, Equatable {
         case manual
         /// Print a shell's completion script and exit 0.
         case completions(Completions.Shell)
+        /// Forget every resume record, after asking.
+        case forgetAll
     }
 
     public var action = Action.run
@@ -35,6 +37,8 @@ public struct ReelOptions: Sendable, Equatable {
     public var speed: Double?
     /// `--keep-open=no` quits at the end of the file.
     public var keepOpen = true
+    /// `--scrub-preview=no` shows no frame over the scrubber.
+    public var scrubPreview = true
     /// Seconds of playback with no activity before the controls hide.
     public var hideDelay = 3.0
     /// Seconds a skip moves, 0 or more; 0 turns skipping off.

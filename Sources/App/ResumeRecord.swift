@@ -20,6 +20,12 @@ import Controls
 ///     sid=no
 ///     sub-delay=-0.2
 ///     audio-delay=0.1
+///     title=The%20Film                     what the list shows: mpv's title, percent-encoded
+///     watched-at=1700000000                when it was last watched: seconds since 1970 (UTC)
+///
+/// The thumbnail's key is the key, size and mtime together (``ProbeKey``): the list finds a
+/// local file's still in the thumbnail cache by them. A URL has no thumbnail (probes never open
+/// a stream).
 struct ResumeRecord: Sendable, Equatable {
     /// The path or URL.
     var key: String
@@ -36,6 +42,10 @@ struct ResumeRecord: Sendable, Equatable {
     var subtitleTrack: Int??
     var subtitleDelay = 0.0
     var audioDelay = 0.0
+    /// The title mpv gave (a tag, or the file name), for the continue-watching list.
+    var title: String?
+    /// When it was last watched, in seconds since the Unix epoch.
+    var watchedAt: Int64?
 
     static let magic = "reel-resume 1"
 
@@ -57,6 +67,8 @@ struct ResumeRecord: Sendable, Equatable {
         if let subtitleTrack { lines.append("sid=\(subtitleTrack.map(String.init) ?? "no")") }
         lines.append("sub-delay=\(Self.decimal(subtitleDelay))")
         lines.append("audio-delay=\(Self.decimal(audioDelay))")
+        if let title { lines.append("title=" + Self.percentEncoded(String(title.prefix(Self.titleLimit)))) }
+        if let watchedAt { lines.append("watched-at=\(watchedAt)") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -64,7 +76,7 @@ struct ResumeRecord: Sendable, Equatable {
     init?(text: String) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
-        guard lines.first == Self.magic, lines.count <= 16 else { return nil }
+        guard lines.first == Self.magic, lines.count <= 18 else { return nil }
         var key: String?, position: Double?
         var seen = Set<String>()
         self.key = ""
@@ -90,6 +102,10 @@ struct ResumeRecord: Sendable, Equatable {
                 }
             case "sub-delay": guard let number = Self.number(value, in: -600...600) else { return nil }; subtitleDelay = number
             case "audio-delay": guard let number = Self.number(value, in: -600...600) else { return nil }; audioDelay = number
+            case "title":
+                guard let text = Self.percentDecoded(value), text.count <= Self.titleLimit else { return nil }
+                title = text
+            case "watched-at": guard let number = Int64(value), number >= 0 else { return nil }; watchedAt = number
             default: return nil
             }
         }
@@ -97,6 +113,9 @@ struct ResumeRecord: Sendable, Equatable {
         self.key = key
         self.position = position
     }
+
+    /// The longest title kept, in characters.
+    static let titleLimit = 512
 
     init(key: String, position: Double) {
         self.key = key

@@ -42,7 +42,7 @@ final class ResumeStore {
     /// The record for `key`, when there is one that still applies: for a local file, one made for
     /// the file as it is now (same size and modification time).
     func record(for key: String, stamp: (size: Int64, modified: Int64)?) -> ResumeRecord? {
-        guard isWorking, let bytes = FileSystem.read(path(for: key), limit: 4096),
+        guard isWorking, let bytes = FileSystem.read(path(for: key), limit: 16_384),
               let record = ResumeRecord(text: PathEncoding.string(fromBytes: bytes)), record.key == key else { return nil }
         if let stamp, record.size != stamp.size || record.modified != stamp.modified { return nil }
         return record
@@ -58,14 +58,46 @@ final class ResumeStore {
         }
     }
 
+    /// Every readable record, each with when it was last watched: its `watched-at`, or for a
+    /// record written before reel kept that, its file's modification time. Records that do not
+    /// parse are left out (and left alone).
+    func allRecords() -> [(record: ResumeRecord, watchedAt: Int64)] { Self.records(in: directory) }
+
+    /// The records in `directory` (see ``allRecords()``), read without making the directory.
+    static func records(in directory: FilePath) -> [(record: ResumeRecord, watchedAt: Int64)] {
+        guard let reader = try? DirectoryReader(path: directory) else { return [] }
+        var records: [(record: ResumeRecord, watchedAt: Int64)] = []
+        while let (name, entry) = reader.next() {
+            guard case .file = entry, name.description.hasSuffix(".resume") else { continue }
+            let path = directory.appending(name)
+            guard let bytes = FileSystem.read(path, limit: 16_384),
+                  let record = ResumeRecord(text: PathEncoding.string(fromBytes: bytes)),
+                  Self.path(for: record.key, in: directory) == path else { continue }
+            let watchedAt = record.watchedAt ?? (FileSystem.fileStamp(path).map { $0.modified / 1_000_000_000 } ?? 0)
+            records.append((record, watchedAt))
+        }
+        return records
+    }
+
     /// Forgets the record for `key`.
     func forget(_ key: String) {
         FileSystem.remove(path(for: key))
     }
 
     /// The record's file: a hash of the key's bytes (a path's exact bytes), and `.resume`.
-    func path(for key: String) -> FilePath {
+    func path(for key: String) -> FilePath { Self.path(for: key, in: directory) }
+
+    /// The file of `key`'s record in `directory`.
+    static func path(for key: String, in directory: FilePath) -> FilePath {
         directory.appending(FileSystem.hashName(PathEncoding.bytes(of: key)) + ".resume")
+    }
+
+    /// Forgets every record in the directory; returns how many there were.
+    @discardableResult
+    func forgetAll() -> Int {
+        let all = allRecords()
+        for (record, _) in all { forget(record.key) }
+        return all.count
     }
 
     private static func notice(directory: FilePath, error: SystemCallError) -> String {

@@ -8,8 +8,6 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unexpectedValue(option: String, value: String)
     /// A value of the wrong form, with what was expected.
     case badValue(option: String, value: String, expected: String)
-    /// No file or folder was given.
-    case noInput
     /// `--log-file` names a file that cannot be opened for appending, with the system's reason.
     case unwritableLogFile(path: String, reason: String)
 
@@ -23,8 +21,6 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "option '\(Self.visible(option))' takes no value, got '\(Self.visible(value))'"
         case let .badValue(option, value, expected):
             "bad value '\(Self.visible(value))' for \(Self.visible(option)): expected \(expected)"
-        case .noInput:
-            "no file or folder given (try: reel movie.mp4, reel ~/Videos, or reel --help)"
         case let .unwritableLogFile(path, reason):
             "cannot write the log file '\(Self.visible(path))' (--log-file): \(reason)"
         }

@@ -12,6 +12,12 @@ public enum LibraryAction: Sendable, Equatable {
     case quit
     /// Stop the process (Ctrl-Z); the terminal is restored first.
     case suspend
+    /// Forget the item at this index: its resume record goes (continue watching).
+    case forget(Int)
+    /// Bring the item forgotten last back.
+    case undoForget
+    /// Forget every item (confirmed).
+    case forgetAll
     /// Stop looking for more files (Esc while the folder is still being read).
     case stopScan
 }

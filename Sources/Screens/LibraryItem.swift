@@ -26,6 +26,13 @@ public struct LibraryItem: Sendable, Equatable {
     public var isWatched = false
     /// What the row says in place of a file's details: a stream's URL, "standard input".
     public var note: String?
+    /// In the continue-watching list: how far in, what is left and when, for the row's second line.
+    public var history: HistoryLine?
+    /// Why a row that can still be played is greyed (a file changed since it was watched).
+    public var greyedReason: String?
+    /// Forgotten from the continue-watching list (``LibraryScreen/setForgotten(item:_:now:)``):
+    /// not shown, until an undo.
+    public var isForgotten = false
 
     public init(name: String, byteSize: Int64, state: State = .pending, thumbnail: PixelBuffer? = nil) {
         self.name = name
@@ -49,6 +56,43 @@ public struct LibraryItem: Sendable, Equatable {
     /// Whether `query` (already lowercased) is in the name or the title, ignoring case.
     func matches(_ query: String) -> Bool {
         query.isEmpty || name.lowercased().contains(query) || displayTitle.lowercased().contains(query)
+    }
+}
+
+/// A continue-watching row's second line: a progress bar, the time left and when it was watched.
+public struct HistoryLine: Sendable, Equatable {
+    /// How far in, 0…1, when the length is known.
+    public var progress: Double?
+    /// What is left, in seconds, when the length is known.
+    public var timeLeft: Seconds?
+    /// When it was last watched, in words ("yesterday").
+    public var when: String
+
+    public init(progress: Double?, timeLeft: Seconds?, when: String) {
+        self.progress = progress
+        self.timeLeft = timeLeft
+        self.when = when
+    }
+
+    /// The words after the bar: "12:34 left · yesterday", "finished · 3 days ago".
+    public var text: String {
+        var parts: [String] = []
+        if let progress, progress >= 1 { parts.append("finished") } else if let timeLeft { parts.append("\(TimeText.format(timeLeft)) left") }
+        parts.append(when)
+        return parts.joined(separator: " · ")
+    }
+
+    /// The line for a screen reader: "45 percent, 12 minutes 34 seconds left, yesterday".
+    public var spoken: String {
+        var parts: [String] = []
+        if let progress, progress >= 1 {
+            parts.append("finished")
+        } else {
+            if let progress { parts.append("\(Int((progress * 100).rounded(.down))) percent") }
+            if let timeLeft { parts.append("\(TimeText.spoken(timeLeft)) left") }
+        }
+        parts.append(when)
+        return parts.joined(separator: ", ")
     }
 }
 

@@ -19,6 +19,7 @@ extension LibraryScreen {
         let list = layout.list
         guard !list.isEmpty else { return }
         if shown.isEmpty {
+            if configuration.history, filter.isEmpty { return drawHowToStart(into: &canvas) }
             drawEmpty(into: &canvas)
             return
         }
@@ -48,7 +49,7 @@ extension LibraryScreen {
         let textArea = Rect(x: layout.textX, y: top, width: max(layout.columns - layout.textX - 2, 0), height: area.height)
             .intersection(clip)
         let lines = Self.lines(for: item)
-        let greyed = item.isUnplayable
+        let greyed = item.isUnplayable || item.greyedReason != nil
         // The duration sits on the right of the first line.
         let duration = lines.duration.map { " \($0)" } ?? ""
         let durationWidth = Sanitizer.displayWidth(of: duration)
@@ -61,7 +62,12 @@ extension LibraryScreen {
         if !duration.isEmpty {
             canvas.drawText(duration, x: textArea.maxX - durationWidth, y: top, clip: textArea, fg: Theme.dimText, bg: background)
         }
-        for (offset, line) in [lines.detail, lines.extra].enumerated() {
+        var below = [lines.detail, lines.extra]
+        if let history = item.history {
+            drawHistoryLine(history, x: layout.textX, y: top + 1, clip: textArea, greyed: greyed, background: background, into: &canvas)
+            below = [nil, item.greyedReason ?? item.note ?? lines.detail]
+        }
+        for (offset, line) in below.enumerated() {
             guard let line else { continue }
             canvas.drawText(Sanitizer.truncated(line, toWidth: textArea.width), x: layout.textX, y: top + 1 + offset,
                             clip: textArea, fg: greyed ? Theme.unplayable : Theme.dimText, bg: background)
@@ -173,12 +179,16 @@ extension LibraryScreen {
 
     /// The header's right side: how many files, how many match, how the probing goes.
     var headerSummary: String {
+        // The screen reader's latest line takes the summary's place.
+        if configuration.screenReader, let statusLine { return statusLine }
         let counts = counts
         var parts: [String] = []
         if !filter.isEmpty {
             parts.append("\(shown.count) of \(items.count) match")
         } else {
-            parts.append(items.count == 1 ? "1 file" : "\(items.count) files")
+            let count = configuration.history ? remainingCount : items.count
+            let noun = configuration.history ? "item" : "file"
+            parts.append(count == 1 ? "1 \(noun)" : "\(count) \(noun)s")
             if counts.unplayable > 0 { parts.append("\(counts.unplayable) unplayable") }
         }
         if isScanning {

@@ -29,6 +29,9 @@ extension LibraryScreen {
     // MARK: Keys
 
     private mutating func handleKey(_ event: KeyEvent, now: Seconds) -> [LibraryAction] {
+        if isConfirmingForgetAll { return confirmForgetAll(event, now: now) }
+        let selectedBefore = selectedItem
+        defer { if selectedItem != selectedBefore { speakSelection() } }
         let command = configuration.commands.command(for: event, on: .list)
         if isHelpShown, command != .interrupt, command != .suspend {
             isHelpShown = false
@@ -55,6 +58,7 @@ extension LibraryScreen {
                 return [.close]
             }
         case .help?: isHelpShown = true
+        case .forget?, .forgetUndo?, .forgetAll?: return historyCommand(command, now: now)
         case .quit?: return [.quit]
         case .interrupt?: return [.interrupt]
         case .suspend?: return [.suspend]
@@ -160,7 +164,8 @@ extension LibraryScreen {
         guard !isEditingFilter, message == nil else { return [] }
         guard let hint = barHints().first(where: { $0.span.contains(column) })?.hint else { return [] }
         switch hint {
-        case .open: return openSelection()
+        case .open, .resume: return openSelection()
+        case .forget: return historyCommand(.forget, now: now)
         case .poster: return selectedItem.map { [.poster($0)] } ?? []
         case .help: isHelpShown = true
         case .filter: isEditingFilter = true
@@ -174,12 +179,14 @@ extension LibraryScreen {
 
 /// A key hint in the library's bar, which a click also runs.
 enum BarHint: Sendable, Equatable {
-    case open, poster, filter, clear, stopScan, help, quit
+    case open, resume, poster, filter, clear, stopScan, help, quit, forget
 
     /// The hint's text.
     var text: String {
         switch self {
         case .open: "Enter play"
+        case .resume: "Enter resume"
+        case .forget: "d forget"
         case .poster: "p poster"
         case .help: "? keys"
         case .filter: "/ filter"
@@ -197,7 +204,7 @@ extension LibraryScreen {
     /// The hints the bar shows now, with the columns each takes, centred on the bar. On a narrow
     /// screen the poster and help hints go first, then the rest as far as need be.
     func barHints() -> [(hint: BarHint, span: Range<Int>)] {
-        var hints: [BarHint] = [.open, .poster, .filter]
+        var hints: [BarHint] = configuration.history ? [.resume, .forget, .filter] : [.open, .poster, .filter]
         if !filter.isEmpty {
             hints.append(.clear)
         } else if isScanning {
@@ -208,7 +215,7 @@ extension LibraryScreen {
         func total(_ hints: [BarHint]) -> Int {
             hints.map { Sanitizer.displayWidth(of: $0.text) }.reduce(0, +) + separatorWidth * max(hints.count - 1, 0)
         }
-        for optional in [BarHint.poster, .help] where total(hints) > layout.columns - 2 {
+        for optional in [BarHint.poster, .forget, .help] where total(hints) > layout.columns - 2 {
             hints.removeAll { $0 == optional }
         }
         let widths = hints.map { Sanitizer.displayWidth(of: $0.text) }

@@ -33,6 +33,11 @@ public struct LibraryScreen: Sendable {
         public var canClose = false
         /// How thumbnails are drawn: half blocks, or the terminal's own pixels.
         public var encoder = FrameEncoder(blitter: .half)
+        /// The continue-watching list (`reel` alone): rows say what is left and when, Enter
+        /// resumes, and d, u and D forget, undo and clear.
+        public var history = false
+        /// What the empty continue-watching list says: how to start.
+        public var emptyHelp: [String] = []
 
         public init() {}
     }
@@ -67,6 +72,11 @@ public struct LibraryScreen: Sendable {
     /// Whether every item is being probed, so the header counts them as they are read (in a huge
     /// list only the rows near the view are).
     public internal(set) var probesAll = true
+    /// D was pressed: the next key says whether to forget everything (y) or not.
+    public internal(set) var isConfirmingForgetAll = false
+    /// The screen reader's latest line, and every one given, oldest first.
+    public internal(set) var statusLine: String?
+    public internal(set) var spokenLines: [String] = []
 
     /// Makes the library over `items` for a `columns` × `rows` screen.
     public init(configuration: Configuration, items: [LibraryItem], columns: Int, rows: Int, now: Seconds) {
@@ -184,6 +194,7 @@ public struct LibraryScreen: Sendable {
     /// Shows `text` in the bar for `duration` seconds (the bar comes into view for it).
     public mutating func showMessage(_ text: String, now: Seconds, duration: Seconds = 5) {
         message = (text, now + duration)
+        speak(text)
         needsRedraw = true
     }
 
@@ -216,6 +227,7 @@ public struct LibraryScreen: Sendable {
         shown = items.indices.filter { index in
             let entry = items[index]
             if configuration.onlyPlayable, entry.isUnplayable { return false }
+            if entry.isForgotten { return false }
             return entry.matches(query)
         }
         guard shown != old || viewport.itemCount != shown.count else { return }

@@ -136,7 +136,7 @@ extension PlayerScreen {
             return []
         case .play:
             return status.phase.upNext != nil ? [.acceptUpNext] : []
-        case .poster, .listMove, .listPage, .listFirst, .listLast, .filter:
+        case .poster, .listMove, .listPage, .listFirst, .listLast, .filter, .forget, .forgetUndo, .forgetAll:
             return []
         }
     }

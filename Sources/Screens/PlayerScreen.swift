@@ -140,8 +140,7 @@ public struct PlayerScreen: Sendable {
     mutating func speak(_ line: String) {
         guard configuration.screenReader else { return }
         statusLine = line
-        spokenLines.append(line)
-        if spokenLines.count > 64 { spokenLines.removeFirst(spokenLines.count - 64) }
+        SpokenLog.append(line, to: &spokenLines)
         needsRedraw = true
     }
 

@@ -76,6 +76,12 @@ public enum Command: Sendable, Hashable {
     case listLast
     /// `filter`: filter the list by name as you type.
     case filter
+    /// `forget`: the continue-watching list forgets the selected item (its resume record).
+    case forget
+    /// `forget-undo`: the item forgotten last comes back.
+    case forgetUndo
+    /// `forget-all`: the whole history goes, after a confirmation.
+    case forgetAll
     /// `ignore`: the key does nothing.
     case ignore
 
@@ -131,6 +137,9 @@ extension Command {
         case .listFirst: "list-first"
         case .listLast: "list-last"
         case .filter: "filter"
+        case .forget: "forget"
+        case .forgetUndo: "forget-undo"
+        case .forgetAll: "forget-all"
         case .ignore: "ignore"
         }
     }
@@ -237,6 +246,9 @@ extension Command {
         case "list-first": self = try only(.listFirst)
         case "list-last": self = try only(.listLast)
         case "filter": self = try only(.filter)
+        case "forget": self = try only(.forget)
+        case "forget-undo": self = try only(.forgetUndo)
+        case "forget-all": self = try only(.forgetAll)
         case "ignore": self = try only(.ignore)
         default: throw .unknown(name)
         }

@@ -97,7 +97,7 @@ extension Command {
         switch self {
         case .help, .close, .quit, .interrupt, .suspend, .redraw, .ignore: Set(ScreenKind.allCases)
         case .play: [.list, .poster]
-        case .poster, .listMove, .listPage, .listFirst, .listLast, .filter: [.list]
+        case .poster, .listMove, .listPage, .listFirst, .listLast, .filter, .forget, .forgetUndo, .forgetAll: [.list]
         default: [.player]
         }
     }
@@ -155,6 +155,9 @@ extension CommandTable {
             row([Entry(keys("ENTER"), .play)], "play the selected item", [.list]),
             row([Entry(keys("p"), .poster)], "the selected item's poster card", [.list]),
             row([Entry(keys("/"), .filter)], "filter by name as you type (Enter keeps it, Esc clears it)", [.list]),
+            row([Entry(keys("d", "DEL"), .forget)], "continue watching: forget the selected item", [.list]),
+            row([Entry(keys("u"), .forgetUndo)], "continue watching: bring the item forgotten last back", [.list]),
+            row([Entry(keys("D"), .forgetAll)], "continue watching: forget everything (asks first)", [.list]),
             // The poster card.
             row([Entry(keys("ENTER", "SPACE"), .play)], "play: the video opens through a growing circle", [.poster]),
             // Everywhere.

@@ -1,0 +1,17 @@
+/// How a URL is shown: without what must not appear on a screen or in a screenshot.
+enum DisplayURL {
+    /// `url` without its user name and password, its query string and its fragment:
+    /// `https://me:secret@host/a/b.mp4?token=x#t=10` shows as `https://host/a/b.mp4`.
+    /// Text that is not a URL is returned as it is.
+    static func withoutSecrets(_ url: String) -> String {
+        guard let colon = url.firstIndex(of: ":"), url[colon...].hasPrefix("://") else { return url }
+        let restStart = url.index(colon, offsetBy: 3)
+        let scheme = url[..<restStart]
+        var rest = url[restStart...]
+        if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        var authority = rest[..<authorityEnd]
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        return String(scheme) + authority + rest[authorityEnd...]
+    }
+}
