@@ -100,9 +100,9 @@ public struct PreviewRequests<Frame: Sendable & Equatable>: Sendable, Equatable 
             let index = store(frame, keyframe: keyframe, requested: requested)
             var actions: [Action] = []
             if inFlight == requested { inFlight = nil }
-            // The answer shows while the pointer is still there: it is the nearest known picture,
-            // even when a newer position waits.
-            if pointer != nil { actions += show(index) }
+            // While the pointer is there, the card shows the frame for where it is when the cache
+            // has it, else this answer: the nearest picture known, even when a newer position waits.
+            if let pointer { actions += show(cachedIndex(for: pointer) ?? index) }
             return actions + sendPending()
         case .failed(let requested):
             if inFlight == requested { inFlight = nil }

@@ -36,7 +36,7 @@ public enum RelativeDate {
 
     /// The proleptic Gregorian date of a day number (days since 1970-01-01), after Howard
     /// Hinnant's `civil_from_days`.
-    static func civilDate(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
+    public static func civilDate(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

@@ -106,12 +106,13 @@ struct ReelOptionsTests {
     }
 
     @Test("unknown options and missing values are reported")
-    func unknownAndMissing() {
+    func unknownAndMissing() throws {
         #expect(throws: UsageError.unknownOption("--frobnicate")) { try ReelOptions.parse(["--frobnicate", "f"]) }
         #expect(throws: UsageError.unknownOption("-x")) { try ReelOptions.parse(["-x", "f"]) }
         #expect(throws: UsageError.missingValue(option: "--volume")) { try ReelOptions.parse(["f", "--volume"]) }
-        #expect(throws: UsageError.noInput) { try ReelOptions.parse([]) }
-        #expect(throws: UsageError.noInput) { try ReelOptions.parse(["--mute"]) }
+        // Nothing to play is no error: reel alone is the continue-watching list.
+        let alone = try ReelOptions.parse([]), muted = try ReelOptions.parse(["--mute"])
+        #expect(alone.paths.isEmpty && alone.action == .run && muted.paths.isEmpty)
         #expect(throws: UsageError.unexpectedValue(option: "--no-audio", value: "1")) { try ReelOptions.parse(["--no-audio=1", "f"]) }
     }
 
