@@ -272,6 +272,8 @@ final class AppLoop {
         animationPending = animating
         lastDraw = now
         let start = monotonicNow()
+        // Only a scene that follows the pointer asks for its every move (mode 1003).
+        canvas.reportsPointerMotion = false
         scene.draw(into: &canvas, now: now)
         outputBytes.removeAll(keepingCapacity: true)
         renderer.tolerance = tolerance.current

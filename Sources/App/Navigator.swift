@@ -39,6 +39,9 @@ final class Navigator {
         self.thumbnails = thumbnails
     }
 
+    /// From the pointer stopping over the scrubber to its frame showing, in the last player.
+    var previewLatencies: DurationHistogram { lastPlayer?.previewLatencies ?? DurationHistogram() }
+
     /// The starting places for a run: the list for folders (or `--list`), a card with `--poster`,
     /// else the player; several items keep the list below.
     static func startPlaces(itemCount: Int, hasFolder: Bool, options: ReelOptions) -> [Place] {

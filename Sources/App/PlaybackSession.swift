@@ -144,7 +144,7 @@ final class PlaybackSession {
         switch action {
         case .selectAudio, .selectSubtitles:
             trackSwitch.switched(position: player.state.position, isPaused: player.state.isPaused == true, now: now)
-        case .setSubtitlesVisible, .setSubtitleDelay, .setAudioDelay, .setVolume, .setMuted, .close, .dismissUpNext:
+        case .setSubtitlesVisible, .setSubtitleDelay, .setAudioDelay, .setVolume, .setMuted, .close, .dismissUpNext, .preview:
             break
         default:
             trackSwitch.cancel()
@@ -181,7 +181,7 @@ final class PlaybackSession {
             case .playlistPrevious: moveInPlaylist(.previous, now: now)
             case .acceptUpNext: moveInPlaylist(.acceptUpNext, now: now)
             case .dismissUpNext: apply(machine.event(.dismissUpNext, now: now), now: now)
-            case .close, .quit, .interrupt, .suspend: break
+            case .close, .quit, .interrupt, .suspend, .preview: break
             }
         } catch {
             // A command mpv refuses (say, a seek with nothing loaded) changes nothing; the screen

@@ -23,6 +23,8 @@ final class PlayerScene: Scene {
     private let thumbnails: ThumbnailCache?
     /// What the screen reader has been given to write.
     private var spokenCount = 0
+    /// The scrub preview's decoder and requests (nil with `--scrub-preview=no`).
+    private let preview: ScrubPreview?
 
     init(session: PlaybackSession, context: SceneContext, canClose: Bool, reveal: Bool, thumbnails: ThumbnailCache?,
          showsRemaining: Bool, now: Double) {
@@ -30,6 +32,7 @@ final class PlayerScene: Scene {
         self.context = context
         self.canClose = canClose
         self.thumbnails = thumbnails
+        preview = context.options.scrubPreview ? ScrubPreview(usesYtdl: context.options.ytdl, logFile: context.options.logFile) : nil
         screen = PlayerScreen(context: context, canClose: canClose, now: now)
         screen.setShowsRemaining(showsRemaining)
         if reveal, !context.options.reduceMotion {
@@ -40,7 +43,7 @@ final class PlayerScene: Scene {
         screen.update(session.status, now: now)
     }
 
-    var wakeDescriptors: [Int32] { thumbnailJob.map { [$0.job.wakeDescriptor] } ?? [] }
+    var wakeDescriptors: [Int32] { (thumbnailJob.map { [$0.job.wakeDescriptor] } ?? []) + (preview?.wakeDescriptors ?? []) }
     func nextDeadline(at now: Double) -> Double? {
         [screen.nextDeadline(at: now), reveal?.nextDeadline].compactMap { $0 }.min()
     }
@@ -59,6 +62,11 @@ final class PlayerScene: Scene {
             screen.update(session.status, now: now)
         }
         if result.changed { screen.update(session.status, now: now) }
+        // (Each pass: the length and seekability come in their own time, not always with a change.)
+        let available = preview?.isAvailable(for: currentSource, duration: session.status.duration,
+                                             seekable: session.player.state.isSeekable) ?? false
+        if available != screen.previewAvailable { screen.previewAvailable = available }
+        if let frame = preview?.pump(now: now) { screen.setPreviewFrame(frame) }
         if result.seekCompleted { screen.seekCompleted(now: now) }
         for notice in session.takeNotices() { screen.notify(notice, now: now, duration: 3) }
         if let position = session.takeResumedAt() { screen.showResumeNotice(at: position, now: now) }
@@ -142,6 +150,28 @@ final class PlayerScene: Scene {
         }
     }
 
+    /// The item playing, for the preview decoder.
+    private var currentSource: MediaSource? {
+        session.currentItem.flatMap { session.items.indices.contains($0) ? session.items[$0].source : nil }
+    }
+
+    /// The pointer is over the scrubber at `time` (nil: it left): the card's frame, from the
+    /// cache at once or from the decoder later (``pump(now:session:canTakeFrame:)``).
+    private func showPreview(at time: Double?, now: Double) {
+        guard let preview else { return }
+        guard let time else {
+            _ = preview.pointer(at: nil, source: .standardInput, size: (0, 0), pixelAspect: 1, now: now)
+            return
+        }
+        guard screen.previewAvailable, let source = currentSource, let size = screen.previewPixelSize(encoder: context.encoder) else { return }
+        if let frame = preview.pointer(at: time, source: source, size: size, pixelAspect: context.pixelAspect, now: now) {
+            screen.setPreviewFrame(frame)
+        }
+    }
+
+    /// From the pointer stopping to its frame showing, for `--stats`.
+    var previewLatencies: DurationHistogram { preview?.latencies ?? DurationHistogram() }
+
     private func perform(_ actions: [PlayerAction], now: Double) -> SceneRequest? {
         for action in actions {
             switch action {
@@ -151,6 +181,8 @@ final class PlayerScene: Scene {
             case .close:
                 if session.machine.isOpening { session.cancelOpening(now: now) }
                 return canClose ? .back : .quit(0)
+            case .preview(let time):
+                showPreview(at: time, now: now)
             default:
                 session.perform(action, now: now)
                 // What reel decides itself (subtitles shown or not) shows at once, even paused,
@@ -176,6 +208,7 @@ extension PlayerScreen.Configuration {
         fadesText = context.fadesText
         commands = context.commands
         cellAspect = context.cellAspect
+        scrubPreview = options.scrubPreview
     }
 }
 

@@ -244,7 +244,7 @@ extension PlayerConfiguration {
 /// time mpv took to render a frame (median and 95th percentile), and the highest colour
 /// tolerance a screen was rendered with (raised by the byte budget or a slow terminal).
 func statsLine(loop: AppLoop, playback: PlaybackSession) -> String {
-    let draw = loop.stats.drawTimes, render = playback.frames.renderTimes
+    let draw = loop.stats.drawTimes, render = playback.frames.renderTimes, preview = loop.navigator.previewLatencies
     let source = playback.sourceFrameCount.map(String.init) ?? "?"
     return "reel stats: frames shown \(playback.frames.rendered) dropped \(playback.frames.skipped) source \(source)"
         + " bytes \(loop.bytesWritten) encode_ms median \(ms(draw.percentile(0.5)))"
@@ -252,6 +252,7 @@ func statsLine(loop: AppLoop, playback: PlaybackSession) -> String {
         + " render_ms median \(ms(render.percentile(0.5))) p95 \(ms(render.percentile(0.95)))"
         + " tolerance_max \(loop.highestTolerance) first_screen_ms \(ms(loop.stats.firstScreenMilliseconds))"
         + " graphics \(loop.graphicsName) blitter \(loop.context.encoder.blitter.name) images \(loop.imagesSent)"
+        + " previews \(preview.count) preview_ms median \(ms(preview.percentile(0.5))) p95 \(ms(preview.percentile(0.95)))"
 }
 
 /// Milliseconds with two decimals, for the stats lines.

@@ -59,6 +59,7 @@ final class WatchHistory {
         case .file(let path):
             guard let stamp = FileSystem.fileStamp(path) else {
                 row.state = .unplayable(reason: "gone: there is no file at \(path) any more")
+                row.note = nil
                 return
             }
             if let size = record.size, let modified = record.modified, size != stamp.size || modified != stamp.modified {

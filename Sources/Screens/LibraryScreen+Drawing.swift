@@ -189,7 +189,7 @@ extension LibraryScreen {
             let count = configuration.history ? remainingCount : items.count
             let noun = configuration.history ? "item" : "file"
             parts.append(count == 1 ? "1 \(noun)" : "\(count) \(noun)s")
-            if counts.unplayable > 0 { parts.append("\(counts.unplayable) unplayable") }
+            if counts.unplayable > 0, !configuration.history { parts.append("\(counts.unplayable) unplayable") }
         }
         if isScanning {
             parts.append("scanning…")
@@ -202,7 +202,7 @@ extension LibraryScreen {
     /// The notes row: nothing playable at all, else what the scan skipped.
     var notesLine: (text: String, isWarning: Bool)? {
         let counts = counts
-        if !isScanning, probesAll, counts.pending == 0, counts.playable == 0, !items.isEmpty, !shown.isEmpty {
+        if !configuration.history, !isScanning, probesAll, counts.pending == 0, counts.playable == 0, !items.isEmpty, !shown.isEmpty {
             return ("No videos here: none of these files can be played.", true)
         }
         return skippedNote.map { ($0, false) }

@@ -39,6 +39,9 @@ public enum PlayerAction: Sendable, Equatable {
     /// Leave the player: cancel an opening, back to the poster or the list, or quit when there is
     /// nothing to go back to.
     case close
+    /// The scrub preview: the pointer is over the scrubber at this time (ask for the frame
+    /// there), or nil: it left, and the card went.
+    case preview(Seconds?)
     /// Quit reel.
     case quit
     /// End reel as SIGINT does (Ctrl-C): exit 130.

@@ -6,6 +6,7 @@ extension PlayerScreen {
     /// canvas, or nil before the first frame), the chrome's scrim and effects in pixels, then the
     /// chrome's text and controls in cells.
     public mutating func draw(video: PixelBuffer?, encoder: FrameEncoder, into canvas: inout Canvas, now: Seconds) {
+        canvas.reportsPointerMotion = wantsPointerMotion(at: now)
         let size = encoder.pixelSize(columns: canvas.width, rows: canvas.height)
         // While another item opens, or after a failure, the last picture does not stay up.
         let showsPicture = status.isLoaded && !status.phase.isOpening
@@ -36,6 +37,7 @@ extension PlayerScreen {
             if status.isLoaded {
                 canvas.drawFaded(in: canvas.bounds, opacity: textOpacity) { canvas in drawChrome(into: &canvas, now: now) }
             }
+            drawPreviewCard(into: &canvas, encoder: encoder)
             drawSkipFeedbackLabel(into: &canvas, now: now)
             drawProgressLine(into: &canvas, chromeOpacity: textOpacity)
             drawToast(into: &canvas)

@@ -7,7 +7,7 @@ extension PlayerScreen {
         var actions = tick(now: now)
         switch event {
         case .key(let key): actions += handleKey(key, now: now)
-        case .mouse(let mouse): actions += handleMouse(mouse, now: now)
+        case .mouse(let mouse): actions += handleMouse(mouse, now: now) + previewPointer(mouse, now: now)
         case .paste, .focus, .reply: break
         }
         needsRedraw = true
@@ -21,6 +21,7 @@ extension PlayerScreen {
         chrome.tick(now: now)
         if case .singleTap = doubleTap.tick(now: now) { toggleChrome(now: now) }
         if let seek = scrubber.tick(now: now) { actions.append(.seek(seek)) }
+        actions += previewTick(now: now)
         if let toast, now >= toast.expiry { self.toast = nil; needsRedraw = true }
         if showsSpinner || status.phase.upNext != nil { needsRedraw = true }
         return actions

@@ -31,6 +31,8 @@ public struct PlayerScreen: Sendable {
         /// the picture is costly), the text comes and goes at once, at the start of a fade, and
         /// only the pixels (the scrim, the transport's backing) fade.
         public var fadesText = true
+        /// Hovering over or dragging the scrubber shows the frame there (`--scrub-preview`).
+        public var scrubPreview = true
 
         public init() {}
     }
@@ -64,6 +66,13 @@ public struct PlayerScreen: Sendable {
     var pending = PendingSettings()
     /// Where the last mouse press landed, while a button is held.
     var pressedControl: PlayerControl?
+    /// The scrub preview's card, while the pointer is over the scrubber (`PlayerScreen+Preview`).
+    var previewCard: PreviewCard?
+    /// Whether frames can come for the card (not for standard input, or a live stream): else it
+    /// shows the time alone.
+    public var previewAvailable = false {
+        didSet { needsRedraw = true }
+    }
 
     public init(configuration: Configuration, columns: Int, rows: Int, now: Seconds) {
         self.configuration = configuration

@@ -18,6 +18,10 @@ public struct Canvas: Sendable {
     /// The pictures placed on the canvas in pixel mode (the graphics surface beside the cells),
     /// in the order placed; see `Canvas+Images`.
     public internal(set) var images: [CanvasImage] = []
+    /// Whether the terminal should report the pointer's every move, with no button held (mode
+    /// 1003): screens ask for it only while something follows the pointer (the scrub preview
+    /// while the controls show), and ``FrameRenderer`` switches the mode when this changes.
+    public var reportsPointerMotion = false
 
     /// Creates a canvas of `width` × `height` blank cells of colour `background`.
     ///

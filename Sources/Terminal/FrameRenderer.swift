@@ -10,6 +10,15 @@ public struct FrameRenderer {
     public private(set) var cells: ScreenRenderer
     /// The images, in pixel mode.
     public private(set) var graphics: GraphicsRenderer?
+    /// Whether the terminal reports every pointer move (mode 1003) as last written; nil when
+    /// unknown (at the start, and after ``invalidate()``).
+    public private(set) var reportsPointerMotion: Bool?
+    /// Whether the last frame switched mode 1003.
+    private var motionChanged = false
+
+    /// Mode 1003 on and off: any-motion reports, on top of the session's 1000, 1002 and 1006.
+    public static let motionOn: [UInt8] = Array("\u{1B}[?1003h".utf8)
+    public static let motionOff: [UInt8] = Array("\u{1B}[?1003l".utf8)
 
     /// A renderer of cells in `colorMode` within `tolerance`, and of images in `graphics`' mode
     /// (nothing for ``GraphicsMode/blocks``).
@@ -35,10 +44,11 @@ public struct FrameRenderer {
     public var lastFrameTolerance: UInt8 { cells.lastFrameTolerance }
 
     /// Whether the last frame changed anything on the screen.
-    public var lastFrameChanged: Bool { cells.lastFrameChanged || graphics?.lastFrameChanged == true }
+    public var lastFrameChanged: Bool { cells.lastFrameChanged || graphics?.lastFrameChanged == true || motionChanged }
 
     /// Forgets what the terminal shows: the next frame clears the screen and sends everything.
     public mutating func invalidate() {
+        reportsPointerMotion = nil
         cells.invalidate()
         graphics?.invalidate()
     }
@@ -59,6 +69,16 @@ public struct FrameRenderer {
 
     /// Writes into `out` (emptied first) the bytes that turn the last frame into `canvas`.
     public mutating func render(_ canvas: Canvas, now: Double, into out: inout [UInt8]) {
+        renderFrame(canvas, now: now, into: &out)
+        // The mode goes after the frame, outside its synchronized update.
+        motionChanged = reportsPointerMotion != canvas.reportsPointerMotion
+        if motionChanged {
+            out += canvas.reportsPointerMotion ? Self.motionOn : Self.motionOff
+            reportsPointerMotion = canvas.reportsPointerMotion
+        }
+    }
+
+    private mutating func renderFrame(_ canvas: Canvas, now: Double, into out: inout [UInt8]) {
         // (Mutated in place through the optional: the image renderer holds large buffers.)
         guard graphics != nil else {
             cells.render(canvas, into: &out)

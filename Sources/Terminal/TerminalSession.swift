@@ -47,7 +47,7 @@ public final class TerminalSession {
     /// The bytes that switch them off again, in the reverse order, after cancelling any sequence in
     /// progress (CAN), ending a synchronized update and resetting SGR.
     public static let restoreSequence =
-        "\u{18}\u{1B}[?2026l\u{1B}[0m\u{1B}[?2004l\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
+        "\u{18}\u{1B}[?2026l\u{1B}[0m\u{1B}[?2004l\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
 
     /// Opens the terminal at `path` and installs the signal handlers; the terminal is not changed
     /// until ``enter()``.

@@ -1,0 +1,101 @@
+import Controls
+import Playback
+import Terminal
+
+/// The player scene's scrub preview: the requests engine (``PreviewRequests``) and the preview
+/// decoder (``PreviewDecoder``) of the item playing, made at the first hover and replaced when
+/// the item or the card's size changes. With no one scrubbing, it does nothing: the decoder is
+/// a paused core, and nothing polls it but its descriptor.
+final class ScrubPreview {
+    private var requests = PreviewRequests<PixelBuffer>(configuration: .init(capacity: ScrubPreview.cacheFrames))
+    private var decoder: PreviewDecoder?
+    /// What the decoder was made for: the item's name for mpv, and the picture's size.
+    private var made: (source: String, width: Int, height: Int)?
+    /// The item that could not be opened a second time.
+    private var failedSource: String?
+    private let usesYtdl: Bool
+    private let logFile: FilePath?
+    /// When the pointer last moved, and to what time: the latency runs from there to the frame.
+    private var pointerMovedAt: Double?
+    /// From the pointer stopping to its frame showing, for `--stats`.
+    private(set) var latencies = DurationHistogram()
+
+    /// How many frames the cache keeps: a card is 24 × 7 cells, 48 × 28 pixels in cells (5 KiB
+    /// each) or about 240 × 140 in a terminal's own pixels (130 KiB): at most about 4 MiB.
+    static let cacheFrames = 32
+
+    init(usesYtdl: Bool, logFile: FilePath?) {
+        self.usesYtdl = usesYtdl
+        self.logFile = logFile
+    }
+
+    /// The descriptor to wake for while the decoder works.
+    var wakeDescriptors: [Int32] { decoder.map { [$0.wakeDescriptor] } ?? [] }
+
+    /// Whether frames can come for `source` of length `duration`: files and http(s), with a
+    /// length and seekable; not standard input, pages through yt-dlp, or live streams.
+    func isAvailable(for source: MediaSource?, duration: Double?, seekable: Bool?) -> Bool {
+        guard let source, PreviewDecoder.canPreview(source, usesYtdl: usesYtdl), source.mpvName != failedSource else { return false }
+        return (duration ?? 0) > 0 && seekable != false
+    }
+
+    /// The pointer is at `time` (nil: it left) over `source`, for a picture of `size` pixels of
+    /// shape `pixelAspect`. Returns the frame to show when the cache has it.
+    func pointer(at time: Double?, source: MediaSource, size: (width: Int, height: Int), pixelAspect: Double, now: Double) -> PixelBuffer? {
+        guard let time else {
+            pointerMovedAt = nil
+            return apply(requests.event(.leave), now: now)
+        }
+        prepare(source: source, size: size, pixelAspect: pixelAspect)
+        pointerMovedAt = now
+        return apply(requests.event(.pointer(at: time)), now: now)
+    }
+
+    /// Takes what the decoder has done; returns a frame for the card when one is to show.
+    func pump(now: Double) -> PixelBuffer? {
+        guard let decoder else { return nil }
+        var shown: PixelBuffer?
+        for outcome in decoder.poll() {
+            switch outcome {
+            case .frame(let frame):
+                TraceLog.shared?.record("preview frame \(frame.requested) keyframe \(frame.keyframe)", now: now)
+                if frame.requested == requests.pointer, let moved = pointerMovedAt {
+                    latencies.record(milliseconds: (now - moved) * 1000)
+                }
+                let picture = PixelBuffer(frame.still)
+                shown = apply(requests.event(.decoded(requested: frame.requested, keyframe: frame.keyframe, frame: picture)), now: now) ?? shown
+            case .failed(let time):
+                shown = apply(requests.event(.failed(requested: time)), now: now) ?? shown
+            case .unavailable:
+                failedSource = made?.source
+            }
+        }
+        return shown
+    }
+
+    /// Makes the decoder for `source` at `size`, unless the one there is for them.
+    private func prepare(source: MediaSource, size: (width: Int, height: Int), pixelAspect: Double) {
+        let name = source.mpvName
+        if let made, made.source == name, made.width == size.width, made.height == size.height, decoder != nil { return }
+        decoder = nil
+        _ = requests.event(.reset)
+        made = (name, size.width, size.height)
+        decoder = try? PreviewDecoder(source: source, width: size.width, height: size.height, pixelAspect: pixelAspect, logFile: logFile)
+        if decoder == nil { failedSource = name }
+    }
+
+    /// Carries out the engine's actions; returns the frame to show, if any.
+    private func apply(_ actions: [PreviewRequests<PixelBuffer>.Action], now: Double) -> PixelBuffer? {
+        var shown: PixelBuffer?
+        for action in actions {
+            switch action {
+            case .decode(let time):
+                TraceLog.shared?.record("preview decode \(time)", now: now)
+                decoder?.request(time)
+            case .show(let frame, _): shown = frame
+            case .hide: shown = nil
+            }
+        }
+        return shown
+    }
+}
