@@ -4,14 +4,15 @@ import Terminal
 extension PlayerScreen {
     /// Handles one input event at `now` and returns what the app must do.
     public mutating func handle(_ event: InputEvent, now: Seconds) -> [PlayerAction] {
+        let chapterShown = menuChapterTime
+        defer { needsRedraw = true }
         var actions = tick(now: now)
         switch event {
         case .key(let key): actions += handleKey(key, now: now)
         case .mouse(let mouse): actions += handleMouse(mouse, now: now) + previewPointer(mouse, now: now)
         case .paste, .focus, .reply: break
         }
-        needsRedraw = true
-        return actions
+        return actions + menuPreview(from: chapterShown)
     }
 
     /// Brings the engines up to `now`; returns the actions their timers produce (a click that

@@ -13,6 +13,8 @@ struct PreviewCard: Sendable, Equatable {
     var time: Seconds
     /// The frame there, once the decoder has sent one.
     var frame: PixelBuffer?
+    /// The card of the chapter selected in the `t` menu, beside the menu, rather than the pointer's.
+    var isMenuChapter = false
 }
 
 extension PlayerScreen {
@@ -54,6 +56,8 @@ extension PlayerScreen {
     /// Follows the pointer over the scrubber: a move over it or a drag of it places the card
     /// (and asks for the frame there); a release, or a move or press elsewhere, takes it away.
     mutating func previewPointer(_ event: MouseEvent, now: Seconds) -> [PlayerAction] {
+        // While the `t` menu is open, its selected chapter has the card.
+        if menu != nil { return [] }
         guard configuration.scrubPreview, wantsPointerMotion(at: now), menu == nil, !isHelpShown, !status.isImage else {
             return hidePreview()
         }
@@ -83,7 +87,24 @@ extension PlayerScreen {
 
     /// The card goes with the controls.
     mutating func previewTick(now: Seconds) -> [PlayerAction] {
-        previewCard != nil && !wantsPointerMotion(at: now) ? hidePreview() : []
+        previewCard.map { !$0.isMenuChapter } == true && !wantsPointerMotion(at: now) ? hidePreview() : []
+    }
+
+    /// The start of the chapter selected in the `t` menu, when a chapter row is selected.
+    var menuChapterTime: Seconds? {
+        guard configuration.scrubPreview, case .chapter(_, let time)? = menu?.selectedRow?.kind else { return nil }
+        return time
+    }
+
+    /// After a key or a click: the menu's selected chapter shows its card (asking for its frame),
+    /// and the card goes when the selection leaves the chapters or the menu closes.
+    mutating func menuPreview(from shown: Seconds?) -> [PlayerAction] {
+        let time = menuChapterTime
+        guard time != shown || (time != nil && previewCard?.isMenuChapter != true) else { return [] }
+        guard let time else { return previewCard?.isMenuChapter == true ? hidePreview() : [] }
+        previewCard = PreviewCard(column: 0, time: time, frame: nil, isMenuChapter: true)
+        speak(previewSpoken(time))
+        return [.preview(time)]
     }
 
     /// The chapter at `time`: its number (from 1) and its title.
@@ -118,8 +139,15 @@ extension PlayerScreen {
         let labelWidth = Sanitizer.displayWidth(of: label)
         let width = min(max((picture?.columns ?? 0) + 2, labelWidth + 2), layout.columns)
         let height = (picture?.rows ?? 0) + (picture == nil ? 1 : 2)
-        let x = min(max(card.column - width / 2, 0), max(layout.columns - width, 0))
-        let rect = Rect(x: x, y: bottom - height, width: width, height: height)
+        var x = min(max(card.column - width / 2, 0), max(layout.columns - width, 0))
+        var y = bottom - height
+        if card.isMenuChapter, let menu {
+            // Beside the menu, level with the selected row: on the right where it fits, else the left.
+            let panel = menuPanel(menu)
+            x = panel.maxX + 1 + width <= layout.columns ? panel.maxX + 1 : max(panel.x - width - 1, 0)
+            y = min(max(panel.y + 3 + menu.selection - height / 2, 0), max(bottom - height, 0))
+        }
+        let rect = Rect(x: x, y: y, width: width, height: height)
         guard rect.y >= 0 else { return }
         canvas.fill(rect, bg: Theme.panel)
         if let picture {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import App
 import Playback
+import Screens
 
 @Suite("Resume records")
 struct ResumeRecordTests {
@@ -72,5 +73,55 @@ struct ResumeRecordTests {
         #expect(store.takeFailureNotice() == "Resume is off: cannot use \(file)/reel/resume: Not a directory")
         #expect(store.takeFailureNotice() == nil)
         store.save(Self.record())
+    }
+
+    @Test("the title and when it was watched read back; a bad watched-at or an overlong title makes the record unreadable")
+    func titleAndTime() {
+        var record = Self.record()
+        record.title = "Le film: «deux»\nnouvelle ligne"
+        record.watchedAt = 1_700_000_000
+        #expect(record.text.contains("watched-at=1700000000") && !record.text.contains("«"))
+        #expect(ResumeRecord(text: record.text) == record)
+        #expect(ResumeRecord(text: record.text.replacingOccurrences(of: "watched-at=1700000000", with: "watched-at=-5")) == nil)
+        #expect(ResumeRecord(text: record.text.replacingOccurrences(of: "watched-at=1700000000", with: "watched-at=soon")) == nil)
+        let long = record.text.replacingOccurrences(of: "title=", with: "title=" + String(repeating: "a", count: 600))
+        #expect(ResumeRecord(text: long) == nil)
+    }
+
+    @Test("a URL is shown without its user, password, query or fragment", arguments: [
+        ("https://me:secret@host:8080/a/b.mp4?token=x#t=10", "https://host:8080/a/b.mp4"),
+        ("http://host/live.m3u8", "http://host/live.m3u8"),
+        ("https://user@host", "https://host"),
+        ("https://host/p?q@r", "https://host/p"),
+        ("not a url", "not a url"),
+    ])
+    func displayURL(url: String, shown: String) {
+        #expect(DisplayURL.withoutSecrets(url) == shown)
+    }
+
+    @Test("the history lists the records newest first, leaves old finished ones out, and forgets and undoes on disk")
+    func history() throws {
+        let directory = FilePath(FileManager.default.temporaryDirectory.appendingPathComponent("reel-history-\(UUID().uuidString)").path)
+        let store = ResumeStore(directory: directory)
+        let day: Int64 = 86_400, now: Int64 = 1_700_000_000
+        for (key, age, watched) in [("/a.mkv", 2 * day, false), ("https://u:p@host/b.mp4?k=1", 60, false),
+                                    ("/done.mkv", 4 * day, true), ("/recent-done.mkv", day, true)] as [(String, Int64, Bool)] {
+            var record = ResumeRecord(key: key, position: 30)
+            record.duration = 100
+            record.watched = watched
+            record.watchedAt = now - age
+            store.save(record)
+        }
+        let history = WatchHistory(directory: directory, now: now, utcOffset: 0)
+        #expect(history.items.map(\.resumeKey) == ["https://u:p@host/b.mp4?k=1", "/recent-done.mkv", "/a.mkv"])
+        #expect(history.items.map(\.name) == ["b.mp4", "recent-done.mkv", "a.mkv"])
+        var row = LibraryItem(name: "b.mp4", byteSize: 0)
+        history.decorate(&row, for: history.items[0])
+        #expect(row.note == "https://host/b.mp4" && row.history?.text == "1:10 left · 1 minute ago")
+        #expect(history.forget("/a.mkv") == "a.mkv")
+        #expect(store.record(for: "/a.mkv", stamp: nil) == nil)
+        #expect(history.undo() == "/a.mkv")
+        #expect(store.record(for: "/a.mkv", stamp: nil)?.position == 30)
+        #expect(history.forgetAll() == 3 && store.allRecords().map(\.record.key) == ["/done.mkv"])
     }
 }

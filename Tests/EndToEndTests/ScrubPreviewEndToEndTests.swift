@@ -77,6 +77,23 @@ struct ScrubPreviewEndToEndTests {
         #expect(tmux.waitForExit() == 0)
     }
 
+    @Test("in the t menu, the selected chapter shows its card, which goes with the menu")
+    func menuChapters() throws {
+        let tmux = try Self.start()
+        try tmux.send("t")
+        try tmux.waitFor("Tracks and chapters")
+        // Audio, its track, Subtitles, Off, Chapters, Intro (current), Middle: five steps down.
+        for _ in 0..<5 { try tmux.send("Down") }
+        let middle = try tmux.waitFor("0:03 · Middle")
+        #expect(middle.contains("Tracks and chapters"))
+        try tmux.send("Down")
+        try tmux.waitFor("0:07 · End")
+        try tmux.send("Escape")
+        try tmux.waitForScreen { !$0.contains("Tracks and chapters") && !$0.contains("0:07 · End") }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
     @Test("the screen reader hears the preview: its time and chapter")
     func screenReader() throws {
         let tmux = try Self.start(["--screen-reader"])
