@@ -26,6 +26,15 @@ public enum HelpText {
         ("reel --poster FILE", "start at the poster card; Enter opens into the video"),
     ]
 
+    /// What `reel` alone shows, in a few lines (the man page; README says the same at length).
+    static let continueWatchingLines = [
+        "reel with nothing to play lists what you were watching, from the resume records, most recent first:",
+        "the title, how far in, the time left and when. Enter resumes; d or Delete forgets one (u undoes it);",
+        "D forgets everything after asking, as reel --forget-all does. A file that is gone or changed is greyed",
+        "with the reason. A finished item stays three days after it was last watched, then leaves the list.",
+        "With no records yet, the screen says how to start. It exits with 0.",
+    ]
+
     /// What the mouse does: (gesture, lines of what it does).
     static let mouseLines: [(gesture: String, help: [String])] = [
         ("click", ["show / hide the controls; on a control, run it;", "on the total time: show the time left instead",

@@ -15,7 +15,7 @@ public enum ManPage {
             "reel \\- " + escaped(HelpText.summary),
             ".SH SYNOPSIS",
             ".B reel",
-            "[\\fIOPTION\\fR]... \\fIFILE\\fR|\\fIURL\\fR|\\fIDIR\\fR|\\fB\\-\\fR...",
+            "[\\fIOPTION\\fR]... [\\fIFILE\\fR|\\fIURL\\fR|\\fIDIR\\fR|\\fB\\-\\fR]...",
             ".SH DESCRIPTION",
             text("""
                 reel plays video inside the terminal. mpv (through libmpv) decodes the file, keeps time and \
@@ -25,6 +25,7 @@ public enum ManPage {
                 """),
         ]
         for line in HelpText.usageLines { page += item(bold(line.command), [line.help]) }
+        page += [".SS Continue watching", text(HelpText.continueWatchingLines.joined(separator: " "))]
         page += [".SH OPTIONS",
                  text("Options take \\fB\\-\\-name=value\\fR or \\fB\\-\\-name value\\fR. A flag also takes "
                       + "\\fB=yes\\fR or \\fB=no\\fR, and \\fB\\-\\-no\\-name\\fR turns it off (to undo a line of "
@@ -58,7 +59,8 @@ public enum ManPage {
                                     + "the file, the line and the reason, and exit code 2.")]
         page.append(".SH ENVIRONMENT")
         page += item(bold("XDG_CONFIG_HOME"), ["where reel.conf is: $XDG_CONFIG_HOME/reel/reel.conf (default ~/.config)"])
-        page += item(bold("XDG_STATE_HOME"), ["where positions are remembered: $XDG_STATE_HOME/reel/resume (default ~/.local/state)"])
+        page += item(bold("XDG_STATE_HOME"), ["where positions are remembered, and the continue-watching list comes from: "
+                                              + "$XDG_STATE_HOME/reel/resume (default ~/.local/state)"])
         page += item(bold("XDG_CACHE_HOME"), ["where the library keeps thumbnails: $XDG_CACHE_HOME/reel/probes (default ~/.cache)"])
         page += item(bold("COLORTERM"), ["truecolor or 24bit: 24-bit colour; otherwise the 256-colour palette (see --colors)"])
         page.append(".SH EXIT STATUS")

@@ -58,9 +58,9 @@ final class ScrubPreview {
         for outcome in decoder.poll() {
             switch outcome {
             case .frame(let frame):
-                TraceLog.shared?.record("preview frame \(frame.requested) keyframe \(frame.keyframe)", now: now)
                 if frame.requested == requests.pointer, let moved = pointerMovedAt {
                     latencies.record(milliseconds: (now - moved) * 1000)
+                    TraceLog.shared?.record("preview latency \(ms((now - moved) * 1000))", now: now)
                 }
                 let picture = PixelBuffer(frame.still)
                 shown = apply(requests.event(.decoded(requested: frame.requested, keyframe: frame.keyframe, frame: picture)), now: now) ?? shown
@@ -89,9 +89,7 @@ final class ScrubPreview {
         var shown: PixelBuffer?
         for action in actions {
             switch action {
-            case .decode(let time):
-                TraceLog.shared?.record("preview decode \(time)", now: now)
-                decoder?.request(time)
+            case .decode(let time): decoder?.request(time)
             case .show(let frame, _): shown = frame
             case .hide: shown = nil
             }

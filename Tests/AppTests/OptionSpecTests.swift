@@ -45,7 +45,7 @@ struct OptionSpecTests {
 
     @Test("options that only make sense on the command line are marked so")
     func commandLineOnly() {
-        #expect(Self.names(\.commandLineOnly) == ["help", "version", "no-config", "man", "completions"])
+        #expect(Self.names(\.commandLineOnly) == ["help", "version", "no-config", "forget-all", "man", "completions"])
     }
 
     @Test("--man and --completions print instead of playing, and need no file")

@@ -91,6 +91,24 @@ struct PixelsEndToEndTests {
         try expectScreen(terminal, "the image is gone with reel") { $0.share(x: 200, y: 40, width: 300, height: 200, where: Self.isBlue) == 0 }
     }
 
+    @Test("kitty: hovering over the scrubber shows the preview as pixels, the frame there above it")
+    func kittyPreview() throws {
+        let (terminal, _) = try startPaused(.kitty, width: 720, height: 288)
+        defer { terminal.stop() }
+        // The bottom row (the times) is in the scrubber's hit area; a quarter of the way is 2.5 s:
+        // the green segment, while the video stays on blue.
+        try terminal.movePointer(x: 720 / 4, y: 288 - 4)
+        let isGreen = { (p: (r: Int, g: Int, b: Int)) in p.g > 150 && p.r < 60 && p.b < 60 }
+        let shot = try terminal.waitForScreen(timeout: 10) { $0.share(x: 0, y: 288 / 2, width: 720 / 2, height: 288 / 2 - 20, where: isGreen) > 0.02 }
+        let green = shot.share(x: 0, y: 288 / 2, width: 720 / 2, height: 288 / 2 - 20, where: isGreen)
+        #expect(green > 0.02, "the preview's green frame above the scrubber (\(green))")
+        #expect(shot.share(x: 720 / 2 + 60, y: 40, width: 200, height: 60, where: Self.isBlue) > 0.9, "the video stays where it is")
+        // Off the scrubber, the card goes.
+        try terminal.movePointer(x: 720 / 2, y: 60)
+        try expectScreen(terminal, "the card is gone") { $0.share(x: 0, y: 288 / 2, width: 720 / 2, height: 288 / 2 - 20, where: isGreen) == 0 }
+        try quit(terminal, graphics: "kitty-shm")
+    }
+
     @Test("kitty: SIGTERM while playing ends reel (143) with its images and shared memory gone")
     func kittyTerminated() throws {
         let terminal = try XTerminal(.kitty, [Paths.reel, "--no-audio", "--no-resume", "--loop", Paths.sample("demo.mp4")],

@@ -144,6 +144,11 @@ final class XTerminal {
         try Subprocess.run("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xdotool", "key", "--delay", "80"] + keys, captureOutput: false)
     }
 
+    /// Moves the pointer to `x`, `y` (pixels from the window's top left), as a person would.
+    func movePointer(x: Int, y: Int) throws {
+        try Subprocess.run("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xdotool", "mousemove", "\(x)", "\(y)"], captureOutput: false)
+    }
+
     /// Takes screenshots until `condition` holds (or `timeout` passes); returns the last one.
     func waitForScreen(timeout: Double = 20, _ condition: (Screenshot) -> Bool) throws -> Screenshot {
         let deadline = Date().addingTimeInterval(timeout)
