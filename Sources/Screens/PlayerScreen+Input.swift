@@ -5,7 +5,9 @@ extension PlayerScreen {
     /// Handles one input event at `now` and returns what the app must do.
     public mutating func handle(_ event: InputEvent, now: Seconds) -> [PlayerAction] {
         let chapterShown = menuChapterTime
-        defer { needsRedraw = true }
+        // A bare move (motion reports, while the controls show) redraws only when the card
+        // changed (``previewPointer(_:now:)`` says so): the pointer crossing the picture costs nothing.
+        defer { if case .mouse(let mouse) = event, mouse.action == .move {} else { needsRedraw = true } }
         var actions = tick(now: now)
         switch event {
         case .key(let key): actions += handleKey(key, now: now)

@@ -97,3 +97,15 @@ struct PreviewCardTests {
         #expect(!PlayerScreenTests.drawn(&hidden, now: 1).reportsPointerMotion)
     }
 }
+
+extension PreviewCardTests {
+    @Test("a move over the picture draws nothing: motion reports cost no screens")
+    func movesAreFree() {
+        var screen = Self.screen()
+        _ = PlayerScreenTests.drawn(&screen, now: 0)
+        #expect(screen.handle(Self.move(30, row: 8), now: 0.1).isEmpty)
+        #expect(!screen.needsRedraw)
+        _ = screen.handle(Self.move(30, row: Self.bar), now: 0.2)
+        #expect(screen.needsRedraw, "the card came")
+    }
+}
