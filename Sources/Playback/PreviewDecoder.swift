@@ -32,7 +32,7 @@ public final class PreviewDecoder {
     private let player: Player
     private let buffer: FrameBuffer
     /// How far the opening got: seeks go once the file is open and its first frame has shown
-    /// (so that the first frame is never taken for a seek's).
+    /// (so that the opening's frame is never taken for a seek's).
     private var opening = Opening.loading
     private enum Opening { case loading, loaded, restarted, ready }
     private var isLoaded: Bool { opening == .ready }
@@ -130,16 +130,16 @@ public final class PreviewDecoder {
                 }
             case .playbackRestart where current?.replied == true:
                 current?.restarted = true
-                current?.framed = false
             default:
                 break
             }
         }
         if player.frameIsDue() {
             // Every frame is taken, so that the core's video output never waits. A seek's frame
-            // is the one after its restart.
+            // comes after its reply, just before its restart (and mpv draws it again 0.1 s later):
+            // the last frame rendered by the restart is the seek's.
             try? player.render(into: buffer)
-            if current?.restarted == true { current?.framed = true }
+            if current?.replied == true { current?.framed = true }
             if opening == .restarted {
                 opening = .ready
                 if let time = queued {

@@ -46,6 +46,20 @@ struct PreviewDecoderTests {
         #expect(again?.keyframe == red?.keyframe)
     }
 
+    @Test("back-to-back requests each get their own frame, never the one before (mpv draws a frame again 0.1 s later)")
+    func noStaleFrames() throws {
+        let decoder = try PreviewDecoder(source: .file(PlayerDriver.sample("segments.mp4")), width: 16, height: 9, pixelAspect: 1)
+        let colours: [(Double, (Int, Int, Int))] = [(0.7, (230, 0, 0)), (2.7, (0, 230, 0)), (4.7, (0, 0, 230)), (6.7, (230, 230, 230)),
+                                                    (8.7, (230, 230, 0)), (0.2, (230, 0, 0)), (4.2, (0, 0, 230)), (2.2, (0, 230, 0))]
+        for _ in 0..<2 {
+            for (time, colour) in colours {
+                guard let frame = Self.frame(decoder, at: time) else { continue }
+                let centre = MediaProbeTests.centre(frame.still)
+                #expect(MediaProbeTests.isClose(centre, to: colour), "centre \(centre) at \(time)")
+            }
+        }
+    }
+
     @Test("a file that cannot be opened says so, and its requests fail")
     func unavailable() throws {
         let decoder = try PreviewDecoder(source: .file("/nonexistent/preview.mkv"), width: 16, height: 9, pixelAspect: 1)
