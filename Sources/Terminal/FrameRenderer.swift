@@ -10,9 +10,10 @@ public struct FrameRenderer {
     public private(set) var cells: ScreenRenderer
     /// The images, in pixel mode.
     public private(set) var graphics: GraphicsRenderer?
-    /// Whether the terminal reports every pointer move (mode 1003) as last written; nil when
-    /// unknown (at the start, and after ``invalidate()``).
-    public private(set) var reportsPointerMotion: Bool?
+    /// Whether the terminal reports every pointer move (mode 1003) as last written: off at the
+    /// start (the session never turns it on), unknown (nil) after ``invalidate()``, when the next
+    /// frame says it again.
+    public private(set) var reportsPointerMotion: Bool? = false
     /// Whether the last frame switched mode 1003.
     private var motionChanged = false
 
