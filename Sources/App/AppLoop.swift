@@ -23,6 +23,8 @@ final class AppLoop {
     private var outputBytes: [UInt8] = []
     /// The last screen drawn was mid-animation, so its final state still has to be drawn.
     private var animationPending = false
+    /// Ctrl-L asked for the whole screen to be drawn again, changed or not.
+    private var redrawPending = false
     /// When the last screen was drawn: animations alone redraw at most every ``animationInterval``.
     private var lastDraw = -Double.infinity
     /// The floor of the renderer's tolerance, raised while the terminal is slow to take the screens.
@@ -130,6 +132,9 @@ final class AppLoop {
             exitCode = 128 + SIGINT
         case .suspend:
             suspend(now: now)
+        case .redraw:
+            renderer.invalidate()
+            redrawPending = true
         case .go(let place):
             top?.willHide(now: now)
             let scene = navigator.makeScene(place, canClose: true, context: context, now: now)
@@ -255,7 +260,7 @@ final class AppLoop {
     /// animation's last frame (drawn once it has ended, at its final value); the next 30 Hz tick
     /// while an animation runs; nil when nothing is to draw.
     private func drawDue(_ scene: Scene, now: Double, animating: Bool) -> Double? {
-        if scene.needsDraw(at: now) || (animationPending && !animating) { return now }
+        if scene.needsDraw(at: now) || redrawPending || (animationPending && !animating) { return now }
         return animating ? lastDraw + AppLoop.animationInterval : nil
     }
 
@@ -270,6 +275,7 @@ final class AppLoop {
         let animating = scene.isAnimating(at: now)
         guard let due = drawDue(scene, now: now, animating: animating), due <= now else { return }
         animationPending = animating
+        redrawPending = false
         lastDraw = now
         let start = monotonicNow()
         scene.draw(into: &canvas, now: now)

@@ -148,6 +148,7 @@ final class PlayerScene: Scene {
             case .quit: return .quit(0)
             case .interrupt: return .interrupt
             case .suspend: return .suspend
+            case .redraw: return .redraw
             case .close:
                 if session.machine.isOpening { session.cancelOpening(now: now) }
                 return canClose ? .back : .quit(0)

@@ -54,6 +54,9 @@ enum SceneRequest {
     case interrupt
     /// Stop the process (Ctrl-Z); the terminal is restored first.
     case suspend
+    /// Clear the terminal and draw the whole screen again (Ctrl-L): the renderer forgets what it
+    /// thinks the terminal shows, since something else may have written there.
+    case redraw
     /// Go to a place, over this one.
     case go(Place)
     /// Close this scene and go back to the one below; quit with 0 when there is none.

@@ -44,7 +44,7 @@ extension PlayerScreen {
         switch command {
         case .interrupt?: return [.interrupt]
         case .suspend?: return [.suspend]
-        case .redraw?: needsRedraw = true; return []
+        case .redraw?: return [.redraw]
         default: break
         }
         if isHelpShown {
