@@ -59,7 +59,9 @@ public final class Player {
 
     /// Reads every pending mpv event, updates ``state`` and returns the events in order.
     ///
-    /// This is the only caller of `mpv_wait_event` in reel. It never blocks.
+    /// This is the only caller of `mpv_wait_event` in reel. It does not wait for events, except
+    /// after a failed load: then it waits up to 100 ms for mpv's log to give the reason, so that
+    /// the error can name it.
     public func drainEvents() -> [PlayerEvent] {
         wake.drain()
         var events = readQueuedEvents()
