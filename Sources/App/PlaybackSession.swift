@@ -43,6 +43,8 @@ final class PlaybackSession {
     /// Subtitles shown (reel's `v`); mpv draws only picture subtitles, and only while this is on.
     private var subtitlesVisible = true
     private var notices: [String] = []
+    /// Commands from clients of mpv's IPC socket, for the scene on top to run.
+    private var commands: [Command] = []
     /// A sub-seek sent, whose failure (no line there) becomes a notice.
     private var subtitleSeek: (id: UInt64, lines: Int)?
     /// Where the item that just opened resumed, for its notice.
@@ -248,6 +250,11 @@ final class PlaybackSession {
 
     /// The name of item `index` for notices and cards: its title once known (from mpv, or a
     /// probe), else its name.
+    /// `--loop-playlist`: after the last item, the first.
+    var loopsPlaylist: Bool { machine.configuration.loopPlaylist }
+    /// `--shuffle`: the list was shuffled at the start.
+    var shuffles: Bool { options.shuffle }
+
     func name(of index: Int) -> String {
         guard items.indices.contains(index) else { return "" }
         return titles[items[index].source.mpvName] ?? items[index].name
@@ -271,6 +278,11 @@ final class PlaybackSession {
         var seekCompleted = false
         /// Something changed: the status was rebuilt.
         var changed = false
+        /// mpv restarted playback at a new position after the item was ready: a seek, reel's or
+        /// a client's (for MPRIS's `Seeked`).
+        var restarted = false
+        /// That restart was none of reel's seeks: a client of the IPC socket, a chapter move.
+        var seekedFromOutside = false
     }
 
     /// Reads mpv's events and moves the machine on.
@@ -305,6 +317,10 @@ final class PlaybackSession {
                     startPaused = false
                     apply(machine.event(.ready, now: now), now: now)
                 }
+                else if hasRestarted {
+                    result.restarted = true
+                    if !seeks.hasSeekInFlight { result.seekedFromOutside = true }
+                }
                 if seeks.playbackRestarted(player: player, now: now) { result.seekCompleted = true }
                 trackSwitch.playbackRestarted()
             case .commandReply(let id, let error):
@@ -323,6 +339,8 @@ final class PlaybackSession {
                     }
                 }
                 apply(machine.event(.failed(reason: reason), now: now), now: now)
+            case .clientMessage(let words):
+                takeClientMessage(words)
             case .propertyChanged(.playlist):
                 syncItems(now: now)
             case .propertyChanged(.tracks), .propertyChanged(.subtitleTrack):
@@ -341,6 +359,24 @@ final class PlaybackSession {
             result.changed = true
         }
         return result
+    }
+
+    /// A client's `script-message reel COMMAND…` (through mpv's IPC socket): a command of the
+    /// table, run as its key would be (``takeCommands()``). Other scripts' messages are not reel's.
+    private func takeClientMessage(_ words: [String]) {
+        guard words.first == "reel" else { return }
+        let text = words.dropFirst().joined(separator: " ")
+        do {
+            commands.append(try Command(parsing: text))
+        } catch {
+            notices.append("IPC: \(error)")
+        }
+    }
+
+    /// The commands clients sent since the last call, oldest first.
+    func takeCommands() -> [Command] {
+        defer { commands.removeAll() }
+        return commands
     }
 
     /// Brings the machine's timers up to `now` (the Up next countdown) and saves the position
