@@ -68,6 +68,19 @@ struct BusConnectionTests {
         return ((status >> 8) & 0xFF, printed)
     }
 
+    /// Calls `member` of `org.example.Test` with dbus-send, on a connection of a fresh private
+    /// bus that answers with `handler`; dbus-send's exit status and what it printed.
+    static func exchange(_ member: String, _ arguments: [String] = [],
+                         _ handler: (BusCall) -> BusReply) throws -> (status: Int32, printed: String) {
+        let daemon = try Daemon()
+        let bus = try BusConnection(address: daemon.address)
+        try bus.requestName("org.example.ReelTest")
+        let output = outputPath()
+        let sender = try daemon.send(["--dest=org.example.ReelTest", "/org/mpris/MediaPlayer2", "org.example.Test.\(member)"]
+                                     + arguments, output: output)
+        return serve(bus, until: sender, output: output, handler)
+    }
+
     static func outputPath() -> String {
         NSTemporaryDirectory() + "reel-bus-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
@@ -98,15 +111,9 @@ struct BusConnectionTests {
 
     @Test("a call's arguments come in typed, and the reply's values go out as dbus-send reads them")
     func roundTrip() throws {
-        let daemon = try Daemon()
-        let bus = try BusConnection(address: daemon.address)
-        try bus.requestName("org.example.ReelTest")
-        let output = Self.outputPath()
-        let sender = try daemon.send(["--dest=org.example.ReelTest", "/org/mpris/MediaPlayer2", "org.example.Test.Echo",
-                                      "string:café", "int64:-5", "variant:double:1.5", "objpath:/a/b", "boolean:true",
-                                      "array:string:x,y"], output: output)
         var calls: [BusCall] = []
-        let (status, printed) = Self.serve(bus, until: sender, output: output) { call in
+        let (status, printed) = try Self.exchange("Echo", ["string:café", "int64:-5", "variant:double:1.5", "objpath:/a/b",
+                                                           "boolean:true", "array:string:x,y"]) { call in
             calls.append(call)
             return .values([.dictionary([("length", .int64(120_000_000)), ("title", .string("Ünïcode")),
                                          ("tags", .strings(["a", "b"]))]),
@@ -124,13 +131,7 @@ struct BusConnectionTests {
 
     @Test("an error reply reaches the caller with its name")
     func errorReply() throws {
-        let daemon = try Daemon()
-        let bus = try BusConnection(address: daemon.address)
-        try bus.requestName("org.example.ReelTest")
-        let output = Self.outputPath()
-        let sender = try daemon.send(["--dest=org.example.ReelTest", "/org/mpris/MediaPlayer2", "org.example.Test.Nothing"],
-                                     output: output)
-        let (status, printed) = Self.serve(bus, until: sender, output: output) { .unknownMethod($0) }
+        let (status, printed) = try Self.exchange("Nothing") { .unknownMethod($0) }
         #expect(status != 0)
         #expect(printed.contains("org.freedesktop.DBus.Error.UnknownMethod"), "\(printed)")
     }
