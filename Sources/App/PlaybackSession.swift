@@ -19,7 +19,7 @@ final class PlaybackSession {
     private(set) var status = MediaStatus()
     /// Resume records, when resuming is on.
     let resume: ResumeStore?
-    private let options: ReelOptions
+    let options: ReelOptions
     private var seeks = SeekTracker()
     /// Puts a paused picture back where it was when mpv's refresh after a track switch lands elsewhere.
     private var trackSwitch = TrackSwitchGuard()
@@ -42,9 +42,9 @@ final class PlaybackSession {
     private var lastResumeSave = -Double.infinity
     /// Subtitles shown (reel's `v`); mpv draws only picture subtitles, and only while this is on.
     private var subtitlesVisible = true
-    private var notices: [String] = []
+    var notices: [String] = []
     /// Commands from clients of mpv's IPC socket, for the scene on top to run.
-    private var commands: [Command] = []
+    var clientCommands: [Command] = []
     /// A sub-seek sent, whose failure (no line there) becomes a notice.
     private var subtitleSeek: (id: UInt64, lines: Int)?
     /// Where the item that just opened resumed, for its notice.
@@ -250,11 +250,6 @@ final class PlaybackSession {
 
     /// The name of item `index` for notices and cards: its title once known (from mpv, or a
     /// probe), else its name.
-    /// `--loop-playlist`: after the last item, the first.
-    var loopsPlaylist: Bool { machine.configuration.loopPlaylist }
-    /// `--shuffle`: the list was shuffled at the start.
-    var shuffles: Bool { options.shuffle }
-
     func name(of index: Int) -> String {
         guard items.indices.contains(index) else { return "" }
         return titles[items[index].source.mpvName] ?? items[index].name
@@ -359,24 +354,6 @@ final class PlaybackSession {
             result.changed = true
         }
         return result
-    }
-
-    /// A client's `script-message reel COMMAND…` (through mpv's IPC socket): a command of the
-    /// table, run as its key would be (``takeCommands()``). Other scripts' messages are not reel's.
-    private func takeClientMessage(_ words: [String]) {
-        guard words.first == "reel" else { return }
-        let text = words.dropFirst().joined(separator: " ")
-        do {
-            commands.append(try Command(parsing: text))
-        } catch {
-            notices.append("IPC: \(error)")
-        }
-    }
-
-    /// The commands clients sent since the last call, oldest first.
-    func takeCommands() -> [Command] {
-        defer { commands.removeAll() }
-        return commands
     }
 
     /// Brings the machine's timers up to `now` (the Up next countdown) and saves the position
