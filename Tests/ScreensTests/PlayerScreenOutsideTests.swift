@@ -7,6 +7,15 @@ import Testing
 struct PlayerScreenOutsideTests {
     static func reader() -> PlayerScreen { PlayerScreenTests.screen { $0.screenReader = true } }
 
+    /// A screen with a screen reader, shown item 0 playing, and that status.
+    static func playingItem() -> (PlayerScreen, MediaStatus) {
+        var screen = reader()
+        var status = PlayerScreenTests.status()
+        status.phase = .playing(item: 0)
+        screen.update(status, now: 1)
+        return (screen, status)
+    }
+
     @Test("a command run from outside does what its key does, with the same notice and line")
     func runsLikeKeys() {
         var byKey = Self.reader(), byBus = Self.reader()
@@ -49,10 +58,7 @@ struct PlayerScreenOutsideTests {
 
     @Test("a change the screen asked for is said once, not again when mpv confirms it")
     func ownChangeOnce() {
-        var screen = Self.reader()
-        var status = PlayerScreenTests.status()
-        status.phase = .playing(item: 0)
-        screen.update(status, now: 1)
+        var (screen, status) = Self.playingItem()
         _ = screen.handle(PlayerScreenTests.char("]"), now: 2)
         let spoken = screen.spokenLines.count
         status.speed = 1.25
@@ -62,10 +68,7 @@ struct PlayerScreenOutsideTests {
 
     @Test("a new item's own values are not announced as changes")
     func newItemIsQuiet() {
-        var screen = Self.reader()
-        var status = PlayerScreenTests.status()
-        status.phase = .playing(item: 0)
-        screen.update(status, now: 1)
+        var (screen, status) = Self.playingItem()
         let spoken = screen.spokenLines.count
         status.phase = .playing(item: 1)
         status.volume = 50
