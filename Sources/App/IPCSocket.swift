@@ -12,7 +12,12 @@ enum IPCSocket {
     /// run) or when there is no IPC server.
     static func problem(with path: FilePath?) -> UsageError? {
         guard let path else { return nil }
-        guard let info = try? FileSystem.linkStatus(path) else { return nil }
+        guard let info = try? FileSystem.linkStatus(path) else {
+            // mpv would only log that it cannot listen there, and reel would run without it.
+            let folder = path.removingLastComponent
+            let isFolder = (try? FileSystem.status(folder.isEmpty ? "." : folder)).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
+            return isFolder ? nil : .noSocketFolder(path: path.description)
+        }
         return info.st_mode & S_IFMT == S_IFSOCK ? nil : .notASocket(path: path.description)
     }
 

@@ -41,9 +41,11 @@ final class MPRISService {
         }
     }
 
-    /// The descriptor to poll, and for what.
+    /// The descriptor to poll, and for what; -1 once the bus has gone (a closed socket would
+    /// wake the loop for ever).
     var pollEvents: (descriptor: Int32, events: Int16) {
-        (bus.fileDescriptor, Int16(POLLIN) | (bus.wantsWritable ? Int16(POLLOUT) : 0))
+        guard bus.isConnected else { return (-1, 0) }
+        return (bus.fileDescriptor, Int16(POLLIN) | (bus.wantsWritable ? Int16(POLLOUT) : 0))
     }
 
     /// The descriptors of the work that goes on for it (the cover art being made).

@@ -15,6 +15,8 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `--input-ipc-server` names something that is there and is not a socket, which mpv would
     /// delete.
     case notASocket(path: String)
+    /// `--input-ipc-server` names a path in a folder that is not there.
+    case noSocketFolder(path: String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,8 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot write the log file '\(Self.visible(path))' (--log-file): \(reason)"
         case .notASocket(let path):
             "'\(Self.visible(path))' is there and is not a socket (--input-ipc-server would replace it); name a new path"
+        case .noSocketFolder(let path):
+            "cannot make the socket '\(Self.visible(path))' (--input-ipc-server): its folder is not there"
         }
     }
 

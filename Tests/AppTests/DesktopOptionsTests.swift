@@ -38,6 +38,8 @@ struct DesktopOptionsTests {
         #expect(IPCSocket.problem(with: FilePath(folder.path)) == .notASocket(path: folder.path))
         #expect(IPCSocket.problem(with: FilePath(folder.appendingPathComponent("new").path)) == nil)
         #expect(IPCSocket.problem(with: nil) == nil)
+        let nowhere = folder.appendingPathComponent("missing/reel.sock").path
+        #expect(IPCSocket.problem(with: FilePath(nowhere)) == .noSocketFolder(path: nowhere))
 
         // A socket left by an earlier run is mpv's to replace, and reel's to remove.
         let socketPath = folder.appendingPathComponent("old.sock").path
