@@ -10,6 +10,8 @@ final class AppLoop {
     let playback: PlaybackSession
     let navigator: Navigator
     let output: TerminalOutput
+    /// MPRIS2 on the session bus, when there is one.
+    let desktop: MPRISService?
     private(set) var context: SceneContext
     private var scenes: [Scene]
     private var decoder = InputDecoder()
@@ -60,8 +62,9 @@ final class AppLoop {
     }()
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode,
-         graphics: GraphicsMode = .blocks, playback: PlaybackSession, navigator: Navigator) {
+         graphics: GraphicsMode = .blocks, playback: PlaybackSession, navigator: Navigator, desktop: MPRISService? = nil) {
         self.session = session
+        self.desktop = desktop
         self.output = output
         self.context = context
         self.playback = playback
@@ -102,6 +105,7 @@ final class AppLoop {
             apply(current.pump(now: now, session: result, canTakeFrame: terminalIsReady(now: now)), now: now)
             // A frame no scene wanted is let go, so that mpv's video output never waits.
             _ = playback.frames.take(from: playback.player, size: context.pixelSize, draw: false)
+            runOutsideCommands(seeked: result.restarted, now: now)
             if let current = top { apply(current.tick(now: now), now: now) }
             drawIfNeeded(now: now)
         }
@@ -151,6 +155,18 @@ final class AppLoop {
         }
     }
 
+    /// Runs what came from outside the terminal, as the keys would in the scene on top: the
+    /// commands of IPC clients (`script-message reel …`) and MPRIS's calls, after MPRIS has been
+    /// told the session's state. `seeked`: mpv restarted playback at a new place.
+    private func runOutsideCommands(seeked: Bool, now: Double) {
+        var commands = playback.takeCommands()
+        if let desktop { commands += desktop.pass(session: playback, playerShown: top is PlayerScene, seeked: seeked) }
+        for command in commands {
+            guard exitCode == nil, let scene = top else { return }
+            apply(scene.run(command, now: now), now: now)
+        }
+    }
+
     /// Brings `scene` to the front: at the terminal's size, told so, and drawn whole.
     private func show(_ scene: Scene, now: Double) {
         scene.resize(to: context, now: now)
@@ -175,8 +191,14 @@ final class AppLoop {
             pollfd(fd: session.signalDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: playback.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         ]
-        for descriptor in scene.wakeDescriptors {
+        for descriptor in scene.wakeDescriptors + (desktop?.wakeDescriptors ?? []) {
             fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+        }
+        if let desktop {
+            let bus = desktop.pollEvents
+            if bus.descriptor >= 0 { fds.append(pollfd(fd: bus.descriptor, events: bus.events, revents: 0)) }
+            // Messages libdbus has read already are handled now, not after the next wake-up.
+            if desktop.hasWork { deadline = now }
         }
         if output.wantsWritable {
             fds.append(pollfd(fd: output.fileDescriptor, events: Int16(POLLOUT), revents: 0))

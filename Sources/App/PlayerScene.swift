@@ -59,7 +59,7 @@ final class PlayerScene: Scene {
             screen.update(session.status, now: now)
         }
         if result.changed { screen.update(session.status, now: now) }
-        if result.seekCompleted { screen.seekCompleted(now: now) }
+        if result.seekCompleted { screen.seekCompleted(now: now) } else if result.seekedFromOutside { screen.seekedFromOutside(now: now) }
         for notice in session.takeNotices() { screen.notify(notice, now: now, duration: 3) }
         if let position = session.takeResumedAt() { screen.showResumeNotice(at: position, now: now) }
         if session.takeFrame(size: context.pixelSize, draw: canTakeFrame) { frameIsNew = true }
@@ -97,6 +97,10 @@ final class PlayerScene: Scene {
             screen.draw(video: session.video, encoder: context.encoder, into: &canvas, now: now)
         }
         frameIsNew = false
+    }
+
+    func run(_ command: Command, now: Double) -> SceneRequest? {
+        perform(screen.run(command, now: now), now: now)
     }
 
     func willHide(now: Double) {

@@ -29,10 +29,20 @@ protocol Scene: AnyObject {
     func resize(to context: SceneContext, now: Double)
     /// Draws into `canvas`, which has the terminal's size.
     func draw(into canvas: inout Canvas, now: Double)
+    /// Runs a command of the table that came from outside the terminal (MPRIS, a client of
+    /// mpv's IPC socket), as a key bound to it would.
+    func run(_ command: Command, now: Double) -> SceneRequest?
     /// The scene is covered by another one, or is about to go.
     func willHide(now: Double)
     /// The scene is on top again.
     func didShow(now: Double)
+}
+
+extension Scene {
+    /// Outside the player only `quit` means something: the list and the card play nothing.
+    func run(_ command: Command, now: Double) -> SceneRequest? {
+        command == .quit ? .quit(0) : nil
+    }
 }
 
 /// Where the user can be: the places of reel's one navigation model.
