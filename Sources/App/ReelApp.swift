@@ -31,7 +31,8 @@ public enum ReelApp {
             return 1
         }
         let plan: InputPlan
-        switch InputCheck.plan(for: options.paths, recursive: options.recursive, standardInputIsTerminal: isatty(0) == 1) {
+        switch InputCheck.plan(for: options.paths, recursive: options.recursive, 
+                                   standardInput: .current(closedAtStart: closedAtStart.contains(0))) {
         case .failure(let failure):
             printError(failure.line)
             return 1
@@ -94,7 +95,10 @@ public enum ReelApp {
         let found = scan.batch?.files ?? []
         let items = zip(plan.sources, plan.names).map { PlaylistItem(source: $0, name: $1) }
             + found.map { PlaylistItem(source: .file($0.path), name: $0.name) }
-        let resume = options.resume ? ResumeStore.defaultDirectory(environment: environment).map(ResumeStore.init) : nil
+        // $HOME is the system's to make: a missing one turns resuming off, with a notice.
+        let home = environment["HOME"].map { FilePath($0) }
+        let resume = options.resume
+            ? ResumeStore.defaultDirectory(environment: environment).map { ResumeStore(directory: $0, home: home) } : nil
         let playback: PlaybackSession
         do {
             playback = try PlaybackSession(items: items, options: options, pixelAspect: context.pixelAspect,
@@ -105,7 +109,7 @@ public enum ReelApp {
         }
         if let notice = picture.notice { playback.announce(notice) }
         playback.player.logNote("picture: \(picture.name), graphics \(picture.graphics.name), colours \(colorMode)")
-        let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment))
+        let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment), home: home)
         let places = Navigator.startPlaces(itemCount: items.count, hasFolder: plan.hasFolder, options: options)
         var skipped = LibraryScan(title: plan.title)
         if let batch = scan.batch { skipped.skip(batch.skipped, count: batch.skippedCount) }

@@ -29,11 +29,9 @@ final class LogSink {
 
     /// Records one line of mpv's log. `level` is mpv's level name.
     func record(prefix: String, level: String, text: String) {
-        let line = "[\(prefix)] \(level): \(text)"
         if let descriptor {
-            var bytes = Array(line.utf8)
-            if bytes.last != 0x0A { bytes.append(0x0A) }
-            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let line = "[\(LogSink.escaped(prefix))] \(level): \(LogSink.escaped(text.trimmingLineEnd()))\n"
+            _ = Array(line.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         }
         if text.hasPrefix("Refusing to load potentially unsafe URL from a playlist") {
             refusals.append("Left out a playlist entry: a playlist from the network may not open local files")
@@ -42,6 +40,22 @@ final class LogSink {
             recentProblems.append(Problem(prefix: prefix, isError: level != "warn", text: text.trimmingSuffix()))
             if recentProblems.count > 16 { recentProblems.removeFirst(recentProblems.count - 16) }
         }
+    }
+
+    /// `text` with every control character but tab written as `\u{1b}`, so that a log read with
+    /// `cat` or `tail -f` on a terminal shows a hostile title's escape codes instead of obeying
+    /// them, and each message stays one line.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09: out.unicodeScalars.append(scalar)
+            case 0..<0x20, 0x7F, 0x80..<0xA0: out += "\\u{\(String(scalar.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// Forgets earlier problems, at the start of a new file.
@@ -97,6 +111,9 @@ private extension String {
         }
         return found
     }
+
+    /// Without the one line feed mpv ends each message with.
+    func trimmingLineEnd() -> String { unicodeScalars.last == "\n" ? String(unicodeScalars.dropLast()) : self }
 
     func trimmingSuffix() -> String {
         var text = Substring(self)
