@@ -58,6 +58,8 @@ final class PlaybackSession {
     init(items: [PlaylistItem], options: ReelOptions, pixelAspect: Double, videoHeight: Int,
          resume: ResumeStore?) throws {
         var configuration = PlayerConfiguration.from(options)
+        let subtitleFiles = PlaybackSession.usableSubtitleFiles(options.tracks.subtitleFiles)
+        configuration.tracks.subtitleFiles = subtitleFiles.kept
         configuration.pixelAspect = pixelAspect
         configuration.loadHook = true
         configuration.startPaused = true
@@ -75,6 +77,7 @@ final class PlaybackSession {
         subtitlesVisible = options.tracks.subtitles != .none
         // A state folder that cannot be used turns resuming off: said once, at the start.
         if let notice = resume?.takeFailureNotice() { notices.append(notice) }
+        notices += subtitleFiles.notices
     }
 
     /// mpv's youtube-dl format for a picture `height` pixels tall: no more than the next common
@@ -447,6 +450,7 @@ final class PlaybackSession {
     private func prepareItem() {
         guard let index = machine.currentItem, items.indices.contains(index) else { return }
         let item = items[index]
+        guardSidecars(of: item)
         if startOptionPending, let start = options.start {
             startOptionPending = false
             try? player.setFileLocalOption("start", start.optionValue)
