@@ -49,6 +49,15 @@ final class PlaybackSession {
     private(set) var resumedAt: Double?
     /// The last failure, for the exit line when nothing else can play.
     private(set) var lastFailure: (item: PlaylistItem, reason: String)?
+    /// How deep the playlists opened from the last item given to mpv nest.
+    private var nesting = NestingWatch(root: nil)
+    /// The playlist entries mpv left out since the last item was given to it.
+    private var entriesLeftOut = 0
+    /// Whether playlists are opening one another from the item given to mpv, no file loaded yet.
+    var isFollowingPlaylists: Bool { nesting.depth > 0 }
+    /// A playlist chain was stopped: what mpv had already begun (the next entry's start, its
+    /// playlist) is not followed, until the session loads something again.
+    private var abandoned = false
     /// Some item has played: a failure later is not the run's failure.
     private(set) var hasPlayed = false
     /// The number of frames of the item, estimated as mpv does, for `--stats`.
@@ -105,9 +114,21 @@ final class PlaybackSession {
     }
 
     /// Notices for the screen since the last call.
+    ///
+    /// The playlist entries mpv left out are one notice that counts them: the screen shows one
+    /// notice at a time, so fifteen of them were one "Left out a playlist entry".
     func takeNotices() -> [String] {
         defer { notices.removeAll() }
-        return notices + player.takeRefusals()
+        let refused = player.takeRefusals().count
+        guard refused > 0 else { return notices }
+        entriesLeftOut += refused
+        return notices + [PlaybackSession.leftOutNotice(count: entriesLeftOut)]
+    }
+
+    /// The notice for `count` playlist entries that mpv left out since the item was given to it.
+    static func leftOutNotice(count: Int) -> String {
+        let what = count == 1 ? "a playlist entry" : "\(count) playlist entries"
+        return "Left out \(what): a playlist from the network may not open local files"
     }
 
     /// Takes the resume notice's position, once.
@@ -220,6 +241,7 @@ final class PlaybackSession {
         for action in actions {
             switch action {
             case .load(let item):
+                abandoned = false
                 frames.clear()
                 seeks.reset()
                 fileLoaded = false
@@ -233,6 +255,8 @@ final class PlaybackSession {
                         try player.open(items[item].source)
                         window = (item, 1)
                         itemByEntryID = [:]
+                        nesting = NestingWatch(root: items[item])
+                        entriesLeftOut = 0
                     }
                 } catch {
                     apply(machine.event(.failed(reason: "\(error)"), now: now), now: now)
@@ -289,13 +313,18 @@ final class PlaybackSession {
                 hasRestarted = false
                 wasAtEnd = false
                 frames.clear()
-                if let item = itemByEntryID[entryID] {
+                if !abandoned, let item = itemByEntryID[entryID] {
                     apply(machine.event(.started(item: item), now: now), now: now)
                 }
             case .loadHook(let id):
                 prepareItem()
                 player.continueLoad(hook: id)
+            case .endFile(.redirect):
+                // A playlist opened and became its entries; one that keeps opening playlists
+                // (itself, or two that list each other) is stopped at the limit.
+                if let reason = nesting.redirected() { failNesting(reason, now: now) }
             case .fileLoaded:
+                nesting.loaded()
                 fileLoaded = true
                 applySubtitleDrawing(subtitleTrack: selectedSubtitleID)
             case .playbackRestart:
@@ -327,7 +356,7 @@ final class PlaybackSession {
                 }
                 apply(machine.event(.failed(reason: reason), now: now), now: now)
             case .propertyChanged(.playlist):
-                syncItems(now: now)
+                if !abandoned { syncItems(now: now) }
             case .propertyChanged(.tracks), .propertyChanged(.subtitleTrack):
                 applySubtitleDrawing(subtitleTrack: selectedSubtitleID)
             default:
@@ -392,12 +421,27 @@ final class PlaybackSession {
             if let said { text += " (\(said))" }
             reason = text
         }
-        if let item = machine.currentItem, items.indices.contains(item) { lastFailure = (items[item], reason) }
+        fail(reason, item: machine.currentItem.flatMap { items.indices.contains($0) ? items[$0] : nil }, now: now)
+    }
+
+    /// Stops what mpv is doing and fails the current item with `reason`, naming `item` in the
+    /// run's exit line.
+    private func fail(_ reason: String, item: PlaylistItem?, now: Double) {
+        if let item { lastFailure = (item, reason) }
         try? player.stopKeepingPlaylist()
         frames.clear()
         fileLoaded = false
         hasRestarted = false
         apply(machine.event(.failed(reason: reason), now: now), now: now)
+    }
+
+    /// A playlist that keeps opening playlists: stopped, with the error naming the playlist.
+    private func failNesting(_ reason: String, now: Double) {
+        let root = nesting.root
+        nesting = NestingWatch(root: nil)
+        abandoned = true
+        if let root, items.count > 1 { notices.append("Could not play \(PlaylistItem.defaultName(of: root.source)): \(reason)") }
+        fail(reason, item: root, now: now)
     }
 
     /// Tells the machine when playback reaches the end, or leaves it (``PlaybackEnd``).
@@ -429,6 +473,12 @@ final class PlaybackSession {
         if let playing = entries.firstIndex(where: \.isPlaying) {
             apply(machine.event(.started(item: window.first + playing), now: now), now: now)
         }
+    }
+
+    /// Item `index` is known not to play (the list's probe): Up next and N, P pass over it.
+    func markUnplayable(_ index: Int, now: Double) {
+        guard items.indices.contains(index), !machine.unplayable.contains(index) else { return }
+        apply(machine.event(.knownUnplayable(item: index), now: now), now: now)
     }
 
     /// Puts `new` items into the list at `positions` (ascending places in the new list): a
@@ -590,7 +640,17 @@ extension MediaStatus {
         isPaused = state.isPaused ?? true
         isAtEnd = state.isAtEnd ?? false
         isSeeking = state.isSeeking ?? false
-        title = state.title
+        phase = session.machine.phase
+        // While an item opens (or fails to), mpv's media-title is still the last item's until the
+        // new file is loaded and mpv says it is playing this one: until then the item's own name
+        // is shown ("Opening Talk…" stood while demo.mp4 opened).
+        let current = session.machine.currentItem.flatMap { session.items.indices.contains($0) ? session.items[$0] : nil }
+        switch phase {
+        case .playing, .ended:
+            title = state.title
+        default:
+            if session.isReadyToStart, let path = state.path, path == current?.source.mpvName { title = state.title }
+        }
         // Until mpv lists the tracks, a picture is assumed, so that none is thrown away.
         let kinds = state.tracks.kinds
         hasVideo = state.tracks.isEmpty || kinds.video || kinds.coverArt
@@ -607,7 +667,6 @@ extension MediaStatus {
         frameDuration = video?.frameRate.map { 1 / $0 }
         artist = state.metadata["artist"]
         album = state.metadata["album"]
-        phase = session.machine.phase
         if let item = session.machine.currentItem {
             itemName = session.name(of: item)
             playlistIndex = item
@@ -642,7 +701,6 @@ extension MediaStatus {
         isBuffering = state.isPausedForCache ?? false
         bufferingPercent = state.bufferingPercent
         // Until mpv says, a URL is taken to come over the network.
-        let current = session.machine.currentItem.flatMap { session.items.indices.contains($0) ? session.items[$0] : nil }
         if case .url? = current?.source { isNetworkStream = state.isNetworkStream ?? true } else { isNetworkStream = state.isNetworkStream ?? false }
     }
 }

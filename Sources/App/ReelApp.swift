@@ -183,11 +183,14 @@ public enum ReelApp {
     /// screen, where keys and signals work. A signal meanwhile ends reel at once (128+N).
     static func preflight(_ playback: PlaybackSession, places: [Place], signals: TerminalSession) -> Int32? {
         guard case .player? = places.last, places.count == 1 else { return nil }
-        let deadline = monotonicNow() + 1
-        while case let now = monotonicNow(), now < deadline {
+        let start = monotonicNow()
+        // Playlists that open one another get up to 3 s to reach a file, or the nesting limit
+        // (``NestingWatch``), so that a playlist that lists itself is one line too.
+        func deadline() -> Double { start + (playback.isFollowingPlaylists ? 3 : 1) }
+        while case let now = monotonicNow(), now < deadline() {
             var fds = [pollfd(fd: playback.wakeDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals.signalDescriptor, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 2, Int32(max(1, (deadline - now) * 1000)))
+            _ = poll(&fds, 2, Int32(max(1, (deadline() - now) * 1000)))
             for signal in signals.pendingSignals() {
                 if case .terminate(let number) = signal { return 128 + number }
             }
