@@ -25,6 +25,9 @@ final class PlaybackSession {
     private var trackSwitch = TrackSwitchGuard()
     /// Notices an item that plays without a picture, or stops moving with nothing to wait for.
     private var stall = StallDetector()
+    /// Holds `--network-timeout` (mpv's default, 60 s, without it) for the whole stream, a
+    /// second after FFmpeg should have: HLS fetches its parts with requests that may not.
+    private var silence: SilenceDetector
     /// The items mpv's own playlist holds: the one opened last, or the entries a playlist file
     /// expanded into. The whole list is reel's (a folder of a hundred thousand files would make
     /// mpv's playlist, and every change of it, that large); mpv is given one item at a time, so
@@ -51,8 +54,12 @@ final class PlaybackSession {
     private(set) var lastFailure: (item: PlaylistItem, reason: String)?
     /// How deep the playlists opened from the last item given to mpv nest.
     private var nesting = NestingWatch(root: nil)
+    /// mpv's media-title when the current item was asked for: the last item's, until it changes.
+    private(set) var titleAtLoad: String?
     /// The playlist entries mpv left out since the last item was given to it.
     private var entriesLeftOut = 0
+    /// The parts of the stream FFmpeg skipped since the last item was given to mpv.
+    private var partsSkipped = 0
     /// Whether playlists are opening one another from the item given to mpv, no file loaded yet.
     var isFollowingPlaylists: Bool { nesting.depth > 0 }
     /// A playlist chain was stopped: what mpv had already begun (the next entry's start, its
@@ -83,11 +90,15 @@ final class PlaybackSession {
         machineConfiguration.loopPlaylist = options.loopPlaylist
         machineConfiguration.keepOpen = options.keepOpen
         machine = SessionMachine(configuration: machineConfiguration, itemCount: items.count)
+        silence = SilenceDetector(limit: (options.networkTimeout ?? PlaybackSession.mpvNetworkTimeout) + 1)
         subtitlesVisible = options.tracks.subtitles != .none
         // A state folder that cannot be used turns resuming off: said once, at the start.
         if let notice = resume?.takeFailureNotice() { notices.append(notice) }
         notices += subtitleFiles.notices
     }
+
+    /// mpv's own `network-timeout`, when none is given.
+    static let mpvNetworkTimeout = 60.0
 
     /// mpv's youtube-dl format for a picture `height` pixels tall: no more than the next common
     /// height up, since a terminal shows a few hundred pixels at most.
@@ -119,10 +130,23 @@ final class PlaybackSession {
     /// notice at a time, so fifteen of them were one "Left out a playlist entry".
     func takeNotices() -> [String] {
         defer { notices.removeAll() }
+        var taken = notices
+        let skipped = player.takeSkippedParts()
+        if skipped > 0 {
+            partsSkipped += skipped
+            taken.append(PlaybackSession.skippedNotice(count: partsSkipped))
+        }
         let refused = player.takeRefusals().count
-        guard refused > 0 else { return notices }
+        guard refused > 0 else { return taken }
         entriesLeftOut += refused
-        return notices + [PlaybackSession.leftOutNotice(count: entriesLeftOut)]
+        return taken + [PlaybackSession.leftOutNotice(count: entriesLeftOut)]
+    }
+
+    /// The notice for `count` parts of the stream that could not be fetched and were skipped
+    /// (the picture jumps past them).
+    static func skippedNotice(count: Int) -> String {
+        let what = count == 1 ? "a part" : "\(count) parts"
+        return "Skipped \(what) of the stream the server did not send"
     }
 
     /// The notice for `count` playlist entries that mpv left out since the item was given to it.
@@ -242,6 +266,7 @@ final class PlaybackSession {
             switch action {
             case .load(let item):
                 abandoned = false
+                titleAtLoad = player.state.title
                 frames.clear()
                 seeks.reset()
                 fileLoaded = false
@@ -257,6 +282,7 @@ final class PlaybackSession {
                         itemByEntryID = [:]
                         nesting = NestingWatch(root: items[item])
                         entriesLeftOut = 0
+                        partsSkipped = 0
                     }
                 } catch {
                     apply(machine.event(.failed(reason: "\(error)"), now: now), now: now)
@@ -308,6 +334,7 @@ final class PlaybackSession {
             switch event {
             case .startFile(let entryID):
                 stall.reset()
+                silence.reset()
                 trackSwitch.cancel()
                 fileLoaded = false
                 hasRestarted = false
@@ -389,7 +416,8 @@ final class PlaybackSession {
     /// The earliest time ``tick(now:)`` has something to do, or a frame waiting for the terminal
     /// must be let go.
     var nextDeadline: Double? {
-        [machine.nextDeadline, frames.deadline, isReady && status.isPlaying ? stall.nextDeadline(now: monotonicNow()) : nil]
+        [machine.nextDeadline, frames.deadline, isReady && status.isPlaying ? stall.nextDeadline(now: monotonicNow()) : nil,
+         isReady ? silence.nextDeadline : nil]
             .compactMap { $0 }.min()
     }
 
@@ -402,6 +430,14 @@ final class PlaybackSession {
         }
         guard isReady else { return }
         let state = player.state
+        let received = state.cache.map { Double($0.forwardBytes ?? 0) + ($0.end ?? 0) * 1e6 }
+        if status.isNetworkStream, silence.observe(isBuffering: state.isPausedForCache == true, received: received, now: now) {
+            let limit = options.networkTimeout ?? PlaybackSession.mpvNetworkTimeout
+            let given = options.networkTimeout == nil ? "mpv's --network-timeout" : "--network-timeout"
+            fail("the server sent nothing for \(formatSeconds(limit)) s (\(given))",
+                 item: machine.currentItem.flatMap { items.indices.contains($0) ? items[$0] : nil }, now: now)
+            return
+        }
         let video = state.tracks.first { $0.kind == .video && $0.isSelected }
         let expectsPicture = video.map { !$0.isCoverArt && !$0.isImage } ?? false
         let waiting = state.isPaused == true || state.isPausedForCache == true || state.isSeeking == true
@@ -642,14 +678,15 @@ extension MediaStatus {
         isSeeking = state.isSeeking ?? false
         phase = session.machine.phase
         // While an item opens (or fails to), mpv's media-title is still the last item's until the
-        // new file is loaded and mpv says it is playing this one: until then the item's own name
-        // is shown ("Opening Talk…" stood while demo.mp4 opened).
+        // new file is loaded and mpv sends the new title (which may come after its path and its
+        // file-loaded): until then the item's own name is shown ("Opening Talk…" stood while
+        // demo.mp4 opened).
         let current = session.machine.currentItem.flatMap { session.items.indices.contains($0) ? session.items[$0] : nil }
         switch phase {
         case .playing, .ended:
             title = state.title
         default:
-            if session.isReadyToStart, let path = state.path, path == current?.source.mpvName { title = state.title }
+            if session.isReadyToStart, state.title != session.titleAtLoad { title = state.title }
         }
         // Until mpv lists the tracks, a picture is assumed, so that none is thrown away.
         let kinds = state.tracks.kinds
@@ -678,6 +715,9 @@ extension MediaStatus {
                 opening = .buffering(percent: state.bufferingPercent, bytes: state.cache?.forwardBytes)
             } else if session.isReadyToStart {
                 opening = .starting
+            } else if session.player.isReadingStream {
+                // The server answered and data is arriving: no longer "Connecting…".
+                opening = .reading
             } else {
                 opening = .connecting
             }

@@ -14,6 +14,15 @@ final class LogSink {
     private(set) var recentProblems: [Problem] = []
     /// Things mpv refused that the user should hear of (an unsafe playlist entry left out).
     private(set) var refusals: [String] = []
+    /// Parts of a stream FFmpeg could not fetch and went past (an HLS segment that failed or
+    /// timed out), since the last ``takeSkippedParts()``.
+    private(set) var skippedParts = 0
+    /// The segments FFmpeg said it failed to open, by their words ("segment 2 of playlist 0"):
+    /// FFmpeg tries one again several times, and each is one part.
+    private var failedSegments: Set<String> = []
+    /// The file or stream of the item opening is open and being read (mpv began to probe its
+    /// format): for a stream, the server answered.
+    private(set) var isReading = false
 
     /// Opens `path` for appending, or keeps nothing when `path` is nil.
     init(path: FilePath?) throws(PlaybackError) {
@@ -36,6 +45,8 @@ final class LogSink {
         if text.hasPrefix("Refusing to load potentially unsafe URL from a playlist") {
             refusals.append("Left out a playlist entry: a playlist from the network may not open local files")
         }
+        if text.hasPrefix("hls: Failed to open segment"), failedSegments.insert(text.trimmingSuffix()).inserted { skippedParts += 1 }
+        if prefix == "demux", text.hasPrefix("Trying demuxers") { isReading = true }
         if level == "error" || level == "fatal" || level == "warn" {
             recentProblems.append(Problem(prefix: prefix, isError: level != "warn", text: text.trimmingSuffix()))
             if recentProblems.count > 16 { recentProblems.removeFirst(recentProblems.count - 16) }
@@ -58,8 +69,18 @@ final class LogSink {
         return out
     }
 
-    /// Forgets earlier problems, at the start of a new file.
-    func clearProblems() { recentProblems.removeAll() }
+    /// Forgets earlier problems, and that a file was being read, at the start of a new file.
+    func clearProblems() {
+        recentProblems.removeAll()
+        failedSegments.removeAll()
+        isReading = false
+    }
+
+    /// The parts of a stream skipped since the last call.
+    func takeSkippedParts() -> Int {
+        defer { skippedParts = 0 }
+        return skippedParts
+    }
 
     /// The refusals since the last call.
     func takeRefusals() -> [String] {

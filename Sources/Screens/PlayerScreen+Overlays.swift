@@ -125,6 +125,7 @@ extension PlayerScreen {
             var lines = ["\(spinnerFrame(now))  Opening \(displayTitle)"]
             switch status.opening {
             case .connecting?, nil: lines.append(status.isNetworkStream ? "Connecting…" : "Reading…")
+            case .reading?: lines.append("Reading…")
             case .buffering(let percent, let bytes)?:
                 var text = "Buffering"
                 if let percent { text += " \(percent) %" }
