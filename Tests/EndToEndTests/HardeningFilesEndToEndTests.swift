@@ -232,4 +232,42 @@ struct HardeningFilesEndToEndTests {
         #expect(tmux.waitForExit() == 0)
         #expect(!FileManager.default.fileExists(atPath: home), "reel made the missing home folder")
     }
+
+    // MARK: 7. The install manifest
+
+    @Test("a prefix with a newline in it installs and uninstalls without touching a file outside it")
+    func installPrefixWithNewline() throws {
+        let folder = try ReleaseBuild.temporaryFolder("newline-prefix")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The prefix "…/pre\nfile …/v" exists; the install makes its bin/, whose manifest line
+        // "dir …/pre\nfile …/v/bin", read back by lines, named the file …/v/bin for removal.
+        let prefix = folder + "/pre\nfile " + folder + "/v"
+        try FileManager.default.createDirectory(atPath: prefix, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/v", withIntermediateDirectories: true)
+        let victim = folder + "/v/bin"
+        try "precious\n".write(toFile: victim, atomically: true, encoding: .utf8)
+        // A home of its own: the script asks fish, which keeps files there.
+        let home = try ReleaseBuild.temporaryFolder("newline-home")
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try ReleaseBuild.script("install", [prefix], environment: ["REEL_BINARY": Paths.reel, "HOME": home])
+        #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/reel"))
+        try ReleaseBuild.script("install", ["--uninstall", prefix], environment: ["HOME": home])
+        #expect((try? String(contentsOfFile: victim, encoding: .utf8)) == "precious\n", "the uninstall took a file outside the prefix")
+        #expect(!FileManager.default.fileExists(atPath: prefix + "/bin/reel"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: prefix).isEmpty, "the install left files in the prefix")
+    }
+
+    @Test("an older, line-by-line manifest naming a file outside the prefix: that file is left alone")
+    func installOldManifest() throws {
+        let folder = try ReleaseBuild.temporaryFolder("old-manifest")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let prefix = folder + "/prefix", victim = folder + "/victim"
+        try "precious\n".write(toFile: victim, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: prefix + "/share/reel", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: prefix + "/owned", contents: Data())
+        try "file \(prefix)/owned\nfile \(victim)\n".write(toFile: prefix + "/share/reel/install-manifest", atomically: true, encoding: .utf8)
+        try ReleaseBuild.script("install", ["--uninstall", prefix], environment: ["HOME": folder])
+        #expect(!FileManager.default.fileExists(atPath: prefix + "/owned"))
+        #expect(FileManager.default.fileExists(atPath: victim))
+    }
 }
