@@ -159,4 +159,24 @@ struct HardeningSessionEndToEndTests {
         try tmux.send("q")
         #expect(tmux.waitForExit() == 0)
     }
+
+    // MARK: Minor: cues
+
+    // A cue that starts with line breaks: SubtitleRowsTests. Through mpv it cannot be shown: an SRT
+    // cue ends at a blank line, and mpv 0.35 passes on only the first 499 bytes of any cue.
+    @Test("a cue too long for the screen (and for mpv) ends its last row with …", arguments: [
+        ("huge", Array(0..<3000).map { "word\($0)" }.joined(separator: " "), "…"),
+    ])
+    func cues(name: String, text: String, expected: String) throws {
+        let srt = Fixtures.path("cue-\(name)-\(UInt32.random(in: 0...UInt32.max)).srt")
+        try "1\n00:00:00,000 --> 00:00:09,000\n\(text)\n\n".write(toFile: srt, atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--pause", "--hide-delay=60", "--sub-file=\(srt)", Paths.sample("demo.mp4")])
+        let screen = try tmux.waitForScreen { screen in
+            // The caption rows, not the picture: cells of text beside the expected one.
+            screen.split(separator: "\n").contains { $0.contains(expected) && ($0.contains("word") || $0.contains("Hello") || $0.contains(" … ")) }
+        }
+        #expect(!screen.isEmpty)
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
 }
