@@ -54,6 +54,8 @@ final class PlaybackSession {
     private(set) var lastFailure: (item: PlaylistItem, reason: String)?
     /// How deep the playlists opened from the last item given to mpv nest.
     private var nesting = NestingWatch(root: nil)
+    /// Why the item opening was refused in the load hook, for its failure.
+    private var refusedOpening: String?
     /// mpv's media-title when the current item was asked for: the last item's, until it changes.
     private(set) var titleAtLoad: String?
     /// The playlist entries mpv left out since the last item was given to it.
@@ -282,6 +284,7 @@ final class PlaybackSession {
                         itemByEntryID = [:]
                         nesting = NestingWatch(root: items[item])
                         entriesLeftOut = 0
+                        player.forgetRefusedEntries()
                         partsSkipped = 0
                     }
                 } catch {
@@ -374,10 +377,12 @@ final class PlaybackSession {
                 }
             case .endFile(.error(let error)):
                 let item = machine.currentItem
-                let reason = error.explanation
+                let reason = refusedOpening ?? error.explanation
+                refusedOpening = nil
                 if let item, items.indices.contains(item) {
                     lastFailure = (items[item], reason)
-                    if machine.item(after: item) != nil, items.count > 1 {
+                    // A refused entry is said by the notice that counts them, not once more here.
+                    if machine.item(after: item) != nil, items.count > 1, !reason.hasPrefix(Player.refusalText) {
                         notices.append("Could not play \(name(of: item)): \(reason)")
                     }
                 }
@@ -536,6 +541,13 @@ final class PlaybackSession {
     private func prepareItem() {
         guard let index = machine.currentItem, items.indices.contains(index) else { return }
         let item = items[index]
+        // A FIFO that a playlist lists would hold mpv's open for ever (a path given on the
+        // command line is the user's own pipe, and is read).
+        if item.isPlaylistEntry, let path = item.source.absolutePath, InputCheck.kind(of: path) == .pipe {
+            try? player.refuseOpening()
+            refusedOpening = "a FIFO listed in a playlist is not opened"
+            return
+        }
         guardSidecars(of: item)
         if startOptionPending, let start = options.start {
             startOptionPending = false

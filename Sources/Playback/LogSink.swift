@@ -14,6 +14,11 @@ final class LogSink {
     private(set) var recentProblems: [Problem] = []
     /// Things mpv refused that the user should hear of (an unsafe playlist entry left out).
     private(set) var refusals: [String] = []
+    /// The entries refused so far (by mpv's "Playing: …" line before each refusal): mpv may be
+    /// asked to open a refused entry again, and it is still one entry left out.
+    private var refusedEntries: Set<String> = []
+    /// The entry mpv said it is playing last.
+    private var playingEntry = ""
     /// Parts of a stream FFmpeg could not fetch and went past (an HLS segment that failed or
     /// timed out), since the last ``takeSkippedParts()``.
     private(set) var skippedParts = 0
@@ -42,12 +47,13 @@ final class LogSink {
             let line = "[\(LogSink.escaped(prefix))] \(level): \(LogSink.escaped(text.trimmingLineEnd()))\n"
             _ = Array(line.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         }
-        if text.hasPrefix("Refusing to load potentially unsafe URL from a playlist") {
+        if prefix == "cplayer", text.hasPrefix("Playing: ") { playingEntry = text.trimmingSuffix() }
+        if text.hasPrefix(LogSink.refusalText), refusedEntries.insert(playingEntry).inserted {
             refusals.append("Left out a playlist entry: a playlist from the network may not open local files")
         }
         if text.hasPrefix("hls: Failed to open segment"), failedSegments.insert(text.trimmingSuffix()).inserted { skippedParts += 1 }
         if prefix == "demux", text.hasPrefix("Trying demuxers") { isReading = true }
-        if level == "error" || level == "fatal" || level == "warn" {
+        if level == "error" || level == "fatal" || level == "warn", !text.trimmingSuffix().isEmpty {
             recentProblems.append(Problem(prefix: prefix, isError: level != "warn", text: text.trimmingSuffix()))
             if recentProblems.count > 16 { recentProblems.removeFirst(recentProblems.count - 16) }
         }
@@ -82,6 +88,12 @@ final class LogSink {
         return skippedParts
     }
 
+    /// How mpv's refusal of a remote playlist's local entry begins.
+    public static let refusalText = "Refusing to load potentially unsafe URL from a playlist"
+
+    /// Forgets which entries were refused: a new playlist is given to mpv.
+    func forgetRefusedEntries() { refusedEntries.removeAll() }
+
     /// The refusals since the last call.
     func takeRefusals() -> [String] {
         defer { refusals.removeAll() }
@@ -94,6 +106,8 @@ final class LogSink {
     var bestExplanation: String? {
         let errors = recentProblems.filter(\.isError)
         if let file = errors.last(where: { $0.prefix == "file" }) { return file.text }
+        // A remote playlist's local entry: the refusal, not the hint after it.
+        if let refusal = errors.last(where: { $0.text.hasPrefix(LogSink.refusalText) }) { return refusal.text }
         // The network layer's own reason, in a few words: "Connection refused", "HTTP 404 Not Found".
         // ffmpeg reports some of these as warnings ("HTTP error 404" is one).
         if let network = recentProblems.last(where: { $0.prefix == "ffmpeg" && LogSink.networkReason($0.text) != nil }) {

@@ -94,6 +94,10 @@ public final class Player {
 
     /// What mpv refused since the last call, in words for a notice (an unsafe playlist entry).
     public func takeRefusals() -> [String] { log.takeRefusals() }
+    /// Forgets the entries refused so far, so that a new playlist's are counted afresh.
+    public func forgetRefusedEntries() { log.forgetRefusedEntries() }
+    /// How mpv's reason for a remote playlist's local entry that it refused begins.
+    public static var refusalText: String { LogSink.refusalText }
     /// How many parts of the stream (HLS segments) FFmpeg could not fetch and went past, since
     /// the last call: mpv only logs them, and the picture just jumps.
     public func takeSkippedParts() -> Int { log.takeSkippedParts() }

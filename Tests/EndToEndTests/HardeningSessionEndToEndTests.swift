@@ -123,7 +123,8 @@ struct HardeningSessionEndToEndTests {
     @Test("a remote playlist's 15 local entries are one notice that counts them")
     func leftOutCounted() throws {
         let site = try StreamsEndToEndTests.Site()
-        let locals = (0..<15).map { _ in Paths.sample("segments.mp4") }
+        // Fifteen different local paths (mpv refuses each before looking for it).
+        let locals = (0..<15).map { "/videos/clip\($0).mp4" }
         let list = try site.playlist("many.m3u", ["#EXTM3U"] + locals + [site.server.url("demo.mp4")])
         let tmux = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=60", list])
         let screen = try tmux.waitFor("Left out 15 playlist entries")

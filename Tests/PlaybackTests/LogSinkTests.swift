@@ -40,3 +40,22 @@ struct LogSinkTests {
         return out
     }
 }
+
+/// mpv's refusals of a remote playlist's local entries: one each, however often mpv is asked.
+@Suite("The log's refusals")
+struct LogSinkRefusalTests {
+    @Test("each refused entry counts once, even when mpv is asked to open it again")
+    func refusalsOncePerEntry() throws {
+        let sink = try LogSink(path: nil)
+        for entry in ["/a.mp4", "/b.mp4", "/a.mp4"] {
+            sink.record(prefix: "cplayer", level: "info", text: "Playing: \(entry)\n")
+            sink.record(prefix: "stream", level: "error", text: "\n")
+            sink.record(prefix: "stream", level: "error", text: "Refusing to load potentially unsafe URL from a playlist.\n")
+        }
+        #expect(sink.takeRefusals().count == 2)
+        sink.forgetRefusedEntries()
+        sink.record(prefix: "cplayer", level: "info", text: "Playing: /a.mp4\n")
+        sink.record(prefix: "stream", level: "error", text: "Refusing to load potentially unsafe URL from a playlist.\n")
+        #expect(sink.takeRefusals().count == 1)
+    }
+}
