@@ -10,6 +10,8 @@ import Terminal
 /// from the pass after it is written.
 final class CoverArt {
     private let directory: FilePath
+    /// The user's home, which the folder is never made in place of (``FileSystem/makeDirectories(_:home:)``).
+    private let home: FilePath?
     private let thumbnails: ThumbnailCache?
     /// The item being made, or made: its path, and its URL once written (nil when it has none).
     private var current: (path: FilePath, url: String?)?
@@ -18,8 +20,9 @@ final class CoverArt {
     /// The still's size in pixels: big enough for a widget, small enough to make at once.
     static let size = (width: 320, height: 180)
 
-    init(directory: FilePath, thumbnails: ThumbnailCache?) {
+    init(directory: FilePath, thumbnails: ThumbnailCache?, home: FilePath? = nil) {
         self.directory = directory
+        self.home = home
         self.thumbnails = thumbnails
     }
 
@@ -43,17 +46,18 @@ final class CoverArt {
         if current?.path != path {
             current = (path, nil)
             let target = directory.appending(FileSystem.hashName(path.bytes) + ".png")
-            let folder = directory, cache = thumbnails
-            job = BackgroundJob.start { CoverArt.write(path, to: target, folder: folder, cache: cache) }
+            let folder = directory, cache = thumbnails, home = home
+            job = BackgroundJob.start { CoverArt.write(path, to: target, folder: folder, home: home, cache: cache) }
         }
         return current?.url
     }
 
     /// Makes `path`'s still and writes it to `target` as a PNG; its file URL, or nil.
-    private static func write(_ path: FilePath, to target: FilePath, folder: FilePath, cache: ThumbnailCache?) -> String? {
+    private static func write(_ path: FilePath, to target: FilePath, folder: FilePath, home: FilePath?,
+                              cache: ThumbnailCache?) -> String? {
         guard let still = Thumbnails.card(path: path, size: size, cache: cache).still, let png = still.pngData() else { return nil }
         do {
-            try FileSystem.makeDirectories(folder)
+            try FileSystem.makeDirectories(folder, home: home)
             try FileSystem.writeAtomically(png, to: target)
         } catch {
             return nil

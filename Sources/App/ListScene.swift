@@ -180,6 +180,7 @@ final class ListScene: Scene {
                 if case .playable(let media) = state, session.items.indices.contains(item) {
                     session.learnTitle(media.title, of: session.items[item].source.mpvName)
                 }
+                if case .unplayable = state { session.markUnplayable(item, now: now) }
             }
         }
         for notice in session.takeNotices() { screen.showMessage(notice, now: now) }

@@ -35,7 +35,8 @@ public enum ReelApp {
             return 1
         }
         let plan: InputPlan
-        switch InputCheck.plan(for: options.paths, recursive: options.recursive, standardInputIsTerminal: isatty(0) == 1) {
+        switch InputCheck.plan(for: options.paths, recursive: options.recursive, 
+                                   standardInput: .current(closedAtStart: closedAtStart.contains(0))) {
         case .failure(let failure):
             printError(failure.line)
             return 1
@@ -98,7 +99,10 @@ public enum ReelApp {
         let found = scan.batch?.files ?? []
         let items = zip(plan.sources, plan.names).map { PlaylistItem(source: $0, name: $1) }
             + found.map { PlaylistItem(source: .file($0.path), name: $0.name) }
-        let resume = options.resume ? ResumeStore.defaultDirectory(environment: environment).map(ResumeStore.init) : nil
+        // $HOME is the system's to make: a missing one turns resuming off, with a notice.
+        let home = environment["HOME"].map { FilePath($0) }
+        let resume = options.resume
+            ? ResumeStore.defaultDirectory(environment: environment).map { ResumeStore(directory: $0, home: home) } : nil
         let playback: PlaybackSession
         do {
             playback = try PlaybackSession(items: items, options: options, pixelAspect: context.pixelAspect,
@@ -113,9 +117,9 @@ public enum ReelApp {
         defer { IPCSocket.remove(options.ipcServer) }
         if let notice = picture.notice { playback.announce(notice) }
         playback.player.logNote("picture: \(picture.name), graphics \(picture.graphics.name), colours \(colorMode)")
-        let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment))
+        let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment), home: home)
         // MPRIS2, when there is a session bus; silently nothing without one.
-        let art = CoverArt.defaultDirectory(environment: environment).map { CoverArt(directory: $0, thumbnails: thumbnails) }
+        let art = CoverArt.defaultDirectory(environment: environment).map { CoverArt(directory: $0, thumbnails: thumbnails, home: home) }
         let desktop = options.mpris ? MPRISService.start(environment: environment, art: art, note: playback.player.logNote) : nil
         let places = Navigator.startPlaces(itemCount: items.count, hasFolder: plan.hasFolder, options: options)
         var skipped = LibraryScan(title: plan.title)
@@ -191,11 +195,14 @@ public enum ReelApp {
     /// screen, where keys and signals work. A signal meanwhile ends reel at once (128+N).
     static func preflight(_ playback: PlaybackSession, places: [Place], signals: TerminalSession) -> Int32? {
         guard case .player? = places.last, places.count == 1 else { return nil }
-        let deadline = monotonicNow() + 1
-        while case let now = monotonicNow(), now < deadline {
+        let start = monotonicNow()
+        // Playlists that open one another get up to 3 s to reach a file, or the nesting limit
+        // (``NestingWatch``), so that a playlist that lists itself is one line too.
+        func deadline() -> Double { start + (playback.isFollowingPlaylists ? 3 : 1) }
+        while case let now = monotonicNow(), now < deadline() {
             var fds = [pollfd(fd: playback.wakeDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals.signalDescriptor, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 2, Int32(max(1, (deadline - now) * 1000)))
+            _ = poll(&fds, 2, Int32(max(1, (deadline() - now) * 1000)))
             for signal in signals.pendingSignals() {
                 if case .terminate(let number) = signal { return 128 + number }
             }

@@ -14,9 +14,10 @@ final class ThumbnailCache: Sendable {
     let directory: FilePath?
     private let memory = Mutex<[ProbeKey: MediaProbe.Result]>([:])
 
-    /// A cache under `directory` (created when missing); nil keeps it in memory only.
-    init(directory: FilePath?) {
-        if let directory, (try? FileSystem.makeDirectories(directory)) != nil {
+    /// A cache under `directory` (created when missing, but never `home`:
+    /// ``FileSystem/makeDirectories(_:home:)``); nil keeps it in memory only.
+    init(directory: FilePath?, home: FilePath? = nil) {
+        if let directory, (try? FileSystem.makeDirectories(directory, home: home)) != nil {
             self.directory = directory
         } else {
             self.directory = nil

@@ -35,8 +35,9 @@ public final class Player {
         log = try LogSink(path: configuration.logFile)
         try applyOptions(configuration)
         try handle.initialize()
-        // Always listen for warnings and errors, so a failed load can say why; the file gets more.
-        let level = configuration.logFile == nil ? "warn" : configuration.logLevel
+        // Always listen down to mpv's verbose lines: a failed load can say why, and an opening
+        // stream can say when its server answered (``isReadingStream``); the file gets them all.
+        let level = configuration.logFile == nil ? "v" : configuration.logLevel
         try MpvError.check(mpv_request_log_messages(handle.raw, level), "request log messages")
         for property in PlayerProperty.allCases {
             try handle.observe(property.name, format: property.format, id: property.rawValue)
@@ -95,6 +96,16 @@ public final class Player {
 
     /// What mpv refused since the last call, in words for a notice (an unsafe playlist entry).
     public func takeRefusals() -> [String] { log.takeRefusals() }
+    /// Forgets the entries refused so far, so that a new playlist's are counted afresh.
+    public func forgetRefusedEntries() { log.forgetRefusedEntries() }
+    /// How mpv's reason for a remote playlist's local entry that it refused begins.
+    public static var refusalText: String { LogSink.refusalText }
+    /// How many parts of the stream (HLS segments) FFmpeg could not fetch and went past, since
+    /// the last call: mpv only logs them, and the picture just jumps.
+    public func takeSkippedParts() -> Int { log.takeSkippedParts() }
+    /// Whether the item opening is being read: for a stream, the server answered and data is
+    /// arriving, though mpv reports no cache until it knows the format.
+    public var isReadingStream: Bool { log.isReading }
 
     /// Makes a new id for an asynchronous command, whose reply comes back as an event.
     func makeRequestID() -> UInt64 {
@@ -188,11 +199,11 @@ public final class Player {
     private func decode(_ event: mpv_event) -> PlayerEvent? {
         switch event.event_id {
         case MPV_EVENT_LOG_MESSAGE:
-            if let message = event.data?.assumingMemoryBound(to: mpv_event_log_message.self).pointee {
-                log.record(prefix: String(cString: message.prefix), level: String(cString: message.level),
-                           text: String(cString: message.text))
-            }
-            return nil
+            guard let message = event.data?.assumingMemoryBound(to: mpv_event_log_message.self).pointee else { return nil }
+            let wasReading = log.isReading
+            log.record(prefix: String(cString: message.prefix), level: String(cString: message.level),
+                       text: String(cString: message.text))
+            return log.isReading && !wasReading ? .reading : nil
         case MPV_EVENT_PROPERTY_CHANGE:
             guard let change = event.data?.assumingMemoryBound(to: mpv_event_property.self).pointee,
                   let property = PlayerProperty(rawValue: event.reply_userdata)

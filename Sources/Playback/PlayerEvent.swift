@@ -18,6 +18,9 @@ public enum PlayerEvent: Sendable, Equatable {
     case videoReconfigured
     /// mpv is shutting down.
     case shutdown
+    /// The file or stream that opens is being read (for a stream: the server answered), before
+    /// mpv knows its format (``Player/isReadingStream``).
+    case reading
     /// mpv is about to open a file (its `on_load` hook): per-file options may be set now, and
     /// ``Player/continueLoad(hook:)`` must follow, or the file never opens.
     case loadHook(id: UInt64)
