@@ -155,6 +155,22 @@ final class XTerminal {
         return shot
     }
 
+    /// Takes screenshots until two in a row, 0.2 s apart, are the same to the byte (or `timeout`
+    /// passes); returns the last one. A terminal under load, or a reel slowed by a sanitizer, may
+    /// show a picture before it is all painted where it belongs: this waits for the screen to
+    /// settle rather than for a fixed time.
+    func waitForStillScreen(timeout: Double = 10) throws -> Screenshot {
+        let deadline = Date().addingTimeInterval(timeout)
+        var shot = try screenshot()
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+            let next = try screenshot()
+            if next.bytes == shot.bytes { return next }
+            shot = next
+        }
+        return shot
+    }
+
     /// Waits for the program to exit and returns its status, or nil on timeout.
     func waitForExit(timeout: Double = 10) -> Int32? {
         var code: Int32?
