@@ -36,6 +36,13 @@ enum FileSystem {
         return info
     }
 
+    /// `lstat(2)`: the link itself, not what it points to.
+    static func linkStatus(_ path: FilePath) throws(SystemCallError) -> stat {
+        var info = stat()
+        try check("lstat", path) { lstat($0, &info) }
+        return info
+    }
+
     /// Makes `path` and its missing parents (mode 0700); throws if any part is not a directory.
     static func makeDirectories(_ path: FilePath) throws(SystemCallError) {
         var current: FilePath = path.isAbsolute ? "/" : "."

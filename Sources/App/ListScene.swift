@@ -159,6 +159,7 @@ final class ListScene: Scene {
             case .quit: return .quit(0)
             case .interrupt: return .interrupt
             case .suspend: return .suspend
+            case .redraw: return .redraw
             case .close: return nil
             case .open(let index): return open(index, poster: false, now: now)
             case .poster(let index): return open(index, poster: true, now: now)

@@ -19,7 +19,7 @@ final class PlaybackSession {
     private(set) var status = MediaStatus()
     /// Resume records, when resuming is on.
     let resume: ResumeStore?
-    private let options: ReelOptions
+    let options: ReelOptions
     private var seeks = SeekTracker()
     /// Puts a paused picture back where it was when mpv's refresh after a track switch lands elsewhere.
     private var trackSwitch = TrackSwitchGuard()
@@ -43,7 +43,9 @@ final class PlaybackSession {
     private var lastResumeSave = -Double.infinity
     /// Subtitles shown (reel's `v`); mpv draws only picture subtitles, and only while this is on.
     private var subtitlesVisible = true
-    private var notices: [String] = []
+    var notices: [String] = []
+    /// Commands from clients of mpv's IPC socket, for the scene on top to run.
+    var clientCommands: [Command] = []
     /// A sub-seek sent, whose failure (no line there) becomes a notice.
     private var subtitleSeek: (id: UInt64, lines: Int)?
     /// Where the item that just opened resumed, for its notice.
@@ -182,7 +184,7 @@ final class PlaybackSession {
             case .playlistPrevious: moveInPlaylist(.previous, now: now)
             case .acceptUpNext: moveInPlaylist(.acceptUpNext, now: now)
             case .dismissUpNext: apply(machine.event(.dismissUpNext, now: now), now: now)
-            case .close, .quit, .interrupt, .suspend: break
+            case .close, .quit, .interrupt, .suspend, .redraw: break
             }
         } catch {
             // A command mpv refuses (say, a seek with nothing loaded) changes nothing; the screen
@@ -272,6 +274,11 @@ final class PlaybackSession {
         var seekCompleted = false
         /// Something changed: the status was rebuilt.
         var changed = false
+        /// mpv restarted playback at a new position after the item was ready: a seek, reel's or
+        /// a client's (for MPRIS's `Seeked`).
+        var restarted = false
+        /// That restart was none of reel's seeks: a client of the IPC socket, a chapter move.
+        var seekedFromOutside = false
     }
 
     /// Reads mpv's events and moves the machine on.
@@ -306,6 +313,10 @@ final class PlaybackSession {
                     startPaused = false
                     apply(machine.event(.ready, now: now), now: now)
                 }
+                else if hasRestarted {
+                    result.restarted = true
+                    if !seeks.hasSeekInFlight { result.seekedFromOutside = true }
+                }
                 if seeks.playbackRestarted(player: player, now: now) { result.seekCompleted = true }
                 trackSwitch.playbackRestarted()
             case .commandReply(let id, let error):
@@ -324,6 +335,8 @@ final class PlaybackSession {
                     }
                 }
                 apply(machine.event(.failed(reason: reason), now: now), now: now)
+            case .clientMessage(let words):
+                takeClientMessage(words)
             case .propertyChanged(.playlist):
                 syncItems(now: now)
             case .propertyChanged(.tracks), .propertyChanged(.subtitleTrack):

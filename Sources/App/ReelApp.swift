@@ -26,6 +26,10 @@ public enum ReelApp {
             printError("reel: \(error)")
             return 2
         }
+        if let error = IPCSocket.problem(with: options.ipcServer) {
+            printError("reel: \(error)")
+            return 2
+        }
         if !options.colorsGiven, case .textOnly(let term) = TerminalType(environment: environmentDictionary()) {
             printError("reel: this terminal (\(term)) cannot show video; set TERM, or pass --colors=256 or --colors=truecolor")
             return 1
@@ -101,11 +105,17 @@ public enum ReelApp {
                                            videoHeight: context.pixelSize.height, resume: resume)
         } catch {
             printError("reel: cannot start mpv: \(error)")
+            IPCSocket.remove(options.ipcServer)
             return 1
         }
+        // mpv leaves its socket behind; every return from here on removes it, a signal's too.
+        defer { IPCSocket.remove(options.ipcServer) }
         if let notice = picture.notice { playback.announce(notice) }
         playback.player.logNote("picture: \(picture.name), graphics \(picture.graphics.name), colours \(colorMode)")
         let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment))
+        // MPRIS2, when there is a session bus; silently nothing without one.
+        let art = CoverArt.defaultDirectory(environment: environment).map { CoverArt(directory: $0, thumbnails: thumbnails) }
+        let desktop = options.mpris ? MPRISService.start(environment: environment, art: art, note: playback.player.logNote) : nil
         let places = Navigator.startPlaces(itemCount: items.count, hasFolder: plan.hasFolder, options: options)
         var skipped = LibraryScan(title: plan.title)
         if let batch = scan.batch { skipped.skip(batch.skipped, count: batch.skippedCount) }
@@ -131,7 +141,7 @@ public enum ReelApp {
         // and with them the mpv player when this function does, before main exits.
         let (code, line, stats): (Int32, String?, String?) = {
             let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode,
-                               graphics: graphics, playback: playback, navigator: navigator)
+                               graphics: graphics, playback: playback, navigator: navigator, desktop: desktop)
             let code = loop.run()
             return (code, loop.exitLine, options.stats ? statsLine(loop: loop, playback: playback) : nil)
         }()
@@ -139,8 +149,9 @@ public enum ReelApp {
         if let line { printError(line) }
         if let stats { printError(stats) }
         // A signal's 128 + N is returned too, not exited with here: mpv shuts down in order
-        // (mpv_terminate_destroy) as the locals go, even after a signal. Exiting here left mpv
-        // running, and LeakSanitizer found the chapter list it held (docs/sanitizers.md).
+        // (mpv_terminate_destroy) as the locals go, even after a signal, and the deferred
+        // removal of mpv's IPC socket runs. Exiting here left mpv running, and LeakSanitizer
+        // found the chapter list it held (docs/sanitizers.md).
         return code
     }
 
@@ -226,6 +237,7 @@ extension PlayerConfiguration {
         configuration.loadUserConfig = options.mpvConfig
         configuration.tracks = options.tracks
         configuration.networkTimeout = options.networkTimeout
+        configuration.ipcServer = options.ipcServer
         return configuration
     }
 }

@@ -12,6 +12,11 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case noInput
     /// `--log-file` names a file that cannot be opened for appending, with the system's reason.
     case unwritableLogFile(path: String, reason: String)
+    /// `--input-ipc-server` names something that is there and is not a socket, which mpv would
+    /// delete.
+    case notASocket(path: String)
+    /// `--input-ipc-server` names a path in a folder that is not there.
+    case noSocketFolder(path: String)
 
     public var description: String {
         switch self {
@@ -27,6 +32,10 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "no file or folder given (try: reel movie.mp4, reel ~/Videos, or reel --help)"
         case let .unwritableLogFile(path, reason):
             "cannot write the log file '\(Self.visible(path))' (--log-file): \(reason)"
+        case .notASocket(let path):
+            "'\(Self.visible(path))' is there and is not a socket (--input-ipc-server would replace it); name a new path"
+        case .noSocketFolder(let path):
+            "cannot make the socket '\(Self.visible(path))' (--input-ipc-server): its folder is not there"
         }
     }
 

@@ -2,7 +2,10 @@
 #include "CBlitter.h"
 
 typedef float v4f __attribute__((vector_size(16)));
-typedef uint32_t v4u __attribute__((vector_size(16)));
+typedef float v8f __attribute__((vector_size(32)));
+typedef int32_t v8i __attribute__((vector_size(32)));
+typedef uint8_t v16b __attribute__((vector_size(16)));
+typedef int16_t v8s __attribute__((vector_size(16)));
 
 const uint8_t reel_sextant_areas[REEL_SEXTANT_LANES] = {
     0, 10, 20, 10, 20, 30, 20, 10, 20, 30, 40, 30, 20,
@@ -11,8 +14,11 @@ const uint8_t reel_sextant_areas[REEL_SEXTANT_LANES] = {
     16, 24, 40, 48, 56, 8, 16, 24, 40, 48, 56, 0, 0,
 };
 
+// The lanes the scoring loop runs over: the splits, and empty lanes up to a multiple of 8.
+#define SCORED_LANES 56
+
 // The scoring factors of each lane (see the scoring loop): 1/n1 + 1/n2 and 1/n2, and the lane's code.
-static const float both[REEL_SEXTANT_LANES] __attribute__((aligned(16))) = {
+static const float both[SCORED_LANES] __attribute__((aligned(32))) = {
     0, 1.0f / 10 + 1.0f / 54, 1.0f / 20 + 1.0f / 44, 1.0f / 10 + 1.0f / 54,
     1.0f / 20 + 1.0f / 44, 1.0f / 30 + 1.0f / 34, 1.0f / 20 + 1.0f / 44, 1.0f / 10 + 1.0f / 54,
     1.0f / 20 + 1.0f / 44, 1.0f / 30 + 1.0f / 34, 1.0f / 40 + 1.0f / 24, 1.0f / 30 + 1.0f / 34,
@@ -25,9 +31,8 @@ static const float both[REEL_SEXTANT_LANES] __attribute__((aligned(16))) = {
     1.0f / 16 + 1.0f / 48, 1.0f / 32 + 1.0f / 32, 1.0f / 8 + 1.0f / 56, 1.0f / 16 + 1.0f / 48,
     1.0f / 24 + 1.0f / 40, 1.0f / 40 + 1.0f / 24, 1.0f / 48 + 1.0f / 16, 1.0f / 56 + 1.0f / 8,
     1.0f / 8 + 1.0f / 56, 1.0f / 16 + 1.0f / 48, 1.0f / 24 + 1.0f / 40, 1.0f / 40 + 1.0f / 24,
-    1.0f / 48 + 1.0f / 16, 1.0f / 56 + 1.0f / 8, 0, 0,
-};
-static const float outside[REEL_SEXTANT_LANES] __attribute__((aligned(16))) = {
+    1.0f / 48 + 1.0f / 16, 1.0f / 56 + 1.0f / 8, 0, 0, 0, 0, 0, 0};
+static const float outside[SCORED_LANES] __attribute__((aligned(32))) = {
     1.0f / 64, 1.0f / 54, 1.0f / 44, 1.0f / 54,
     1.0f / 44, 1.0f / 34, 1.0f / 44, 1.0f / 54,
     1.0f / 44, 1.0f / 34, 1.0f / 24, 1.0f / 34,
@@ -40,14 +45,12 @@ static const float outside[REEL_SEXTANT_LANES] __attribute__((aligned(16))) = {
     1.0f / 48, 1.0f / 32, 1.0f / 56, 1.0f / 48,
     1.0f / 40, 1.0f / 24, 1.0f / 16, 1.0f / 8,
     1.0f / 56, 1.0f / 48, 1.0f / 40, 1.0f / 24,
-    1.0f / 16, 1.0f / 8, 0, 0,
-};
-static const uint32_t codes[REEL_SEXTANT_LANES] __attribute__((aligned(16))) = {
+    1.0f / 16, 1.0f / 8, 0, 0, 0, 0, 0, 0};
+static const int32_t codes[SCORED_LANES] __attribute__((aligned(32))) = {
     63, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50,
     49, 48, 47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37,
     36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24,
-    23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11,
-};
+    23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7};
 
 /// A channel's mean of `sum` over `inverse`'s units, rounded and clamped to a byte.
 static inline uint8_t mean(float sum, float inverse) {
@@ -55,86 +58,105 @@ static inline uint8_t mean(float sum, float inverse) {
     return v <= 0 ? 0 : v >= 255 ? 255 : (uint8_t)v;
 }
 
-static inline v4f splat(float x) { return (v4f){x, x, x, x}; }
+// Eight copies of x.
+#define SPLAT8(x) ((v8f){(x), (x), (x), (x), (x), (x), (x), (x)})
+// A vector of lanes 0-2 (left) and 3-5 (right): left and right added, in lanes 0-2.
+#define ACROSS(v) ((v) + __builtin_shufflevector((v), (v), 3, 4, 5, 6, 6, 6, 6, 6))
+// Its left lanes, and its right lanes, as [r, g, b, 0].
+#define LEFT(v) __builtin_shufflevector((v), (v), 0, 1, 2, 6)
+#define RIGHT(v) __builtin_shufflevector((v), (v), 3, 4, 5, 6)
 
+// Built twice, for AVX2 and for plain x86-64, and the loader picks the one the processor runs: the
+// eight-lane vectors then take one instruction where plain SSE takes two. Both do the same
+// arithmetic in the same order (no fused multiply-adds), so they give the same fits.
+__attribute__((target_clones("avx2", "default")))
 reel_cell_fit reel_fit_sextant(const uint8_t *origin, ptrdiff_t stride) {
-    // Each sample row's left and right pairs, and the first and third columns, by channel.
-    int32_t left[3][8], right[3][8], column0[3] = {0, 0, 0}, column2[3] = {0, 0, 0};
+    // Each sample row as [left pair r g b, right pair r g b, 0, 0] (a pair's two samples added),
+    // and the first and third columns' sums the same way.
+    v8s rows[8], columns = {0};
     for (int y = 0; y < 8; y++) {
-        const uint8_t *p = origin + y * stride;
-        for (int c = 0; c < 3; c++) {
-            left[c][y] = p[c] + p[3 + c];
-            right[c][y] = p[6 + c] + p[9 + c];
-            column0[c] += p[c];
-            column2[c] += p[6 + c];
-        }
+        v16b raw = {0};
+        __builtin_memcpy(&raw, origin + y * stride, 12);
+        v8s a = __builtin_convertvector(__builtin_shufflevector(raw, raw, 0, 1, 2, 6, 7, 8, 12, 12), v8s);
+        v8s b = __builtin_convertvector(__builtin_shufflevector(raw, raw, 3, 4, 5, 9, 10, 11, 12, 12), v8s);
+        rows[y] = a + b;
+        columns += a;
     }
-    // Each lane's foreground sum by channel, in half-sample units (a whole sample counts twice).
-    float sums[3][REEL_SEXTANT_LANES] __attribute__((aligned(16)));
+    // In half-sample units (a whole sample counts twice): the parts' sums, left in lanes 0-2 and
+    // right in lanes 3-5.
+    v8s top16 = (rows[0] + rows[1]) * 2 + rows[2], middle16 = rows[2] + (rows[3] + rows[4]) * 2;
+    v8s bottom16 = (rows[5] + rows[6] + rows[7]) * 2;
+    v8s upper16 = (rows[0] + rows[1] + rows[2] + rows[3]) * 2, halves16 = upper16 + (rows[4] + rows[5] + rows[6] + rows[7]) * 2;
+    v8s e1s = rows[7] * 2, e2s = e1s + rows[6] * 2, e3s = e2s + rows[5] * 2, e5s = e3s + (rows[4] + rows[3]) * 2;
+    v8s e6s = e5s + rows[2] * 2, e7s = e6s + rows[1] * 2;
+    // Left and right added, in lanes 0-2.
+    v8f top = __builtin_convertvector(top16, v8f), middle = __builtin_convertvector(middle16, v8f);
+    v8f bottom = __builtin_convertvector(bottom16, v8f), upper = __builtin_convertvector(upper16, v8f);
+    v8f halves = __builtin_convertvector(halves16, v8f), lower = halves - upper;
+    v8f e1 = __builtin_convertvector(ACROSS(e1s), v8f), e2 = __builtin_convertvector(ACROSS(e2s), v8f);
+    v8f e3 = __builtin_convertvector(ACROSS(e3s), v8f), e5 = __builtin_convertvector(ACROSS(e5s), v8f);
+    v8f e6 = __builtin_convertvector(ACROSS(e6s), v8f), e7 = __builtin_convertvector(ACROSS(e7s), v8f);
+    v8f columnsF = __builtin_convertvector(columns, v8f);
+    v8f totals = ACROSS(halves);
+    float sums[3][SCORED_LANES] __attribute__((aligned(32)));
     float all[3];
     for (int c = 0; c < 3; c++) {
-        const int32_t *l = left[c], *r = right[c];
-        int32_t leftHalf = 0, rightHalf = 0;
-        for (int y = 0; y < 8; y++) { leftHalf += l[y]; rightHalf += r[y]; }
-        float total = 2.0f * (float)(leftHalf + rightHalf);
+        float tl = top[c], tr = top[c + 3], ml = middle[c], mr = middle[c + 3], bl = bottom[c];
+        float total = totals[c];
         all[c] = total;
-        float tl = (float)(2 * (l[0] + l[1]) + l[2]), tr = (float)(2 * (r[0] + r[1]) + r[2]);
-        float ml = (float)(l[2] + 2 * (l[3] + l[4])), mr = (float)(r[2] + 2 * (r[3] + r[4]));
-        float bl = (float)(2 * (l[5] + l[6] + l[7]));
-        // The sextants, four lanes at a time: they share their middle and bottom parts and differ
-        // in the top two, in the order 0, tl, tl+tr, tr (reflected in odd groups).
-        v4f even = {0, tl, tl + tr, tr}, odd = {tr, tl + tr, tl, 0};
+        v8f corners = {0, tl, tl + tr, tr, tr, tl + tr, tl, 0};
         float bases[8] = {0, ml, ml + mr, mr, mr + bl, ml + mr + bl, ml + bl, bl};
-        for (int g = 0; g < 8; g++) {
-            v4f lanes = splat(bases[g]) + ((g & 1) ? odd : even);
-            __builtin_memcpy(&sums[c][4 * g], &lanes, sizeof lanes);
+        for (int g = 0; g < 4; g++) {
+            v8f lanes = (v8f){bases[2 * g], bases[2 * g], bases[2 * g], bases[2 * g],
+                              bases[2 * g + 1], bases[2 * g + 1], bases[2 * g + 1], bases[2 * g + 1]} + corners;
+            __builtin_memcpy(&sums[c][8 * g], &lanes, sizeof lanes);
         }
-        float upperLeft = (float)(2 * (l[0] + l[1] + l[2] + l[3])), upperRight = (float)(2 * (r[0] + r[1] + r[2] + r[3]));
-        float lowerLeft = (float)(2 * leftHalf) - upperLeft;
-        float lowerRight = total - upperLeft - upperRight - lowerLeft;
-        float *s = sums[c];
-        s[32] = upperLeft + upperRight;
-        s[33] = upperLeft;
-        s[34] = upperRight;
-        s[35] = lowerLeft;
-        s[36] = lowerRight;
-        s[37] = upperLeft + lowerRight;
-        // The lower eighths: the bottom 1, 2, 3, 5, 6 and 7 sample rows.
-        float e1 = (float)(2 * (l[7] + r[7])), e2 = e1 + (float)(2 * (l[6] + r[6])), e3 = e2 + (float)(2 * (l[5] + r[5]));
-        float e5 = e3 + (float)(2 * (l[4] + r[4] + l[3] + r[3])), e6 = e5 + (float)(2 * (l[2] + r[2]));
-        s[38] = e1; s[39] = e2; s[40] = e3; s[41] = e5; s[42] = e6; s[43] = e6 + (float)(2 * (l[1] + r[1]));
-        // The left eighths: half a column each.
-        float h0 = (float)column0[c], h1 = (float)(leftHalf - column0[c]), h2 = (float)column2[c];
-        float d0 = 2 * h0, d01 = d0 + 2 * h1, d012 = d01 + 2 * h2;
-        s[44] = h0; s[45] = d0; s[46] = d0 + h1; s[47] = d01 + h2; s[48] = d012; s[49] = d012 + (total - d012) * 0.5f;
-        s[50] = 0; s[51] = 0;
     }
 
-    // |S1|^2/n1 + |S2|^2/n2 = |S1|^2 (1/n1 + 1/n2) - 2 (S1.T)/n2 + |T|^2/n2, four lanes at a time.
+    // The other splits' sums, each as [r, g, b, 0], then turned into rows of four lanes a channel.
+    {
+        v4f h0 = LEFT(columnsF), h1 = LEFT(halves) * 0.5f - h0, h2 = RIGHT(columnsF), total = LEFT(totals);
+        v4f d0 = h0 * 2, d01 = d0 + h1 * 2, d012 = d01 + h2 * 2, zero = {0, 0, 0, 0};
+        v4f x[24] = {
+            LEFT(upper) + RIGHT(upper), LEFT(upper), RIGHT(upper), LEFT(lower), RIGHT(lower), LEFT(upper) + RIGHT(lower),
+            LEFT(e1), LEFT(e2), LEFT(e3), LEFT(e5), LEFT(e6), LEFT(e7),
+            h0, d0, d0 + h1, d01 + h2, d012, d012 + (total - d012) * 0.5f,
+            zero, zero, zero, zero, zero, zero,
+        };
+        for (int k = 0; k < 6; k++) {
+            v4f *q = &x[4 * k];
+            v4f t0 = __builtin_shufflevector(q[0], q[1], 0, 4, 1, 5), t1 = __builtin_shufflevector(q[2], q[3], 0, 4, 1, 5);
+            v4f t2 = __builtin_shufflevector(q[0], q[1], 2, 6, 3, 7), t3 = __builtin_shufflevector(q[2], q[3], 2, 6, 3, 7);
+            v4f red = __builtin_shufflevector(t0, t1, 0, 1, 4, 5), green = __builtin_shufflevector(t0, t1, 2, 3, 6, 7);
+            v4f blue = __builtin_shufflevector(t2, t3, 0, 1, 4, 5);
+            __builtin_memcpy(&sums[0][32 + 4 * k], &red, sizeof red);
+            __builtin_memcpy(&sums[1][32 + 4 * k], &green, sizeof green);
+            __builtin_memcpy(&sums[2][32 + 4 * k], &blue, sizeof blue);
+        }
+    }
+    // |S1|^2/n1 + |S2|^2/n2 = |S1|^2 (1/n1 + 1/n2) - 2 (S1.T)/n2 + |T|^2/n2, eight lanes at a time.
     // Each score's lowest six bits are replaced by its lane's code (a blank's 63, then 62 - lane),
-    // so that the largest is also the earliest of those within 2^-17 of it.
-    v4f allR = splat(all[0]), allG = splat(all[1]), allB = splat(all[2]);
-    v4f allNorm = splat(all[0] * all[0] + all[1] * all[1] + all[2] * all[2]);
-    v4u keep = {~63u, ~63u, ~63u, ~63u};
-    v4f best = splat(0);
-    for (int i = 0; i < REEL_SEXTANT_LANES; i += 4) {
-        v4f r, g, b, f1, f3;
-        v4u code;
+    // so that the largest is also the earliest of those within 2^-17 of it. The scores are not
+    // negative, so their bits compare as integers in the same order.
+    v8f allR = SPLAT8(all[0]), allG = SPLAT8(all[1]), allB = SPLAT8(all[2]);
+    v8f allNorm = SPLAT8(all[0] * all[0] + all[1] * all[1] + all[2] * all[2]);
+    v8i best = {0};
+    for (int i = 0; i < SCORED_LANES; i += 8) {
+        v8f r, g, b, f1, f3;
+        v8i code;
         __builtin_memcpy(&r, &sums[0][i], sizeof r);
         __builtin_memcpy(&g, &sums[1][i], sizeof g);
         __builtin_memcpy(&b, &sums[2][i], sizeof b);
         __builtin_memcpy(&f1, &both[i], sizeof f1);
         __builtin_memcpy(&f3, &outside[i], sizeof f3);
         __builtin_memcpy(&code, &codes[i], sizeof code);
-        v4f score = (r * r + g * g + b * b) * f1 - (r * allR + g * allG + b * allB) * (f3 + f3) + allNorm * f3;
-        v4f coded = (v4f)(((v4u)score & keep) | code);
+        v8f score = (r * r + g * g + b * b) * f1 - (r * allR + g * allG + b * allB) * (f3 + f3) + allNorm * f3;
+        v8i coded = ((v8i)score & ~63) | code;
         best = __builtin_elementwise_max(best, coded);
     }
-    float top = best[0];
-    for (int i = 1; i < 4; i++) top = best[i] > top ? best[i] : top;
-    uint32_t bits;
-    __builtin_memcpy(&bits, &top, sizeof bits);
-    int code = (int)(bits & 63), lane = code == 63 ? 0 : 62 - code;
+    int32_t topBits = best[0];
+    for (int i = 1; i < 8; i++) topBits = best[i] > topBits ? best[i] : topBits;
+    int code = topBits & 63, lane = code == 63 ? 0 : 62 - code;
 
     reel_cell_fit fit;
     fit.split = (uint8_t)lane;

@@ -33,6 +33,14 @@ public struct SessionMachine: Sendable, Equatable {
         case ended(item: Int, upNext: UpNext?)
         /// `item` could not be played, for mpv's `reason`.
         case failed(item: Int, reason: String)
+
+        /// The item of any phase but idle.
+        public var item: Int? {
+            switch self {
+            case .idle: nil
+            case .opening(let item, _), .playing(let item), .ended(let item, _), .failed(let item, _): item
+            }
+        }
     }
 
     /// The countdown to the next item.
@@ -116,12 +124,7 @@ public struct SessionMachine: Sendable, Equatable {
     }
 
     /// The item the session is on, in any phase but idle.
-    public var currentItem: Int? {
-        switch phase {
-        case .idle: nil
-        case .opening(let item, _), .playing(let item), .ended(let item, _), .failed(let item, _): item
-        }
-    }
+    public var currentItem: Int? { phase.item }
 
     /// Whether an item is being opened.
     public var isOpening: Bool { if case .opening = phase { true } else { false } }

@@ -59,7 +59,9 @@ public final class Player {
 
     /// Reads every pending mpv event, updates ``state`` and returns the events in order.
     ///
-    /// This is the only caller of `mpv_wait_event` in reel. It never blocks.
+    /// This is the only caller of `mpv_wait_event` in reel. It does not wait for events, except
+    /// after a failed load: then it waits up to 100 ms for mpv's log to give the reason, so that
+    /// the error can name it.
     public func drainEvents() -> [PlayerEvent] {
         wake.drain()
         var events = readQueuedEvents()
@@ -170,6 +172,11 @@ public final class Player {
         for (name, value) in options {
             try handle.setOption(name, value)
         }
+        // The path's own bytes, so that a name that is not UTF-8 is the socket mpv makes.
+        if let path = configuration.ipcServer {
+            let code = path.withCString { mpv_set_option_string(handle.raw, "input-ipc-server", $0) }
+            try MpvError.check(code, "option input-ipc-server")
+        }
         // A list of paths, given as a list so that no character in a name is read as a separator.
         if !configuration.tracks.subtitleFiles.isEmpty {
             try handle.setOption("sub-files", list: configuration.tracks.subtitleFiles.map(\.text))
@@ -214,6 +221,11 @@ public final class Player {
             return .videoReconfigured
         case MPV_EVENT_SHUTDOWN:
             return .shutdown
+        case MPV_EVENT_CLIENT_MESSAGE:
+            guard let message = event.data?.assumingMemoryBound(to: mpv_event_client_message.self).pointee,
+                  let arguments = message.args else { return nil }
+            let words = (0..<Int(max(message.num_args, 0))).compactMap { arguments[$0].map { String(cString: $0) } }
+            return .clientMessage(words)
         case MPV_EVENT_HOOK:
             guard let hook = event.data?.assumingMemoryBound(to: mpv_event_hook.self).pointee else { return nil }
             return .loadHook(id: hook.id)

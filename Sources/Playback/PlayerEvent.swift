@@ -21,6 +21,9 @@ public enum PlayerEvent: Sendable, Equatable {
     /// mpv is about to open a file (its `on_load` hook): per-file options may be set now, and
     /// ``Player/continueLoad(hook:)`` must follow, or the file never opens.
     case loadHook(id: UInt64)
+    /// A client sent `script-message` (through the IPC socket, say): its arguments, in order.
+    /// mpv hands every such message to every client, reel's among them.
+    case clientMessage([String])
 }
 
 /// Why a file stopped playing.

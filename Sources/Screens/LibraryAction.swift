@@ -12,6 +12,9 @@ public enum LibraryAction: Sendable, Equatable {
     case quit
     /// Stop the process (Ctrl-Z); the terminal is restored first.
     case suspend
+    /// Draw the whole screen again (Ctrl-L), whatever the terminal shows now: text another program
+    /// wrote over reel, say.
+    case redraw
     /// Stop looking for more files (Esc while the folder is still being read).
     case stopScan
 }

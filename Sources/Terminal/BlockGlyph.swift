@@ -1,3 +1,5 @@
+import CBlitter
+
 /// The block-element glyphs reel draws pictures with, and what each looks like on a cell.
 ///
 /// A glyph's *look* is a 32-bit mask on a grid of 4 × 8 samples a cell (bit `row * 4 + column`,
@@ -130,21 +132,21 @@ public enum BlockGlyph {
 
     // MARK: Looks
 
-    /// The look of each glyph of U+2580–U+259F (bit 32 set for a block element, clear for a shade).
-    private static let blockElements: [UInt64] = (0x2580...0x259F).map { value -> UInt64 in
-        let v = UInt32(value)
-        func look(_ mask: UInt32) -> UInt64 { UInt64(mask) | 1 << 32 }
+    /// The look of a glyph by BlockGlyph's rules, worked out: what the constant tables behind
+    /// ``lookMask(_:)`` hold (CBlitter's `glyphs.c`), and what the tests check them against.
+    static func derivedLook(_ v: UInt32) -> UInt32? {
         switch v {
-        case 0x2580: return look(samples(columns: 0..<4, rows: 0..<4))
-        case 0x2581...0x2587: return look(samples(columns: 0..<4, rows: (8 - Int(v - 0x2580))..<8))
-        case 0x2588: return look(full)
+        case 0x20: return 0
+        case 0x2580: return samples(columns: 0..<4, rows: 0..<4)
+        case 0x2581...0x2587: return samples(columns: 0..<4, rows: (8 - Int(v - 0x2580))..<8)
+        case 0x2588: return full
         case 0x2589...0x258F:
             // ▉ … ▏: the left 7/8 … 1/8; an odd eighth rounds to whole samples, never to none or all.
             let k = 0x2590 - Int(v)
-            return look(samples(columns: 0..<(k % 2 == 0 ? k / 2 : min((k + 1) / 2, 3)), rows: 0..<8))
-        case 0x2590: return look(samples(columns: 2..<4, rows: 0..<8))
-        case 0x2594: return look(samples(columns: 0..<4, rows: 0..<1))
-        case 0x2595: return look(samples(columns: 3..<4, rows: 0..<8))
+            return samples(columns: 0..<(k % 2 == 0 ? k / 2 : min((k + 1) / 2, 3)), rows: 0..<8)
+        case 0x2590: return samples(columns: 2..<4, rows: 0..<8)
+        case 0x2594: return samples(columns: 0..<4, rows: 0..<1)
+        case 0x2595: return samples(columns: 3..<4, rows: 0..<8)
         case 0x2596...0x259F:
             // The quadrants, bit 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right.
             let quadrants: [Int] = [4, 8, 1, 13, 9, 7, 11, 2, 6, 14]
@@ -154,35 +156,18 @@ public enum BlockGlyph {
             if q & 2 != 0 { mask |= samples(columns: 2..<4, rows: 0..<4) }
             if q & 4 != 0 { mask |= samples(columns: 0..<2, rows: 4..<8) }
             if q & 8 != 0 { mask |= samples(columns: 2..<4, rows: 4..<8) }
-            return look(mask)
-        default: return 0  // the shades ░ ▒ ▓ and the upper/right eighths' neighbours
+            return mask
+        case 0x1FB00...0x1FB3B: return Unicode.Scalar(v).flatMap(sextantPattern).map(sextantLook)
+        default: return octantPatterns[v].map(octantLook)  // nil for the shades and all else
         }
     }
-
-    /// The looks of U+1FB00–U+1FB3B.
-    private static let sextantLooks: [UInt32] = (0x1FB00...0x1FB3B).map {
-        sextantLook(sextantPattern(Unicode.Scalar(UInt32($0))!)!)
-    }
-
-    /// The looks of U+1CD00–U+1CDE5.
-    private static let octantLooks: [UInt32] = (0x1CD00...0x1CDE5).map { octantLook(octantPatterns[UInt32($0)]!) }
 
     /// What `symbol` paints in its foreground, as samples (see ``BlockGlyph``): 0 for a space,
     /// ``full`` for `█`; nil for a symbol that is not a block glyph (text, shades, a cluster).
     @inline(__always)
     public static func lookMask(_ symbol: CellSymbol) -> UInt32? {
-        let v = symbol.rawValue
-        switch v {
-        case 0x20: return 0
-        case 0x2580...0x259F:
-            let look = blockElements[Int(v &- 0x2580)]
-            return look >> 32 != 0 ? UInt32(truncatingIfNeeded: look) : nil
-        case 0x1FB00...0x1FB3B: return sextantLooks[Int(v &- 0x1FB00)]
-        case 0x1CD00...0x1CDE5: return octantLooks[Int(v &- 0x1CD00)]
-        case 0x1CEA0, 0x1CEA3, 0x1CEA8, 0x1CEAB, 0x1FB82, 0x1FB85, 0x1FBE6, 0x1FBE7:
-            return octantLook(octantPatterns[v]!)
-        default: return nil
-        }
+        var mask: UInt32 = 0
+        return reel_glyph_look(symbol.rawValue, &mask) != 0 ? mask : nil
     }
 
     /// The glyph that paints exactly what `symbol` leaves in the background, in the same family
@@ -191,27 +176,13 @@ public enum BlockGlyph {
     /// the renderer handles as blanks) and for glyphs without one.
     @inline(__always)
     public static func complement(of symbol: CellSymbol) -> CellSymbol? {
-        let v = symbol.rawValue
-        let found: UInt32
-        switch v {
-        case 0x2580...0x259F: found = complements.elements[Int(v &- 0x2580)]
-        case 0x1FB00...0x1FB3B: found = complements.sextants[Int(v &- 0x1FB00)]
-        case 0x1CD00...0x1CDE5: found = complements.octants[Int(v &- 0x1CD00)]
-        case 0x1CEA0, 0x1CEA3, 0x1CEA8, 0x1CEAB, 0x1FB82, 0x1FB85, 0x1FBE6, 0x1FBE7: found = slowComplement(v)
-        default: return nil
-        }
+        let found = reel_glyph_complement(symbol.rawValue)
         return found == 0 ? nil : CellSymbol(rawValue: found)
     }
 
-    /// ``complement(of:)`` for each glyph of the three ranges it looks up (0 for none).
-    private static let complements = (
-        elements: (UInt32(0x2580)...0x259F).map(slowComplement),
-        sextants: (UInt32(0x1FB00)...0x1FB3B).map(slowComplement),
-        octants: (UInt32(0x1CD00)...0x1CDE5).map(slowComplement)
-    )
-
-    /// The complement's scalar value of the glyph `v`, or 0.
-    private static func slowComplement(_ v: UInt32) -> UInt32 {
+    /// The complement's scalar value of the glyph `v` by BlockGlyph's rules, worked out, or 0: what
+    /// the constant tables behind ``complement(of:)`` hold.
+    static func derivedComplement(_ v: UInt32) -> UInt32 {
         guard v != 0x20, v != 0x2588, let scalar = Unicode.Scalar(v) else { return 0 }
         let symbol = CellSymbol(scalar, wide: false)
         if let q = FrameEncoder.quadrantSymbols.firstIndex(of: symbol) { return FrameEncoder.quadrantSymbols[15 - q].rawValue }

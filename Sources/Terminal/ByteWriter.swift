@@ -1,3 +1,5 @@
+import CBlitter
+
 /// Appends bytes through a raw pointer into memory the caller has sized, with no capacity or
 /// uniqueness check per byte: the renderer's hot path.
 ///
@@ -21,18 +23,15 @@ struct ByteWriter {
     mutating func append<Bytes: Sequence>(contentsOf bytes: Bytes) where Bytes.Element == UInt8 {
         for byte in bytes { append(byte) }
     }
-    /// The decimal digits of 0…255, packed: the count in the low byte, then the digits in order.
-    static let byteDigits: [UInt32] = (0..<256).map { value in
-        let digits = Array(String(value).utf8)
-        var packed = UInt32(digits.count)
-        for (k, digit) in digits.enumerated() { packed |= UInt32(digit) << (8 * (k + 1)) }
-        return packed
-    }
+    /// The decimal digits of `value`, packed: the count in the low byte, then the digits in order
+    /// (a constant table in CBlitter, so the hot path has no lazy initialisation to check).
+    @inline(__always)
+    static func digits(of value: UInt8) -> UInt32 { reel_decimal_digits(value) }
 
-    /// Appends a channel value 0…255 in decimal from ``byteDigits``.
+    /// Appends a channel value 0…255 in decimal from ``digits(of:)``.
     @inline(__always)
     mutating func appendDecimal(_ value: UInt8) {
-        let packed = ByteWriter.byteDigits[Int(value)]
+        let packed = ByteWriter.digits(of: value)
         base[count] = UInt8(truncatingIfNeeded: packed >> 8)
         base[count &+ 1] = UInt8(truncatingIfNeeded: packed >> 16)
         base[count &+ 2] = UInt8(truncatingIfNeeded: packed >> 24)

@@ -66,14 +66,13 @@ extension ScreenRenderer {
         let black = Cell.blank(.black)
         var total = 0
         canvas.cells.withUnsafeBufferPointer { cells in
-            ByteWriter.byteDigits.withUnsafeBufferPointer { digits in
-                @inline(__always) func length(_ c: RGB) -> Int {
-                    Int(digits[Int(c.r)] & 0xFF) &+ Int(digits[Int(c.g)] & 0xFF) &+ Int(digits[Int(c.b)] & 0xFF)
-                }
-                for cell in cells where cell != black {
-                    // `ESC[38;2;` `;;` `;48;2;` `;;` `m` and `▀`: 21 bytes besides the digits.
-                    total &+= 21 &+ length(cell.showsForeground ? cell.fg : cell.bg) &+ length(cell.bg)
-                }
+            @inline(__always) func length(_ c: RGB) -> Int {
+                Int(ByteWriter.digits(of: c.r) & 0xFF) &+ Int(ByteWriter.digits(of: c.g) & 0xFF)
+                    &+ Int(ByteWriter.digits(of: c.b) & 0xFF)
+            }
+            for cell in cells where cell != black {
+                // `ESC[38;2;` `;;` `;48;2;` `;;` `m` and `▀`: 21 bytes besides the digits.
+                total &+= 21 &+ length(cell.showsForeground ? cell.fg : cell.bg) &+ length(cell.bg)
             }
         }
         return total

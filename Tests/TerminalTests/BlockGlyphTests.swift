@@ -89,4 +89,22 @@ struct BlockGlyphTests {
             #expect(BlockGlyph.lookMask(CellSymbol(Unicode.Scalar(text)!, wide: false)) == nil)
         }
     }
+
+    /// Every scalar the tables cover, the eight outside their ranges, and their neighbours.
+    static let tabled: [UInt32] = [0x1F, 0x20, 0x21, 0x257F] + Array(0x2580...0x25A0) + [0x1FAFF] + Array(0x1FB00...0x1FB3C)
+        + [0x1CCFF] + Array(0x1CD00...0x1CDE6) + [0x1CEA0, 0x1CEA3, 0x1CEA8, 0x1CEAB, 0x1FB82, 0x1FB85, 0x1FBE6, 0x1FBE7]
+        + [0x1CEA1, 0x1FB83, 0x1FBE5, 0x1FBE8]
+
+    @Test("the constant look and complement tables hold what the rules work out, for every glyph")
+    func constantTables() {
+        for v in Self.tabled {
+            let symbol = CellSymbol(rawValue: v)
+            #expect(BlockGlyph.lookMask(symbol) == BlockGlyph.derivedLook(v), "U+\(String(v, radix: 16))")
+            let complement = BlockGlyph.derivedComplement(v)
+            #expect(BlockGlyph.complement(of: symbol) == (complement == 0 ? nil : CellSymbol(rawValue: complement)),
+                    "U+\(String(v, radix: 16))")
+        }
+        // A wide or cluster flag makes any symbol text.
+        #expect(BlockGlyph.lookMask(CellSymbol(rawValue: 0x2580 | 1 << 30)) == nil)
+    }
 }

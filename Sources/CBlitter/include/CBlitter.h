@@ -1,7 +1,8 @@
-// The per-cell fits of the sextant and octant blitters: for one cell of 4 x 8 RGB samples, the
-// split in two and the two colours that draw it best. Plain C with the compiler's vector
-// extensions, because this runs for every cell of every frame (12,000 cells at 200x60) and
-// Swift's code for it was several times longer. Pure: no state, no system calls.
+// The per-cell fits of the sextant and octant blitters (for one cell of 4 x 8 RGB samples, the
+// split in two and the two colours that draw it best), and the block glyphs' looks as the
+// renderer compares them. Plain C with the compiler's vector extensions, because this runs for
+// every cell of every frame (12,000 cells at 200x60) and Swift's code for it was several times
+// longer. Pure: no state, no system calls.
 #ifndef REEL_CBLITTER_H
 #define REEL_CBLITTER_H
 
@@ -29,6 +30,12 @@ typedef struct {
 /// 1, 2, 3, 5, 6, 7; 0 for the blank and the empty lanes.
 extern const uint8_t reel_sextant_areas[REEL_SEXTANT_LANES];
 
+/// The glyph (a Unicode scalar value) that draws each sextant lane's split in its foreground.
+extern const uint32_t reel_sextant_lane_glyphs[REEL_SEXTANT_LANES];
+
+/// The glyph of sextant lane `lane` (below REEL_SEXTANT_LANES).
+static inline uint32_t reel_sextant_glyph(uint8_t lane) { return reel_sextant_lane_glyphs[lane]; }
+
 /// The best of the sextant blitter's splits for the cell whose top-left sample's red byte is at
 /// `origin`, its sample rows `stride` bytes apart (3 bytes a sample): every split is tried, its
 /// parts' colours their area-weighted means; ties go to the lower lane.
@@ -38,5 +45,67 @@ reel_cell_fit reel_fit_sextant(const uint8_t *origin, ptrdiff_t stride);
 /// (2 x 2 samples each) ordered along the line through the two that differ most, and the best
 /// of the seven splits of that order against a blank.
 reel_cell_fit reel_fit_octant(const uint8_t *origin, ptrdiff_t stride);
+
+/// What each glyph of U+2580-U+259F paints in its foreground, on the 4 x 8 sample grid (bit
+/// row * 4 + column, row 0 at the top); 0 for the shades, which have no look (see
+/// REEL_BLOCK_ELEMENTS_WITH_LOOKS).
+extern const uint32_t reel_block_element_looks[32];
+/// The block elements that have a look: bit i for U+2580 + i (all but the shades).
+#define REEL_BLOCK_ELEMENTS_WITH_LOOKS 0xFFF1FFFFu
+/// The looks of the sextants U+1FB00-U+1FB3B, and of the octants U+1CD00-U+1CDE5.
+extern const uint32_t reel_sextant_looks[60];
+extern const uint32_t reel_octant_looks[230];
+/// The complement of each glyph of those three ranges (the glyph that paints what it leaves in
+/// the background), or 0 for none.
+extern const uint32_t reel_block_element_complements[32];
+extern const uint32_t reel_sextant_complements[60];
+extern const uint32_t reel_octant_complements[230];
+
+/// The look of the glyph `v` (a Unicode scalar value) into `mask`: 1 for a block glyph (0 for a
+/// space, all bits for a full block), 0 for anything else.
+static inline int reel_glyph_look(uint32_t v, uint32_t *mask) {
+    if (v == 0x20) { *mask = 0; return 1; }
+    if (v - 0x2580u < 32u) {
+        *mask = reel_block_element_looks[v - 0x2580u];
+        return (int)((REEL_BLOCK_ELEMENTS_WITH_LOOKS >> (v - 0x2580u)) & 1u);
+    }
+    if (v - 0x1FB00u < 60u) { *mask = reel_sextant_looks[v - 0x1FB00u]; return 1; }
+    if (v - 0x1CD00u < 230u) { *mask = reel_octant_looks[v - 0x1CD00u]; return 1; }
+    // The octant patterns drawn by older glyphs, and four new in Unicode 16.
+    switch (v) {
+    case 0x1CEA0: *mask = 0xCC000000u; return 1;
+    case 0x1CEA3: *mask = 0x33000000u; return 1;
+    case 0x1CEA8: *mask = 0x00000033u; return 1;
+    case 0x1CEAB: *mask = 0x000000CCu; return 1;
+    case 0x1FB82: *mask = 0x000000FFu; return 1;
+    case 0x1FB85: *mask = 0x00FFFFFFu; return 1;
+    case 0x1FBE6: *mask = 0x00333300u; return 1;
+    case 0x1FBE7: *mask = 0x00CCCC00u; return 1;
+    default: return 0;
+    }
+}
+
+/// The complement of the glyph `v`, or 0 for none (a space and a full block have none here).
+static inline uint32_t reel_glyph_complement(uint32_t v) {
+    if (v - 0x2580u < 32u) return reel_block_element_complements[v - 0x2580u];
+    if (v - 0x1FB00u < 60u) return reel_sextant_complements[v - 0x1FB00u];
+    if (v - 0x1CD00u < 230u) return reel_octant_complements[v - 0x1CD00u];
+    switch (v) {
+    case 0x1CEA0: return 0x1CD70;
+    case 0x1CEA3: return 0x1CDAB;
+    case 0x1CEA8: return 0x1CDE5;
+    case 0x1CEAB: return 0x1CDE4;
+    case 0x1FBE6: return 0x1CDD6;
+    case 0x1FBE7: return 0x1CDC2;
+    default: return 0;
+    }
+}
+
+/// The decimal digits of each byte value, packed: the count in the low byte, then the ASCII
+/// digits in order.
+extern const uint32_t reel_byte_digits[256];
+
+/// The packed decimal digits of `value` (see reel_byte_digits).
+static inline uint32_t reel_decimal_digits(uint8_t value) { return reel_byte_digits[value]; }
 
 #endif
