@@ -39,7 +39,8 @@ final class PlaybackSession {
     private(set) var itemsVersion = 0
     /// `--start` applies to the first item opened; later ones resume.
     private var startOptionPending: Bool
-    private var fileLoaded = false
+    /// mpv has loaded the current item's file (its restart may not have come yet).
+    private(set) var fileLoaded = false
     private var hasRestarted = false
     private var wasAtEnd = false
     private var lastResumeSave = -Double.infinity
