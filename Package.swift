@@ -27,13 +27,21 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // libdbus-1, for MPRIS2 on the session bus: owned by DesktopBus alone.
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
         .target(name: "Playback", dependencies: ["CMpv", "Controls"]),
+        // The one owner of a D-Bus connection, and the values that travel on it.
+        .target(name: "DesktopBus", dependencies: ["CDBus"]),
         .target(name: "Controls"),
         // The sextant and octant blitters' per-cell fits: the one hot loop that is C (see its header).
         .target(name: "CBlitter"),
         .target(name: "Terminal", dependencies: ["CZlib", "CBlitter"]),
         .target(name: "Screens", dependencies: ["Controls", "Terminal"]),
-        .target(name: "App", dependencies: ["Playback", "Controls", "Terminal", "Screens"]),
+        .target(name: "App", dependencies: ["Playback", "Controls", "Terminal", "Screens", "DesktopBus"]),
         .executableTarget(name: "reel", dependencies: ["App", "Playback"]),
         // Measures the playback core in a process of its own (leak checks, bench figures).
         .executableTarget(name: "PlaybackProbe", dependencies: ["Playback"]),
@@ -46,7 +54,8 @@ let package = Package(
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TerminalProbe"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Terminal"]),
-        .testTarget(name: "AppTests", dependencies: ["App"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "DesktopBus"]),
+        .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
         .testTarget(name: "EndToEndTests", dependencies: ["reel"]),
     ],
     swiftLanguageModes: [.v6]

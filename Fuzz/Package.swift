@@ -2,7 +2,9 @@
 import PackageDescription
 
 /// libFuzzer targets for reel, kept out of the main package because they are built with
-/// `-sanitize=fuzzer` (each target's main hands its entry point to libFuzzer's driver). Run them with `scripts/fuzz`.
+/// `-sanitize=fuzzer` (each target's main hands its entry point to libFuzzer's driver). Run them
+/// with `scripts/fuzz`; `scripts/test` builds them and replays their corpora (`scripts/fuzz --replay`).
+/// reel is built with `-enable-testing` here, so that a target can reach an internal parser.
 let package = Package(
     name: "reel-fuzz",
     dependencies: [.package(name: "reel", path: "..")],
@@ -15,6 +17,18 @@ let package = Package(
         .executableTarget(
             name: "FuzzOptions",
             dependencies: ["FuzzDriver", .product(name: "ReelApp", package: "reel")]
+        ),
+        .executableTarget(
+            name: "FuzzConfigFile",
+            dependencies: ["FuzzDriver", .product(name: "ReelApp", package: "reel")]
+        ),
+        .executableTarget(
+            name: "FuzzResumeRecord",
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "ReelApp", package: "reel"),
+                .product(name: "Playback", package: "reel"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -10,6 +10,8 @@ final class AppLoop {
     let playback: PlaybackSession
     let navigator: Navigator
     let output: TerminalOutput
+    /// MPRIS2 on the session bus, when there is one.
+    let desktop: MPRISService?
     private(set) var context: SceneContext
     private var scenes: [Scene]
     private var decoder = InputDecoder()
@@ -23,6 +25,8 @@ final class AppLoop {
     private var outputBytes: [UInt8] = []
     /// The last screen drawn was mid-animation, so its final state still has to be drawn.
     private var animationPending = false
+    /// Ctrl-L asked for the whole screen to be drawn again, changed or not.
+    private var redrawPending = false
     /// When the last screen was drawn: animations alone redraw at most every ``animationInterval``.
     private var lastDraw = -Double.infinity
     /// The floor of the renderer's tolerance, raised while the terminal is slow to take the screens.
@@ -58,8 +62,9 @@ final class AppLoop {
     }()
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode,
-         graphics: GraphicsMode = .blocks, playback: PlaybackSession, navigator: Navigator) {
+         graphics: GraphicsMode = .blocks, playback: PlaybackSession, navigator: Navigator, desktop: MPRISService? = nil) {
         self.session = session
+        self.desktop = desktop
         self.output = output
         self.context = context
         self.playback = playback
@@ -100,6 +105,7 @@ final class AppLoop {
             apply(current.pump(now: now, session: result, canTakeFrame: terminalIsReady(now: now)), now: now)
             // A frame no scene wanted is let go, so that mpv's video output never waits.
             _ = playback.frames.take(from: playback.player, size: context.pixelSize, draw: false)
+            runOutsideCommands(seeked: result.restarted, now: now)
             if let current = top { apply(current.tick(now: now), now: now) }
             drawIfNeeded(now: now)
         }
@@ -130,6 +136,9 @@ final class AppLoop {
             exitCode = 128 + SIGINT
         case .suspend:
             suspend(now: now)
+        case .redraw:
+            renderer.invalidate()
+            redrawPending = true
         case .go(let place):
             top?.willHide(now: now)
             let scene = navigator.makeScene(place, canClose: true, context: context, now: now)
@@ -143,6 +152,18 @@ final class AppLoop {
             } else {
                 exitCode = 0
             }
+        }
+    }
+
+    /// Runs what came from outside the terminal, as the keys would in the scene on top: the
+    /// commands of IPC clients (`script-message reel …`) and MPRIS's calls, after MPRIS has been
+    /// told the session's state. `seeked`: mpv restarted playback at a new place.
+    private func runOutsideCommands(seeked: Bool, now: Double) {
+        var commands = playback.takeCommands()
+        if let desktop { commands += desktop.pass(session: playback, playerShown: top is PlayerScene, seeked: seeked) }
+        for command in commands {
+            guard exitCode == nil, let scene = top else { return }
+            apply(scene.run(command, now: now), now: now)
         }
     }
 
@@ -170,8 +191,14 @@ final class AppLoop {
             pollfd(fd: session.signalDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: playback.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         ]
-        for descriptor in scene.wakeDescriptors {
+        for descriptor in scene.wakeDescriptors + (desktop?.wakeDescriptors ?? []) {
             fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+        }
+        if let desktop {
+            let bus = desktop.pollEvents
+            if bus.descriptor >= 0 { fds.append(pollfd(fd: bus.descriptor, events: bus.events, revents: 0)) }
+            // Messages libdbus has read already are handled now, not after the next wake-up.
+            if desktop.hasWork { deadline = now }
         }
         if output.wantsWritable {
             fds.append(pollfd(fd: output.fileDescriptor, events: Int16(POLLOUT), revents: 0))
@@ -255,7 +282,7 @@ final class AppLoop {
     /// animation's last frame (drawn once it has ended, at its final value); the next 30 Hz tick
     /// while an animation runs; nil when nothing is to draw.
     private func drawDue(_ scene: Scene, now: Double, animating: Bool) -> Double? {
-        if scene.needsDraw(at: now) || (animationPending && !animating) { return now }
+        if scene.needsDraw(at: now) || redrawPending || (animationPending && !animating) { return now }
         return animating ? lastDraw + AppLoop.animationInterval : nil
     }
 
@@ -270,6 +297,7 @@ final class AppLoop {
         let animating = scene.isAnimating(at: now)
         guard let due = drawDue(scene, now: now, animating: animating), due <= now else { return }
         animationPending = animating
+        redrawPending = false
         lastDraw = now
         let start = monotonicNow()
         // Only a scene that follows the pointer asks for its every move (mode 1003).

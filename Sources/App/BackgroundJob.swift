@@ -1,6 +1,5 @@
 import Glibc
 import Playback
-import Synchronization
 
 /// Runs one piece of blocking work (a probe, a still) on a thread of its own and hands the
 /// result back through a self-pipe, which the loop polls like any other descriptor: the loop
@@ -10,7 +9,7 @@ import Synchronization
 /// stored its result, which nobody then reads.
 final class BackgroundJob<Value: Sendable>: Sendable {
     private let wake: WakeSignal
-    private let result = Mutex<Value?>(nil)
+    private let result = Locked<Value?>(nil)
 
     /// Starts `work` on a new thread; nil when no pipe or thread can be had.
     static func start(_ work: @escaping @Sendable () -> Value) -> BackgroundJob? {

@@ -30,10 +30,13 @@ public struct ConfigFile: Sendable {
     static let sizeLimit = 1 << 20
 
     /// Reads `text` (the contents of the file at `path`), checking every line.
+    ///
+    /// A file saved on Windows reads as any other: lines may end in CRLF, and a leading UTF-8
+    /// byte order mark is not part of the first line.
     public static func parse(_ text: String, path: FilePath) throws(ConfigError) -> ConfigFile {
         var config = ConfigFile(path: path, options: ReelOptions(), bindings: [])
         var inKeys = false
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in lines(of: text).enumerated() {
             let line = trimmed(withoutComment(rawLine))
             guard !line.isEmpty else { continue }
             do throws(ConfigError.Reason) {
@@ -68,16 +71,13 @@ public struct ConfigFile: Sendable {
     /// Reads the file at `path`; nil when there is none. A file that is there but cannot be read
     /// is an error, so that a setting is never silently lost.
     static func load(_ path: FilePath) throws(ConfigError) -> ConfigFile? {
-        let info: stat
+        // Through the one reader of regular files: a FIFO in its place is refused, not waited on.
+        let bytes: [UInt8]
         do {
-            info = try FileSystem.status(path)
+            bytes = try FileSystem.readContents(path, limit: sizeLimit)
         } catch {
             if error.code == ENOENT || error.code == ENOTDIR { return nil }
-            throw ConfigError(path: path, line: nil, reason: .unreadable(error.reason))
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw ConfigError(path: path, line: nil, reason: .unreadable("not a file")) }
-        guard let bytes = FileSystem.read(path, limit: sizeLimit) else {
-            let reason = Int(info.st_size) > sizeLimit ? "larger than 1 MiB" : String(cString: strerror(errno))
+            let reason = error.code == EFBIG ? "larger than 1 MiB" : error.reason
             throw ConfigError(path: path, line: nil, reason: .unreadable(reason))
         }
         return try parse(String(decoding: bytes, as: UTF8.self), path: path)
@@ -101,6 +101,14 @@ public struct ConfigFile: Sendable {
         } catch {
             throw .badCommand(error)
         }
+    }
+
+    /// The lines of `text`, split at each line feed, CRLF included (Swift takes "\r\n" as one
+    /// `Character`, so a split on "\n" would never cut there), without a leading byte order mark.
+    static func lines(of text: String) -> [Substring] {
+        var scalars = Substring(text).unicodeScalars
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        return scalars.split(separator: "\n", omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// The line up to a `#` that starts it or follows a space or tab.

@@ -7,8 +7,12 @@ struct SystemCallError: Error, Equatable, CustomStringConvertible {
     var path: FilePath
     var code: Int32
 
+    /// The code for a path that is there but is not a regular file (a FIFO, a device, a
+    /// folder) where reel reads only files; no errno has that meaning.
+    static let notRegularFile: Int32 = -1
+
     /// The system's words for ``code``.
-    var reason: String { String(cString: strerror(code)) }
+    var reason: String { code == Self.notRegularFile ? "not a regular file" : String(cString: strerror(code)) }
 
     var description: String { "\(call) \(path): \(reason)" }
 }
@@ -36,8 +40,23 @@ enum FileSystem {
         return info
     }
 
+    /// `lstat(2)`: the link itself, not what it points to.
+    static func linkStatus(_ path: FilePath) throws(SystemCallError) -> stat {
+        var info = stat()
+        try check("lstat", path) { lstat($0, &info) }
+        return info
+    }
+
     /// Makes `path` and its missing parents (mode 0700); throws if any part is not a directory.
-    static func makeDirectories(_ path: FilePath) throws(SystemCallError) {
+    ///
+    /// `home`, when `path` is inside it, must already exist: a home folder is the system's to
+    /// make, and `HOME=/nonexistent` (a service account's) must not have reel create it, as root
+    /// anywhere on the system.
+    static func makeDirectories(_ path: FilePath, home: FilePath? = nil) throws(SystemCallError) {
+        if let home, path.isInside(home) {
+            let info = try status(home)
+            if info.st_mode & S_IFMT != S_IFDIR { throw SystemCallError(call: "stat", path: home, code: ENOTDIR) }
+        }
         var current: FilePath = path.isAbsolute ? "/" : "."
         for part in path.bytes.split(separator: UInt8(ascii: "/")) {
             current = current.appending(FilePath(bytes: part))
@@ -52,19 +71,53 @@ enum FileSystem {
         try check("access", path) { access($0, W_OK | X_OK) }
     }
 
-    /// The whole file, up to `limit` bytes; nil when it cannot be read or is longer.
+    /// Opens a regular file for reading; the descriptor, which the caller closes.
+    ///
+    /// Every file reel reads itself (reel.conf, resume records, the thumbnail cache, a log's
+    /// first line) opens here. `O_NONBLOCK` keeps a FIFO put in the file's place from hanging the
+    /// open (with no writer, a blocking open would wait for ever, before the terminal is even set
+    /// up), and anything but a regular file is refused (``SystemCallError/notRegularFile``), so a
+    /// FIFO or a device is never read either. `O_NOCTTY`: a terminal never becomes reel's.
+    static func openRegularFile(_ path: FilePath) throws(SystemCallError) -> Int32 {
+        let descriptor = try check("open", path) { open($0, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw SystemCallError(call: "fstat", path: path, code: code)
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw SystemCallError(call: "open", path: path, code: SystemCallError.notRegularFile)
+        }
+        // Reads of a regular file never wait anyway; blocking reads keep the loop below simple.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
+    }
+
+    /// The whole regular file (``openRegularFile(_:)``), up to `limit` bytes; nil when it cannot
+    /// be read, is longer, or is not a regular file.
     static func read(_ path: FilePath, limit: Int = 1 << 24) -> [UInt8]? {
-        guard let descriptor = try? check("open", path, { open($0, O_RDONLY | O_CLOEXEC) }) else { return nil }
+        try? readContents(path, limit: limit)
+    }
+
+    /// The whole regular file, up to `limit` bytes, or why not; with `prefixOnly`, the first
+    /// `limit` bytes of a longer one instead of an error.
+    static func readContents(_ path: FilePath, limit: Int, prefixOnly: Bool = false) throws(SystemCallError) -> [UInt8] {
+        let descriptor = try openRegularFile(path)
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
-            let count = Glibc.read(descriptor, &chunk, chunk.count)
+            let count = Glibc.read(descriptor, &chunk, min(chunk.count, limit + 1 - bytes.count))
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
+            guard count >= 0 else { throw SystemCallError(call: "read", path: path, code: errno) }
             if count == 0 { return bytes }
             bytes += chunk[0..<count]
-            if bytes.count > limit { return nil }
+            if bytes.count > limit {
+                guard prefixOnly else { throw SystemCallError(call: "read", path: path, code: EFBIG) }
+                return Array(bytes.prefix(limit))
+            }
         }
     }
 
@@ -130,5 +183,14 @@ enum FileSystem {
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+extension FilePath {
+    /// Whether the path is `folder` or below it, part by part ("/a/bc" is not inside "/a/b").
+    func isInside(_ folder: FilePath) -> Bool {
+        let parts = bytes.split(separator: UInt8(ascii: "/")), folderParts = folder.bytes.split(separator: UInt8(ascii: "/"))
+        return isAbsolute == folder.isAbsolute && parts.count >= folderParts.count
+            && zip(parts, folderParts).allSatisfy { $0.elementsEqual($1) }
     }
 }

@@ -20,7 +20,7 @@ struct InputPlan: Equatable {
 /// one clear line before anything else happens. URLs are mpv's to judge.
 enum InputCheck {
     /// The plan for `arguments`, or the line to print for the first one that cannot work.
-    static func plan(for arguments: [String], recursive: Bool, standardInputIsTerminal: Bool) -> Result<InputPlan, InputFailure> {
+    static func plan(for arguments: [String], recursive: Bool, standardInput: StandardInput) -> Result<InputPlan, InputFailure> {
         var plan = InputPlan()
         var folders: [FilePath] = []
         for argument in arguments {
@@ -30,8 +30,13 @@ enum InputCheck {
                 plan.sources.append(source)
                 plan.names.append(nil)
             case .standardInput:
-                if standardInputIsTerminal {
+                switch standardInput {
+                case .terminal:
                     return .failure(InputFailure(path: "-", reason: "standard input is a terminal; pipe a file in, as in cat film.mkv | reel -"))
+                case .closed:
+                    return .failure(InputFailure(path: "-", reason: "standard input is closed; pipe a file in, as in cat film.mkv | reel -"))
+                case .readable:
+                    break
                 }
                 if plan.sources.contains(.standardInput) {
                     return .failure(InputFailure(path: "-", reason: "standard input can be read only once"))
@@ -76,6 +81,22 @@ enum InputCheck {
             plan.names = kept.map(\.1)
         }
         return .success(plan)
+    }
+
+    /// What fd 0 was when reel started.
+    enum StandardInput: Equatable {
+        /// The terminal: keys, not a video.
+        case terminal
+        /// Closed (`reel - <&-`): /dev/null stands in for it, and there is nothing to read.
+        case closed
+        /// A pipe, a file or anything else mpv can read.
+        case readable
+
+        /// What fd 0 is now, given whether it was closed at the start.
+        static func current(closedAtStart: Bool) -> StandardInput {
+            if closedAtStart { return .closed }
+            return isatty(0) == 1 ? .terminal : .readable
+        }
     }
 
     enum Kind: Equatable {

@@ -166,6 +166,7 @@ final class ListScene: Scene {
             case .quit: return .quit(0)
             case .interrupt: return .interrupt
             case .suspend: return .suspend
+            case .redraw: return .redraw
             case .close: return nil
             case .open(let index): return open(index, poster: false, now: now)
             case .poster(let index): return open(index, poster: true, now: now)
@@ -189,6 +190,7 @@ final class ListScene: Scene {
                 if case .playable(let media) = state, session.items.indices.contains(item) {
                     session.learnTitle(media.title, of: session.items[item].source.mpvName)
                 }
+                if case .unplayable = state { session.markUnplayable(item, now: now) }
             }
         }
         for notice in session.takeNotices() { screen.showMessage(notice, now: now) }

@@ -3,20 +3,80 @@ import Playback
 
 /// Checks `--log-file` before anything else, so that a log that cannot be written is a usage
 /// error naming the log, not a failure blamed on the media file when mpv starts.
+///
+/// A log is a file: a terminal or any other character device but /dev/null is refused (mpv's
+/// raw log there would draw over the picture and could retitle the window), and so is an existing
+/// file that is not a log reel wrote, which reel would otherwise append to (as root, any file on
+/// the system: /etc/passwd, a shell's profile). A new or empty file, a pipe, or /dev/null is
+/// taken; every run's lines then begin with ``header``.
 enum LogFileCheck {
-    /// Why `path` cannot be opened for appending (creating it when missing), or nil when it can
-    /// or when there is no log file.
+    /// The first line reel writes to a log, and so the first line of any log it appends to.
+    static let header = "# reel log"
+
+    /// Why `path` cannot be the log, or nil when it can or when there is no log file.
     ///
     /// The file is opened as the log will be (append, never truncated) and closed at once, so an
     /// existing log keeps its contents. `O_NONBLOCK` keeps a FIFO with no reader from hanging
     /// the check.
     static func problem(with path: FilePath?) -> UsageError? {
         guard let path else { return nil }
+        let descriptor: Int32
         do {
-            close(try FileSystem.openForAppending(path, nonBlocking: true))
-            return nil
+            descriptor = try FileSystem.openForAppending(path, nonBlocking: true)
         } catch {
             return .unwritableLogFile(path: path.description, reason: error.reason)
         }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            return .unwritableLogFile(path: path.description, reason: String(cString: strerror(errno)))
+        }
+        let kind = Kind(mode: info.st_mode, device: info.st_rdev, isTerminal: isatty(descriptor) == 1,
+                        nullDevice: nullDevice, size: Int(info.st_size))
+        guard let reason = kind.refusal(firstLine: { firstLine(of: path) }) else { return nil }
+        return .unwritableLogFile(path: path.description, reason: reason)
     }
+
+    /// What a log file turned out to be, as far as the rules care.
+    struct Kind: Equatable {
+        var mode: mode_t
+        var device: dev_t
+        var isTerminal: Bool
+        /// /dev/null's device number, when it could be read.
+        var nullDevice: dev_t?
+        var size: Int
+
+        /// Why reel will not log there, or nil; `firstLine` reads an existing file's first line.
+        func refusal(firstLine: () -> String?) -> String? {
+            if isTerminal { return "it is a terminal; the log must be a file" }
+            switch mode & S_IFMT {
+            case S_IFCHR:
+                return device == nullDevice ? nil : "it is a device; the log must be a file"
+            case S_IFREG:
+                guard size > 0 else { return nil }
+                guard let line = firstLine(), line.hasPrefix(LogFileCheck.header) else {
+                    return "it exists and is not a reel log; give a new file, or one reel wrote"
+                }
+                return nil
+            default:
+                // A pipe or a socket: something reading the log as it is written.
+                return nil
+            }
+        }
+    }
+
+    /// /dev/null's device number.
+    private static var nullDevice: dev_t? {
+        (try? FileSystem.status("/dev/null")).flatMap { $0.st_mode & S_IFMT == S_IFCHR ? $0.st_rdev : nil }
+    }
+
+    /// The first line of the file at `path` (its first 256 bytes at most), through the one
+    /// reader of regular files.
+    static func firstLine(of path: FilePath) -> String? {
+        guard let bytes = try? FileSystem.readContents(path, limit: 256, prefixOnly: true) else { return nil }
+        return String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
+    }
+
+    /// The line that begins each run's part of the log: ``header``, and which process wrote it.
+    static func runLine(processID: Int32) -> String { "\(header) · pid \(processID)\n" }
 }

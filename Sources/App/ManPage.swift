@@ -61,13 +61,16 @@ public enum ManPage {
         page += item(bold("XDG_CONFIG_HOME"), ["where reel.conf is: $XDG_CONFIG_HOME/reel/reel.conf (default ~/.config)"])
         page += item(bold("XDG_STATE_HOME"), ["where positions are remembered, and the continue-watching list comes from: "
                                               + "$XDG_STATE_HOME/reel/resume (default ~/.local/state)"])
-        page += item(bold("XDG_CACHE_HOME"), ["where the library keeps thumbnails: $XDG_CACHE_HOME/reel/probes (default ~/.cache)"])
+        page += item(bold("XDG_CACHE_HOME"), ["where the library keeps thumbnails: $XDG_CACHE_HOME/reel/probes, and MPRIS's cover art: $XDG_CACHE_HOME/reel/art (default ~/.cache)"])
         page += item(bold("COLORTERM"), ["truecolor or 24bit: 24-bit colour; otherwise the 256-colour palette (see --colors)"])
+        page += item(bold("DBUS_SESSION_BUS_ADDRESS"), ["the session bus, where reel answers media keys, playerctl and the "
+                                                        + "desktop's media widgets as org.mpris.MediaPlayer2.reel.instancePID "
+                                                        + "(MPRIS2); without it MPRIS is off, and reel never starts a bus"])
         page.append(".SH EXIT STATUS")
         for code in HelpText.exitCodes { page += item(bold(code.code), [code.meaning]) }
         page.append(".SH EXAMPLES")
         for example in HelpText.examples { page += [".PP", escaped(example)] }
-        page += [".SH SEE ALSO", ".BR mpv (1)"]
+        page += [".SH SEE ALSO", ".BR mpv (1),", ".BR playerctl (1)"]
         return page.joined(separator: "\n") + "\n"
     }
 

@@ -67,6 +67,11 @@ extension OptionSpec {
 
             flag("resume", "do not resume where an item was left, nor remember it", .other, shownOff: true),
             flag("mpv-config", "let mpv read your mpv.conf and scripts (off by default)", .other),
+            flag("mpris", "do not answer media keys, playerctl and desktop widgets (MPRIS2 on the session bus)", .other,
+                 shownOff: true),
+            OptionSpec(name: "input-ipc-server", kind: .path("PATH"),
+                       help: "mpv's JSON IPC on a socket at PATH (off by default; whoever can open it controls mpv; an existing PATH that is not a socket is refused)",
+                       section: .other),
             OptionSpec(name: "log-file", kind: .path("PATH"), help: "append mpv's log to PATH (checked first: exit 2 if it cannot be)", section: .other),
             flag("stats", "print frames, bytes and timings to stderr at exit", .other),
             command("forget-all", .bare, "forget every resume record (the continue-watching list), after a confirmation", .other),

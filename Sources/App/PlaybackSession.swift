@@ -19,12 +19,15 @@ final class PlaybackSession {
     private(set) var status = MediaStatus()
     /// Resume records, when resuming is on.
     let resume: ResumeStore?
-    private let options: ReelOptions
+    let options: ReelOptions
     private var seeks = SeekTracker()
     /// Puts a paused picture back where it was when mpv's refresh after a track switch lands elsewhere.
     private var trackSwitch = TrackSwitchGuard()
     /// Notices an item that plays without a picture, or stops moving with nothing to wait for.
     private var stall = StallDetector()
+    /// Holds `--network-timeout` (mpv's default, 60 s, without it) for the whole stream, a
+    /// second after FFmpeg should have: HLS fetches its parts with requests that may not.
+    private var silence: SilenceDetector
     /// The items mpv's own playlist holds: the one opened last, or the entries a playlist file
     /// expanded into. The whole list is reel's (a folder of a hundred thousand files would make
     /// mpv's playlist, and every change of it, that large); mpv is given one item at a time, so
@@ -36,19 +39,37 @@ final class PlaybackSession {
     private(set) var itemsVersion = 0
     /// `--start` applies to the first item opened; later ones resume.
     private var startOptionPending: Bool
-    private var fileLoaded = false
+    /// mpv has loaded the current item's file (its restart may not have come yet).
+    private(set) var fileLoaded = false
     private var hasRestarted = false
     private var wasAtEnd = false
     private var lastResumeSave = -Double.infinity
     /// Subtitles shown (reel's `v`); mpv draws only picture subtitles, and only while this is on.
     private var subtitlesVisible = true
-    private var notices: [String] = []
+    var notices: [String] = []
+    /// Commands from clients of mpv's IPC socket, for the scene on top to run.
+    var clientCommands: [Command] = []
     /// A sub-seek sent, whose failure (no line there) becomes a notice.
     private var subtitleSeek: (id: UInt64, lines: Int)?
     /// Where the item that just opened resumed, for its notice.
     private(set) var resumedAt: Double?
     /// The last failure, for the exit line when nothing else can play.
     private(set) var lastFailure: (item: PlaylistItem, reason: String)?
+    /// How deep the playlists opened from the last item given to mpv nest.
+    private var nesting = NestingWatch(root: nil)
+    /// Why the item opening was refused in the load hook, for its failure.
+    private var refusedOpening: String?
+    /// mpv's media-title when the current item was asked for: the last item's, until it changes.
+    private(set) var titleAtLoad: String?
+    /// The playlist entries mpv left out since the last item was given to it.
+    private var entriesLeftOut = 0
+    /// The parts of the stream FFmpeg skipped since the last item was given to mpv.
+    private var partsSkipped = 0
+    /// Whether playlists are opening one another from the item given to mpv, no file loaded yet.
+    var isFollowingPlaylists: Bool { nesting.depth > 0 }
+    /// A playlist chain was stopped: what mpv had already begun (the next entry's start, its
+    /// playlist) is not followed, until the session loads something again.
+    private var abandoned = false
     /// Some item has played: a failure later is not the run's failure.
     private(set) var hasPlayed = false
     /// The number of frames of the item, estimated as mpv does, for `--stats`.
@@ -58,6 +79,8 @@ final class PlaybackSession {
     init(items: [PlaylistItem], options: ReelOptions, pixelAspect: Double, videoHeight: Int,
          resume: ResumeStore?) throws {
         var configuration = PlayerConfiguration.from(options)
+        let subtitleFiles = PlaybackSession.usableSubtitleFiles(options.tracks.subtitleFiles)
+        configuration.tracks.subtitleFiles = subtitleFiles.kept
         configuration.pixelAspect = pixelAspect
         configuration.loadHook = true
         configuration.startPaused = true
@@ -72,10 +95,15 @@ final class PlaybackSession {
         machineConfiguration.loopPlaylist = options.loopPlaylist
         machineConfiguration.keepOpen = options.keepOpen
         machine = SessionMachine(configuration: machineConfiguration, itemCount: items.count)
+        silence = SilenceDetector(limit: (options.networkTimeout ?? PlaybackSession.mpvNetworkTimeout) + 1)
         subtitlesVisible = options.tracks.subtitles != .none
         // A state folder that cannot be used turns resuming off: said once, at the start.
         if let notice = resume?.takeFailureNotice() { notices.append(notice) }
+        notices += subtitleFiles.notices
     }
+
+    /// mpv's own `network-timeout`, when none is given.
+    static let mpvNetworkTimeout = 60.0
 
     /// mpv's youtube-dl format for a picture `height` pixels tall: no more than the next common
     /// height up, since a terminal shows a few hundred pixels at most.
@@ -102,9 +130,34 @@ final class PlaybackSession {
     }
 
     /// Notices for the screen since the last call.
+    ///
+    /// The playlist entries mpv left out are one notice that counts them: the screen shows one
+    /// notice at a time, so fifteen of them were one "Left out a playlist entry".
     func takeNotices() -> [String] {
         defer { notices.removeAll() }
-        return notices + player.takeRefusals()
+        var taken = notices
+        let skipped = player.takeSkippedParts()
+        if skipped > 0 {
+            partsSkipped += skipped
+            taken.append(PlaybackSession.skippedNotice(count: partsSkipped))
+        }
+        let refused = player.takeRefusals().count
+        guard refused > 0 else { return taken }
+        entriesLeftOut += refused
+        return taken + [PlaybackSession.leftOutNotice(count: entriesLeftOut)]
+    }
+
+    /// The notice for `count` parts of the stream that could not be fetched and were skipped
+    /// (the picture jumps past them).
+    static func skippedNotice(count: Int) -> String {
+        let what = count == 1 ? "a part" : "\(count) parts"
+        return "Skipped \(what) of the stream the server did not send"
+    }
+
+    /// The notice for `count` playlist entries that mpv left out since the item was given to it.
+    static func leftOutNotice(count: Int) -> String {
+        let what = count == 1 ? "a playlist entry" : "\(count) playlist entries"
+        return "Left out \(what): a playlist from the network may not open local files"
     }
 
     /// Takes the resume notice's position, once.
@@ -181,7 +234,7 @@ final class PlaybackSession {
             case .playlistPrevious: moveInPlaylist(.previous, now: now)
             case .acceptUpNext: moveInPlaylist(.acceptUpNext, now: now)
             case .dismissUpNext: apply(machine.event(.dismissUpNext, now: now), now: now)
-            case .close, .quit, .interrupt, .suspend, .preview: break
+            case .close, .quit, .interrupt, .suspend, .redraw, .preview: break
             }
         } catch {
             // A command mpv refuses (say, a seek with nothing loaded) changes nothing; the screen
@@ -217,6 +270,8 @@ final class PlaybackSession {
         for action in actions {
             switch action {
             case .load(let item):
+                abandoned = false
+                titleAtLoad = player.state.title
                 frames.clear()
                 seeks.reset()
                 fileLoaded = false
@@ -230,6 +285,10 @@ final class PlaybackSession {
                         try player.open(items[item].source)
                         window = (item, 1)
                         itemByEntryID = [:]
+                        nesting = NestingWatch(root: items[item])
+                        entriesLeftOut = 0
+                        player.forgetRefusedEntries()
+                        partsSkipped = 0
                     }
                 } catch {
                     apply(machine.event(.failed(reason: "\(error)"), now: now), now: now)
@@ -271,6 +330,11 @@ final class PlaybackSession {
         var seekCompleted = false
         /// Something changed: the status was rebuilt.
         var changed = false
+        /// mpv restarted playback at a new position after the item was ready: a seek, reel's or
+        /// a client's (for MPRIS's `Seeked`).
+        var restarted = false
+        /// That restart was none of reel's seeks: a client of the IPC socket, a chapter move.
+        var seekedFromOutside = false
     }
 
     /// Reads mpv's events and moves the machine on.
@@ -281,18 +345,24 @@ final class PlaybackSession {
             switch event {
             case .startFile(let entryID):
                 stall.reset()
+                silence.reset()
                 trackSwitch.cancel()
                 fileLoaded = false
                 hasRestarted = false
                 wasAtEnd = false
                 frames.clear()
-                if let item = itemByEntryID[entryID] {
+                if !abandoned, let item = itemByEntryID[entryID] {
                     apply(machine.event(.started(item: item), now: now), now: now)
                 }
             case .loadHook(let id):
                 prepareItem()
                 player.continueLoad(hook: id)
+            case .endFile(.redirect):
+                // A playlist opened and became its entries; one that keeps opening playlists
+                // (itself, or two that list each other) is stopped at the limit.
+                if let reason = nesting.redirected() { failNesting(reason, now: now) }
             case .fileLoaded:
+                nesting.loaded()
                 fileLoaded = true
                 applySubtitleDrawing(subtitleTrack: selectedSubtitleID)
             case .playbackRestart:
@@ -305,6 +375,10 @@ final class PlaybackSession {
                     startPaused = false
                     apply(machine.event(.ready, now: now), now: now)
                 }
+                else if hasRestarted {
+                    result.restarted = true
+                    if !seeks.hasSeekInFlight { result.seekedFromOutside = true }
+                }
                 if seeks.playbackRestarted(player: player, now: now) { result.seekCompleted = true }
                 trackSwitch.playbackRestarted()
             case .commandReply(let id, let error):
@@ -315,16 +389,20 @@ final class PlaybackSession {
                 }
             case .endFile(.error(let error)):
                 let item = machine.currentItem
-                let reason = error.explanation
+                let reason = refusedOpening ?? error.explanation
+                refusedOpening = nil
                 if let item, items.indices.contains(item) {
                     lastFailure = (items[item], reason)
-                    if machine.item(after: item) != nil, items.count > 1 {
+                    // A refused entry is said by the notice that counts them, not once more here.
+                    if machine.item(after: item) != nil, items.count > 1, !reason.hasPrefix(Player.refusalText) {
                         notices.append("Could not play \(name(of: item)): \(reason)")
                     }
                 }
                 apply(machine.event(.failed(reason: reason), now: now), now: now)
+            case .clientMessage(let words):
+                takeClientMessage(words)
             case .propertyChanged(.playlist):
-                syncItems(now: now)
+                if !abandoned { syncItems(now: now) }
             case .propertyChanged(.tracks), .propertyChanged(.subtitleTrack):
                 applySubtitleDrawing(subtitleTrack: selectedSubtitleID)
             default:
@@ -357,7 +435,8 @@ final class PlaybackSession {
     /// The earliest time ``tick(now:)`` has something to do, or a frame waiting for the terminal
     /// must be let go.
     var nextDeadline: Double? {
-        [machine.nextDeadline, frames.deadline, isReady && status.isPlaying ? stall.nextDeadline(now: monotonicNow()) : nil]
+        [machine.nextDeadline, frames.deadline, isReady && status.isPlaying ? stall.nextDeadline(now: monotonicNow()) : nil,
+         isReady ? silence.nextDeadline : nil]
             .compactMap { $0 }.min()
     }
 
@@ -370,6 +449,14 @@ final class PlaybackSession {
         }
         guard isReady else { return }
         let state = player.state
+        let received = state.cache.map { Double($0.forwardBytes ?? 0) + ($0.end ?? 0) * 1e6 }
+        if status.isNetworkStream, silence.observe(isBuffering: state.isPausedForCache == true, received: received, now: now) {
+            let limit = options.networkTimeout ?? PlaybackSession.mpvNetworkTimeout
+            let given = options.networkTimeout == nil ? "mpv's --network-timeout" : "--network-timeout"
+            fail("the server sent nothing for \(formatSeconds(limit)) s (\(given))",
+                 item: machine.currentItem.flatMap { items.indices.contains($0) ? items[$0] : nil }, now: now)
+            return
+        }
         let video = state.tracks.first { $0.kind == .video && $0.isSelected }
         let expectsPicture = video.map { !$0.isCoverArt && !$0.isImage } ?? false
         let waiting = state.isPaused == true || state.isPausedForCache == true || state.isSeeking == true
@@ -389,12 +476,27 @@ final class PlaybackSession {
             if let said { text += " (\(said))" }
             reason = text
         }
-        if let item = machine.currentItem, items.indices.contains(item) { lastFailure = (items[item], reason) }
+        fail(reason, item: machine.currentItem.flatMap { items.indices.contains($0) ? items[$0] : nil }, now: now)
+    }
+
+    /// Stops what mpv is doing and fails the current item with `reason`, naming `item` in the
+    /// run's exit line.
+    private func fail(_ reason: String, item: PlaylistItem?, now: Double) {
+        if let item { lastFailure = (item, reason) }
         try? player.stopKeepingPlaylist()
         frames.clear()
         fileLoaded = false
         hasRestarted = false
         apply(machine.event(.failed(reason: reason), now: now), now: now)
+    }
+
+    /// A playlist that keeps opening playlists: stopped, with the error naming the playlist.
+    private func failNesting(_ reason: String, now: Double) {
+        let root = nesting.root
+        nesting = NestingWatch(root: nil)
+        abandoned = true
+        if let root, items.count > 1 { notices.append("Could not play \(PlaylistItem.defaultName(of: root.source)): \(reason)") }
+        fail(reason, item: root, now: now)
     }
 
     /// Tells the machine when playback reaches the end, or leaves it (``PlaybackEnd``).
@@ -428,6 +530,12 @@ final class PlaybackSession {
         }
     }
 
+    /// Item `index` is known not to play (the list's probe): Up next and N, P pass over it.
+    func markUnplayable(_ index: Int, now: Double) {
+        guard items.indices.contains(index), !machine.unplayable.contains(index) else { return }
+        apply(machine.event(.knownUnplayable(item: index), now: now), now: now)
+    }
+
     /// Puts `new` items into the list at `positions` (ascending places in the new list): a
     /// folder's files as its scan finds them. What plays keeps playing, at its new place.
     func insert(_ new: [PlaylistItem], at positions: [Int], now: Double) {
@@ -447,6 +555,14 @@ final class PlaybackSession {
     private func prepareItem() {
         guard let index = machine.currentItem, items.indices.contains(index) else { return }
         let item = items[index]
+        // A FIFO that a playlist lists would hold mpv's open for ever (a path given on the
+        // command line is the user's own pipe, and is read).
+        if item.isPlaylistEntry, let path = item.source.absolutePath, InputCheck.kind(of: path) == .pipe {
+            try? player.refuseOpening()
+            refusedOpening = "a FIFO listed in a playlist is not opened"
+            return
+        }
+        guardSidecars(of: item)
         if startOptionPending, let start = options.start {
             startOptionPending = false
             try? player.setFileLocalOption("start", start.optionValue)
@@ -588,7 +704,18 @@ extension MediaStatus {
         isPaused = state.isPaused ?? true
         isAtEnd = state.isAtEnd ?? false
         isSeeking = state.isSeeking ?? false
-        title = state.title
+        phase = session.machine.phase
+        // While an item opens (or fails to), mpv's media-title is still the last item's until the
+        // new file is loaded and mpv sends the new title (which may come after its path and its
+        // file-loaded): until then the item's own name is shown ("Opening Talk…" stood while
+        // demo.mp4 opened).
+        let current = session.machine.currentItem.flatMap { session.items.indices.contains($0) ? session.items[$0] : nil }
+        switch phase {
+        case .playing, .ended:
+            title = state.title
+        default:
+            if session.isReadyToStart, state.title != session.titleAtLoad { title = state.title }
+        }
         // Until mpv lists the tracks, a picture is assumed, so that none is thrown away.
         let kinds = state.tracks.kinds
         hasVideo = state.tracks.isEmpty || kinds.video || kinds.coverArt
@@ -605,7 +732,6 @@ extension MediaStatus {
         frameDuration = video?.frameRate.map { 1 / $0 }
         artist = state.metadata["artist"]
         album = state.metadata["album"]
-        phase = session.machine.phase
         if let item = session.machine.currentItem {
             itemName = session.name(of: item)
             playlistIndex = item
@@ -617,6 +743,9 @@ extension MediaStatus {
                 opening = .buffering(percent: state.bufferingPercent, bytes: state.cache?.forwardBytes)
             } else if session.isReadyToStart {
                 opening = .starting
+            } else if session.player.isReadingStream {
+                // The server answered and data is arriving: no longer "Connecting…".
+                opening = .reading
             } else {
                 opening = .connecting
             }
@@ -640,7 +769,6 @@ extension MediaStatus {
         isBuffering = state.isPausedForCache ?? false
         bufferingPercent = state.bufferingPercent
         // Until mpv says, a URL is taken to come over the network.
-        let current = session.machine.currentItem.flatMap { session.items.indices.contains($0) ? session.items[$0] : nil }
         if case .url? = current?.source { isNetworkStream = state.isNetworkStream ?? true } else { isNetworkStream = state.isNetworkStream ?? false }
     }
 }

@@ -67,7 +67,7 @@ final class PlayerScene: Scene {
                                              seekable: session.player.state.isSeekable) ?? false
         if available != screen.previewAvailable { screen.previewAvailable = available }
         if let frame = preview?.pump(now: now) { screen.setPreviewFrame(frame) }
-        if result.seekCompleted { screen.seekCompleted(now: now) }
+        if result.seekCompleted { screen.seekCompleted(now: now) } else if result.seekedFromOutside { screen.seekedFromOutside(now: now) }
         for notice in session.takeNotices() { screen.notify(notice, now: now, duration: 3) }
         if let position = session.takeResumedAt() { screen.showResumeNotice(at: position, now: now) }
         if session.takeFrame(size: context.pixelSize, draw: canTakeFrame) { frameIsNew = true }
@@ -105,6 +105,10 @@ final class PlayerScene: Scene {
             screen.draw(video: session.video, encoder: context.encoder, into: &canvas, now: now)
         }
         frameIsNew = false
+    }
+
+    func run(_ command: Command, now: Double) -> SceneRequest? {
+        perform(screen.run(command, now: now), now: now)
     }
 
     func willHide(now: Double) {
@@ -178,6 +182,7 @@ final class PlayerScene: Scene {
             case .quit: return .quit(0)
             case .interrupt: return .interrupt
             case .suspend: return .suspend
+            case .redraw: return .redraw
             case .close:
                 if session.machine.isOpening { session.cancelOpening(now: now) }
                 return canClose ? .back : .quit(0)

@@ -6,6 +6,8 @@ struct PlaylistItem: Equatable {
     /// The name shown until mpv knows a title: the file name (or its path below the folder given),
     /// the URL's last path part, decoded, or "standard input".
     var name: String
+    /// An entry a playlist file listed, not a path given to reel: a FIFO there is not opened.
+    var isPlaylistEntry = false
 
     init(source: MediaSource, name: String? = nil) {
         self.source = source
@@ -41,6 +43,7 @@ struct PlaylistItem: Equatable {
     init(mpvFilename filename: String, title: String?) {
         let source: MediaSource = MediaSource.hasScheme(filename) ? .url(filename) : (filename == "-" ? .standardInput : .file(FilePath(filename)))
         self.init(source: source, name: title.flatMap { $0.isEmpty ? nil : $0 })
+        isPlaylistEntry = true
     }
 }
 

@@ -153,6 +153,7 @@ final class PosterScene: Scene {
             case .quit: return .quit(0)
             case .interrupt: return .interrupt
             case .suspend: return .suspend
+            case .redraw: return .redraw
             }
         }
         return nil

@@ -1,6 +1,5 @@
 import Glibc
 import Playback
-import Synchronization
 
 /// Background threads that describe the list's files and grab their stills, in the order the
 /// loop asks for, and hand the results to the loop through a self-pipe.
@@ -9,7 +8,7 @@ import Synchronization
 /// polls ``descriptor``, and takes what is done (``takeResults()``). They probe only what is
 /// asked for, each file once, so the loop decides how much is held: the rows in view and near
 /// them, not a whole tree. Each probe is a short-lived mpv of its own (``MediaProbe``), never
-/// the playing one. The state is one `Mutex`, and a worker
+/// the playing one. The state is one ``Locked`` value, and a worker
 /// with nothing to do sleeps on a self-pipe of its own until there is news, as ``BackgroundJob``
 /// does: one style for every thread in App.
 final class ProbeWorkers: Sendable {
@@ -36,7 +35,7 @@ final class ProbeWorkers: Sendable {
     private let wake: WakeSignal
     /// One per worker: raised when there may be work (a priority, unpausing, stopping).
     private let news: [WakeSignal]
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Starts `count` threads, each running `job` for one file at a time once files are asked
     /// for; `paused` holds them until ``setPaused(_:)``.
@@ -44,7 +43,7 @@ final class ProbeWorkers: Sendable {
         self.job = job
         wake = try WakeSignal()
         news = try (0..<max(count, 1)).map { _ in try WakeSignal() }
-        state = Mutex(State(isPaused: paused))
+        state = Locked(State(isPaused: paused))
         var threads: [JoinableThread] = []
         for signal in news {
             if let thread = ThreadBody({ [self] in work(news: signal) }).spawnJoinable() { threads.append(thread) }

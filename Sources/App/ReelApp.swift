@@ -27,12 +27,17 @@ public enum ReelApp {
             printError("reel: \(error)")
             return 2
         }
+        if let error = IPCSocket.problem(with: options.ipcServer) {
+            printError("reel: \(error)")
+            return 2
+        }
         if !options.colorsGiven, case .textOnly(let term) = TerminalType(environment: environmentDictionary()) {
             printError("reel: this terminal (\(term)) cannot show video; set TERM, or pass --colors=256 or --colors=truecolor")
             return 1
         }
         let plan: InputPlan
-        switch InputCheck.plan(for: options.paths, recursive: options.recursive, standardInputIsTerminal: isatty(0) == 1) {
+        switch InputCheck.plan(for: options.paths, recursive: options.recursive, 
+                                   standardInput: .current(closedAtStart: closedAtStart.contains(0))) {
         case .failure(let failure):
             printError(failure.line)
             return 1
@@ -100,18 +105,27 @@ public enum ReelApp {
             : nil
         let items = history?.items ?? zip(plan.sources, plan.names).map { PlaylistItem(source: $0, name: $1) }
             + found.map { PlaylistItem(source: .file($0.path), name: $0.name) }
-        let resume = options.resume ? ResumeStore.defaultDirectory(environment: environment).map(ResumeStore.init) : nil
+        // $HOME is the system's to make: a missing one turns resuming off, with a notice.
+        let home = environment["HOME"].map { FilePath($0) }
+        let resume = options.resume
+            ? ResumeStore.defaultDirectory(environment: environment).map { ResumeStore(directory: $0, home: home) } : nil
         let playback: PlaybackSession
         do {
             playback = try PlaybackSession(items: items, options: options, pixelAspect: context.pixelAspect,
                                            videoHeight: context.pixelSize.height, resume: resume)
         } catch {
             printError("reel: cannot start mpv: \(error)")
+            IPCSocket.remove(options.ipcServer)
             return 1
         }
+        // mpv leaves its socket behind; every return from here on removes it, a signal's too.
+        defer { IPCSocket.remove(options.ipcServer) }
         if let notice = picture.notice { playback.announce(notice) }
         playback.player.logNote("picture: \(picture.name), graphics \(picture.graphics.name), colours \(colorMode)")
-        let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment))
+        let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment), home: home)
+        // MPRIS2, when there is a session bus; silently nothing without one.
+        let art = CoverArt.defaultDirectory(environment: environment).map { CoverArt(directory: $0, thumbnails: thumbnails, home: home) }
+        let desktop = options.mpris ? MPRISService.start(environment: environment, art: art, note: playback.player.logNote) : nil
         let places = Navigator.startPlaces(itemCount: items.count, hasFolder: plan.hasFolder || history != nil, options: options)
         var skipped = LibraryScan(title: plan.title)
         if let batch = scan.batch { skipped.skip(batch.skipped, count: batch.skippedCount) }
@@ -134,21 +148,21 @@ public enum ReelApp {
             printError("reel: cannot use the terminal: \(error)")
             return 1
         }
-        // The loop, and with it every scene and the mpv player, is gone before reel exits,
-        // whichever way: mpv shuts down in order, even after a signal.
+        // The loop and its scenes are gone when this closure returns; the session, the navigator
+        // and with them the mpv player when this function does, before main exits.
         let (code, line, stats): (Int32, String?, String?) = {
             let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode,
-                               graphics: graphics, playback: playback, navigator: navigator)
+                               graphics: graphics, playback: playback, navigator: navigator, desktop: desktop)
             let code = loop.run()
             return (code, loop.exitLine, options.stats ? statsLine(loop: loop, playback: playback) : nil)
         }()
         session.restore()
         if let line { printError(line) }
         if let stats { printError(stats) }
-        if code > 128 {
-            StandardError.restore()
-            session.exitAfterRestore(signal: code - 128)
-        }
+        // A signal's 128 + N is returned too, not exited with here: mpv shuts down in order
+        // (mpv_terminate_destroy) as the locals go, even after a signal, and the deferred
+        // removal of mpv's IPC socket runs. Exiting here left mpv running, and LeakSanitizer
+        // found the chapter list it held (docs/sanitizers.md).
         return code
     }
 
@@ -186,11 +200,14 @@ public enum ReelApp {
     /// screen, where keys and signals work. A signal meanwhile ends reel at once (128+N).
     static func preflight(_ playback: PlaybackSession, places: [Place], signals: TerminalSession) -> Int32? {
         guard case .player? = places.last, places.count == 1 else { return nil }
-        let deadline = monotonicNow() + 1
-        while case let now = monotonicNow(), now < deadline {
+        let start = monotonicNow()
+        // Playlists that open one another get up to 3 s to reach a file, or the nesting limit
+        // (``NestingWatch``), so that a playlist that lists itself is one line too.
+        func deadline() -> Double { start + (playback.isFollowingPlaylists ? 3 : 1) }
+        while case let now = monotonicNow(), now < deadline() {
             var fds = [pollfd(fd: playback.wakeDescriptor, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals.signalDescriptor, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 2, Int32(max(1, (deadline - now) * 1000)))
+            _ = poll(&fds, 2, Int32(max(1, (deadline() - now) * 1000)))
             for signal in signals.pendingSignals() {
                 if case .terminate(let number) = signal { return 128 + number }
             }
@@ -234,6 +251,7 @@ extension PlayerConfiguration {
         configuration.loadUserConfig = options.mpvConfig
         configuration.tracks = options.tracks
         configuration.networkTimeout = options.networkTimeout
+        configuration.ipcServer = options.ipcServer
         return configuration
     }
 }

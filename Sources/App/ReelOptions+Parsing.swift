@@ -72,7 +72,7 @@ extension ReelOptions {
     /// Options that are on or off.
     enum Flag: String, CaseIterable {
         case mute, loop, pause, reduceMotion = "reduce-motion", screenReader = "screen-reader", poster, stats
-        case recursive, onlyPlayable = "only-playable", resume, mpvConfig = "mpv-config"
+        case recursive, onlyPlayable = "only-playable", resume, mpvConfig = "mpv-config", mpris
         case ytdl, loopPlaylist = "loop-playlist", shuffle, list, progressLine = "progress-line"
     }
 
@@ -83,7 +83,7 @@ extension ReelOptions {
         case cornerRadius = "corner-radius", revealDuration = "reveal-duration"
         case sid, aid, secondarySid = "secondary-sid", slang, alang, subFile = "sub-file"
         case subDelay = "sub-delay", audioDelay = "audio-delay", networkTimeout = "network-timeout"
-        case autoplayDelay = "autoplay-delay", completions
+        case autoplayDelay = "autoplay-delay", completions, ipcServer = "input-ipc-server"
     }
 
     /// Options that are given alone, with no value and no `--no-` form.
@@ -118,6 +118,7 @@ extension ReelOptions {
         case .onlyPlayable: onlyPlayable = on
         case .resume: resume = on
         case .mpvConfig: mpvConfig = on
+        case .mpris: mpris = on
         case .ytdl: ytdl = on
         case .loopPlaylist: loopPlaylist = on
         case .shuffle: shuffle = on
@@ -163,6 +164,9 @@ extension ReelOptions {
         case .logFile:
             guard !value.isEmpty else { throw .badValue(option: name, value: value, expected: "a file path") }
             logFile = FilePath(value)
+        case .ipcServer:
+            guard !value.isEmpty else { throw .badValue(option: name, value: value, expected: "a socket path") }
+            ipcServer = FilePath(value)
         case .aspect:
             aspect = try Self.parseAspect(value, option: name)
         case .cornerRadius:

@@ -79,6 +79,10 @@ public struct ReelOptions: Sendable, Equatable {
     public var resume = true
     /// Let mpv read the user's mpv.conf and scripts (off by default).
     public var mpvConfig = false
+    /// Serve MPRIS2 on the session bus, when there is one (`--no-mpris` turns it off).
+    public var mpris = true
+    /// mpv's JSON IPC socket (`--input-ipc-server`, mpv's option); off when nil.
+    public var ipcServer: FilePath?
     /// The tracks, subtitle files and delays to start with (mpv's `--aid`, `--sid`, …).
     public var tracks = TrackOptions()
     /// How long a silent network stream is waited for, in seconds (mpv's `--network-timeout`).

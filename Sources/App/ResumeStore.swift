@@ -12,11 +12,11 @@ final class ResumeStore {
     private(set) var failure: String?
     private var failureReported = false
 
-    /// Opens (making it when missing) the directory.
-    init(directory: FilePath) {
+    /// Opens (making it when missing) the directory; `home` is never made (``FileSystem/makeDirectories(_:home:)``).
+    init(directory: FilePath, home: FilePath? = nil) {
         self.directory = directory
         do {
-            try FileSystem.makeDirectories(directory)
+            try FileSystem.makeDirectories(directory, home: home)
         } catch {
             failure = ResumeStore.notice(directory: directory, error: error)
         }

@@ -1,6 +1,5 @@
 import Glibc
 import Playback
-import Synchronization
 
 /// Runs a ``LibraryScanner`` on a thread of its own and hands what it finds to the loop in
 /// batches, through a self-pipe the loop polls, as ``BackgroundJob`` does with one result: the
@@ -22,8 +21,8 @@ final class ScanJob: Sendable {
     private let wake: WakeSignal
     /// Wakes the thread from a pause: ``setPaused(_:)`` and ``stop()`` write to it.
     private let control: WakeSignal
-    private let shared = Mutex(Shared())
-    private let thread = Mutex<JoinableThread?>(nil)
+    private let shared = Locked(Shared())
+    private let thread = Locked<JoinableThread?>(nil)
 
     private struct Shared {
         /// Found and not taken yet.

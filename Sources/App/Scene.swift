@@ -29,10 +29,20 @@ protocol Scene: AnyObject {
     func resize(to context: SceneContext, now: Double)
     /// Draws into `canvas`, which has the terminal's size.
     func draw(into canvas: inout Canvas, now: Double)
+    /// Runs a command of the table that came from outside the terminal (MPRIS, a client of
+    /// mpv's IPC socket), as a key bound to it would.
+    func run(_ command: Command, now: Double) -> SceneRequest?
     /// The scene is covered by another one, or is about to go.
     func willHide(now: Double)
     /// The scene is on top again.
     func didShow(now: Double)
+}
+
+extension Scene {
+    /// Outside the player only `quit` means something: the list and the card play nothing.
+    func run(_ command: Command, now: Double) -> SceneRequest? {
+        command == .quit ? .quit(0) : nil
+    }
 }
 
 /// Where the user can be: the places of reel's one navigation model.
@@ -54,6 +64,9 @@ enum SceneRequest {
     case interrupt
     /// Stop the process (Ctrl-Z); the terminal is restored first.
     case suspend
+    /// Clear the terminal and draw the whole screen again (Ctrl-L): the renderer forgets what it
+    /// thinks the terminal shows, since something else may have written there.
+    case redraw
     /// Go to a place, over this one.
     case go(Place)
     /// Close this scene and go back to the one below; quit with 0 when there is none.

@@ -19,6 +19,9 @@ struct SeekTracker {
         inFlight = nil
     }
 
+    /// Whether a seek of ours is on its way.
+    var hasSeekInFlight: Bool { inFlight != nil }
+
     /// A command's reply arrived.
     mutating func replied(_ id: UInt64) {
         if inFlight?.id == id { inFlight?.replied = true }

@@ -18,6 +18,8 @@ enum StandardError {
         guard saved >= 0 else { return }
         let target = (try? FileSystem.openForAppending(logFile ?? "/dev/null")) ?? -1
         guard target >= 0 else { close(saved); return }
+        // The run's first line, before anything a library writes: what lets a later run append.
+        if logFile != nil { _ = writeAll(Array(LogFileCheck.runLine(processID: getpid()).utf8), to: target) }
         dup2(target, 2)
         close(target)
         descriptor = saved

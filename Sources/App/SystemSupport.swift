@@ -8,6 +8,27 @@ func monotonicNow() -> Double { MonotonicClock.now() }
 nonisolated(unsafe) var processStart = 0.0
 // nonisolated(unsafe): written once by main before any other thread exists.
 
+/// The standard descriptors (0, 1, 2) that were closed when reel started, and were put on
+/// /dev/null by ``openMissingStandardDescriptors()``.
+nonisolated(unsafe) private(set) var closedAtStart: Set<Int32> = []
+// nonisolated(unsafe): written once by main before any other thread exists.
+
+/// Puts /dev/null on each of fds 0, 1 and 2 that is closed, so that no file reel opens later
+/// (the terminal, a log, a resume record) lands there and is taken for stdin, stdout or stderr.
+/// `main` calls it first, before anything opens a file. Remembers which were closed
+/// (``closedAtStart``): `reel -` with stdin closed has nothing to read.
+public func openMissingStandardDescriptors() {
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+        // open(2) takes the lowest free descriptor: this one, since those below it are open.
+        let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+        if opened >= 0, opened != descriptor {
+            dup2(opened, descriptor)
+            close(opened)
+        }
+        closedAtStart.insert(descriptor)
+    }
+}
+
 /// Writes one line to reel's stderr (never to the diverted fd 2), unbuffered.
 func printError(_ line: String) { _ = writeAll(Array((line + "\n").utf8), to: StandardError.descriptor) }
 
@@ -22,7 +43,7 @@ func printOut(_ text: String) -> String? {
 }
 
 /// Writes `bytes` in full; 0, or the errno of the write that failed (EIO for one that wrote nothing).
-private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
     bytes.withUnsafeBytes { raw in
         var offset = 0
         while offset < raw.count, let base = raw.baseAddress {

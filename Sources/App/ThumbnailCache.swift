@@ -1,5 +1,4 @@
 import Playback
-import Synchronization
 
 /// Keeps what probes learned (metadata and the still) in memory and on disk, keyed by path,
 /// size and modification time, so that a library opens with its thumbnails the second time.
@@ -12,11 +11,12 @@ import Synchronization
 final class ThumbnailCache: Sendable {
     /// Where the records live, or nil for a memory-only cache.
     let directory: FilePath?
-    private let memory = Mutex<[ProbeKey: MediaProbe.Result]>([:])
+    private let memory = Locked<[ProbeKey: MediaProbe.Result]>([:])
 
-    /// A cache under `directory` (created when missing); nil keeps it in memory only.
-    init(directory: FilePath?) {
-        if let directory, (try? FileSystem.makeDirectories(directory)) != nil {
+    /// A cache under `directory` (created when missing, but never `home`:
+    /// ``FileSystem/makeDirectories(_:home:)``); nil keeps it in memory only.
+    init(directory: FilePath?, home: FilePath? = nil) {
+        if let directory, (try? FileSystem.makeDirectories(directory, home: home)) != nil {
             self.directory = directory
         } else {
             self.directory = nil

@@ -10,6 +10,11 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case badValue(option: String, value: String, expected: String)
     /// `--log-file` names a file that cannot be opened for appending, with the system's reason.
     case unwritableLogFile(path: String, reason: String)
+    /// `--input-ipc-server` names something that is there and is not a socket, which mpv would
+    /// delete.
+    case notASocket(path: String)
+    /// `--input-ipc-server` names a path in a folder that is not there.
+    case noSocketFolder(path: String)
 
     public var description: String {
         switch self {
@@ -23,6 +28,10 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "bad value '\(Self.visible(value))' for \(Self.visible(option)): expected \(expected)"
         case let .unwritableLogFile(path, reason):
             "cannot write the log file '\(Self.visible(path))' (--log-file): \(reason)"
+        case .notASocket(let path):
+            "'\(Self.visible(path))' is there and is not a socket (--input-ipc-server would replace it); name a new path"
+        case .noSocketFolder(let path):
+            "cannot make the socket '\(Self.visible(path))' (--input-ipc-server): its folder is not there"
         }
     }
 

@@ -33,6 +33,14 @@ public struct SessionMachine: Sendable, Equatable {
         case ended(item: Int, upNext: UpNext?)
         /// `item` could not be played, for mpv's `reason`.
         case failed(item: Int, reason: String)
+
+        /// The item of any phase but idle.
+        public var item: Int? {
+            switch self {
+            case .idle: nil
+            case .opening(let item, _), .playing(let item), .ended(let item, _), .failed(let item, _): item
+            }
+        }
     }
 
     /// The countdown to the next item.
@@ -93,6 +101,8 @@ public struct SessionMachine: Sendable, Equatable {
         case itemExpanded(item: Int, into: Int)
         /// Time passed.
         case tick
+        /// The list's probe found `item` unplayable: Up next, N and P pass over it.
+        case knownUnplayable(item: Int)
     }
 
     /// What the app must do.
@@ -116,12 +126,7 @@ public struct SessionMachine: Sendable, Equatable {
     }
 
     /// The item the session is on, in any phase but idle.
-    public var currentItem: Int? {
-        switch phase {
-        case .idle: nil
-        case .opening(let item, _), .playing(let item), .ended(let item, _), .failed(let item, _): item
-        }
-    }
+    public var currentItem: Int? { phase.item }
 
     /// Whether an item is being opened.
     public var isOpening: Bool { if case .opening = phase { true } else { false } }
@@ -132,16 +137,23 @@ public struct SessionMachine: Sendable, Equatable {
     /// The earliest time ``event(_:now:)`` must be called with ``Event/tick``, or nil.
     public var nextDeadline: Seconds? { upNext?.deadline }
 
-    /// The item after `item`, or nil at the end of the list (with `loopPlaylist`, the first).
+    /// The items known not to play (the list's probe said so): Up next, N and P pass over them.
+    public private(set) var unplayable: Set<Int> = []
+
+    /// The item after `item` that is not known to be unplayable, or nil at the end of the list
+    /// (with `loopPlaylist`, going round from the first).
     public func item(after item: Int) -> Int? {
-        if item + 1 < itemCount { return item + 1 }
-        return configuration.loopPlaylist && itemCount > 0 ? 0 : nil
+        let ahead = item + 1 < itemCount ? Array((item + 1)..<itemCount) : []
+        let round = configuration.loopPlaylist && itemCount > 0 ? Array(0...min(item, itemCount - 1)) : []
+        return (ahead + round).first { !unplayable.contains($0) }
     }
 
-    /// The item before `item`, or nil at the start (with `loopPlaylist`, the last).
+    /// The item before `item` that is not known to be unplayable, or nil at the start (with
+    /// `loopPlaylist`, going round from the last).
     public func item(before item: Int) -> Int? {
-        if item - 1 >= 0, item - 1 < itemCount { return item - 1 }
-        return configuration.loopPlaylist && itemCount > 0 ? itemCount - 1 : nil
+        let behind = item - 1 >= 0 && item - 1 < itemCount ? Array((0..<item).reversed()) : []
+        let round = configuration.loopPlaylist && itemCount > 0 ? Array((max(item, 0)..<itemCount).reversed()) : []
+        return (behind + round).first { !unplayable.contains($0) }
     }
 
     /// Takes one event at `now` and returns what to do.
@@ -189,16 +201,26 @@ public struct SessionMachine: Sendable, Equatable {
             return []
         case .itemExpanded(let expanded, let count):
             itemCount = max(itemCount + count - 1, 0)
+            unplayable.remove(expanded)
             renumber { $0 > expanded ? $0 + count - 1 : $0 }
             return []
         case .tick:
             guard let upNext, now >= upNext.deadline else { return [] }
             return open(upNext.item, now: now)
+        case .knownUnplayable(let item):
+            unplayable.insert(item)
+            // An Up next that named it names the next item that may play instead, or none.
+            if case .ended(let ended, let upNext?) = phase, upNext.item == item {
+                let next = self.item(after: ended)
+                phase = .ended(item: ended, upNext: next.map { UpNext(item: $0, start: upNext.start, deadline: upNext.deadline) })
+            }
+            return []
         }
     }
 
     /// Moves every item the phase names to its new index.
     private mutating func renumber(_ newIndex: (Int) -> Int) {
+        unplayable = Set(unplayable.map(newIndex))
         switch phase {
         case .idle: break
         case .opening(let item, let since): phase = .opening(item: newIndex(item), since: since)

@@ -14,6 +14,20 @@ final class LogSink {
     private(set) var recentProblems: [Problem] = []
     /// Things mpv refused that the user should hear of (an unsafe playlist entry left out).
     private(set) var refusals: [String] = []
+    /// The entries refused so far (by mpv's "Playing: …" line before each refusal): mpv may be
+    /// asked to open a refused entry again, and it is still one entry left out.
+    private var refusedEntries: Set<String> = []
+    /// The entry mpv said it is playing last.
+    private var playingEntry = ""
+    /// Parts of a stream FFmpeg could not fetch and went past (an HLS segment that failed or
+    /// timed out), since the last ``takeSkippedParts()``.
+    private(set) var skippedParts = 0
+    /// The segments FFmpeg said it failed to open, by their words ("segment 2 of playlist 0"):
+    /// FFmpeg tries one again several times, and each is one part.
+    private var failedSegments: Set<String> = []
+    /// The file or stream of the item opening is open and being read (mpv began to probe its
+    /// format): for a stream, the server answered.
+    private(set) var isReading = false
 
     /// Opens `path` for appending, or keeps nothing when `path` is nil.
     init(path: FilePath?) throws(PlaybackError) {
@@ -29,23 +43,56 @@ final class LogSink {
 
     /// Records one line of mpv's log. `level` is mpv's level name.
     func record(prefix: String, level: String, text: String) {
-        let line = "[\(prefix)] \(level): \(text)"
         if let descriptor {
-            var bytes = Array(line.utf8)
-            if bytes.last != 0x0A { bytes.append(0x0A) }
-            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let line = "[\(LogSink.escaped(prefix))] \(level): \(LogSink.escaped(text.trimmingLineEnd()))\n"
+            _ = Array(line.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         }
-        if text.hasPrefix("Refusing to load potentially unsafe URL from a playlist") {
+        if prefix == "cplayer", text.hasPrefix("Playing: ") { playingEntry = text.trimmingSuffix() }
+        if text.hasPrefix(LogSink.refusalText), refusedEntries.insert(playingEntry).inserted {
             refusals.append("Left out a playlist entry: a playlist from the network may not open local files")
         }
-        if level == "error" || level == "fatal" || level == "warn" {
+        if text.hasPrefix("hls: Failed to open segment"), failedSegments.insert(text.trimmingSuffix()).inserted { skippedParts += 1 }
+        if prefix == "demux", text.hasPrefix("Trying demuxers") { isReading = true }
+        if level == "error" || level == "fatal" || level == "warn", !text.trimmingSuffix().isEmpty {
             recentProblems.append(Problem(prefix: prefix, isError: level != "warn", text: text.trimmingSuffix()))
             if recentProblems.count > 16 { recentProblems.removeFirst(recentProblems.count - 16) }
         }
     }
 
-    /// Forgets earlier problems, at the start of a new file.
-    func clearProblems() { recentProblems.removeAll() }
+    /// `text` with every control character but tab written as `\u{1b}`, so that a log read with
+    /// `cat` or `tail -f` on a terminal shows a hostile title's escape codes instead of obeying
+    /// them, and each message stays one line.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09: out.unicodeScalars.append(scalar)
+            case 0..<0x20, 0x7F, 0x80..<0xA0: out += "\\u{\(String(scalar.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Forgets earlier problems, and that a file was being read, at the start of a new file.
+    func clearProblems() {
+        recentProblems.removeAll()
+        failedSegments.removeAll()
+        isReading = false
+    }
+
+    /// The parts of a stream skipped since the last call.
+    func takeSkippedParts() -> Int {
+        defer { skippedParts = 0 }
+        return skippedParts
+    }
+
+    /// How mpv's refusal of a remote playlist's local entry begins.
+    public static let refusalText = "Refusing to load potentially unsafe URL from a playlist"
+
+    /// Forgets which entries were refused: a new playlist is given to mpv.
+    func forgetRefusedEntries() { refusedEntries.removeAll() }
 
     /// The refusals since the last call.
     func takeRefusals() -> [String] {
@@ -59,6 +106,8 @@ final class LogSink {
     var bestExplanation: String? {
         let errors = recentProblems.filter(\.isError)
         if let file = errors.last(where: { $0.prefix == "file" }) { return file.text }
+        // A remote playlist's local entry: the refusal, not the hint after it.
+        if let refusal = errors.last(where: { $0.text.hasPrefix(LogSink.refusalText) }) { return refusal.text }
         // The network layer's own reason, in a few words: "Connection refused", "HTTP 404 Not Found".
         // ffmpeg reports some of these as warnings ("HTTP error 404" is one).
         if let network = recentProblems.last(where: { $0.prefix == "ffmpeg" && LogSink.networkReason($0.text) != nil }) {
@@ -97,6 +146,9 @@ private extension String {
         }
         return found
     }
+
+    /// Without the one line feed mpv ends each message with.
+    func trimmingLineEnd() -> String { unicodeScalars.last == "\n" ? String(unicodeScalars.dropLast()) : self }
 
     func trimmingSuffix() -> String {
         var text = Substring(self)

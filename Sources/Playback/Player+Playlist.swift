@@ -80,6 +80,12 @@ extension Player {
         try handle.setProperty("file-local-options/" + name, value)
     }
 
+    /// Makes the file about to open (during the load hook) fail at once instead: mpv opens an
+    /// empty stream in its place, which has nothing to play.
+    public func refuseOpening() throws(MpvError) {
+        try handle.setProperty("stream-open-filename", "null://")
+    }
+
     /// The file mpv is about to open, during the load hook.
     public var openingFilename: String? { handle.string("stream-open-filename") }
 }

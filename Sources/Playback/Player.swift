@@ -35,8 +35,9 @@ public final class Player {
         log = try LogSink(path: configuration.logFile)
         try applyOptions(configuration)
         try handle.initialize()
-        // Always listen for warnings and errors, so a failed load can say why; the file gets more.
-        let level = configuration.logFile == nil ? "warn" : configuration.logLevel
+        // Always listen down to mpv's verbose lines: a failed load can say why, and an opening
+        // stream can say when its server answered (``isReadingStream``); the file gets them all.
+        let level = configuration.logFile == nil ? "v" : configuration.logLevel
         try MpvError.check(mpv_request_log_messages(handle.raw, level), "request log messages")
         for property in PlayerProperty.allCases {
             try handle.observe(property.name, format: property.format, id: property.rawValue)
@@ -59,7 +60,9 @@ public final class Player {
 
     /// Reads every pending mpv event, updates ``state`` and returns the events in order.
     ///
-    /// This is the only caller of `mpv_wait_event` in reel. It never blocks.
+    /// This is the only caller of `mpv_wait_event` in reel. It does not wait for events, except
+    /// after a failed load: then it waits up to 100 ms for mpv's log to give the reason, so that
+    /// the error can name it.
     public func drainEvents() -> [PlayerEvent] {
         wake.drain()
         var events = readQueuedEvents()
@@ -93,6 +96,16 @@ public final class Player {
 
     /// What mpv refused since the last call, in words for a notice (an unsafe playlist entry).
     public func takeRefusals() -> [String] { log.takeRefusals() }
+    /// Forgets the entries refused so far, so that a new playlist's are counted afresh.
+    public func forgetRefusedEntries() { log.forgetRefusedEntries() }
+    /// How mpv's reason for a remote playlist's local entry that it refused begins.
+    public static var refusalText: String { LogSink.refusalText }
+    /// How many parts of the stream (HLS segments) FFmpeg could not fetch and went past, since
+    /// the last call: mpv only logs them, and the picture just jumps.
+    public func takeSkippedParts() -> Int { log.takeSkippedParts() }
+    /// Whether the item opening is being read: for a stream, the server answered and data is
+    /// arriving, though mpv reports no cache until it knows the format.
+    public var isReadingStream: Bool { log.isReading }
 
     /// Makes a new id for an asynchronous command, whose reply comes back as an event.
     func makeRequestID() -> UInt64 {
@@ -170,6 +183,11 @@ public final class Player {
         for (name, value) in options {
             try handle.setOption(name, value)
         }
+        // The path's own bytes, so that a name that is not UTF-8 is the socket mpv makes.
+        if let path = configuration.ipcServer {
+            let code = path.withCString { mpv_set_option_string(handle.raw, "input-ipc-server", $0) }
+            try MpvError.check(code, "option input-ipc-server")
+        }
         // A list of paths, given as a list so that no character in a name is read as a separator.
         if !configuration.tracks.subtitleFiles.isEmpty {
             try handle.setOption("sub-files", list: configuration.tracks.subtitleFiles.map(\.text))
@@ -181,11 +199,11 @@ public final class Player {
     private func decode(_ event: mpv_event) -> PlayerEvent? {
         switch event.event_id {
         case MPV_EVENT_LOG_MESSAGE:
-            if let message = event.data?.assumingMemoryBound(to: mpv_event_log_message.self).pointee {
-                log.record(prefix: String(cString: message.prefix), level: String(cString: message.level),
-                           text: String(cString: message.text))
-            }
-            return nil
+            guard let message = event.data?.assumingMemoryBound(to: mpv_event_log_message.self).pointee else { return nil }
+            let wasReading = log.isReading
+            log.record(prefix: String(cString: message.prefix), level: String(cString: message.level),
+                       text: String(cString: message.text))
+            return log.isReading && !wasReading ? .reading : nil
         case MPV_EVENT_PROPERTY_CHANGE:
             guard let change = event.data?.assumingMemoryBound(to: mpv_event_property.self).pointee,
                   let property = PlayerProperty(rawValue: event.reply_userdata)
@@ -214,6 +232,11 @@ public final class Player {
             return .videoReconfigured
         case MPV_EVENT_SHUTDOWN:
             return .shutdown
+        case MPV_EVENT_CLIENT_MESSAGE:
+            guard let message = event.data?.assumingMemoryBound(to: mpv_event_client_message.self).pointee,
+                  let arguments = message.args else { return nil }
+            let words = (0..<Int(max(message.num_args, 0))).compactMap { arguments[$0].map { String(cString: $0) } }
+            return .clientMessage(words)
         case MPV_EVENT_HOOK:
             guard let hook = event.data?.assumingMemoryBound(to: mpv_event_hook.self).pointee else { return nil }
             return .loadHook(id: hook.id)

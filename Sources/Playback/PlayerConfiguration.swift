@@ -42,6 +42,10 @@ public struct PlayerConfiguration: Sendable, Equatable {
     public var networkTimeout: Double?
     /// Let mpv's youtube-dl hook resolve web pages (`ytdl`), with this format selection.
     public var ytdlFormat: String?
+    /// mpv's JSON IPC server (`input-ipc-server`): mpv listens on a Unix socket at this path,
+    /// made 0600, and deletes whatever was there first. Off when nil. The socket gives whoever can
+    /// open it full control of mpv; the app checks the path first and removes the socket at exit.
+    public var ipcServer: FilePath?
     /// Extra `--name=value` options, applied last; for tests and advanced use. Values are passed
     /// as they are, one option each, never parsed as a list.
     public var extraOptions: [String: String] = [:]

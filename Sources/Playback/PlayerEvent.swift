@@ -18,9 +18,15 @@ public enum PlayerEvent: Sendable, Equatable {
     case videoReconfigured
     /// mpv is shutting down.
     case shutdown
+    /// The file or stream that opens is being read (for a stream: the server answered), before
+    /// mpv knows its format (``Player/isReadingStream``).
+    case reading
     /// mpv is about to open a file (its `on_load` hook): per-file options may be set now, and
     /// ``Player/continueLoad(hook:)`` must follow, or the file never opens.
     case loadHook(id: UInt64)
+    /// A client sent `script-message` (through the IPC socket, say): its arguments, in order.
+    /// mpv hands every such message to every client, reel's among them.
+    case clientMessage([String])
 }
 
 /// Why a file stopped playing.

@@ -62,6 +62,7 @@ extension LibraryScreen {
         case .quit?: return [.quit]
         case .interrupt?: return [.interrupt]
         case .suspend?: return [.suspend]
+        case .redraw?: return [.redraw]
         default: break
         }
         return []
@@ -75,6 +76,7 @@ extension LibraryScreen {
         switch configuration.commands.command(for: event, on: .list) {
         case .interrupt?: return [.interrupt]
         case .suspend?: return [.suspend]
+        case .redraw?: return [.redraw]
         default: break
         }
         if event.modifiers.contains(.ctrl) { return [] }

@@ -146,6 +146,8 @@ public struct TrackInfo: Sendable, Equatable {
 public enum OpeningProgress: Sendable, Equatable {
     /// Waiting for the file or the server.
     case connecting
+    /// The file or the server answered; its first bytes are read to learn its format.
+    case reading
     /// Filling the cache before playback starts: percent full, and bytes read so far.
     case buffering(percent: Int?, bytes: Int64?)
     /// The file is open; the first picture is on its way.

@@ -17,6 +17,25 @@ struct PendingSettings: Sendable, Equatable {
     private var subtitleDelay: Pending<Seconds>?
     private var audioDelay: Pending<Seconds>?
     private var loopsFile: Pending<Bool>?
+    private var audioTrack: Pending<Int?>?
+    private var subtitleTrack: Pending<Int?>?
+
+    /// A setting the screen can ask of mpv.
+    enum Setting: Sendable, Hashable {
+        case speed, volume, muted, audioTrack, subtitleTrack
+    }
+
+    /// The settings asked for and not yet confirmed: a change of one of them now is the screen's
+    /// own, and anything else that changes came from outside (mpv's IPC, MPRIS).
+    func awaited(now: Seconds) -> Set<Setting> {
+        var settings: Set<Setting> = []
+        if let speed, now < speed.expiry { settings.insert(.speed) }
+        if let volume, now < volume.expiry { settings.insert(.volume) }
+        if let muted, now < muted.expiry { settings.insert(.muted) }
+        if let audioTrack, now < audioTrack.expiry { settings.insert(.audioTrack) }
+        if let subtitleTrack, now < subtitleTrack.expiry { settings.insert(.subtitleTrack) }
+        return settings
+    }
 
     static let lifetime: Seconds = 1
 
@@ -40,6 +59,8 @@ struct PendingSettings: Sendable, Equatable {
         if subtitleDelay?.value == status.subtitleDelay { subtitleDelay = nil }
         if audioDelay?.value == status.audioDelay { audioDelay = nil }
         if loopsFile?.value == status.loopsFile { loopsFile = nil }
+        if audioTrack?.value == status.audioTrack { audioTrack = nil }
+        if subtitleTrack?.value == status.subtitleTrack { subtitleTrack = nil }
     }
 
     /// Records what the actions ask of mpv.
@@ -53,6 +74,8 @@ struct PendingSettings: Sendable, Equatable {
             case .setSubtitleDelay(let value): subtitleDelay = Pending(value: value, expiry: expiry)
             case .setAudioDelay(let value): audioDelay = Pending(value: value, expiry: expiry)
             case .setLoopsFile(let value): loopsFile = Pending(value: value, expiry: expiry)
+            case .selectAudio(let id): audioTrack = Pending(value: id, expiry: expiry)
+            case .selectSubtitles(let id): subtitleTrack = Pending(value: id, expiry: expiry)
             default: break
             }
         }

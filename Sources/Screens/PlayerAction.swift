@@ -48,4 +48,7 @@ public enum PlayerAction: Sendable, Equatable {
     case interrupt
     /// Stop the process (Ctrl-Z); the terminal is restored first.
     case suspend
+    /// Draw the whole screen again (Ctrl-L), whatever the terminal shows now: text another program
+    /// wrote over reel, say.
+    case redraw
 }

@@ -33,11 +33,16 @@ extension PlayerScreen {
     // MARK: Keys
 
     private mutating func handleKey(_ event: KeyEvent, now: Seconds) -> [PlayerAction] {
-        // Settings asked for a moment ago count as done, so that quick presses add up.
+        withPendingSettings(now: now) { screen in screen.handleKeyCommand(event, now: now) }
+    }
+
+    /// Runs `body` with the settings asked for a moment ago counted as done, so that quick
+    /// presses add up, and records what its actions ask of mpv.
+    mutating func withPendingSettings(now: Seconds, _ body: (inout PlayerScreen) -> [PlayerAction]) -> [PlayerAction] {
         let confirmed = status
         status = pending.applied(to: confirmed, now: now)
-        defer { status = confirmed }
-        let actions = handleKeyCommand(event, now: now)
+        let actions = body(&self)
+        status = confirmed
         pending.record(actions, now: now)
         return actions
     }
@@ -48,7 +53,7 @@ extension PlayerScreen {
         switch command {
         case .interrupt?: return [.interrupt]
         case .suspend?: return [.suspend]
-        case .redraw?: needsRedraw = true; return []
+        case .redraw?: return [.redraw]
         default: break
         }
         if isHelpShown {
@@ -86,7 +91,7 @@ extension PlayerScreen {
         case .cycleMute:
             chrome.activity(now: now)
             let muted = !status.isMuted
-            notify(muted ? "Muted" : "Sound on", now: now)
+            notify(Self.muteNotice(muted), now: now)
             return [.setMuted(muted)]
         case .frameStep, .frameBackStep:
             chrome.activity(now: now)
@@ -173,7 +178,7 @@ extension PlayerScreen {
 
     private mutating func changeVolume(by step: Double, now: Seconds) -> [PlayerAction] {
         let volume = min(max((status.volume ?? 100) + step, 0), 130)
-        notify("Volume \(Int(volume.rounded())) %", now: now)
+        notify(Self.volumeNotice(volume), now: now)
         var actions: [PlayerAction] = [.setVolume(volume)]
         if status.isMuted, step > 0 { actions.append(.setMuted(false)) }
         return actions
@@ -181,7 +186,7 @@ extension PlayerScreen {
 
     private mutating func setSpeed(_ speed: Double, now: Seconds) -> [PlayerAction] {
         let clamped = min(max(speed, 0.01), 100)
-        notify("Speed \(SpeedSteps.number(clamped))×", now: now)
+        notify(Self.speedNotice(clamped), now: now)
         return [.setSpeed(clamped)]
     }
 
@@ -219,7 +224,7 @@ extension PlayerScreen {
         return [.setSubtitlesVisible(visible)]
     }
 
-    private func subtitleNotice(_ id: Int?) -> String {
+    func subtitleNotice(_ id: Int?) -> String {
         guard let id, let index = status.subtitleTracks.firstIndex(where: { $0.id == id }) else { return "Subtitles off" }
         return "Subtitles: \(status.subtitleTracks[index].name) \(index + 1)/\(status.subtitleTracks.count)"
     }
@@ -232,8 +237,14 @@ extension PlayerScreen {
         }
         let index = tracks.firstIndex { $0.id == status.audioTrack } ?? -1
         let next = (index + (forward ? 1 : tracks.count - 1) + (index < 0 && !forward ? 1 : 0)) % tracks.count
-        notify("Audio: \(tracks[next].name) \(next + 1)/\(tracks.count)", now: now)
+        notify(audioNotice(tracks[next].id), now: now)
         return [.selectAudio(tracks[next].id)]
+    }
+
+    /// "Audio: Français (fra) 2/2", or "No sound track".
+    func audioNotice(_ id: Int?) -> String {
+        guard let id, let index = status.audioTracks.firstIndex(where: { $0.id == id }) else { return "No sound track" }
+        return "Audio: \(status.audioTracks[index].name) \(index + 1)/\(status.audioTracks.count)"
     }
 
     /// A menu pick: its action and notice.
@@ -242,9 +253,7 @@ extension PlayerScreen {
         switch row.kind {
         case .heading: return []
         case .audio(let id):
-            if let index = status.audioTracks.firstIndex(where: { $0.id == id }) {
-                notify("Audio: \(status.audioTracks[index].name) \(index + 1)/\(status.audioTracks.count)", now: now)
-            }
+            if status.audioTracks.contains(where: { $0.id == id }) { notify(audioNotice(id), now: now) }
             return [.selectAudio(id)]
         case .subtitles(let id):
             notify(subtitleNotice(id), now: now)

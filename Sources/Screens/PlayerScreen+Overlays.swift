@@ -70,10 +70,8 @@ extension PlayerScreen {
         // A notice has the row under the title; signs go below it while it shows.
         if toast != nil { topLimit = max(topLimit, toastRow + toastLines.count) }
         let maxLines = max(bottomLimit - topLimit, 1)
-        let wrap: ([String]) -> [String] = { lines in
-            lines.flatMap { Sanitizer.wrapped($0, width: max(width - 2, 1), maxLines: maxLines) }
-        }
-        let bottomLines = wrap(secondary.bottom + lines.bottom)
+        // Cut to the rows there are, the last with "…" when anything is left out.
+        let bottomLines = SubtitleLines.rows(secondary.bottom + lines.bottom, width: max(width - 2, 1), maxRows: maxLines)
         var row = bottomLimit - bottomLines.count
         if row < topLimit { row = topLimit }
         for line in bottomLines where row < bottomLimit {
@@ -81,7 +79,8 @@ extension PlayerScreen {
             row += 1
         }
         var topRow = topLimit
-        for line in wrap(lines.top) where topRow < bottomLimit - bottomLines.count {
+        let topRoom = bottomLimit - bottomLines.count - topLimit
+        for line in SubtitleLines.rows(lines.top, width: max(width - 2, 1), maxRows: topRoom) where topRow < bottomLimit - bottomLines.count {
             drawCaption(line, row: topRow, into: &canvas)
             topRow += 1
         }
@@ -125,6 +124,7 @@ extension PlayerScreen {
             var lines = ["\(spinnerFrame(now))  Opening \(displayTitle)"]
             switch status.opening {
             case .connecting?, nil: lines.append(status.isNetworkStream ? "Connecting…" : "Reading…")
+            case .reading?: lines.append("Reading…")
             case .buffering(let percent, let bytes)?:
                 var text = "Buffering"
                 if let percent { text += " \(percent) %" }

@@ -5,6 +5,7 @@ extension PlayerScreen {
     public mutating func update(_ newStatus: MediaStatus, now: Seconds) {
         let old = status
         status = newStatus
+        announceOutsideChanges(from: old, to: newStatus, awaited: pending.awaited(now: now), now: now)
         pending.confirm(newStatus)
         scrubber.updateDuration(newStatus.isImage ? nil : newStatus.duration)
         // At an end that finishes the run (--keep-open=no, nothing next) reel quits: the last

@@ -12,4 +12,7 @@ public enum PosterAction: Sendable, Equatable {
     case suspend
     /// End reel as SIGINT does (Ctrl-C).
     case interrupt
+    /// Draw the whole screen again (Ctrl-L), whatever the terminal shows now: text another program
+    /// wrote over reel, say.
+    case redraw
 }

@@ -30,9 +30,7 @@ extension PosterScreen {
         case .quit?: return [.quit]
         case .interrupt?: return [.interrupt]
         case .suspend?: return [.suspend]
-        case .redraw?:
-            needsRedraw = true
-            return []
+        case .redraw?: return [.redraw]
         case .help?:
             isHelpShown = true
             needsRedraw = true

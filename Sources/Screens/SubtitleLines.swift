@@ -1,3 +1,5 @@
+import Terminal
+
 /// The subtitle lines showing now, split by where they go: signs placed at the top, dialogue at
 /// the bottom.
 ///
@@ -21,6 +23,26 @@ public struct SubtitleLines: Sendable, Equatable {
     /// (it has the placement); else the plain text goes at the bottom. `referenceHeight` is the
     /// script's height that `\pos` counts in (its PlayResY; 288 when unknown).
     public init(text: String?, ass: String?, referenceHeight: Double = 288) {
+        self.init(untruncatedText: text, ass: ass, referenceHeight: referenceHeight)
+        // mpv 0.35 gives at most 499 bytes of a cue (`sub-text` and `sub-text-ass` alike), cut
+        // anywhere, mid-word included: a cue that long was cut, and says so. One that begins
+        // with more line breaks than that arrives as breaks alone: "…" shows that a cue is there.
+        let cut = max(text?.utf8.count ?? 0, ass?.utf8.count ?? 0) >= Self.mpvTextLimit
+        guard cut else { return }
+        if let last = bottom.indices.last {
+            bottom[last] += "…"
+        } else if let last = top.indices.last {
+            top[last] += "…"
+        } else {
+            bottom = ["…"]
+        }
+    }
+
+    /// How many bytes of a cue mpv 0.35 passes on at most (found: a 3000-word SRT cue gives a
+    /// 499-byte `sub-text`, ending mid-word; a cue after 2000 line breaks gives breaks only).
+    public static let mpvTextLimit = 498
+
+    private init(untruncatedText text: String?, ass: String?, referenceHeight: Double) {
         if let ass, !ass.isEmpty {
             for event in ass.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
                 let parsed = SubtitleLines.parseEvent(String(event), referenceHeight: referenceHeight)
@@ -30,9 +52,31 @@ public struct SubtitleLines: Sendable, Equatable {
             if !isEmpty { return }
         }
         if let text, !text.isEmpty {
-            bottom = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-            while bottom.last?.trimmedSpaces.isEmpty == true { bottom.removeLast() }
+            bottom = SubtitleLines.withoutBlankRuns(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init))
         }
+    }
+
+    /// `lines` without blank lines at either end, and each run of blank lines inside as one: a
+    /// cue that starts with 2000 line breaks shows its text, not 2000 empty rows.
+    static func withoutBlankRuns(_ lines: [String]) -> [String] {
+        var out: [String] = []
+        for line in lines {
+            let blank = line.trimmedSpaces.isEmpty
+            if blank, out.last.map({ $0.trimmedSpaces.isEmpty }) ?? true { continue }
+            out.append(line)
+        }
+        while out.last?.trimmedSpaces.isEmpty == true { out.removeLast() }
+        return out
+    }
+
+    /// `lines` wrapped to `width` columns in at most `maxRows` rows; when they do not all fit, the
+    /// last row ends in "…", so a cue is never cut off mid-word without a sign.
+    public static func rows(_ lines: [String], width: Int, maxRows: Int) -> [String] {
+        guard maxRows > 0, width > 0 else { return [] }
+        let all = lines.flatMap { Sanitizer.wrapped($0, width: width, maxLines: maxRows + 1) }
+        guard all.count > maxRows else { return all }
+        let rest = all[(maxRows - 1)...].joined(separator: " ")
+        return Array(all[..<(maxRows - 1)]) + Sanitizer.wrapped(rest + " …", width: width, maxLines: 1)
     }
 
     /// The lines as one plain line for a screen reader: signs first, then dialogue.

@@ -19,7 +19,7 @@ extension FrameEncoder {
     static func sextantCell(_ pixels: UnsafeBufferPointer<RGB>, origin: Int, width: Int) -> Cell {
         guard let base = UnsafeRawPointer(pixels.baseAddress) else { return .blank(.black) }
         let fit = reel_fit_sextant(base.assumingMemoryBound(to: UInt8.self) + 3 &* origin, 3 &* width)
-        return cell(fit, symbol: SextantSplit.symbols[Int(fit.split)])
+        return cell(fit, symbol: CellSymbol(rawValue: reel_sextant_glyph(fit.split)))
     }
 
     /// The cell for a fit: a blank for split 0 or two equal colours, else `symbol` in them.
@@ -31,7 +31,8 @@ extension FrameEncoder {
 
     /// The sextant fit's splits, in the order of its lanes (`reel_sextant_areas`).
     enum SextantSplit {
-        /// The glyph that draws each lane's split in its foreground: the sextants in Gray-code
+        /// The glyph that draws each lane's split in its foreground, worked out (the tests check
+        /// CBlitter's constant `reel_sextant_lane_glyphs`, which the fit's cells use, against it): the sextants in Gray-code
         /// order (lane p is pattern p ^ (p >> 1) over the parts top left, top right, middle left,
         /// middle right, bottom left; 0 the blank), `▀`, `▘ ▝ ▖ ▗ ▚`, `▁ ▂ ▃ ▅ ▆ ▇`, `▏ ▎ ▍ ▋ ▊ ▉`,
         /// and spaces for the empty lanes.

@@ -34,13 +34,13 @@ extension ScreenRenderer {
         }
         if needFg {
             separate(&out)
-            appendColor(cell.fg, layer: 38, out: &out)
+            ScreenRenderer.appendColor(cell.fg, layer: 38, mode: colorMode, out: &out)
             current.fg = cell.fg
         }
         if needBg {
             separate(&out)
             if let bg {
-                appendColor(bg, layer: 48, out: &out)
+                ScreenRenderer.appendColor(bg, layer: 48, mode: colorMode, out: &out)
             } else {
                 out.append(0x34)  // 49: the default background
                 out.append(0x39)
@@ -52,11 +52,12 @@ extension ScreenRenderer {
         pen = current
     }
 
-    /// Appends `38;2;r;g;b` / `48;2;r;g;b`, or `38;5;n` / `48;5;n` in 256-colour mode.
+    /// Appends `38;2;r;g;b` / `48;2;r;g;b`, or `38;5;n` / `48;5;n` in 256-colour mode. (Static,
+    /// so that calling it from the mutating render loop does not copy the renderer.)
     @inline(__always)
-    func appendColor(_ color: RGB, layer: Int, out: inout ByteWriter) {
+    static func appendColor(_ color: RGB, layer: Int, mode: ColorMode, out: inout ByteWriter) {
         out.appendDecimal(layer)
-        if colorMode == .palette256 {
+        if mode == .palette256 {
             out.append(0x3B)
             out.append(0x35)  // 5
             out.append(0x3B)

@@ -179,6 +179,7 @@ public struct ScreenRenderer: Sendable {
         let base = y * width
         let palette = colorMode == .palette256
         let lossy = isLossy
+        let judge = CellJudge(allowances: allowances, width: width)
         var x = 0
         var forced = false
         while x < width {
@@ -206,9 +207,18 @@ public struct ScreenRenderer: Sendable {
             var dirty = full || forced
             var detail = -1
             if !dirty {
-                dirty = !matches(cell, old, at: i, x: x, next: next, held: held, canvas: canvas, lossy: lossy,
-                                 detail: &detail)
-                    || (span == 2 && !model[i + 1].symbol.isContinuation)
+                // The same, or in lossy mode close enough; a cluster only when exactly the same, text
+                // and colours.
+                let same: Bool
+                if (cell.symbol.rawValue | old.symbol.rawValue) & CellSymbol.clusterFlag != 0 {
+                    same = cell.symbol.isCluster && old.symbol.isCluster && cell.symbol.isWide == old.symbol.isWide
+                        && canvas.text(of: cell) == writtenClusters[i] && cell == old
+                } else if lossy {
+                    same = judge.canKeep(old, for: cell, at: i, x: x, next: next, held: held, detail: &detail)
+                } else {
+                    same = cell == old
+                }
+                dirty = !same || (span == 2 && !model[i + 1].symbol.isContinuation)
             }
             forced = false
             if !dirty {
@@ -220,10 +230,10 @@ public struct ScreenRenderer: Sendable {
             if span == 1 && lossy {
                 var near = allowances.pen
                 if allowances.masks {
-                    if detail < 0 { detail = localContrast(at: i, x: x, next: next) }
+                    if detail < 0 { detail = judge.localContrast(at: i, x: x, next: next) }
                     near = allowances.pen(detail: detail)
                 }
-                cell = cheapestForm(of: cell, pen: near)
+                cell = judge.cheapestForm(of: cell, pen: pen, near: near)
             }
             moveCursor(toColumn: x, row: y, model: model, out: &out)
             setPen(for: cell, seeThroughColour: seeThroughOnOwnColour ? ownColour : nil, out: &out)
@@ -245,21 +255,5 @@ public struct ScreenRenderer: Sendable {
             // After a wide symbol or in the last column, only absolute column moves are trusted.
             cursorColumn = (span == 2 || cell.symbol.isCluster || x >= width) ? nil : x
         }
-    }
-
-    /// Whether `cell` (normalised) may stay as `old`, the cell written at index `i` (column `x`):
-    /// the same, or in lossy mode close enough (``canKeep(_:for:at:x:next:held:detail:)``).
-    @inline(__always)
-    private func matches(
-        _ cell: Cell, _ old: Cell, at i: Int, x: Int, next: UnsafeBufferPointer<Cell>,
-        held: UnsafeMutableBufferPointer<UInt8>, canvas: Canvas, lossy: Bool, detail: inout Int
-    ) -> Bool {
-        if (cell.symbol.rawValue | old.symbol.rawValue) & CellSymbol.clusterFlag != 0 {
-            guard cell.symbol.isCluster, old.symbol.isCluster, cell.symbol.isWide == old.symbol.isWide,
-                  canvas.text(of: cell) == writtenClusters[i] else { return false }
-        } else if lossy {
-            return canKeep(old, for: cell, at: i, x: x, next: next, held: held, detail: &detail)
-        }
-        return cell == old
     }
 }

@@ -49,7 +49,8 @@ enum SignalRelay {
         return pointer
     }()
 
-    /// An alternate signal stack, so that a stack overflow (SIGSEGV) can still restore the terminal.
+    /// An alternate signal stack, so that a stack overflow (SIGSEGV) can still restore the
+    /// terminal; nil also when the thread had one of its own already, which serves as well.
     ///
     /// `nonisolated(unsafe)`: written once by `install` on the main thread before handlers exist.
     nonisolated(unsafe) static var alternateStack: UnsafeMutableRawPointer?
@@ -105,7 +106,10 @@ enum SignalRelay {
     /// Installs the handlers for ``relayed`` and ``fatal``, and ignores ``ignored``.
     static func install() throws(TerminalError) {
         _ = state  // initialise before any handler can run
-        if alternateStack == nil {
+        // One already in place (AddressSanitizer's) is kept: ASan unmaps the stack in place
+        // when a thread ends, and unmapping one of ours from the heap made it abort the process.
+        var current = stack_t()
+        if alternateStack == nil, sigaltstack(nil, &current) == 0, current.ss_flags & Int32(SS_DISABLE) != 0 {
             let size = 1 << 16
             alternateStack = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
             var stack = stack_t()

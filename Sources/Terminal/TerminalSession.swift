@@ -10,7 +10,8 @@ import Glibc
 /// - a normal return or a thrown error: call ``restore()`` in a `defer` (``deinit`` also does, as a backstop);
 /// - a request to end (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
 ///   SIGPROF, SIGPOLL, SIGSTKFLT, SIGPWR, SIGRTMIN…SIGRTMAX): relayed as
-///   ``TerminalSignal/terminate(_:)``; the app ends in order and calls ``exitAfterRestore(signal:)``.
+///   ``TerminalSignal/terminate(_:)``; the app ends in order, restores and exits with 128 + N
+///   (``exitAfterRestore(signal:)`` does the last two, for a program with nothing left to shut down).
 ///   A second one before the loop read the first restores and exits from the handler;
 /// - a fault or a resource limit (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS,
 ///   SIGXCPU, SIGXFSZ): restored from the handler with `write(2)` and `tcsetattr(3)` only, then

@@ -190,9 +190,35 @@ struct SettingsTests {
         try Self.withConfig(nil) { environment in
             let path = try #require(environment["XDG_CONFIG_HOME"]) + "/reel/reel.conf"
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            #expect(throws: ConfigError(path: FilePath(path), line: nil, reason: .unreadable("not a file"))) {
+            #expect(throws: ConfigError(path: FilePath(path), line: nil, reason: .unreadable("not a regular file"))) {
                 try ReelApp.settings(["f"], environment: environment)
             }
         }
+    }
+
+    @Test("CRLF line ends and a leading byte order mark read as a plain file", arguments: [
+        "# my settings\r\nvolume=50\r\n",
+        "\u{FEFF}volume=50\n",
+        "\u{FEFF}# saved by Notepad\r\nvolume=50\r\n",
+        "volume=50\r\n\r\n[keys]\r\nw cycle sub\r\n",
+    ])
+    func windowsFiles(text: String) throws {
+        let config = try ConfigFileTests.parse(text)
+        #expect(config.options.volume == 50)
+        #expect(config.bindings.allSatisfy { $0.command == (try? Command(parsing: "cycle sub")) })
+    }
+
+    @Test("a CRLF file's bad line is still found, on its own line number", arguments: [
+        ("# my settings\r\nvolume=999\r\n", 2, "bad value '999' for --volume: expected a volume from 0 to 130"),
+        ("\u{FEFF}frobnicate=1\r\n", 1, "unknown option 'frobnicate' (see reel --help)"),
+        ("[keys]\r\nhyper+x quit\r\n", 2, "unknown key 'hyper+x' (key names are mpv's: a, SPACE, ctrl+UP, PGDWN, F5)"),
+    ])
+    func windowsFileErrors(text: String, line: Int, reason: String) {
+        #expect(ConfigFileTests.failure(text)?.text == "/c/reel.conf:\(line): \(reason)")
+    }
+
+    @Test("a byte order mark counts only at the start of the file")
+    func byteOrderMarkInside() {
+        #expect(ConfigFileTests.failure("mute\n\u{FEFF}volume=5")?.line == 2)
     }
 }

@@ -1,6 +1,5 @@
 import Glibc
 import Playback
-import Synchronization
 import Testing
 @testable import App
 
@@ -27,7 +26,7 @@ struct ProbeWorkersTests {
 
     @Test("files are probed in the order asked, each once, and each result comes once through the pipe")
     func order() throws {
-        let order = Mutex<[String]>([])
+        let order = Locked<[String]>([])
         let workers = try ProbeWorkers(count: 1, paused: true) { file, _ in
             order.withLock { $0.append(file.name) }
             return .unplayable(reason: file.name)
@@ -49,7 +48,7 @@ struct ProbeWorkersTests {
 
     @Test("only what is asked for is probed: a new request replaces the old one")
     func onlyWanted() throws {
-        let order = Mutex<[String]>([])
+        let order = Locked<[String]>([])
         let workers = try ProbeWorkers(count: 1, paused: true) { file, _ in
             order.withLock { $0.append(file.name) }
             return .unplayable(reason: "")
@@ -66,7 +65,7 @@ struct ProbeWorkersTests {
 
     @Test("stop() gives up a probe in flight: the job is told, and stop returns once it has")
     func stopGivesUp() throws {
-        let started = Mutex(false)
+        let started = Locked(false)
         let workers = try ProbeWorkers(count: 1) { _, shouldStop in
             started.withLock { $0 = true }
             while !shouldStop() { usleep(1_000) }

@@ -42,7 +42,8 @@ struct InstallEndToEndTests {
         for (what, path) in [("the program", "/bin/reel"), ("man reel", "/share/man/man1/reel.1"),
                              ("bash completion", "/share/bash-completion/completions/reel"),
                              ("zsh completion", "/share/zsh/site-functions/_reel"),
-                             ("fish completion", "/share/fish/vendor_completions.d/reel.fish")] {
+                             ("fish completion", "/share/fish/vendor_completions.d/reel.fish"),
+                             ("desktop entry", "/share/applications/reel.desktop")] {
             #expect(home.report.contains(what) && home.report.contains(home.prefix + path), "\(what) not reported:\n\(home.report)")
         }
         let version = try ReleaseBuild.shell("reel --version", environment: home.environment)
@@ -109,6 +110,16 @@ struct InstallEndToEndTests {
         try tmux.type("reel --colors=")
         try tmux.send("Tab")
         try tmux.waitForScreen { $0.contains("truecolor") && $0.contains("256") }
+    }
+
+    @Test("the desktop entry it installs is valid by desktop-file-validate and runs reel on the files in a terminal")
+    func desktopEntry() throws {
+        let home = try Home()
+        let entry = home.prefix + "/share/applications/reel.desktop"
+        #expect(try ReleaseBuild.shell("desktop-file-validate '\(entry)' && echo valid", environment: home.environment)
+            .trimmingCharacters(in: .whitespacesAndNewlines) == "valid")
+        let text = (try? String(contentsOfFile: entry, encoding: .utf8)) ?? ""
+        #expect(text.contains("\nExec=reel %F\n") && text.contains("\nTerminal=true\n") && text.contains("video/x-matroska;"))
     }
 
     @Test("--uninstall removes exactly what the install put there, and leaves the user's files")

@@ -27,10 +27,11 @@ struct OptionsEndToEndTests {
 
     @Test("the check of the log file keeps an existing log's contents")
     func existingLogKept() throws {
-        let log = Fixtures.write("kept.log", Array("earlier run\n".utf8))
+        let earlier = "# reel log · pid 1\nearlier run\n"
+        let log = Fixtures.write("kept.log", Array(earlier.utf8))
         let (code, line, _) = try runToExit([Paths.reel, "--log-file=\(log)", "/nonexistent/reel/missing.mp4"])
         #expect(code == 1 && line.contains("missing.mp4"), "\(line)")
-        #expect(try String(contentsOfFile: log, encoding: .utf8) == "earlier run\n")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == earlier)
     }
 
     @Test("a negative --seek-interval is refused with exit 2")

@@ -48,9 +48,42 @@ struct PackageEndToEndTests {
         #expect(depends.contains("libmpv2"), "\(info)")
         #expect(!depends.contains("-dev"), "a runtime dependency, not a -dev package")
         for path in ["/usr/bin/reel", "/usr/share/man/man1/reel.1.gz", "/usr/share/bash-completion/completions/reel",
-                     "/usr/share/zsh/vendor-completions/_reel", "/usr/share/fish/vendor_completions.d/reel.fish"] {
+                     "/usr/share/zsh/vendor-completions/_reel", "/usr/share/fish/vendor_completions.d/reel.fish",
+                     "/usr/share/applications/reel.desktop", "/usr/share/doc/reel/copyright", "/usr/share/doc/reel/changelog.gz"] {
             #expect(FileManager.default.fileExists(atPath: package.root + path), "\(path) missing")
         }
+    }
+
+    @Test("lintian finds no error in it (its warnings, if any, are printed for the record)")
+    func lintian() throws {
+        let package = try Self.package()
+        // lintian exits non-zero for errors only; --fail-on error says so.
+        let output = try ReleaseBuild.shell("lintian --fail-on error --tag-display-limit 0 '\(package.deb)' 2>/dev/null; echo \"rc=$?\"",
+                                            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        let lines = output.split(separator: "\n")
+        #expect(lines.last == "rc=0", "lintian:\n\(output)")
+        #expect(!lines.contains { $0.hasPrefix("E: ") }, "lintian:\n\(output)")
+        for warning in lines where warning.hasPrefix("W: ") { print("lintian \(warning)") }
+    }
+
+    @Test("its copyright file is Debian's machine-readable format: GPL-3+, and the embedded Swift runtime's licence")
+    func copyright() throws {
+        let package = try Self.package()
+        let text = (try? String(contentsOfFile: package.root + "/usr/share/doc/reel/copyright", encoding: .utf8)) ?? ""
+        #expect(text.hasPrefix("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"))
+        #expect(text.contains("\nLicense: GPL-3+\n"))
+        #expect(text.contains("License: Apache-2.0 with Runtime Library Exception"))
+        #expect(text.contains("libsmbclient"))
+        let changelog = try Subprocess.run("/bin/sh", ["-c", "gzip -dc \"$1\"", "sh", package.root + "/usr/share/doc/reel/changelog.gz"])
+        #expect(changelog.hasPrefix("reel (") && changelog.contains(") unstable; urgency="), "\(changelog)")
+    }
+
+    @Test("its desktop entry is valid by desktop-file-validate")
+    func desktopEntry() throws {
+        let package = try Self.package()
+        let output = try ReleaseBuild.shell("desktop-file-validate '\(package.root)/usr/share/applications/reel.desktop' 2>&1; echo \"rc=$?\"",
+                                            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+        #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "rc=0", "\(output)")
     }
 
     @Test("readelf -d and ldd show that the binary needs no library of the Swift toolchain")

@@ -39,12 +39,14 @@ enum Subprocess {
         return pid
     }
 
-    /// Runs `executable` with `arguments`; returns its stdout when `captureOutput`.
+    /// Runs `executable` with `arguments` (and `environment`, when given, instead of this
+    /// process's); returns its stdout when `captureOutput`.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], captureOutput: Bool = true) throws -> String {
+    static func run(_ executable: String, _ arguments: [String], environment: [String]? = nil,
+                    captureOutput: Bool = true) throws -> String {
         let outputPath = "/tmp/reel-subprocess-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).out"
         defer { unlink(outputPath) }
-        let pid = try spawn(executable, arguments, output: captureOutput ? outputPath : "/dev/null")
+        let pid = try spawn(executable, arguments, environment: environment, output: captureOutput ? outputPath : "/dev/null")
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             if errno == EINTR { continue }

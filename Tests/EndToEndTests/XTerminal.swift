@@ -54,6 +54,12 @@ final class XTerminal {
         var env = ["DISPLAY=\(display)", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "COLORTERM=truecolor", "LIBGL_ALWAYS_SOFTWARE=1",
                    "XDG_STATE_HOME=\(dir)/state", "XDG_CACHE_HOME=\(dir)/cache", "XDG_CONFIG_HOME=\(dir)/config",
                    "HOME=\(dir)", "PATH=/usr/bin:/bin"]
+        // Under scripts/test-sanitizers the program's reports go where the run collects them,
+        // with its suppressions, as they do from tmux (whose server inherits the environment).
+        let inherited = ProcessInfo.processInfo.environment
+        for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"] {
+            if let value = inherited[name] { env.append("\(name)=\(value)") }
+        }
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { env.append("\(key)=\(value)") }
         // The program starts once the terminal has settled, as in a terminal a person opened before.
         let script = "sleep 1; \"$@\" 2> '\(dir)/stderr'; echo $? > '\(dir)/rc.tmp'; mv '\(dir)/rc.tmp' '\(dir)/rc'; exec sleep 100000"
@@ -156,6 +162,22 @@ final class XTerminal {
         while !condition(shot), Date() < deadline {
             Thread.sleep(forTimeInterval: 0.2)
             shot = try screenshot()
+        }
+        return shot
+    }
+
+    /// Takes screenshots until two in a row, 0.2 s apart, are the same to the byte (or `timeout`
+    /// passes); returns the last one. A terminal under load, or a reel slowed by a sanitizer, may
+    /// show a picture before it is all painted where it belongs: this waits for the screen to
+    /// settle rather than for a fixed time.
+    func waitForStillScreen(timeout: Double = 10) throws -> Screenshot {
+        let deadline = Date().addingTimeInterval(timeout)
+        var shot = try screenshot()
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+            let next = try screenshot()
+            if next.bytes == shot.bytes { return next }
+            shot = next
         }
         return shot
     }

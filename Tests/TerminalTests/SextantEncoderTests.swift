@@ -1,3 +1,4 @@
+import CBlitter
 import Testing
 @testable import Terminal
 
@@ -20,6 +21,14 @@ struct SextantEncoderTests {
     }
 
     static let red = RGB(200, 30, 20), white = RGB.white, black = RGB.black
+
+    @Test("each lane's constant glyph is the one its split is worked out to")
+    func laneGlyphs() {
+        #expect(FrameEncoder.SextantSplit.symbols.count == Int(REEL_SEXTANT_LANES))
+        for (lane, symbol) in FrameEncoder.SextantSplit.symbols.enumerated() {
+            #expect(reel_sextant_glyph(UInt8(lane)) == symbol.rawValue, "lane \(lane)")
+        }
+    }
 
     @Test("a flat cell is a blank of its colour")
     func flat() {

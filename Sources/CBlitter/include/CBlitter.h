@@ -30,6 +30,12 @@ typedef struct {
 /// 1, 2, 3, 5, 6, 7; 0 for the blank and the empty lanes.
 extern const uint8_t reel_sextant_areas[REEL_SEXTANT_LANES];
 
+/// The glyph (a Unicode scalar value) that draws each sextant lane's split in its foreground.
+extern const uint32_t reel_sextant_lane_glyphs[REEL_SEXTANT_LANES];
+
+/// The glyph of sextant lane `lane` (below REEL_SEXTANT_LANES).
+static inline uint32_t reel_sextant_glyph(uint8_t lane) { return reel_sextant_lane_glyphs[lane]; }
+
 /// The best of the sextant blitter's splits for the cell whose top-left sample's red byte is at
 /// `origin`, its sample rows `stride` bytes apart (3 bytes a sample): every split is tried, its
 /// parts' colours their area-weighted means; ties go to the lower lane.

@@ -1,0 +1,34 @@
+import Glibc
+import Playback
+
+extension PlaybackSession {
+    /// The `--sub-file`s mpv can use, and a notice for each it cannot: a missing file is said on
+    /// screen (mpv would only say so in its log), and a FIFO or a device is left out, since mpv
+    /// would wait on it for ever as the first file opens.
+    static func usableSubtitleFiles(_ files: [FilePath]) -> (kept: [FilePath], notices: [String]) {
+        var kept: [FilePath] = [], left: [String] = []
+        for file in files {
+            do {
+                close(try FileSystem.openRegularFile(file))
+                kept.append(file)
+            } catch {
+                left.append("\(file.description): \(error.reason)")
+            }
+        }
+        // One notice for them all: the screen shows one at a time.
+        guard !left.isEmpty else { return (kept, []) }
+        return (kept, ["Subtitle file \(left.joined(separator: "; "))"])
+    }
+
+    /// In the load hook of a local file: mpv's autoloading of the subtitles and cover art beside
+    /// it is turned off for that file when any of them is a FIFO, a socket or a device
+    /// (``SidecarCheck``), with a notice naming what was left out.
+    func guardSidecars(of item: PlaylistItem) {
+        guard let path = item.source.absolutePath else { return }
+        let unsafe = SidecarCheck.unsafeEntries(beside: path)
+        guard let first = unsafe.first else { return }
+        try? player.setFileLocalOption("autoload-files", "no")
+        let more = unsafe.count > 1 ? " and \(unsafe.count - 1) more" : ""
+        announce("Left out \(first.description)\(more) beside the file: not a regular file (subtitles and covers beside it are off)")
+    }
+}

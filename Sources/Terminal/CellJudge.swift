@@ -1,0 +1,189 @@
+/// The lossy renderer's judgements on one frame's cells, under that frame's allowances (see
+/// ``ScreenRenderer/isLossy``): which changes may stay unwritten, how far a cell reaches into its
+/// neighbours' detail, and which form of a cell costs the fewest bytes.
+///
+/// A small value of its own, made once a row, rather than methods on the renderer: the renderer
+/// is a large struct, and a non-mutating method called from its mutating render loop is given a
+/// copy of all of it, once for each call, which cost more than the judgements themselves.
+struct CellJudge {
+    /// The frame's tolerance as integer allowances.
+    let allowances: ScreenRenderer.Allowances
+    /// The canvas's width, in cells (for the neighbours above and below).
+    let width: Int
+
+    /// Whether the written cell `old` can stay for the canvas's `cell` (both normalised) at index
+    /// `i`, column `x`, in lossy mode: it looks within the cell's skip allowance of how `cell`
+    /// would be written now; or, with hysteresis, it moved a little further only in this frame.
+    ///
+    /// A block that would be written as a blank (``blankForm(of:)``) is also compared as that
+    /// blank, or a blank written for it would be rewritten every frame; `old` must then still be
+    /// within the blank's allowance of `cell` itself, so that it cannot drift.
+    ///
+    /// `detail` receives the cell's local contrast when it was needed (else it is left alone), so
+    /// that ``cheapestForm(of:pen:near:)`` need not work it out again. `held` is the per-cell
+    /// hysteresis state: 1 while a change is waiting its frame.
+    @inline(__always)
+    func canKeep(
+        _ old: Cell, for cell: Cell, at i: Int, x: Int, next: UnsafeBufferPointer<Cell>,
+        held: UnsafeMutableBufferPointer<UInt8>, detail: inout Int
+    ) -> Bool {
+        // The common cases first: unchanged, or moved within the plain allowance.
+        if cell == old {
+            if held[i] != 0 { held[i] = 0 }
+            return true
+        }
+        let a = allowances
+        guard let d = lookDistance(cell, old) else {
+            held[i] = 0
+            return false
+        }
+        var skip = a.skip
+        if d > skip, a.masks {
+            detail = localContrast(at: i, x: x, next: next)
+            skip = a.skip(detail: detail)
+        }
+        if d <= skip {
+            held[i] = 0
+            return true
+        }
+        if let blank = blankForm(of: cell), let toBlank = lookDistance(blank, old), toBlank <= skip,
+           d <= max((a.blankSpread + 1) / 2, skip) {
+            held[i] = 0
+            return true
+        }
+        if held[i] == 0 && d <= a.held(skip) {
+            held[i] = 1
+            return true
+        }
+        held[i] = 0
+        return false
+    }
+
+    /// The largest difference in any channel between what `cell` and `old` show in any part of the
+    /// cell: for the same symbol and style, between their colours (the foreground only where it
+    /// shows); for two different block glyphs (or blanks) in no style, sample by sample on
+    /// ``BlockGlyph``'s grid.
+    /// Nil when they cannot be compared so (different text, or styles).
+    @inline(__always)
+    func lookDistance(_ cell: Cell, _ old: Cell) -> Int? {
+        if cell.symbol == old.symbol && cell.style == old.style {
+            let background = Int(cell.bg.maxChannelDistance(to: old.bg))
+            guard cell.showsForeground else { return background }
+            return max(background, Int(cell.fg.maxChannelDistance(to: old.fg)))
+        }
+        guard cell.style.isEmpty, old.style.isEmpty,
+              let a = BlockGlyph.lookMask(cell.symbol), let b = BlockGlyph.lookMask(old.symbol)
+        else { return nil }
+        // Only four pairings of the colours can meet on a sample.
+        var worst: UInt8 = 0
+        if a & b != 0 { worst = cell.fg.maxChannelDistance(to: old.fg) }
+        if a & ~b != 0 { worst = max(worst, cell.fg.maxChannelDistance(to: old.bg)) }
+        if ~a & b != 0 { worst = max(worst, cell.bg.maxChannelDistance(to: old.fg)) }
+        if ~a & ~b != 0 { worst = max(worst, cell.bg.maxChannelDistance(to: old.bg)) }
+        return Int(worst)
+    }
+
+    /// The local contrast of the canvas at cell `i` (column `x`): texture, which hides a small
+    /// error, as opposed to a single edge nearby, which does not hide one on its flat side.
+    ///
+    /// It is the larger of the difference between the cell's own two colours and the smallest
+    /// difference between the cell and one of its neighbours (its top against the bottom of the
+    /// cell above, its bottom against the top of the cell below, its colours against those of the
+    /// cells to the left and right), in the channel where it is largest. A flat cell beside an
+    /// edge (or beside the letterbox) has a neighbour like itself, so it counts as flat.
+    @inline(__always)
+    func localContrast(at i: Int, x: Int, next: UnsafeBufferPointer<Cell>) -> Int {
+        @inline(__always) func top(_ c: Cell) -> RGB { c.showsForeground ? c.fg : c.bg }
+        let c = next[i]
+        let high = top(c), low = c.bg
+        var nearest = UInt8.max
+        if x > 0 {
+            let n = next[i - 1]
+            nearest = min(nearest, max(high.maxChannelDistance(to: top(n)), low.maxChannelDistance(to: n.bg)))
+        }
+        if x + 1 < width {
+            let n = next[i + 1]
+            nearest = min(nearest, max(high.maxChannelDistance(to: top(n)), low.maxChannelDistance(to: n.bg)))
+        }
+        if i >= width { nearest = min(nearest, high.maxChannelDistance(to: next[i - width].bg)) }
+        if i + width < next.count { nearest = min(nearest, low.maxChannelDistance(to: top(next[i + width]))) }
+        return Int(max(high.maxChannelDistance(to: low), nearest == .max ? 0 : nearest))
+    }
+
+    /// Whether `cell` and `old` are both block glyphs (or blanks) in no style whose samples show
+    /// colours within `near` of each other: they look alike though written with different symbols.
+    @inline(__always)
+    func blocksLookAlike(_ cell: Cell, _ old: Cell, within near: Int) -> Bool {
+        guard cell.style.isEmpty, old.style.isEmpty, BlockGlyph.lookMask(cell.symbol) != nil,
+              BlockGlyph.lookMask(old.symbol) != nil, let d = lookDistance(cell, old) else { return false }
+        return d <= near
+    }
+
+    /// The blank that stands for a block cell in no style whose colours are close (or of which
+    /// only one colour shows): the colour between them, within the blank allowance of both. Nil
+    /// for any other cell.
+    @inline(__always)
+    func blankForm(of cell: Cell) -> Cell? {
+        guard cell.style.isEmpty, let mask = BlockGlyph.lookMask(cell.symbol) else { return nil }
+        if mask == 0 { return .blank(cell.bg) }
+        if mask == BlockGlyph.full { return .blank(cell.fg) }
+        guard Int(cell.fg.maxChannelDistance(to: cell.bg)) <= allowances.blankSpread else { return nil }
+        return .blank(cell.fg.midpoint(with: cell.bg))
+    }
+
+    /// The form of `cell` that looks within the tolerance of it and costs the fewest bytes after
+    /// the current pen: a blank for a block whose colours are close, the pen's colours where they
+    /// are within `near` (the cell's pen allowance), and the complementary block when its swapped
+    /// colours suit the pen better.
+    ///
+    /// A blank is written as a space in the pen's background, or else as a full block in its
+    /// foreground, when the pen already holds a colour near enough.
+    @inline(__always)
+    func cheapestForm(of cell: Cell, pen: ScreenRenderer.Pen?, near: Int) -> Cell {
+        guard let pen, pen.style.isEmpty, cell.style.isEmpty, !cell.symbol.isCluster, !cell.symbol.isWide else {
+            return cell
+        }
+        @inline(__always) func reuse(_ colour: RGB, _ current: RGB?) -> RGB {
+            if let current, Int(current.maxChannelDistance(to: colour)) <= near { return current }
+            return colour
+        }
+        if let blank = blankForm(of: cell) {
+            let allowed = max((allowances.blankSpread + 1) / 2, near)
+            // In the pen's background, or else in its foreground as a full block, when that is
+            // near the blank's colour and within the tolerance of every colour the block shows.
+            guard let penBg = pen.bg else { return blank }
+            if Int(penBg.maxChannelDistance(to: blank.bg)) <= near, blocksLookAlike(.blank(penBg), cell, within: allowed) {
+                return .blank(penBg)
+            }
+            if let penFg = pen.fg, Int(penFg.maxChannelDistance(to: blank.bg)) <= near {
+                let block = Cell(symbol: .fullBlock, fg: penFg, bg: penBg)
+                if blocksLookAlike(block, cell, within: allowed) { return block }
+            }
+            return blank
+        }
+        guard BlockGlyph.lookMask(cell.symbol) != nil else {
+            var plain = cell
+            if plain.showsForeground { plain.fg = reuse(plain.fg, pen.fg) }
+            plain.bg = reuse(plain.bg, pen.bg)
+            if !plain.showsForeground { plain.fg = plain.bg }
+            return plain
+        }
+        let best = Cell(symbol: cell.symbol, fg: reuse(cell.fg, pen.fg), bg: reuse(cell.bg, pen.bg))
+        guard let complement = BlockGlyph.complement(of: cell.symbol) else { return best }
+        let swapped = Cell(symbol: complement, fg: reuse(cell.bg, pen.fg), bg: reuse(cell.fg, pen.bg))
+        return penCost(swapped, pen) < penCost(best, pen) ? swapped : best
+    }
+
+    /// The bytes of the SGR sequence that moves the pen (in no style) to `cell`'s colours.
+    @inline(__always)
+    func penCost(_ cell: Cell, _ pen: ScreenRenderer.Pen) -> Int {
+        let needFg = cell.fg != pen.fg, needBg = cell.bg != pen.bg
+        guard needFg || needBg else { return 0 }
+        @inline(__always) func digits(_ v: UInt8) -> Int { v < 10 ? 1 : v < 100 ? 2 : 3 }
+        @inline(__always) func colourCost(_ c: RGB) -> Int {
+            // `38;2;` then r;g;b.
+            7 + digits(c.r) + digits(c.g) + digits(c.b)
+        }
+        return 3 + (needFg ? colourCost(cell.fg) : 0) + (needBg ? colourCost(cell.bg) : 0) + (needFg && needBg ? 1 : 0)
+    }
+}

@@ -1,0 +1,41 @@
+import CZlib
+
+extension PixelBuffer {
+    /// The image as a PNG file: 8-bit RGB, no interlace, filter 0 on every row, the pixels in
+    /// one zlib stream. Nil for an empty image or when zlib fails. For `mpris:artUrl`: desktop
+    /// widgets read PNG, not reel's own thumbnail records.
+    public func pngData() -> [UInt8]? {
+        guard width > 0, height > 0 else { return nil }
+        var raw: [UInt8] = []
+        raw.reserveCapacity(height * (width * 3 + 1))
+        for y in 0..<height {
+            raw.append(0)
+            for x in 0..<width {
+                let pixel = self[x, y]
+                raw += [pixel.r, pixel.g, pixel.b]
+            }
+        }
+        guard let compressed = raw.withUnsafeBytes({ Deflate.compress($0, level: 6) }) else { return nil }
+        var header: [UInt8] = []
+        PixelBuffer.appendBigEndian(UInt32(width), to: &header)
+        PixelBuffer.appendBigEndian(UInt32(height), to: &header)
+        header += [8, 2, 0, 0, 0]  // depth 8, truecolour, deflate, filter 0, no interlace
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        PixelBuffer.appendChunk("IHDR", header, to: &png)
+        PixelBuffer.appendChunk("IDAT", compressed, to: &png)
+        PixelBuffer.appendChunk("IEND", [], to: &png)
+        return png
+    }
+
+    private static func appendChunk(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
+        appendBigEndian(UInt32(data.count), to: &png)
+        let typed = Array(type.utf8) + data
+        png += typed
+        let checksum = typed.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
+        appendBigEndian(UInt32(truncatingIfNeeded: checksum), to: &png)
+    }
+
+    private static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {
+        bytes += [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+    }
+}

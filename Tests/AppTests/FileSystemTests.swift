@@ -1,0 +1,87 @@
+@testable import App
+import Foundation
+import Glibc
+import Playback
+import Testing
+
+/// The one reader of files reel opens itself, and the one maker of its folders.
+@Suite("FileSystem")
+struct FileSystemTests {
+    /// A fresh folder, removed after `body`.
+    static func withFolder(_ body: (String) throws -> Void) throws {
+        let folder = NSTemporaryDirectory() + "reel-fs-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try body(folder)
+    }
+
+    @Test("a FIFO, a folder or a device where a file should be is refused at once, never waited on", arguments: [
+        "fifo", "folder", "/dev/zero",
+    ])
+    func notRegular(kind: String) throws {
+        try Self.withFolder { folder in
+            var path = folder + "/thing"
+            switch kind {
+            case "fifo": #expect(mkfifo(path, 0o600) == 0)
+            case "folder": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            default: path = kind
+            }
+            let start = MonotonicClock.now()
+            #expect(throws: SystemCallError(call: "open", path: FilePath(path), code: SystemCallError.notRegularFile)) {
+                try FileSystem.readContents(FilePath(path), limit: 100)
+            }
+            #expect(FileSystem.read(FilePath(path)) == nil)
+            #expect(MonotonicClock.now() - start < 1)
+            #expect(SystemCallError(call: "open", path: "/x", code: SystemCallError.notRegularFile).reason == "not a regular file")
+        }
+    }
+
+    @Test("a regular file reads whole; a longer one fails, or gives its start with prefixOnly")
+    func regular() throws {
+        try Self.withFolder { folder in
+            try "0123456789".write(toFile: folder + "/f", atomically: true, encoding: .utf8)
+            #expect(try FileSystem.readContents(FilePath(folder + "/f"), limit: 10) == Array("0123456789".utf8))
+            #expect(throws: SystemCallError(call: "read", path: FilePath(folder + "/f"), code: EFBIG)) {
+                try FileSystem.readContents(FilePath(folder + "/f"), limit: 9)
+            }
+            #expect(try FileSystem.readContents(FilePath(folder + "/f"), limit: 4, prefixOnly: true) == Array("0123".utf8))
+        }
+    }
+
+    @Test("folders are made below $HOME, but a missing $HOME is never made")
+    func homeIsNeverMade() throws {
+        try Self.withFolder { folder in
+            let home = FilePath(folder + "/home")
+            #expect(throws: SystemCallError(call: "stat", path: home, code: ENOENT)) {
+                try FileSystem.makeDirectories(home.appending(".local/state/reel/resume"), home: home)
+            }
+            #expect(!FileManager.default.fileExists(atPath: folder + "/home"))
+            // Outside $HOME (an XDG folder set elsewhere) folders are made as they were.
+            try FileSystem.makeDirectories(FilePath(folder + "/xdg/reel/resume"), home: home)
+            #expect(FileManager.default.fileExists(atPath: folder + "/xdg/reel/resume"))
+            try FileManager.default.createDirectory(atPath: folder + "/home", withIntermediateDirectories: false)
+            try FileSystem.makeDirectories(home.appending(".cache/reel/probes"), home: home)
+            #expect(FileManager.default.fileExists(atPath: folder + "/home/.cache/reel/probes"))
+        }
+    }
+
+    @Test("inside a folder means part by part", arguments: [
+        ("/a/b", "/a/b", true), ("/a/b/c", "/a/b", true), ("/a/bc", "/a/b", false), ("/a", "/a/b", false),
+        ("a/b", "/a", false), ("/a//b/", "/a/b", true),
+    ])
+    func inside(path: String, folder: String, expected: Bool) {
+        #expect(FilePath(path).isInside(FilePath(folder)) == expected)
+    }
+
+    @Test("a FIFO at a resume record's path is no record, and reading it does not hang")
+    func resumeRecordFIFO() throws {
+        try Self.withFolder { folder in
+            let store = ResumeStore(directory: FilePath(folder + "/resume"))
+            let key = "/videos/a.mkv"
+            #expect(mkfifo(store.path(for: key).description, 0o600) == 0)
+            let start = MonotonicClock.now()
+            #expect(store.record(for: key, stamp: nil) == nil)
+            #expect(MonotonicClock.now() - start < 1)
+        }
+    }
+}
