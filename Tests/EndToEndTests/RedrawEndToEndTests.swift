@@ -16,6 +16,19 @@ struct RedrawEndToEndTests {
         try tmux.waitFor(stray)
     }
 
+    /// Waits for `condition`, then until two captures 0.3 s apart are the same: nothing is still
+    /// being drawn (a thumbnail arriving, the filter's rows) that would write over the stray text.
+    static func settle(_ tmux: TmuxSession, _ condition: (String) -> Bool) throws {
+        var screen = try tmux.waitForScreen(condition)
+        for _ in 0..<40 {
+            Thread.sleep(forTimeInterval: 0.3)
+            let next = try tmux.capture()
+            if next == screen { return }
+            screen = next
+        }
+        Issue.record("the screen never settled:\n\(screen)")
+    }
+
     @Test("Ctrl-L on a paused video clears text written over it")
     func player() throws {
         let tmux = try TmuxSession([Paths.reel, "--no-audio", "--pause", "--hide-delay=60", Paths.sample("long.mp4")])
@@ -35,13 +48,14 @@ struct RedrawEndToEndTests {
     func list() throws {
         let library = try LibraryEndToEndTests.Library(samples: ["demo.mp4"], notes: false)
         let tmux = try library.start()
-        try tmux.waitFor("reel demo: running clock")
+        try Self.settle(tmux) { $0.contains("reel demo: running clock") }
         try Self.scribble(on: tmux)
         try tmux.send("C-l")
         var screen = try tmux.waitForScreen { !$0.contains(Self.stray) }
         #expect(screen.contains("reel demo: running clock"))
         try tmux.send("/")
         try tmux.type("demo")
+        try Self.settle(tmux) { $0.contains("/demo▏") && $0.contains("1 of 1 match") }
         try Self.scribble(on: tmux)
         try tmux.send("C-l")
         screen = try tmux.waitForScreen { !$0.contains(Self.stray) }
