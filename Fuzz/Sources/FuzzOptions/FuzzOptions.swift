@@ -2,7 +2,7 @@ import App
 
 /// libFuzzer entry: splits the bytes at NULs into command-line arguments and parses them.
 ///
-/// The parser may not crash, a run it accepts must have paths and sane values, and its error
+/// The parser may not crash, a run it accepts must have sane values, and its error
 /// lines must stay one short, inert line. reel.conf's parser has a target of its own (FuzzConfigFile).
 func fuzzOptions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
@@ -11,7 +11,7 @@ func fuzzOptions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     do {
         let options = try ReelOptions.parse(arguments)
         if options.action == .run {
-            precondition(!options.paths.isEmpty, "a run with no paths")
+            // A run with no paths is `reel` alone: the continue-watching list.
             precondition(options.hideDelay >= 0 && options.hideDelay.isFinite, "bad hide delay")
             // nil follows the video's own ratio; a given one is always usable.
             if let aspect = options.aspect { precondition(aspect > 0 && aspect.isFinite, "bad aspect") }
