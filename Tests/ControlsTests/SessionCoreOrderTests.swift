@@ -155,6 +155,17 @@ struct SessionCoreOrderTests {
         #expect(core.isReady)
     }
 
+    @Test("an end-file of the open item (a client's stop, an end without keep-open) leaves nothing open until mpv starts a file")
+    func endFileOfOpenItem() {
+        var core = SessionCoreTests.playing(0)
+        _ = core.event(.observed(atEnd: true, idle: false), now: 5)
+        #expect(core.event(.endFile, now: 6).isEmpty)
+        #expect(!core.isReady && !core.isFileLoaded && !core.isAtEnd)
+        #expect(core.event(.playbackRestart, now: 6.1).isEmpty)
+        #expect(core.event(.observed(atEnd: false, idle: true), now: 6.2).isEmpty, "nothing open: no end to leave")
+        #expect(core.phase == .ended(item: 0, upNext: .init(item: 1, start: 5, deadline: 10)), "the countdown goes on")
+    }
+
     @Test("a failure while an item's playlist chain is stopped is not the next item's")
     func failureAfterStop() {
         var core = SessionCoreTests.playing(0)
