@@ -146,6 +146,25 @@ struct SessionCoreTests {
         #expect(commands.contains(.load(item: item + 1, entry: nil)) == (item < 2))
         if item == 2 { #expect(core.phase == .failed(item: 2, reason: "HTTP 404")) }
     }
+
+    @Test("a load mpv refuses at once passes over the item, with nothing to remember or say")
+    func loadFails() {
+        var core = Self.core()
+        _ = core.event(.play(item: 1, paused: false), now: 0)
+        #expect(core.event(.loadFailed(reason: "invalid parameter"), now: 0) == [.load(item: 2, entry: nil)])
+        #expect(core.event(.loadFailed(reason: "invalid parameter"), now: 0).isEmpty)
+        #expect(core.phase == .failed(item: 2, reason: "invalid parameter"))
+    }
+
+    @Test("the list's probe marks an item once; an item outside the list is no event")
+    func unplayable() {
+        var core = Self.core()
+        _ = core.event(.knownUnplayable(item: 1), now: 0)
+        let marked = core
+        #expect(core.event(.knownUnplayable(item: 1), now: 1).isEmpty && core == marked)
+        #expect(core.event(.knownUnplayable(item: 7), now: 1).isEmpty && core == marked)
+        #expect(core.machine.unplayable == [1])
+    }
 }
 
 extension SessionMachine.Phase {
