@@ -1,3 +1,4 @@
+import Controls
 import Glibc
 import Terminal
 
