@@ -2,6 +2,7 @@ import Glibc
 import Playback
 import Testing
 @testable import App
+import System
 
 /// The background probes: order, delivery through the pipe, pausing; and a real probe of a sample.
 @Suite("ProbeWorkers")
@@ -90,12 +91,10 @@ struct ProbeWorkersTests {
     }
 
     @Test("a sample is probed once, then found in the cache")
-    func describeSample() {
+    func describeSample() throws {
         var url = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
         url = "/" + url + "/samples/segments.mp4"
-        var info = stat()
-        stat(url, &info)
-        let file = LibraryFile(path: FilePath(url), name: "segments.mp4", info: info)
+        let file = LibraryFile(path: FilePath(url), name: "segments.mp4", info: try FileSystem.status(FilePath(url)))
         let cache = ThumbnailCache(directory: nil)
         let first = ListScene.describe(file, cache: cache, pixelAspect: 1)
         guard case let .playable(media, still?) = first else { Issue.record("got \(first)"); return }
