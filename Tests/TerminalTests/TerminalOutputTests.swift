@@ -81,16 +81,17 @@ struct TerminalOutputTests {
         #expect(!output.isIdle)
         #expect(try output.finish(within: 0.05) == false, "nobody reads: the rest stays")
         #expect(!output.isIdle)
-        // A reader on another thread that takes what there is every millisecond, until 0.4 s pass
-        // with nothing.
+        // A reader on another thread that waits for bytes and takes them as they come, until
+        // 0.4 s pass with nothing (no sleeping: poll wakes it for each batch).
         let reader = pipe.read
         let received = ReceivedBytes()
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
-            var idle = 0
-            while idle < 400 {
-                if Self.drain(reader, into: &received.bytes) > 0 { idle = 0 } else { idle += 1 }
-                usleep(1000)
+            var entries = [PollEntry(reader, events: .readable)]
+            var silentSince = MonotonicClock.now()
+            while case let left = silentSince + 0.4 - MonotonicClock.now(), left > 0 {
+                _ = try? Poll.wait(&entries, timeout: left)
+                if Self.drain(reader, into: &received.bytes) > 0 { silentSince = MonotonicClock.now() }
             }
         }
         #expect(try output.finish(within: 10))
