@@ -54,7 +54,7 @@ let package = Package(
         // Renders every frame of a clip offline, for scripts/bench's bytes and fidelity figures.
         .executableTarget(name: "RenderBench", dependencies: ["Playback", "Terminal", "System"]),
         // A child process for TerminalTests: enters a TerminalSession on a pty and is ended by signals.
-        .executableTarget(name: "TerminalProbe", dependencies: ["Terminal", "System"]),
+        .executableTarget(name: "TerminalProbe", dependencies: ["Terminal"]),
 
         .testTarget(name: "SystemTests", dependencies: ["System"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "PlaybackProbe", "System"]),
