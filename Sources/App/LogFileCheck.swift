@@ -22,7 +22,7 @@ enum LogFileCheck {
         guard let path else { return nil }
         let kind: Kind
         do {
-            let descriptor = FileDescriptor(owning: try FileSystem.openForAppending(path, nonBlocking: true))
+            let descriptor = try FileSystem.openForAppending(path, nonBlocking: true)
             let info = try FileSystem.status(of: descriptor.rawValue)
             kind = Kind(file: info.kind, device: info.specialDevice, isTerminal: FileSystem.isTerminal(descriptor.rawValue),
                         nullDevice: nullDevice, size: Int(info.size))

@@ -22,7 +22,7 @@ final class TraceLog: Sendable {
         guard let variable = Environment.value("REEL_TRACE") else { return nil }
         let path = FilePath(variable)
         guard !path.isEmpty, let descriptor = try? FileSystem.openForAppending(path) else { return nil }
-        return TraceLog(descriptor: FileDescriptor(owning: descriptor))
+        return TraceLog(descriptor: descriptor)
     }()
 
     private let descriptor: FileDescriptor

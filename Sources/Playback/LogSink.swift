@@ -31,7 +31,7 @@ final class LogSink {
 
     /// Opens `path` for appending, or keeps nothing when `path` is nil.
     init(path: FilePath?) throws(SystemError) {
-        descriptor = try path.map { path throws(SystemError) in FileDescriptor(owning: try FileSystem.openForAppending(path)) }
+        descriptor = try path.map { path throws(SystemError) in try FileSystem.openForAppending(path) }
     }
 
     /// Records one line of mpv's log. `level` is mpv's level name.

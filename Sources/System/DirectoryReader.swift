@@ -100,7 +100,9 @@ public final class DirectoryReader {
 
     /// A directory's device and inode, to read each one once whatever the links to it.
     public struct Identity: Hashable, Sendable {
+        /// The device it is on (`st_dev`).
         public var device: UInt64
+        /// Its inode number.
         public var inode: UInt64
     }
 }

@@ -135,11 +135,11 @@ public enum FileSystem {
         return (info.size, info.modified)
     }
 
-    /// Opens `path` for appending, creating it (mode 0644) when missing; the descriptor, which
-    /// the caller closes. `O_NONBLOCK` keeps a FIFO with no reader from hanging the open.
-    public static func openForAppending(_ path: FilePath, nonBlocking: Bool = false) throws(SystemError) -> Int32 {
+    /// Opens `path` for appending, creating it (mode 0644) when missing: the owner of its
+    /// descriptor. `O_NONBLOCK` keeps a FIFO with no reader from hanging the open.
+    public static func openForAppending(_ path: FilePath, nonBlocking: Bool = false) throws(SystemError) -> FileDescriptor {
         let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOCTTY | (nonBlocking ? O_NONBLOCK : 0)
-        return try check("open", path) { open($0, flags, 0o644) }
+        return FileDescriptor(owning: try check("open", path) { open($0, flags, 0o644) })
     }
 
     /// The path with every link, `.` and `..` resolved (`realpath(3)`), or nil.

@@ -12,6 +12,7 @@ public final class Locked<Value: Sendable>: @unchecked Sendable {
     /// Read and written only with `mutex` held.
     private var value: Value
 
+    /// A lock around `value`.
     public init(_ value: Value) {
         self.value = value
         mutex = .allocate(capacity: 1)

@@ -2,8 +2,10 @@ import Glibc
 
 /// What a ``PollEntry`` waits for, or what came: `poll(2)`'s event bits.
 public struct PollEvents: OptionSet, Sendable, Hashable {
+    /// The bits, as `pollfd.events` and `revents` hold them.
     public let rawValue: Int16
 
+    /// The events whose bits are `rawValue` (libdbus's, for one).
     public init(rawValue: Int16) { self.rawValue = rawValue }
 
     /// There is something to read (`POLLIN`).

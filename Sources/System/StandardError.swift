@@ -16,11 +16,9 @@ public enum StandardError {
         guard descriptor == 2 else { return }
         let saved = fcntl(2, F_DUPFD_CLOEXEC, 3)
         guard saved >= 0 else { return }
-        let target = (try? FileSystem.openForAppending(logFile ?? "/dev/null")) ?? -1
-        guard target >= 0 else { close(saved); return }
-        if logFile != nil { try? FileDescriptor.writeAll(firstLine, to: target) }
-        dup2(target, 2)
-        close(target)
+        guard let target = try? FileSystem.openForAppending(logFile ?? "/dev/null") else { close(saved); return }
+        if logFile != nil { try? target.writeAll(firstLine) }
+        dup2(target.rawValue, 2)
         descriptor = saved
     }
 

@@ -2,8 +2,10 @@ import Glibc
 
 /// A closure to run on a POSIX thread of its own: the one way reel starts threads.
 public final class ThreadBody: Sendable {
+    /// What the thread runs.
     public let run: @Sendable () -> Void
 
+    /// A body that runs `run`.
     public init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 
     /// Starts a detached thread that runs the body once; false when the thread cannot start.

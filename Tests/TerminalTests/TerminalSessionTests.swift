@@ -6,7 +6,9 @@ import Terminal
 import Testing
 
 /// The session in this process, on a pty it opens by path (never the test runner's own terminal).
-@Suite("TerminalSession in process")
+/// Serialized: one session at a time may be open in a process, so a test run beside the
+/// lifecycle's open session would see `EBUSY` instead of what it checks.
+@Suite("TerminalSession in process", .serialized)
 struct TerminalSessionTests {
     /// Reads what is waiting on `fd` (non-blocking).
     func drain(_ fd: Int32) -> [UInt8] {
