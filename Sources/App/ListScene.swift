@@ -1,6 +1,7 @@
 import Controls
 import Playback
 import Screens
+import System
 import Terminal
 
 /// The list as a scene: the session's playlist, with background probes filling in what each

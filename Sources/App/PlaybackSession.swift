@@ -1,6 +1,7 @@
 import Controls
 import Playback
 import Screens
+import System
 import Terminal
 
 /// The run's one playback session: one mpv, its playlist, and the engine that says what is

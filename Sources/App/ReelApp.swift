@@ -1,7 +1,7 @@
 import Controls
-import Glibc
 import Playback
 import Screens
+import System
 import Terminal
 
 /// reel's entry point: options, checks, the terminal session and the loop, and the exit code.
@@ -58,7 +58,7 @@ public enum ReelApp {
                 return 1
             }
         }
-        StandardError.divert(to: options.logFile)
+        StandardError.divert(to: options.logFile, firstLine: Array(LogFileCheck.runLine(processID: CurrentProcess.id).utf8))
         defer { StandardError.restore() }
         return run(plan, scan: start, options: options, commands: commands)
     }
@@ -205,9 +205,8 @@ public enum ReelApp {
         // (``NestingWatch``), so that a playlist that lists itself is one line too.
         func deadline() -> Double { start + (playback.isFollowingPlaylists ? 3 : 1) }
         while case let now = monotonicNow(), now < deadline() {
-            var fds = [pollfd(fd: playback.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signals.signalDescriptor, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 2, Int32(max(1, (deadline() - now) * 1000)))
+            var entries = [PollEntry(playback.wakeDescriptor, events: .readable), PollEntry(signals.signalDescriptor, events: .readable)]
+            _ = try? Poll.wait(&entries, timeout: max(0.001, deadline() - now))
             for signal in signals.pendingSignals() {
                 if case .terminate(let number) = signal { return 128 + number }
             }

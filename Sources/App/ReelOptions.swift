@@ -1,4 +1,5 @@
 import Playback
+import System
 import Terminal
 
 /// Everything the command line can ask of reel, parsed by hand (the toolchain has no parser).

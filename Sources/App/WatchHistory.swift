@@ -1,6 +1,7 @@
 import Controls
 import Playback
 import Screens
+import System
 
 /// The continue-watching list's data: the resume records as rows, most recent first
 /// (``ContinueWatching``), and the forgetting, undo and clearing done to the records.

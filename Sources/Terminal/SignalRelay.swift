@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import System
 
 /// Installs the signal handlers of a ``TerminalSession`` and holds what they need.
 ///
@@ -104,7 +105,7 @@ enum SignalRelay {
     static var isInstalled: Bool { !previous.isEmpty }
 
     /// Installs the handlers for ``relayed`` and ``fatal``, and ignores ``ignored``.
-    static func install() throws(TerminalError) {
+    static func install() throws(SystemError) {
         _ = state  // initialise before any handler can run
         // One already in place (AddressSanitizer's) is kept: ASan unmaps the stack in place
         // when a thread ends, and unmapping one of ours from the heap made it abort the process.
@@ -116,7 +117,7 @@ enum SignalRelay {
             stack.ss_sp = alternateStack
             stack.ss_size = size
             stack.ss_flags = 0
-            try TerminalError.check("sigaltstack") { sigaltstack(&stack, nil) }
+            try SystemError.check("sigaltstack") { sigaltstack(&stack, nil) }
         }
         for signal in relayed + fatal + ignored {
             var action = sigaction()
@@ -133,7 +134,7 @@ enum SignalRelay {
             }
             sigemptyset(&action.sa_mask)
             var old = sigaction()
-            try TerminalError.check("sigaction \(signal)") { sigaction(signal, &action, &old) }
+            try SystemError.check("sigaction \(signal)") { sigaction(signal, &action, &old) }
             previous[signal] = old
         }
         // A thread that started us (or a library) may have blocked these; the handlers must run.
@@ -190,13 +191,12 @@ enum SignalRelay {
         var offset = 0
         var waits = 0
         while offset < count {
-            let n = Glibc.write(fd, bytes + offset, count - offset)
+            let n = retryingInterrupts { Glibc.write(fd, bytes + offset, count - offset) }
             if n > 0 {
                 offset += n
                 continue
             }
             let code = errno
-            if n < 0 && code == EINTR { continue }
             guard n < 0, code == EAGAIN || code == EWOULDBLOCK, waits < 10 else { return }
             waits += 1
             var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
@@ -237,6 +237,5 @@ private func fatalHandler(_ signal: Int32) {
 /// Writes the signal number as one byte to the self-pipe (dropped if the pipe is full).
 private func relay(_ signal: Int32, _ s: UnsafeMutablePointer<SignalState>) {
     guard s.pointee.pipeWrite >= 0 else { return }
-    var byte = UInt8(truncatingIfNeeded: signal)
-    _ = Glibc.write(s.pointee.pipeWrite, &byte, 1)
+    Pipe.write(UInt8(truncatingIfNeeded: signal), to: s.pointee.pipeWrite)
 }
