@@ -12,8 +12,8 @@ import Terminal
 /// meanwhile.
 final class PlaybackSession {
     let player: Player
-    private(set) var machine: SessionMachine
-    private(set) var items: [PlaylistItem]
+    var machine: SessionMachine
+    var items: [PlaylistItem]
     let frames = VideoFrames()
     /// What the screens show: mpv's state and the session's phase.
     private(set) var status = MediaStatus()
@@ -32,11 +32,13 @@ final class PlaybackSession {
     /// expanded into. The whole list is reel's (a folder of a hundred thousand files would make
     /// mpv's playlist, and every change of it, that large); mpv is given one item at a time, so
     /// its rules for what a playlist may open still apply to every playlist file.
-    private var window = (first: 0, count: 0)
+    private(set) var window = (first: 0, count: 0)
     /// mpv's playlist entry ids, to know which item a start-file event is for.
     private var itemByEntryID: [Int: Int] = [:]
     /// Counts changes of ``items`` that are not insertions (a playlist file expanded), for the list.
-    private(set) var itemsVersion = 0
+    var itemsVersion = 0
+    /// Whether the list is shuffled, and its order before (``cycleShuffle(now:)``).
+    var order: ListOrder
     /// `--start` applies to the first item opened; later ones resume.
     private var startOptionPending: Bool
     /// mpv has loaded the current item's file (its restart may not have come yet).
@@ -86,15 +88,12 @@ final class PlaybackSession {
         configuration.startPaused = true
         if options.ytdl { configuration.ytdlFormat = PlaybackSession.ytdlFormat(forHeight: videoHeight) }
         player = try Player(configuration: configuration)
+        order = ListOrder(items, shuffled: options.shuffle)
         self.items = options.shuffle ? items.shuffled() : items
         self.options = options
         self.resume = resume
         startOptionPending = options.start != nil
-        var machineConfiguration = SessionMachine.Configuration()
-        machineConfiguration.autoplayDelay = options.autoplayDelay
-        machineConfiguration.loopPlaylist = options.loopPlaylist
-        machineConfiguration.keepOpen = options.keepOpen
-        machine = SessionMachine(configuration: machineConfiguration, itemCount: items.count)
+        machine = SessionMachine(configuration: PlaybackSession.machineConfiguration(options), itemCount: items.count)
         silence = SilenceDetector(limit: (options.networkTimeout ?? PlaybackSession.mpvNetworkTimeout) + 1)
         subtitlesVisible = options.tracks.subtitles != .none
         // A state folder that cannot be used turns resuming off: said once, at the start.
@@ -234,6 +233,8 @@ final class PlaybackSession {
             case .playlistPrevious: moveInPlaylist(.previous, now: now)
             case .acceptUpNext: moveInPlaylist(.acceptUpNext, now: now)
             case .dismissUpNext: apply(machine.event(.dismissUpNext, now: now), now: now)
+            case .cycleLoopPlaylist: setLoopsPlaylist(!loopsPlaylist, now: now)
+            case .cycleShuffle: setShuffled(!shuffles, now: now)
             case .close, .quit, .interrupt, .suspend, .redraw, .preview: break
             }
         } catch {
@@ -265,7 +266,7 @@ final class PlaybackSession {
         if isReady { saveResumePosition(now: now) }
     }
 
-    private func apply(_ actions: [SessionMachine.Action], now: Double) {
+    func apply(_ actions: [SessionMachine.Action], now: Double) {
         if let item = machine.currentItem { lastItem = item }
         for action in actions {
             switch action {

@@ -190,6 +190,8 @@ final class PlayerScene: Scene {
                 showPreview(at: time, now: now)
             default:
                 session.perform(action, now: now)
+                // Its notice (the list looping, shuffled) at once, as a key's own.
+                for notice in session.takeNotices() { screen.notify(notice, now: now, duration: 3) }
                 // What reel decides itself (subtitles shown or not) shows at once, even paused,
                 // when mpv sends nothing.
                 screen.update(session.status, now: now)
