@@ -224,6 +224,7 @@ final class ListScene: Scene {
         scan?.setPaused(false)
         // Any item may have been played meanwhile (Up next, N and P): every row's progress is read again.
         for index in screen.items.indices { refreshProgress(index) }
+        refreshHistory()
         if session.currentItem == nil, let last = session.lastItem {
             // The opening was cancelled: the item stays selected, but nothing plays.
             screen.markCurrent(nil, now: now)
@@ -272,6 +273,17 @@ final class ListScene: Scene {
     }
 
     // MARK: Continue watching
+
+    /// Back from the player: each row's time left and when, from its record as it is now ("just now").
+    private func refreshHistory() {
+        guard let history else { return }
+        history.reload(now: WallClock.now(), utcOffset: WallClock.utcOffset())
+        for (index, item) in session.items.enumerated() where screen.items.indices.contains(index) {
+            var row = screen.items[index]
+            history.decorate(&row, for: item)
+            screen.setHistory(item: index, row.history, greyedReason: row.greyedReason)
+        }
+    }
 
     /// d: the item's record goes, and the notice says how to bring it back.
     private func forget(_ index: Int, now: Double) {
