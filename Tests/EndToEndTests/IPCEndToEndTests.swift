@@ -102,16 +102,33 @@ struct IPCEndToEndTests {
         try tmux.expectTerminalRestored()
     }
 
-    @Test("SIGTERM removes the socket too")
-    func signalRemovesSocket() throws {
+    @Test("every signal that ends reel removes the socket: TERM, HUP, INT, and a fatal one from its handler",
+          arguments: [SIGTERM, SIGHUP, SIGINT, SIGSEGV])
+    func signalRemovesSocket(_ signal: Int32) throws {
         let path = Self.socketPath()
         defer { unlink(path) }
         let tmux = try TmuxSession([Paths.reel, "--no-audio", "--input-ipc-server=\(path)", Paths.sample("long.mp4")])
         try tmux.waitFor("❚❚")
         #expect(Self.waitForSocket(path))
         let pid = try #require(try tmux.programPID())
-        kill(pid, SIGTERM)
-        #expect(tmux.waitForExit() == 128 + SIGTERM)
-        #expect(access(path, F_OK) != 0)
+        kill(pid, signal)
+        #expect(tmux.waitForExit() == 128 + signal)
+        #expect(access(path, F_OK) != 0, "the socket was left at \(path) after signal \(signal)")
+        try tmux.expectTerminalRestored()
+    }
+
+    @Test("an error exit removes the socket: a file mpv cannot play, exit 1")
+    func errorRemovesSocket() throws {
+        let path = Self.socketPath()
+        defer { unlink(path) }
+        let broken = Fixtures.path("broken-\(UUID().uuidString).mp4")
+        FileManager.default.createFile(atPath: broken, contents: Data(repeating: 0x5A, count: 4096))
+        defer { unlink(broken) }
+        let log = Fixtures.path("ipc-\(UUID().uuidString).log")
+        defer { unlink(log) }
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--input-ipc-server=\(path)", "--log-file=\(log)", broken])
+        #expect(tmux.waitForExit() == 1)
+        #expect(tmux.standardError.contains("broken-"), "stderr: \(tmux.standardError)")
+        #expect(access(path, F_OK) != 0, "the socket was left at \(path)")
     }
 }
