@@ -211,6 +211,19 @@ final class ListScene: Scene {
 
     func draw(into canvas: inout Canvas, now: Double) { screen.draw(into: &canvas, now: now) }
 
+    /// A command from outside (MPRIS, mpv's IPC socket): quit, and what changes the list itself,
+    /// its loop and its order (with the notice in the bar); the rest needs the player.
+    func run(_ command: Command, now: Double) -> SceneRequest? {
+        switch command {
+        case .quit: return .quit(0)
+        case .cycleLoopPlaylist: session.perform(.cycleLoopPlaylist, now: now)
+        case .cycleShuffle: session.perform(.cycleShuffle, now: now)
+        default: return nil
+        }
+        for notice in session.takeNotices() { screen.showMessage(notice, now: now) }
+        return nil
+    }
+
     /// The player covers the list: no new probes, and no scanning, while it plays, so they take no
     /// CPU from it.
     func willHide(now: Double) {
