@@ -42,6 +42,10 @@ final class ListScene: Scene {
     private let streams: Int
     /// The continue-watching list's records (`reel` alone), or nil for a folder or a playlist.
     private let history: WatchHistory?
+    /// The header names the files given on the command line (no folder, no history), and what
+    /// the items opened when it was last named.
+    private let namesItems: Bool
+    private var namedItems: [String] = []
 
     /// Shows the session's items; `setup` says what heads the list and hands over the folders'
     /// scan, which goes on filling the list in.
@@ -53,6 +57,7 @@ final class ListScene: Scene {
         scanned = setup.scanned
         streams = setup.streams
         history = setup.history
+        namesItems = setup.history == nil && setup.files.isEmpty && setup.scan == nil
         for file in setup.files { known[file.path] = file }
         let title = setup.title, skippedNote = setup.scanned.skippedNote
         var configuration = LibraryScreen.Configuration()
@@ -81,6 +86,7 @@ final class ListScene: Scene {
     /// Rebuilds the rows from the session's items (at the start, and when a playlist file expands).
     private func rebuild(now: Double) {
         shownVersion = session.itemsVersion
+        renameIfReplaced()
         screen.setScan(isScanning: scan != nil, skippedNote: scanned.skippedNote, probesAll: session.items.count <= Self.probeEverythingLimit,
                        now: now)
         files = session.items.map { item in
@@ -119,6 +125,16 @@ final class ListScene: Scene {
         }
         sendWanted()
         workers?.setPaused(false)
+    }
+
+    /// A client of mpv's IPC socket loaded a file in an item's place: the header, which named
+    /// the files given, names what the list holds now. (A playlist file that expanded, or a
+    /// shuffle, keeps the header: the count or the set of items is the same as what it named.)
+    private func renameIfReplaced() {
+        let names = session.items.map(\.source.mpvName)
+        defer { namedItems = names }
+        guard namesItems, !namedItems.isEmpty, names.count == namedItems.count, Set(names) != Set(namedItems) else { return }
+        screen.setTitle(LibraryScanner.title(for: names.map { FilePath($0) }))
     }
 
     /// Looks `file` up in the cache, else probes it and stores the outcome (unless the probe
