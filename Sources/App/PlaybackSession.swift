@@ -37,7 +37,7 @@ final class PlaybackSession {
     private var itemByEntryID: [Int: Int] = [:]
     /// Counts changes of ``items`` that are not insertions (a playlist file expanded), for the list.
     var itemsVersion = 0
-    /// Whether the list is shuffled, and its order before (``cycleShuffle(now:)``).
+    /// Whether the list is shuffled, and its order before (``setShuffled(_:now:)``).
     var order: ListOrder
     /// `--start` applies to the first item opened; later ones resume.
     private var startOptionPending: Bool
