@@ -104,6 +104,7 @@ final class MPRISService {
         state.loop = status.loopsFile ? .track : .none
         state.loopsPlaylist = session.loopsPlaylist
         state.shuffle = session.shuffles
+        state.canLoopPlaylist = session.isPlaylist
         let controllable = playerShown && status.isLoaded && !status.isImage
         state.canPlay = controllable
         state.canPause = controllable

@@ -110,6 +110,8 @@ public enum ReelApp {
         let resume = options.resume
             ? ResumeStore.defaultDirectory(environment: environment).map { ResumeStore(directory: $0, home: home) } : nil
         let playback: PlaybackSession
+        // A fatal signal's handler removes mpv's socket too, from the moment mpv can make it.
+        TerminalSession.removeOnFatalSignal(socket: options.ipcServer.map { Array($0.bytes) })
         do {
             playback = try PlaybackSession(items: items, options: options, pixelAspect: context.pixelAspect,
                                            videoHeight: context.pixelSize.height, resume: resume)
@@ -119,7 +121,10 @@ public enum ReelApp {
             return 1
         }
         // mpv leaves its socket behind; every return from here on removes it, a signal's too.
-        defer { IPCSocket.remove(options.ipcServer) }
+        defer {
+            IPCSocket.remove(options.ipcServer)
+            TerminalSession.removeOnFatalSignal(socket: nil)
+        }
         if let notice = picture.notice { playback.announce(notice) }
         playback.player.logNote("picture: \(picture.name), graphics \(picture.graphics.name), colours \(colorMode)")
         let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment), home: home)

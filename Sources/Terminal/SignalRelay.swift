@@ -101,6 +101,37 @@ enum SignalRelay {
         }
     }
 
+    /// Room for the socket's path, with its NUL (PATH_MAX).
+    static let socketPathLength = 4096
+
+    /// A socket of the run's (mpv's IPC server) for a fatal signal, or a second terminating one,
+    /// to remove: a NUL-terminated path, empty when there is none.
+    ///
+    /// `nonisolated(unsafe)`: written by the main thread before mpv makes the socket and cleared
+    /// after reel removed it; read by the handlers.
+    nonisolated(unsafe) static let socketPath: UnsafeMutablePointer<CChar> = {
+        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: socketPathLength)
+        pointer.initialize(repeating: 0, count: socketPathLength)
+        return pointer
+    }()
+
+    /// Records the socket to remove if the process must end from a handler (nil: none). A path
+    /// too long to fit is left out.
+    static func setSocketPath(_ path: [UInt8]?) {
+        socketPath[0] = 0
+        guard let path, path.count < socketPathLength, !path.contains(0) else { return }
+        for (k, byte) in path.enumerated().reversed() { socketPath[k] = CChar(bitPattern: byte) }
+        socketPath[path.count] = 0
+    }
+
+    /// Removes the socket of ``socketPath``, and only a socket (async-signal-safe: `lstat(2)`
+    /// and `unlink(2)` only).
+    static func unlinkSocket() {
+        guard socketPath[0] != 0 else { return }
+        var info = stat()
+        if lstat(socketPath, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK { _ = unlink(socketPath) }
+    }
+
     /// Whether the handlers are installed (one session at a time).
     static var isInstalled: Bool { !previous.isEmpty }
 
@@ -173,6 +204,7 @@ enum SignalRelay {
     /// Undoes the session's terminal modes with async-signal-safe calls only.
     static func emergencyRestore() {
         unlinkSharedMemory()
+        unlinkSocket()
         let s = state
         guard s.pointee.active != 0 || s.pointee.raw != 0, s.pointee.tty >= 0 else { return }
         if s.pointee.active != 0, let bytes = s.pointee.restoreBytes {

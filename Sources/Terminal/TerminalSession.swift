@@ -137,6 +137,12 @@ public final class TerminalSession {
         TerminalSession.publishRestoreBytes(restore + Array(TerminalSession.restoreSequence.utf8))
     }
 
+    /// A socket the run makes (mpv's IPC server) that a fatal signal's handler must remove, as
+    /// every other way out does (nil: none, or removed already).
+    public static func removeOnFatalSignal(socket path: [UInt8]?) {
+        SignalRelay.setSocketPath(path)
+    }
+
     /// Hands the signal handlers the bytes that restore the terminal.
     private static func publishRestoreBytes(_ restore: [UInt8]) {
         let state = SignalRelay.state

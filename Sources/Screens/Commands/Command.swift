@@ -55,6 +55,10 @@ public enum Command: Sendable, Hashable {
     case playlistPrevious
     /// `cycle loop-file`: loop the current file on or off.
     case cycleLoopFile
+    /// `cycle loop-playlist`: after the last item, the first (on or off).
+    case cycleLoopPlaylist
+    /// `cycle shuffle`: what is still to come of the list in a random order, or back in its own.
+    case cycleShuffle
     /// `speed-step N`: N steps through 0.25 … 4 (negative is slower).
     case speedStep(Int)
     /// `set speed X`.
@@ -126,6 +130,8 @@ extension Command {
         case .playlistNext: "playlist-next"
         case .playlistPrevious: "playlist-prev"
         case .cycleLoopFile: "cycle loop-file"
+        case .cycleLoopPlaylist: "cycle loop-playlist"
+        case .cycleShuffle: "cycle shuffle"
         case .speedStep(let steps): "speed-step \(steps)"
         case .setSpeed(let speed): "set speed \(Command.number(speed))"
         case .tracksMenu: "tracks-menu"
@@ -182,6 +188,8 @@ extension Command {
             case "audio": self = .cycleAudio(forward: !down)
             case "sub-visibility" where !down: self = .cycleSubtitleVisibility
             case "loop-file" where !down: self = .cycleLoopFile
+            case "loop-playlist" where !down: self = .cycleLoopPlaylist
+            case "shuffle" where !down: self = .cycleShuffle
             case "remaining" where !down: self = .cycleRemaining
             default: throw .badArgument(name, arguments.joined(separator: " "))
             }
