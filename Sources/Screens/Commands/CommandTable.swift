@@ -105,7 +105,7 @@ extension Command {
 
 extension CommandTable {
     /// reel's keys, with skips of `seekInterval` seconds (0 or less: skipping is off).
-    public static func standard(seekInterval: Seconds = 10) -> CommandTable {
+    public static func standard(seekInterval: Seconds = DoubleTapSeek.Configuration.standardInterval) -> CommandTable {
         func key(_ name: String) -> KeyEvent {
             guard let event = KeyName.parse(name) else { preconditionFailure("bad key name \(name)") }
             return event
