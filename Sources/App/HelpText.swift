@@ -117,8 +117,8 @@ public enum HelpText {
     }
 
     /// The keys of `screen`, as the help lists them: `  KEYS   what they do`.
-    static func keyLines(_ commands: CommandTable, screen: ScreenKind) -> [String] {
-        let rows = commands.helpRows(for: screen)
+    static func keyLines(_ commands: CommandTable, screen: ScreenKind, mode: KeyMode = .commands) -> [String] {
+        let rows = commands.helpRows(for: screen, mode: mode)
         let width = min((rows.map { $0.keys.count }.max() ?? 0) + 2, 22)
         return columns(rows.map { ($0.keys, [$0.help]) }, width: width)
     }
@@ -135,6 +135,9 @@ public enum HelpText {
         lines += columns(usageLines.map { ($0.command, [$0.help]) }, width: 26)
         for screen in ScreenKind.allCases {
             lines += ["", keysTitle(screen) + ":"] + keyLines(commands, screen: screen)
+            for mode in commands.modes(of: screen) {
+                lines += ["", "  " + mode.title + ":"] + keyLines(commands, screen: screen, mode: mode).map { "  " + $0 }
+            }
         }
         lines += ["", "Mouse:"] + columns(mouseLines.map { ($0.gesture, $0.help) }, width: 16)
         for section in OptionSpec.Section.allCases {

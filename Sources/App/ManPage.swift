@@ -44,11 +44,9 @@ public enum ManPage {
         let commands = CommandTable.standard()
         for screen in ScreenKind.allCases {
             page.append(".SS " + escaped(HelpText.keysTitle(screen)))
-            for row in commands.rows where row.screens.contains(screen) {
-                var names: [String] = []
-                for entry in row.entries where !names.contains(entry.command.text) { names.append(entry.command.text) }
-                let shown = names.count > 3 ? [names[0], "…", names[names.count - 1]] : names
-                page += item(bold(row.keysText), [row.help], then: "command: " + shown.joined(separator: " / "))
+            page += keyItems(commands.rows(for: screen))
+            for mode in commands.modes(of: screen) {
+                page += [".PP", "\\fI" + escaped(mode.title) + ":\\fR"] + keyItems(commands.rows(for: screen, mode: mode))
             }
         }
         page.append(".SH MOUSE")
@@ -79,6 +77,16 @@ public enum ManPage {
     static var otherSwitchWords: String {
         let words = OptionSpec.switchWords.dropFirst(2).map(\.word)
         return stride(from: 0, to: words.count - 1, by: 2).map { words[$0] + "/" + words[$0 + 1] }.joined(separator: ", ")
+    }
+
+    /// Each row as a tagged paragraph: its keys, what they do, and the commands they run.
+    static func keyItems(_ rows: [CommandTable.Row]) -> [String] {
+        rows.flatMap { row -> [String] in
+            var names: [String] = []
+            for entry in row.entries where !names.contains(entry.command.text) { names.append(entry.command.text) }
+            let shown = names.count > 3 ? [names[0], "…", names[names.count - 1]] : names
+            return item(bold(row.keysText), [row.help], then: "command: " + shown.joined(separator: " / "))
+        }
     }
 
     /// A tagged paragraph: the tag on its line, then each line of `body`, broken where written.

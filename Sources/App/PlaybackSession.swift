@@ -234,7 +234,7 @@ final class PlaybackSession {
             case .playlistPrevious: moveInPlaylist(.previous, now: now)
             case .acceptUpNext: moveInPlaylist(.acceptUpNext, now: now)
             case .dismissUpNext: apply(machine.event(.dismissUpNext, now: now), now: now)
-            case .close, .quit, .interrupt, .suspend, .redraw, .preview: break
+            case .close, .preview: break
             }
         } catch {
             // A command mpv refuses (say, a seek with nothing loaded) changes nothing; the screen

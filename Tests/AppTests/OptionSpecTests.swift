@@ -1,4 +1,5 @@
 @testable import App
+import Controls
 import Screens
 import Testing
 
@@ -77,6 +78,21 @@ struct OptionSpecTests {
             #expect(help.contains(spec.helpText), "the help of \(spec.name) missing")
         }
         for section in OptionSpec.Section.allCases { #expect(help.contains("\n" + section.rawValue + ":\n")) }
+    }
+
+    @Test("the screens', the table's and the engines' start values are the options' defaults")
+    func oneDefault() {
+        let options = ReelOptions()
+        #expect(PlayerScreen.Configuration().hideDelay == options.hideDelay)
+        #expect(ChromeEngine.Configuration().hideDelay == options.hideDelay)
+        #expect(PlayerScreen.Configuration().seekInterval == options.seekInterval)
+        #expect(DoubleTapSeek.Configuration().interval == options.seekInterval)
+        #expect(CommandTable.standard() == CommandTable.standard(seekInterval: options.seekInterval))
+        #expect(PosterScreen.Configuration().revealDuration == options.revealDuration)
+        #expect(RevealTransition.Configuration().duration == options.revealDuration)
+        #expect(PosterStage.Configuration().revealDuration == options.revealDuration)
+        #expect(PosterScreen.Configuration().cornerRadius == options.cornerRadius)
+        #expect(SessionMachine.Configuration().autoplayDelay == options.autoplayDelay)
     }
 
     @Test("options that only make sense on the command line are marked so")
