@@ -13,8 +13,7 @@ extension OptionSpec {
         flag("loop", \.loop, "play the file again and again", .playback),
         flag("pause", \.pause, "start paused", .playback),
         number("speed", "X", "playback speed 0.01…100", .playback, in: 0.01...100, expected: "a speed") { $0.speed = $1 },
-        yesNo("keep-open", "at the end of the last item: stay on its last frame (yes, default) or quit (no)", .playback,
-              at: \.keepOpen),
+        yesNo("keep-open", "at the end of the last item: stay on its last frame (yes) or quit (no)", .playback, at: \.keepOpen),
         number("hide-delay", "S", "hide the controls after S s of playback without input", .playback, in: 0...86_400,
                expected: "seconds", at: \.hideDelay),
         // 0 turns skipping off; a negative interval is refused rather than read as off.
@@ -22,8 +21,8 @@ extension OptionSpec {
                expected: "seconds", at: \.seekInterval),
         flag("reduce-motion", \.reduceMotion, "no animations: fades, ripples and the reveal happen at once", .playback),
         flag("screen-reader", \.screenReader, "controls never hide; state changes are written as plain lines", .playback),
-        yesNo("scrub-preview", "hovering over or dragging the bar shows the frame there, its time and chapter (yes, default)",
-              .playback, at: \.scrubPreview),
+        yesNo("scrub-preview", "hovering over or dragging the bar shows the frame there, its time and chapter", .playback,
+              at: \.scrubPreview),
         flag("progress-line", \.progressLine, "keep a one-row progress line while the controls are hidden", .playback),
 
         parsed("sid", .value("N|no|auto"), "the subtitle track", .tracks, ReelOptions.parseTrack) { $0.tracks.subtitles = $1 },

@@ -91,11 +91,14 @@ extension OptionSpec {
         choice(name, help, section, Value.allCases.map { ($0.rawValue, $0) }, into: land)
     }
 
-    /// `yes` or `no` (and the other ``switchWords``) for a setting that is not a flag.
+    /// `yes` or `no` (and the other ``switchWords``) for a setting that is not a flag, with its
+    /// start value in the help ("(default yes)").
     static func yesNo(_ name: String, _ help: String, _ section: Section, at path: WritableKeyPath<ReelOptions, Bool> & Sendable) -> OptionSpec {
-        parsed(name, .choice(["yes", "no"]), help, section, { text, option throws(UsageError) in
+        var spec = parsed(name, .choice(["yes", "no"]), help, section, { text, option throws(UsageError) in
             try switchValue(text, option: option)
         }, into: { $0[keyPath: path] = $1 })
+        spec.defaultText = ReelOptions()[keyPath: path] ? "yes" : "no"
+        return spec
     }
 
     /// A path that must not be empty (`expected` says what it names).

@@ -43,6 +43,7 @@ struct OptionSpecTests {
 
     @Test("the help's defaults are the options' start values, written once", arguments: [
         ("hide-delay", "3"), ("seek-interval", "10"), ("autoplay-delay", "5"), ("corner-radius", "2"), ("reveal-duration", "0.6"),
+        ("keep-open", "yes"), ("scrub-preview", "yes"),
     ])
     func defaults(name: String, shown: String) throws {
         let spec = try #require(OptionSpec.named(name)?.spec)
