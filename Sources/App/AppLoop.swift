@@ -195,7 +195,7 @@ final class AppLoop {
 
     private func waitForWork(_ scene: Scene) {
         let now = monotonicNow()
-        var deadline = [scene.nextDeadline(at: now), decoder.deadline, playback.nextDeadline,
+        var deadline = [scene.nextDeadline(at: now), decoder.deadline, playback.nextDeadline(now: now),
                         renderer.acknowledgementDeadline].compactMap { $0 }.min()
         // While a screen is still being written, POLLOUT wakes the loop, and while its images
         // are not yet acknowledged, the terminal's reply does: a due draw must not turn the wait

@@ -74,7 +74,7 @@ final class PlayerScene: Scene {
         if result.seekCompleted { screen.seekCompleted(now: now) } else if result.seekedFromOutside { screen.seekedFromOutside(now: now) }
         for notice in session.takeNotices() { screen.notify(notice, now: now, duration: 3) }
         if let position = session.takeResumedAt() { screen.showResumeNotice(at: position, now: now) }
-        if session.takeFrame(size: context.pixelSize, draw: canTakeFrame) { frameIsNew = true }
+        if session.takeFrame(size: context.pixelSize, draw: canTakeFrame, now: now) { frameIsNew = true }
         requestUpNextThumbnail()
         return endOfRun()
     }
@@ -129,16 +129,15 @@ final class PlayerScene: Scene {
 
     // MARK: Steps
 
-    /// Ends the run when nothing more can play: a failure with nothing to go back to (exit 1 and
-    /// the reason), or the end of the last item with `--keep-open=no` (exit 0).
+    /// Ends the run where the session says it ends (``SessionCore/runEnd``): the end of the last
+    /// item with `--keep-open=no` (exit 0), or a failure with nothing to go back to (exit 1 and
+    /// the reason; with a place below, Esc goes back to it instead).
     private func endOfRun() -> SceneRequest? {
-        switch session.machine.phase {
-        case .failed(_, let reason) where !canClose && session.player.state.isIdle == true:
-            let item = session.lastFailure?.item ?? session.items.first
-            let name = item.map(ReelApp.failureName) ?? "reel"
-            return .quit(1, line: "reel: \(name): \(reason)")
-        case .ended(_, nil) where !context.options.keepOpen:
+        switch session.core.runEnd {
+        case .finished?:
             return .quit(0)
+        case .failed(let reason)? where !canClose:
+            return .quit(1, line: session.failureLine(reason, orFirstItem: true))
         default:
             return nil
         }
@@ -184,7 +183,7 @@ final class PlayerScene: Scene {
         for action in actions {
             switch action {
             case .close:
-                if session.machine.isOpening { session.cancelOpening(now: now) }
+                if session.core.machine.isOpening { session.cancelOpening(now: now) }
                 return canClose ? .back : .quit(0)
             case .preview(let time):
                 showPreview(at: time, now: now)
@@ -209,7 +208,6 @@ extension PlayerScreen.Configuration {
         reduceMotion = options.reduceMotion
         screenReader = options.screenReader
         progressLine = options.progressLine
-        keepsOpen = options.keepOpen
         fadesText = context.fadesText
         commands = context.commands
         cellAspect = context.cellAspect

@@ -96,7 +96,7 @@ final class PosterScene: Scene {
             if artDeadline != nil, session.isReady { startArt() }
         }
         if let area = poster.videoArea(at: now) {
-            if session.takeFrame(size: pixelSize(of: area), draw: canTakeFrame) { frameIsNew = true }
+            if session.takeFrame(size: pixelSize(of: area), draw: canTakeFrame, now: now) { frameIsNew = true }
         }
         return nil
     }

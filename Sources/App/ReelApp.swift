@@ -214,11 +214,11 @@ public enum ReelApp {
             _ = playback.pump(now: monotonicNow())
             // Frames are let go meanwhile, so mpv's video output never waits.
             _ = playback.frames.take(from: playback.player, size: (2, 2), draw: false)
-            switch playback.machine.phase {
-            case .failed(_, let reason) where playback.player.state.isIdle == true:
-                let name = playback.lastFailure.map { failureName($0.item) } ?? "reel"
-                printError("reel: \(name): \(reason)")
+            if case .failed(let reason)? = playback.core.runEnd {
+                printError(playback.failureLine(reason, orFirstItem: false))
                 return 1
+            }
+            switch playback.core.phase {
             case .playing, .ended:
                 return nil
             default:

@@ -66,11 +66,8 @@ static inline uint8_t mean(float sum, float inverse) {
 #define LEFT(v) __builtin_shufflevector((v), (v), 0, 1, 2, 6)
 #define RIGHT(v) __builtin_shufflevector((v), (v), 3, 4, 5, 6)
 
-// Built twice, for AVX2 and for plain x86-64, and the loader picks the one the processor runs: the
-// eight-lane vectors then take one instruction where plain SSE takes two. Both do the same
-// arithmetic in the same order (no fused multiply-adds), so they give the same fits.
-__attribute__((target_clones("avx2", "default")))
-reel_cell_fit reel_fit_sextant(const uint8_t *origin, ptrdiff_t stride) {
+// The fit's body, built twice below: for AVX2 and for plain x86-64.
+static inline __attribute__((always_inline)) reel_cell_fit fit_sextant(const uint8_t *origin, ptrdiff_t stride) {
     // Each sample row as [left pair r g b, right pair r g b, 0, 0] (a pair's two samples added),
     // and the first and third columns' sums the same way.
     v8s rows[8], columns = {0};
@@ -168,6 +165,31 @@ reel_cell_fit reel_fit_sextant(const uint8_t *origin, ptrdiff_t stride) {
         fit.bg[c] = mean(all[c] - sum, rest);
     }
     return fit;
+}
+
+__attribute__((target("avx2"))) static reel_cell_fit fit_sextant_avx2(const uint8_t *origin, ptrdiff_t stride) {
+    return fit_sextant(origin, stride);
+}
+
+static reel_cell_fit fit_sextant_plain(const uint8_t *origin, ptrdiff_t stride) { return fit_sextant(origin, stride); }
+
+// Whether the processor runs AVX2: 1 or 0 once known, -1 before. Relaxed atomics: threads that
+// race to find out all find the same answer.
+static int has_avx2 = -1;
+
+// The AVX2 build where the processor has it (the eight-lane vectors then take one instruction
+// where plain SSE takes two), else the plain one. Both do the same arithmetic in the same order
+// (no fused multiply-adds), so they give the same fits. Chosen here, at the first call, not by an
+// ifunc (target_clones): the loader runs an ifunc's resolver before a sanitizer's runtime is set
+// up, and ThreadSanitizer's instrumented resolver then crashed every test binary at start.
+reel_cell_fit reel_fit_sextant(const uint8_t *origin, ptrdiff_t stride) {
+    int avx2 = __atomic_load_n(&has_avx2, __ATOMIC_RELAXED);
+    if (avx2 < 0) {
+        __builtin_cpu_init();
+        avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
+        __atomic_store_n(&has_avx2, avx2, __ATOMIC_RELAXED);
+    }
+    return avx2 ? fit_sextant_avx2(origin, stride) : fit_sextant_plain(origin, stride);
 }
 
 reel_cell_fit reel_fit_octant(const uint8_t *origin, ptrdiff_t stride) {

@@ -111,7 +111,7 @@ public struct SessionMachine: Sendable, Equatable {
         case load(item: Int)
         /// Stop, keeping the playlist (cancels an open in progress).
         case stop
-        /// Nothing more will play: the run may end here (exit 0) if it ends at the end.
+        /// Nothing more will play and keep-open is off: the run ends here (exit 0); see ``finishesRun``.
         case finish
     }
 
@@ -133,6 +133,15 @@ public struct SessionMachine: Sendable, Equatable {
 
     /// The Up next countdown, when one runs.
     public var upNext: UpNext? { if case .ended(_, let upNext) = phase { upNext } else { nil } }
+
+    /// Whether the run ends here: an item ended with nothing up next, and `keepOpen` is off.
+    ///
+    /// The one rule for the end of a run. The machine returns ``Action/finish`` when it comes to
+    /// this (the last item's end, or an Up next dismissed or passed over), and the screens read it.
+    public var finishesRun: Bool {
+        guard !configuration.keepOpen, case .ended(_, nil) = phase else { return false }
+        return true
+    }
 
     /// The earliest time ``event(_:now:)`` must be called with ``Event/tick``, or nil.
     public var nextDeadline: Seconds? { upNext?.deadline }
@@ -193,8 +202,9 @@ public struct SessionMachine: Sendable, Equatable {
             guard let upNext else { return [] }
             return open(upNext.item, now: now)
         case .dismissUpNext:
-            if case .ended(let item, _?) = phase { phase = .ended(item: item, upNext: nil) }
-            return []
+            guard case .ended(let item, _?) = phase else { return [] }
+            phase = .ended(item: item, upNext: nil)
+            return finishesRun ? [.finish] : []
         case .itemsInserted(let positions):
             itemCount += positions.count
             renumber { SortedInsertion.newIndex(of: $0, insertingAt: positions) }
@@ -213,6 +223,7 @@ public struct SessionMachine: Sendable, Equatable {
             if case .ended(let ended, let upNext?) = phase, upNext.item == item {
                 let next = self.item(after: ended)
                 phase = .ended(item: ended, upNext: next.map { UpNext(item: $0, start: upNext.start, deadline: upNext.deadline) })
+                return finishesRun ? [.finish] : []
             }
             return []
         }
@@ -240,7 +251,7 @@ public struct SessionMachine: Sendable, Equatable {
     private mutating func end(_ item: Int, now: Seconds) -> [Action] {
         guard let next = self.item(after: item) else {
             phase = .ended(item: item, upNext: nil)
-            return configuration.keepOpen ? [] : [.finish]
+            return finishesRun ? [.finish] : []
         }
         guard configuration.autoplayDelay > 0 else { return open(next, now: now) }
         phase = .ended(item: item, upNext: UpNext(item: next, start: now, deadline: now + configuration.autoplayDelay))

@@ -10,7 +10,11 @@ public struct MediaStatus: Sendable, Equatable {
     /// The length in seconds.
     public var duration: Seconds?
     public var isPaused = true
-    /// mpv stopped on the last frame (`eof-reached`).
+    /// mpv stopped on the last frame (`eof-reached`): an input of ``PlaybackEnd``, no more.
+    public var eofReached = false
+    /// Playback is at the end of the item, as the session decided (``SessionCore/isAtEnd``:
+    /// ``PlaybackEnd``, and never while the file loops). It drives "End of video", the controls
+    /// coming up at the end, and ``isPlaying``.
     public var isAtEnd = false
     public var isSeeking = false
     /// The title tag, or nil; the screen falls back to the item's name.
@@ -39,6 +43,8 @@ public struct MediaStatus: Sendable, Equatable {
 
     /// What the session is doing (opening, playing, ended with Up next, failed).
     public var phase: SessionMachine.Phase = .idle
+    /// Where the run ends, as the session decided (``SessionCore/runEnd``), or nil.
+    public var runEnd: SessionCore.RunEnd?
     /// The name of the item the session is on: its title, or the file's or URL's name.
     public var itemName: String?
     /// How far opening has got.
@@ -82,10 +88,15 @@ public struct MediaStatus: Sendable, Equatable {
     /// Whether playback is running.
     public var isPlaying: Bool { isLoaded && !isPaused && !isAtEnd }
 
-    /// Whether the position is at the end (``PlaybackEnd``).
+    /// Whether the position is at the end (``PlaybackEnd``), looping or not: the Replay button,
+    /// the full length on the clock, and what the session decides ``isAtEnd`` from (so never
+    /// from ``isAtEnd`` itself).
     public var isEffectivelyAtEnd: Bool {
-        PlaybackEnd.isAtEnd(position: position, duration: duration, frameDuration: frameDuration, eofReached: isAtEnd)
+        PlaybackEnd.isAtEnd(position: position, duration: duration, frameDuration: frameDuration, eofReached: eofReached)
     }
+
+    /// Whether this end finishes the run (`--keep-open=no`, nothing up next): reel quits there.
+    public var finishesRun: Bool { runEnd == .finished }
 
     /// The position to show: mpv's, except that the last frame reads as the full length.
     public var displayPosition: Seconds? { isEffectivelyAtEnd ? MediaTime.safeDuration(duration) : position }

@@ -10,7 +10,7 @@ extension PlayerScreen {
         scrubber.updateDuration(newStatus.isImage ? nil : newStatus.duration)
         // At an end that finishes the run (--keep-open=no, nothing next) reel quits: the last
         // frame shows as it is, instead of under controls that would flash up for one frame.
-        let finishes = !configuration.keepsOpen && newStatus.phase.isEnded && newStatus.phase.upNext == nil
+        let finishes = newStatus.finishesRun
         if old.isPlaying != newStatus.isPlaying, !finishes {
             chrome.playbackChanged(isPlaying: newStatus.isPlaying, now: now)
         }

@@ -24,9 +24,6 @@ public struct PlayerScreen: Sendable {
         public var commands = CommandTable.standard()
         /// Keep a one-row progress line at the bottom while the controls are hidden.
         public var progressLine = false
-        /// Whether the end of the last item stays on screen (`--keep-open`). When it does not,
-        /// the run ends there, and the controls do not come up over the last frame.
-        public var keepsOpen = true
         /// Whether the controls' text fades with them. When not (a terminal for which text over
         /// the picture is costly), the text comes and goes at once, at the start of a fade, and
         /// only the pixels (the scrim, the transport's backing) fade.
@@ -184,6 +181,4 @@ extension SessionMachine.Phase {
     public var isOpening: Bool { if case .opening = self { true } else { false } }
     /// The Up next countdown, when one runs.
     public var upNext: SessionMachine.UpNext? { if case .ended(_, let upNext) = self { upNext } else { nil } }
-    /// The failure's reason, when the item could not be played.
-    public var failureReason: String? { if case .failed(_, let reason) = self { reason } else { nil } }
 }

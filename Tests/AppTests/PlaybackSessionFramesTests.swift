@@ -28,7 +28,7 @@ struct PlaybackSessionFramesTests {
             let now = monotonicNow()
             _ = session.pump(now: now)
             // A terminal that takes every frame at once.
-            _ = session.takeFrame(size: (width: 64, height: 36), draw: true)
+            _ = session.takeFrame(size: (width: 64, height: 36), draw: true, now: now)
             if session.isReady { renderedAtStart = session.frames.rendered }
         }
         let rendered = try #require(renderedAtStart, "the file did not start in 10 s")

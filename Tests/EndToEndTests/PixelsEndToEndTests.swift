@@ -101,7 +101,7 @@ struct PixelsEndToEndTests {
         // the green segment, while the video stays on blue.
         try terminal.movePointer(x: 720 / 4, y: 288 - 4)
         let isGreen = { (p: (r: Int, g: Int, b: Int)) in p.g > 150 && p.r < 60 && p.b < 60 }
-        let shot = try terminal.waitForScreen(timeout: 10) { $0.share(x: 0, y: 288 / 2, width: 720 / 2, height: 288 / 2 - 20, where: isGreen) > 0.02 }
+        let shot = try terminal.waitForScreen(timeout: 40) { $0.share(x: 0, y: 288 / 2, width: 720 / 2, height: 288 / 2 - 20, where: isGreen) > 0.02 }
         let green = shot.share(x: 0, y: 288 / 2, width: 720 / 2, height: 288 / 2 - 20, where: isGreen)
         #expect(green > 0.02, "the preview's green frame above the scrubber (\(green))")
         #expect(shot.share(x: 720 / 2 + 60, y: 40, width: 200, height: 60, where: Self.isBlue) > 0.9, "the video stays where it is")

@@ -95,17 +95,25 @@ final class XTerminal {
                     exitStatus = status
                     return true
                 }
-                geometry = (try? Subprocess.run("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xdotool", "search", "--name",
-                                                                 "^reel-e2e$", "getwindowgeometry", "--shell"])) ?? ""
+                geometry = self.windowGeometry()
                 return geometry.contains("WIDTH=")
             }
             guard exitStatus != nil else { break }
             terminal = 0
         }
-        for line in geometry.split(separator: "\n") {
-            if line.hasPrefix("WIDTH=") { self.width = Int(line.dropFirst(6)) ?? 0 }
-            if line.hasPrefix("HEIGHT=") { self.height = Int(line.dropFirst(7)) ?? 0 }
+        // xterm maps its window small and then grows it to its cells once its font is loaded: on a
+        // loaded machine the first answer can be the small one (seen: every screenshot then
+        // cropped to a black corner). So the size counts once two answers 0.3 s apart agree.
+        var size = XTerminal.size(from: geometry)
+        if exitStatus == nil {
+            _ = XTerminal.wait(timeout: 20) {
+                usleep(300_000)
+                let again = XTerminal.size(from: self.windowGeometry())
+                defer { size = again }
+                return again == size && again.width > 0
+            }
         }
+        (self.width, self.height) = size
         guard self.width > 0, self.height > 0, exitStatus == nil else {
             let stderr = (try? String(contentsOf: directory.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
             stop()
@@ -115,6 +123,22 @@ final class XTerminal {
     }
 
     deinit { stop() }
+
+    /// What xdotool says of the test window's geometry (empty while there is none).
+    private func windowGeometry() -> String {
+        (try? Subprocess.run("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xdotool", "search", "--name",
+                                               "^reel-e2e$", "getwindowgeometry", "--shell"])) ?? ""
+    }
+
+    /// The WIDTH and HEIGHT of xdotool's `--shell` geometry (0 where missing).
+    private static func size(from geometry: String) -> (width: Int, height: Int) {
+        var size = (width: 0, height: 0)
+        for line in geometry.split(separator: "\n") {
+            if line.hasPrefix("WIDTH=") { size.width = Int(line.dropFirst(6)) ?? 0 }
+            if line.hasPrefix("HEIGHT=") { size.height = Int(line.dropFirst(7)) ?? 0 }
+        }
+        return size
+    }
 
     /// Stops the terminal and the X server.
     func stop() {

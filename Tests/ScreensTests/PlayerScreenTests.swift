@@ -157,10 +157,10 @@ struct PlayerScreenTests {
         #expect(screen.isChromeShown(at: 20))
     }
 
-    @Test("the end brings up the controls, unless it ends the run (--keep-open=no with nothing next)",
+    @Test("the end brings up the controls, unless it ends the run (the session's decision: --keep-open=no with nothing next)",
           arguments: [(true, nil, true), (false, nil, false), (false, 1, true)] as [(Bool, Int?, Bool)])
     func controlsAtEnd(keepsOpen: Bool, next: Int?, shown: Bool) {
-        var screen = Self.screen { $0.keepsOpen = keepsOpen }
+        var screen = Self.screen()
         var playing = Self.status(position: 119)
         playing.phase = .playing(item: 0)
         screen.update(playing, now: 1)
@@ -168,6 +168,7 @@ struct PlayerScreenTests {
         #expect(!screen.isChromeShown(at: 5))
         var end = Self.status(position: 120, atEnd: true)
         end.phase = .ended(item: 0, upNext: next.map { .init(item: $0, start: 6, deadline: 11) })
+        if !keepsOpen, next == nil { end.runEnd = .finished }
         screen.update(end, now: 6)
         _ = screen.tick(now: 6.5)
         #expect(screen.isChromeShown(at: 6.5) == shown)

@@ -1,0 +1,96 @@
+import Controls
+import Playback
+
+/// Carrying out what the core decides: each ``SessionCore/Command`` against ``Player``.
+extension PlaybackSession {
+    /// Gives `event` to the core and runs its commands.
+    func handle(_ event: SessionCore.Event, now: Double) {
+        run(core.event(event, now: now), now: now)
+    }
+
+    /// Runs the core's commands in order.
+    func run(_ commands: [SessionCore.Command], now: Double) {
+        for command in commands { run(command, now: now) }
+    }
+
+    private func run(_ command: SessionCore.Command, now: Double) {
+        switch command {
+        case .load(let item, let entry):
+            load(item, entry: entry, now: now)
+        case .stop:
+            frames.clear()
+            try? player.stopKeepingPlaylist()
+        case .play:
+            trackSwitch.cancel()
+            try? player.play()
+        case .setOption(let option):
+            let (name, value) = PlaybackSession.mpvOption(option, start: options.start?.optionValue)
+            try? player.setFileLocalOption(name, value)
+        case .refuseOpening:
+            try? player.refuseOpening()
+        case .continueLoad(let hook):
+            player.continueLoad(hook: hook)
+        case .resumed(let position):
+            resumedAt = position
+        case .saveResume(let item):
+            saveResumePosition(of: item, now: now)
+        case .watch:
+            // time-pos may not be reported yet at the first restart: the item begins at 0.
+            stall.begin(position: player.state.position ?? 0, now: now)
+        case .restarted:
+            // Handled where the restart is read (``pump(now:)``), with the seeks in flight.
+            break
+        case .expand(let item, let count):
+            expand(item, into: count)
+        case .recordFailure(let item, let reason):
+            if items.indices.contains(item) { lastFailure = (items[item], reason) }
+        case .notice(let notice):
+            notices.append(text(of: notice))
+        case .finish:
+            // The run ends at this end (``SessionCore/runEnd``): the scene on top quits.
+            TraceLog.shared?.record("finish", now: now)
+        }
+    }
+
+    /// Leaves what plays and gives mpv `item`: an entry of its playlist, or the item alone.
+    private func load(_ item: Int, entry: Int?, now: Double) {
+        titleAtLoad = player.state.title
+        frames.clear()
+        seeks.reset()
+        do {
+            try player.pause()
+            if let entry {
+                try player.playEntry(at: entry)
+            } else {
+                try player.open(items[item].source)
+                nesting = NestingWatch(root: items[item])
+                entriesLeftOut = 0
+                player.forgetRefusedEntries()
+                partsSkipped = 0
+            }
+        } catch {
+            handle(.loadFailed(reason: "\(error)"), now: now)
+        }
+    }
+
+    /// A playlist file became mpv's entries: they take its place in the list.
+    private func expand(_ item: Int, into count: Int) {
+        let entries = player.state.playlist
+        guard items.indices.contains(item), entries.count == count else { return }
+        let expanded = entries.map { PlaylistItem(mpvFilename: $0.filename, title: $0.title) }
+        items.replaceSubrange(item..<(item + 1), with: expanded)
+        itemsVersion += 1
+    }
+
+    /// mpv's name and value for an option of the item.
+    static func mpvOption(_ option: SessionCore.ItemOption, start: String?) -> (String, String) {
+        switch option {
+        case .commandLineStart: ("start", start ?? "0")
+        case .start(let position): ("start", ResumeRecord.decimal(position))
+        case .audioTrack(let id): ("aid", String(id))
+        case .subtitleTrack(let id): ("sid", id.map(String.init) ?? "no")
+        case .subtitleDelay(let delay): ("sub-delay", ResumeRecord.decimal(delay))
+        case .audioDelay(let delay): ("audio-delay", ResumeRecord.decimal(delay))
+        }
+    }
+}

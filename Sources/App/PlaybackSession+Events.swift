@@ -1,0 +1,100 @@
+import Controls
+import Playback
+
+/// mpv's events, decoded for the core, and what the session watches around them.
+extension PlaybackSession {
+    /// What one pump saw.
+    struct PumpResult {
+        /// mpv finished a seek (for the screen reader).
+        var seekCompleted = false
+        /// Something changed: the status was rebuilt.
+        var changed = false
+        /// mpv restarted playback at a new position after the item was ready: a seek, reel's or
+        /// a client's (for MPRIS's `Seeked`).
+        var restarted = false
+        /// That restart was none of reel's seeks: a client of the IPC socket, a chapter move.
+        var seekedFromOutside = false
+    }
+
+    /// Reads mpv's events and moves the core on.
+    func pump(now: Double) -> PumpResult {
+        let events = player.drainEvents()
+        var result = PumpResult()
+        for event in events { take(event, now: now, into: &result) }
+        seeks.expire(player: player, now: now)
+        if let back = trackSwitch.check(position: player.state.position, isPaused: player.state.isPaused == true, now: now) {
+            try? seeks.request(.to(back, exact: true), player: player, now: now)
+        }
+        if !events.isEmpty {
+            refreshStatus()
+            followEnd(now: now)
+            result.changed = true
+        }
+        return result
+    }
+
+    private func take(_ event: PlayerEvent, now: Double, into result: inout PumpResult) {
+        switch event {
+        case .startFile(let entryID):
+            stall.reset()
+            silence.reset()
+            trackSwitch.cancel()
+            frames.clear()
+            handle(.startFile(entryID: entryID), now: now)
+        case .loadHook(let id):
+            handle(.loadHook(id: id, opening()), now: now)
+        case .endFile(.redirect):
+            handle(.endFile, now: now)
+            // A playlist opened and became its entries; one that keeps opening playlists
+            // (itself, or two that list each other) is stopped at the limit.
+            if let reason = nesting.redirected() { failNesting(reason, now: now) }
+        case .endFile(.stopped), .endFile(.endOfFile), .endFile(.quit):
+            handle(.endFile, now: now)
+        case .fileLoaded:
+            nesting.loaded()
+            handle(.fileLoaded, now: now)
+            applySubtitleDrawing(subtitleTrack: selectedSubtitleID)
+        case .playbackRestart:
+            let commands = core.event(.playbackRestart, now: now)
+            if commands.contains(.restarted) {
+                result.restarted = true
+                if !seeks.hasSeekInFlight { result.seekedFromOutside = true }
+            }
+            run(commands, now: now)
+            if seeks.playbackRestarted(player: player, now: now) { result.seekCompleted = true }
+            trackSwitch.playbackRestarted()
+        case .commandReply(let id, let error):
+            seeks.replied(id)
+            if let pending = subtitleSeek, pending.id == id {
+                subtitleSeek = nil
+                if error != nil { notices.append(pending.lines > 0 ? "No next subtitle line" : "No earlier subtitle line") }
+            }
+        case .endFile(.error(let error)):
+            let reason = error.explanation
+            handle(.failed(reason: reason, isRefusal: reason.hasPrefix(Player.refusalText)), now: now)
+        case .clientMessage(let words):
+            takeClientMessage(words)
+        case .propertyChanged(.playlist):
+            let entries = player.state.playlist
+            let opened = items.indices.contains(core.window.first) ? items[core.window.first].source.mpvName : nil
+            let replacesOpened = entries.count > 1 || entries.first.map { $0.filename != opened } ?? false
+            handle(.playlist(entries: entries.map { SessionCore.Entry(id: $0.id, isPlaying: $0.isPlaying) },
+                             replacesOpened: replacesOpened), now: now)
+        case .propertyChanged(.tracks), .propertyChanged(.subtitleTrack):
+            applySubtitleDrawing(subtitleTrack: selectedSubtitleID)
+        default:
+            break
+        }
+    }
+
+    /// Tells the core where the position is (``PlaybackEnd``) and whether mpv is idle; it
+    /// decides when playback reaches the end, or leaves it.
+    private func followEnd(now: Double) {
+        let atEnd = status.isEffectivelyAtEnd && !status.loopsFile
+        let before = core
+        handle(.observed(atEnd: atEnd, idle: player.state.isIdle == true), now: now)
+        // The status was taken before the core moved: the screens see the end and the phase it
+        // leads to together.
+        if core != before { refreshStatus() }
+    }
+}

@@ -1,0 +1,67 @@
+import Controls
+import Playback
+
+/// The notices the session gives the player screen, and the names it gives items.
+extension PlaybackSession {
+    /// Notices for the screen since the last call.
+    ///
+    /// The playlist entries mpv left out are one notice that counts them: the screen shows one
+    /// notice at a time, so fifteen of them were one "Left out a playlist entry".
+    func takeNotices() -> [String] {
+        defer { notices.removeAll() }
+        var taken = notices
+        let skipped = player.takeSkippedParts()
+        if skipped > 0 {
+            partsSkipped += skipped
+            taken.append(PlaybackSession.skippedNotice(count: partsSkipped))
+        }
+        let refused = player.takeRefusals().count
+        guard refused > 0 else { return taken }
+        entriesLeftOut += refused
+        return taken + [PlaybackSession.leftOutNotice(count: entriesLeftOut)]
+    }
+
+    /// The notice for `count` parts of the stream that could not be fetched and were skipped
+    /// (the picture jumps past them).
+    static func skippedNotice(count: Int) -> String {
+        let what = count == 1 ? "a part" : "\(count) parts"
+        return "Skipped \(what) of the stream the server did not send"
+    }
+
+    /// The notice for `count` playlist entries that mpv left out since the item was given to it.
+    static func leftOutNotice(count: Int) -> String {
+        let what = count == 1 ? "a playlist entry" : "\(count) playlist entries"
+        return "Left out \(what): a playlist from the network may not open local files"
+    }
+
+    /// The words of one of the core's notices.
+    func text(of notice: SessionCore.Notice) -> String {
+        switch notice {
+        case .firstItem: "This is the first item"
+        case .lastItem: "This is the last item"
+        case .moved(let item, let backwards): "\(backwards ? "Previous" : "Next"): \(name(of: item)) (\(item + 1)/\(items.count))"
+        case .couldNotPlay(let item, let reason): "Could not play \(name(of: item)): \(reason)"
+        }
+    }
+
+    /// The name of item `index` for notices and cards: its title once known (from mpv, or a
+    /// probe), else its name.
+    func name(of index: Int) -> String {
+        guard items.indices.contains(index) else { return "" }
+        return titles[items[index].source.mpvName] ?? items[index].name
+    }
+
+    /// Remembers the title of the item that opens `mpvName` (a probe found it).
+    func learnTitle(_ title: String?, of mpvName: String) {
+        guard let title, !title.isEmpty, titles[mpvName] == nil else { return }
+        titles[mpvName] = title
+        refreshStatus()
+    }
+
+    /// The run's exit line for a failure: the item that failed (or, with `orFirstItem`, the
+    /// first when none is known), made inert, and the reason.
+    func failureLine(_ reason: String, orFirstItem: Bool) -> String {
+        let item = lastFailure?.item ?? (orFirstItem ? items.first : nil)
+        return "reel: \(item.map(ReelApp.failureName) ?? "reel"): \(reason)"
+    }
+}

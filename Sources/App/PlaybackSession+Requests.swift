@@ -1,0 +1,103 @@
+import Controls
+import Playback
+import Screens
+
+/// What the scenes ask of the session: an item to play, a screen's action, the list changing.
+extension PlaybackSession {
+    /// Plays item `index` (paused with `paused`), leaving the current one first.
+    func play(_ index: Int, now: Double, paused: Bool = false) {
+        handle(.play(item: index, paused: paused), now: now)
+        refreshStatus()
+    }
+
+    /// Stops opening the item (Esc while it opens).
+    func cancelOpening(now: Double) {
+        handle(.cancel, now: now)
+        refreshStatus()
+    }
+
+    /// Item `index` is known not to play (the list's probe): Up next and N, P pass over it.
+    func markUnplayable(_ index: Int, now: Double) {
+        handle(.knownUnplayable(item: index), now: now)
+        refreshStatus()
+    }
+
+    /// Puts `new` items into the list at `positions` (ascending places in the new list): a
+    /// folder's files as its scan finds them. What plays keeps playing, at its new place.
+    func insert(_ new: [PlaylistItem], at positions: [Int], now: Double) {
+        guard !new.isEmpty, new.count == positions.count else { return }
+        SortedInsertion.insert(new, at: positions, into: &items)
+        handle(.itemsInserted(positions: positions), now: now)
+        refreshStatus()
+    }
+
+    /// Carries out one screen action as mpv commands; the playlist's actions go through the core.
+    func perform(_ action: PlayerAction, now: Double) {
+        switch action {
+        case .selectAudio, .selectSubtitles:
+            trackSwitch.switched(position: player.state.position, isPaused: player.state.isPaused == true, now: now)
+        case .setSubtitlesVisible, .setSubtitleDelay, .setAudioDelay, .setVolume, .setMuted, .close, .dismissUpNext, .preview:
+            break
+        default:
+            trackSwitch.cancel()
+        }
+        do {
+            switch action {
+            case .play: try player.play()
+            case .pause: try player.pause()
+            case .togglePause: try player.togglePause()
+            case .restartAndPlay:
+                seeks.reset()
+                try seeks.request(.to(0, exact: true), player: player, now: now)
+                try player.play()
+            case .seek(let request): try seeks.request(request, player: player, now: now)
+            case .setVolume(let volume): try player.setVolume(volume)
+            case .setMuted(let muted): try player.setMuted(muted)
+            case .frameStep: try player.frameStep()
+            case .frameBackStep: try player.frameBackStep()
+            case .selectAudio(let id): try player.setAudioTrack(id.map(TrackChoice.id) ?? .none)
+            case .selectSubtitles(let id):
+                try player.setSubtitleTrack(id.map(TrackChoice.id) ?? .none)
+                applySubtitleDrawing(subtitleTrack: id)
+            case .setSubtitlesVisible(let visible):
+                subtitlesVisible = visible
+                applySubtitleDrawing(subtitleTrack: status.subtitleTrack)
+                status.subtitlesVisible = visible
+            case .setSubtitleDelay(let delay): try player.setSubtitleDelay(delay)
+            case .setAudioDelay(let delay): try player.setAudioDelay(delay)
+            case .subtitleSeek(let lines): subtitleSeek = (try player.seekSubtitle(by: lines), lines)
+            case .addChapter(let chapters): _ = try player.moveChapter(by: chapters)
+            case .setSpeed(let speed): try player.setSpeed(speed)
+            case .setLoopsFile(let loops): try player.setLoopsFile(loops)
+            case .playlistNext: handle(.next, now: now)
+            case .playlistPrevious: handle(.previous, now: now)
+            case .acceptUpNext: handle(.acceptUpNext, now: now)
+            case .dismissUpNext: handle(.dismissUpNext, now: now)
+            case .close, .preview: break
+            }
+        } catch {
+            // A command mpv refuses (say, a seek with nothing loaded) changes nothing; the screen
+            // keeps showing mpv's real state.
+        }
+        refreshStatus()
+    }
+
+    /// Saves the position and pauses: the video is leaving the screen.
+    func saveAndPause(now: Double) {
+        saveResumePosition(now: now)
+        if isReady { perform(.pause, now: now) }
+    }
+
+    /// mpv draws subtitles itself only when they are pictures (they have no text); text
+    /// subtitles are reel's to draw, from `sub-text`, which keeps updating meanwhile.
+    func applySubtitleDrawing(subtitleTrack id: Int?) {
+        let track = player.state.tracks.first { $0.kind == .subtitles && $0.id == id }
+        try? player.setSubtitlesDrawnByMpv(subtitlesVisible && (track?.isBitmapSubtitle ?? false))
+    }
+
+    /// The selected subtitle track's id, when one is chosen by id.
+    var selectedSubtitleID: Int? {
+        if case .id(let id)? = player.state.subtitleTrack { return id }
+        return nil
+    }
+}

@@ -1,0 +1,58 @@
+import Controls
+import Playback
+
+/// Resume records: read for the item about to open, written when it is left, at its end and
+/// every 15 s while it plays.
+extension PlaybackSession {
+    /// What the load hook needs to know about the item about to open, for the core: whether it
+    /// must not open, and its resume record. Autoloading beside it is guarded here.
+    func opening() -> SessionCore.Opening {
+        guard let item = currentPlaylistItem else { return SessionCore.Opening() }
+        // A FIFO that a playlist lists would hold mpv's open for ever (a path given on the
+        // command line is the user's own pipe, and is read).
+        if item.isPlaylistEntry, let path = item.source.absolutePath, InputCheck.kind(of: path) == .pipe {
+            return SessionCore.Opening(refusal: "a FIFO listed in a playlist is not opened")
+        }
+        guardSidecars(of: item)
+        guard let resume, let key = item.resumeKey else { return SessionCore.Opening() }
+        let stamp = item.source.absolutePath.flatMap(FileSystem.fileStamp)
+        guard let record = resume.record(for: key, stamp: stamp) else { return SessionCore.Opening() }
+        return SessionCore.Opening(resume: SessionCore.Resume(
+            position: record.position, watched: record.watched, audioTrack: record.audioTrack,
+            subtitleTrack: record.subtitleTrack, subtitleDelay: record.subtitleDelay, audioDelay: record.audioDelay))
+    }
+
+    /// Saves where the current item is, with its tracks and delays, or marks it watched.
+    func saveResumePosition(now: Double) {
+        saveResumePosition(of: isReady ? currentItem : nil, now: now)
+    }
+
+    /// Saves where item `index` is, from the status as it stands (the core may already be on
+    /// the next item, which has not started loading yet).
+    func saveResumePosition(of index: Int?, now: Double) {
+        lastResumeSave = now
+        guard let resume, let index, items.indices.contains(index),
+              let key = items[index].resumeKey, let position = status.position else { return }
+        if !status.isNetworkStream || status.duration != nil {
+            var record = ResumeRecord(key: key, position: position)
+            if let stamp = items[index].source.absolutePath.flatMap(FileSystem.fileStamp) {
+                record.size = stamp.size
+                record.modified = stamp.modified
+            }
+            record.duration = status.duration
+            record.watched = PlaybackEnd.isWatched(position: position, duration: status.duration, atEnd: status.isEffectivelyAtEnd)
+            record.audioTrack = status.audioTrack
+            record.subtitleTrack = .some(status.subtitleTrack)
+            record.subtitleDelay = status.subtitleDelay
+            record.audioDelay = status.audioDelay
+            record.title = status.title.flatMap { $0.isEmpty ? nil : $0 } ?? items[index].name
+            record.watchedAt = WallClock.now()
+            if position < 1, !record.watched {
+                resume.forget(key)
+            } else {
+                resume.save(record)
+            }
+        }
+        if let notice = resume.takeFailureNotice() { notices.append(notice) }
+    }
+}
