@@ -27,7 +27,7 @@ let package = Package(
             dependencies: [
                 "FuzzDriver",
                 .product(name: "ReelApp", package: "reel"),
-                .product(name: "Playback", package: "reel"),
+                .product(name: "System", package: "reel"),
             ]
         ),
     ],

@@ -1,5 +1,6 @@
-import Glibc
+import Controls
 import Screens
+import System
 import Terminal
 
 /// The one loop: waits on the tty, the signal pipe, the scenes' descriptors and the next deadline
@@ -48,7 +49,7 @@ final class AppLoop {
     /// as its changes require, and the ``AdaptiveTolerance`` raises the floor on a slow terminal.
     /// `REEL_TOLERANCE=N` sets it, for scripts/bench.
     static let colourTolerance: UInt8 = {
-        if let text = getenv("REEL_TOLERANCE").map({ String(cString: $0) }), let value = UInt8(text) { return value }
+        if let text = Environment.value("REEL_TOLERANCE"), let value = UInt8(text) { return value }
         return 0
     }()
 
@@ -58,7 +59,7 @@ final class AppLoop {
     /// sets it, for scripts/bench; 0 turns it off, and with `REEL_TOLERANCE=0` too every colour
     /// is written exactly, always.
     static let byteBudget: Double = {
-        if let text = getenv("REEL_BUDGET").map({ String(cString: $0) }), let value = Double(text) { return max(value, 0) }
+        if let text = Environment.value("REEL_BUDGET"), let value = Double(text) { return max(value, 0) }
         return ScreenRenderer.ByteBudget.reel.share
     }()
 
@@ -134,7 +135,7 @@ final class AppLoop {
             exitCode = code
             exitLine = line
         case .interrupt:
-            exitCode = 128 + SIGINT
+            exitCode = 128 + TerminalSignal.interruptNumber
         case .suspend:
             suspend(now: now)
         case .redraw:
@@ -203,25 +204,24 @@ final class AppLoop {
         if terminalIsReady(now: now), let due = drawDue(scene, now: now, animating: scene.isAnimating(at: now)) {
             deadline = min(deadline ?? .infinity, max(now, due))
         }
-        var fds = [
-            pollfd(fd: session.fileDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: session.signalDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: playback.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        var entries = [
+            PollEntry(session.fileDescriptor, events: .readable),
+            PollEntry(session.signalDescriptor, events: .readable),
+            PollEntry(playback.wakeDescriptor, events: .readable),
         ]
         for descriptor in scene.wakeDescriptors + (desktop?.wakeDescriptors ?? []) {
-            fds.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+            entries.append(PollEntry(descriptor, events: .readable))
         }
         if let desktop {
             let bus = desktop.pollEvents
-            if bus.descriptor >= 0 { fds.append(pollfd(fd: bus.descriptor, events: bus.events, revents: 0)) }
+            if bus.descriptor >= 0 { entries.append(PollEntry(bus.descriptor, events: bus.events)) }
             // Messages libdbus has read already are handled now, not after the next wake-up.
             if desktop.hasWork { deadline = now }
         }
         if output.wantsWritable {
-            fds.append(pollfd(fd: output.fileDescriptor, events: Int16(POLLOUT), revents: 0))
+            entries.append(PollEntry(output.fileDescriptor, events: .writable))
         }
-        let timeout = deadline.map { Int32(max(0, min(($0 - now) * 1000, 60_000)).rounded(.up)) } ?? -1
-        _ = poll(&fds, nfds_t(fds.count), timeout)
+        _ = try? Poll.wait(&entries, timeout: deadline.map { max(0, min($0 - now, 60)) })
     }
 
     // MARK: Signals

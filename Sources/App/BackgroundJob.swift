@@ -1,5 +1,4 @@
-import Glibc
-import Playback
+import System
 
 /// Runs one piece of blocking work (a probe, a still) on a thread of its own and hands the
 /// result back through a self-pipe, which the loop polls like any other descriptor: the loop
@@ -36,46 +35,4 @@ final class BackgroundJob<Value: Sendable>: Sendable {
             return value
         }
     }
-}
-
-/// A closure to run on a POSIX thread of its own: the one way App starts threads.
-final class ThreadBody: Sendable {
-    let run: @Sendable () -> Void
-
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-
-    /// Starts a detached thread that runs the body once; false when the thread cannot start.
-    func spawn() -> Bool {
-        guard let thread = start() else { return false }
-        pthread_detach(thread)
-        return true
-    }
-
-    /// Starts a thread that runs the body once and must be joined (``JoinableThread/join()``).
-    func spawnJoinable() -> JoinableThread? {
-        start().map(JoinableThread.init)
-    }
-
-    private func start() -> pthread_t? {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let code = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context)
-        guard code == 0 else {
-            Unmanaged<ThreadBody>.fromOpaque(context).release()
-            return nil
-        }
-        return thread
-    }
-}
-
-/// A thread to be joined once.
-struct JoinableThread: Sendable {
-    let thread: pthread_t
-
-    /// Waits for the thread to end.
-    func join() { pthread_join(thread, nil) }
 }

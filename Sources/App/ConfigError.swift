@@ -1,5 +1,6 @@
 import Playback
 import Screens
+import System
 
 /// A reel.conf reel cannot use: one line naming `file:line` and the reason, exit code 2.
 public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {

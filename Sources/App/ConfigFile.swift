@@ -1,6 +1,6 @@
-import Glibc
 import Playback
 import Screens
+import System
 import Terminal
 
 /// reel.conf: options set as the command line sets them, and key bindings.
@@ -57,9 +57,7 @@ public struct ConfigFile: Sendable {
 
     /// `$XDG_CONFIG_HOME/reel/reel.conf`, else `~/.config/reel/reel.conf`; nil when neither is known.
     public static func defaultPath(environment: [String: String]) -> FilePath? {
-        if let base = environment["XDG_CONFIG_HOME"].map { FilePath($0) }, base.isAbsolute { return base.appending("reel/reel.conf") }
-        if let home = environment["HOME"].map { FilePath($0) }, home.isAbsolute { return home.appending(".config/reel/reel.conf") }
-        return nil
+        XDGDirectory.config.reelPath("reel.conf", environment: environment)
     }
 
     /// Reads the file at ``defaultPath(environment:)``; nil when there is none.
@@ -76,8 +74,8 @@ public struct ConfigFile: Sendable {
         do {
             bytes = try FileSystem.readContents(path, limit: sizeLimit)
         } catch {
-            if error.code == ENOENT || error.code == ENOTDIR { return nil }
-            let reason = error.code == EFBIG ? "larger than 1 MiB" : error.reason
+            if error.isMissing { return nil }
+            let reason = error.isTooLarge ? "larger than 1 MiB" : error.reason
             throw ConfigError(path: path, line: nil, reason: .unreadable(reason))
         }
         return try parse(String(decoding: bytes, as: UTF8.self), path: path)

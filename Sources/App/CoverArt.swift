@@ -1,4 +1,5 @@
 import Playback
+import System
 import Terminal
 
 /// The pictures MPRIS widgets show (`mpris:artUrl`): for the local file playing, its
@@ -28,7 +29,7 @@ final class CoverArt {
 
     /// The folder from the environment: `$XDG_CACHE_HOME/reel/art`, else `~/.cache/reel/art`.
     static func defaultDirectory(environment: [String: String]) -> FilePath? {
-        ThumbnailCache.defaultDirectory(environment: environment)?.removingLastComponent.appending("art")
+        XDGDirectory.cache.reelPath("art", environment: environment)
     }
 
     /// The descriptor of the still being made, for the loop to wake up for.

@@ -1,5 +1,5 @@
-import Glibc
 import Playback
+import System
 
 /// The path of mpv's JSON IPC socket (`--input-ipc-server`), checked before mpv starts and
 /// removed on every way out.
@@ -15,15 +15,15 @@ enum IPCSocket {
         guard let info = try? FileSystem.linkStatus(path) else {
             // mpv would only log that it cannot listen there, and reel would run without it.
             let folder = path.removingLastComponent
-            let isFolder = (try? FileSystem.status(folder.isEmpty ? "." : folder)).map { $0.st_mode & S_IFMT == S_IFDIR } ?? false
+            let isFolder = (try? FileSystem.status(folder.isEmpty ? "." : folder)).map { $0.kind == .directory } ?? false
             return isFolder ? nil : .noSocketFolder(path: path.description)
         }
-        return info.st_mode & S_IFMT == S_IFSOCK ? nil : .notASocket(path: path.description)
+        return info.kind == .socket ? nil : .notASocket(path: path.description)
     }
 
     /// Removes the socket at `path`, and only a socket: whatever else is there now is not mpv's.
     static func remove(_ path: FilePath?) {
-        guard let path, let info = try? FileSystem.linkStatus(path), info.st_mode & S_IFMT == S_IFSOCK else { return }
+        guard let path, let info = try? FileSystem.linkStatus(path), info.kind == .socket else { return }
         FileSystem.remove(path)
     }
 }

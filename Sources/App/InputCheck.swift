@@ -1,5 +1,5 @@
-import Glibc
 import Playback
+import System
 
 /// What the command line's arguments turned out to be, checked before the terminal is touched.
 struct InputPlan: Equatable {
@@ -51,7 +51,7 @@ enum InputCheck {
                     plan.localPaths.append(path)
                 case .file(let size):
                     do {
-                        try FileSystem.check("access", path) { access($0, R_OK) }
+                        try FileSystem.checkReadable(path)
                     } catch {
                         return .failure(InputFailure(path: path, reason: error.reason))
                     }
@@ -65,7 +65,7 @@ enum InputCheck {
                 case .other:
                     return .failure(InputFailure(path: path, reason: "not a regular file"))
                 case .missing(let code):
-                    return .failure(InputFailure(path: path, reason: String(cString: strerror(code))))
+                    return .failure(InputFailure(path: path, reason: SystemError.reason(code)))
                 }
             }
         }
@@ -95,7 +95,7 @@ enum InputCheck {
         /// What fd 0 is now, given whether it was closed at the start.
         static func current(closedAtStart: Bool) -> StandardInput {
             if closedAtStart { return .closed }
-            return isatty(0) == 1 ? .terminal : .readable
+            return FileSystem.isTerminal(0) ? .terminal : .readable
         }
     }
 
@@ -109,16 +109,16 @@ enum InputCheck {
     }
 
     static func kind(of path: FilePath) -> Kind {
-        let info: stat
+        let info: FileStatus
         do {
             info = try FileSystem.status(path)
         } catch {
-            return .missing(errno: error.code)
+            return .missing(errno: error.errno)
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file(size: Int(info.st_size))
-        case S_IFDIR: return .directory
-        case S_IFIFO: return .pipe
+        switch info.kind {
+        case .regular: return .file(size: Int(info.size))
+        case .directory: return .directory
+        case .fifo: return .pipe
         default: return .other
         }
     }

@@ -1,5 +1,5 @@
-import Glibc
 import Playback
+import System
 
 /// One file the library lists.
 struct LibraryFile: Equatable, Sendable {
@@ -18,8 +18,7 @@ struct LibraryFile: Equatable, Sendable {
         self.modified = modified
     }
 
-    init(path: FilePath, name: String, info: stat) {
-        self.init(path: path, name: name, size: Int64(info.st_size),
-                  modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    init(path: FilePath, name: String, info: FileStatus) {
+        self.init(path: path, name: name, size: info.size, modified: info.modified)
     }
 }

@@ -1,6 +1,6 @@
 import Controls
-import Glibc
 import Playback
+import System
 
 /// Finds the files the library lists, from the folders and files on the command line, a step at
 /// a time, so that a huge tree never holds anything up: ``ScanJob`` runs it on a thread of its
@@ -112,19 +112,19 @@ struct LibraryScanner {
 
     /// A path from the command line: a folder to read, a file to list, or a note.
     private mutating func look(atGiven path: FilePath, into step: inout Step) {
-        let info: stat
+        let info: FileStatus
         do {
             info = try FileSystem.status(path)
         } catch {
             step.skipped.append(SkippedEntry(name: path.description, reason: error.reason))
             return
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR:
+        switch info.kind {
+        case .directory:
             // One folder alone: names below it. Several paths: names keep the folder's name.
             let prefix = severalGiven ? path.lastComponent.description + "/" : ""
             folders.append(Folder(path: path, prefix: prefix, depth: 0))
-        case S_IFREG:
+        case .regular:
             if givenFiles.insert(path).inserted { step.files.append(LibraryFile(path: path, name: path.description, info: info)) }
         default:
             step.skipped.append(SkippedEntry(name: path.description, reason: "not a regular file"))

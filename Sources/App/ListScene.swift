@@ -1,6 +1,7 @@
 import Controls
 import Playback
 import Screens
+import System
 import Terminal
 
 /// The list as a scene: the session's playlist, with background probes filling in what each
@@ -42,6 +43,10 @@ final class ListScene: Scene {
     private let streams: Int
     /// The continue-watching list's records (`reel` alone), or nil for a folder or a playlist.
     private let history: WatchHistory?
+    /// The header names the files given on the command line (no folder, no history), and what
+    /// the items opened when it was last named.
+    private let namesItems: Bool
+    private var namedItems: [String] = []
 
     /// Shows the session's items; `setup` says what heads the list and hands over the folders'
     /// scan, which goes on filling the list in.
@@ -53,6 +58,7 @@ final class ListScene: Scene {
         scanned = setup.scanned
         streams = setup.streams
         history = setup.history
+        namesItems = setup.history == nil && setup.files.isEmpty && setup.scan == nil
         for file in setup.files { known[file.path] = file }
         let title = setup.title, skippedNote = setup.scanned.skippedNote
         var configuration = LibraryScreen.Configuration()
@@ -81,6 +87,7 @@ final class ListScene: Scene {
     /// Rebuilds the rows from the session's items (at the start, and when a playlist file expands).
     private func rebuild(now: Double) {
         shownVersion = session.itemsVersion
+        renameIfReplaced()
         screen.setScan(isScanning: scan != nil, skippedNote: scanned.skippedNote, probesAll: session.items.count <= Self.probeEverythingLimit,
                        now: now)
         files = session.items.map { item in
@@ -119,6 +126,16 @@ final class ListScene: Scene {
         }
         sendWanted()
         workers?.setPaused(false)
+    }
+
+    /// A client of mpv's IPC socket loaded a file in an item's place: the header, which named
+    /// the files given, names what the list holds now. (A playlist file that expanded, or a
+    /// shuffle, keeps the header: the count or the set of items is the same as what it named.)
+    private func renameIfReplaced() {
+        let names = session.items.map(\.source.mpvName)
+        defer { namedItems = names }
+        guard namesItems, !namedItems.isEmpty, names.count == namedItems.count, Set(names) != Set(namedItems) else { return }
+        screen.setTitle(LibraryScanner.title(for: names.map { FilePath($0) }))
     }
 
     /// Looks `file` up in the cache, else probes it and stores the outcome (unless the probe
@@ -212,6 +229,19 @@ final class ListScene: Scene {
 
     func draw(into canvas: inout Canvas, now: Double) { screen.draw(into: &canvas, now: now) }
 
+    /// A command from outside (MPRIS, mpv's IPC socket): quit, and what changes the list itself,
+    /// its loop and its order (with the notice in the bar); the rest needs the player.
+    func run(_ command: Command, now: Double) -> SceneRequest? {
+        switch command {
+        case .quit: return .quit(0)
+        case .cycleLoopPlaylist: session.perform(.cycleLoopPlaylist, now: now)
+        case .cycleShuffle: session.perform(.cycleShuffle, now: now)
+        default: return nil
+        }
+        for notice in session.takeNotices() { screen.showMessage(notice, now: now) }
+        return nil
+    }
+
     /// The player covers the list: no new probes, and no scanning, while it plays, so they take no
     /// CPU from it.
     func willHide(now: Double) {
@@ -225,6 +255,7 @@ final class ListScene: Scene {
         scan?.setPaused(false)
         // Any item may have been played meanwhile (Up next, N and P): every row's progress is read again.
         for index in screen.items.indices { refreshProgress(index) }
+        refreshHistory()
         if session.currentItem == nil, let last = session.lastItem {
             // The opening was cancelled: the item stays selected, but nothing plays.
             screen.markCurrent(nil, now: now)
@@ -273,6 +304,17 @@ final class ListScene: Scene {
     }
 
     // MARK: Continue watching
+
+    /// Back from the player: each row's time left and when, from its record as it is now ("just now").
+    private func refreshHistory() {
+        guard let history else { return }
+        history.reload(now: WallClock.now(), utcOffset: WallClock.utcOffset())
+        for (index, item) in session.items.enumerated() where screen.items.indices.contains(index) {
+            var row = screen.items[index]
+            history.decorate(&row, for: item)
+            screen.setHistory(item: index, row.history, greyedReason: row.greyedReason)
+        }
+    }
 
     /// d: the item's record goes, and the notice says how to bring it back.
     private func forget(_ index: Int, now: Double) {

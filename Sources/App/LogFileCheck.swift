@@ -1,5 +1,5 @@
-import Glibc
 import Playback
+import System
 
 /// Checks `--log-file` before anything else, so that a log that cannot be written is a usage
 /// error naming the log, not a failure blamed on the media file when mpv starts.
@@ -20,39 +20,35 @@ enum LogFileCheck {
     /// the check.
     static func problem(with path: FilePath?) -> UsageError? {
         guard let path else { return nil }
-        let descriptor: Int32
+        let kind: Kind
         do {
-            descriptor = try FileSystem.openForAppending(path, nonBlocking: true)
+            let descriptor = try FileSystem.openForAppending(path, nonBlocking: true)
+            let info = try FileSystem.status(of: descriptor.rawValue)
+            kind = Kind(file: info.kind, device: info.specialDevice, isTerminal: FileSystem.isTerminal(descriptor.rawValue),
+                        nullDevice: nullDevice, size: Int(info.size))
         } catch {
             return .unwritableLogFile(path: path.description, reason: error.reason)
         }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            return .unwritableLogFile(path: path.description, reason: String(cString: strerror(errno)))
-        }
-        let kind = Kind(mode: info.st_mode, device: info.st_rdev, isTerminal: isatty(descriptor) == 1,
-                        nullDevice: nullDevice, size: Int(info.st_size))
         guard let reason = kind.refusal(firstLine: { firstLine(of: path) }) else { return nil }
         return .unwritableLogFile(path: path.description, reason: reason)
     }
 
     /// What a log file turned out to be, as far as the rules care.
     struct Kind: Equatable {
-        var mode: mode_t
-        var device: dev_t
+        var file: FileStatus.Kind
+        var device: UInt64
         var isTerminal: Bool
         /// /dev/null's device number, when it could be read.
-        var nullDevice: dev_t?
+        var nullDevice: UInt64?
         var size: Int
 
         /// Why reel will not log there, or nil; `firstLine` reads an existing file's first line.
         func refusal(firstLine: () -> String?) -> String? {
             if isTerminal { return "it is a terminal; the log must be a file" }
-            switch mode & S_IFMT {
-            case S_IFCHR:
+            switch file {
+            case .characterDevice:
                 return device == nullDevice ? nil : "it is a device; the log must be a file"
-            case S_IFREG:
+            case .regular:
                 guard size > 0 else { return nil }
                 guard let line = firstLine(), line.hasPrefix(LogFileCheck.header) else {
                     return "it exists and is not a reel log; give a new file, or one reel wrote"
@@ -66,8 +62,8 @@ enum LogFileCheck {
     }
 
     /// /dev/null's device number.
-    private static var nullDevice: dev_t? {
-        (try? FileSystem.status("/dev/null")).flatMap { $0.st_mode & S_IFMT == S_IFCHR ? $0.st_rdev : nil }
+    private static var nullDevice: UInt64? {
+        (try? FileSystem.status("/dev/null")).flatMap { $0.kind == .characterDevice ? $0.specialDevice : nil }
     }
 
     /// The first line of the file at `path` (its first 256 bytes at most), through the one

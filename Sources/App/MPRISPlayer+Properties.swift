@@ -125,19 +125,21 @@ extension MPRISPlayer {
             guard let loop = MPRISState.Loop(rawValue: text) else {
                 return Outcome(reply: .invalidArguments("LoopStatus is None, Track or Playlist"))
             }
-            let loopsFile = state.loop == .track
-            switch loop {
-            case .track: return Outcome(reply: done, commands: loopsFile ? [] : [.cycleLoopFile])
-            case .none where !state.loopsPlaylist, .playlist where state.loopsPlaylist:
-                return Outcome(reply: done, commands: loopsFile ? [.cycleLoopFile] : [])
-            case .none, .playlist:
-                return Outcome(reply: notSupported("reel loops the list only with --loop-playlist, from the start"))
+            // Each status is one pair of mpv's loop-file and reel's loop of the list, as mpv-mpris
+            // has it: Track loops the file alone, Playlist the list alone, None neither.
+            let file = loop == .track, list = loop == .playlist
+            guard !list || state.canLoopPlaylist else {
+                return Outcome(reply: notSupported("continue watching is not a playlist: there is no list to loop"))
             }
+            let commands: [Command] = (file != (state.loop == .track) ? [.cycleLoopFile] : [])
+                + (list != state.loopsPlaylist && (state.canLoopPlaylist || state.loopsPlaylist) ? [.cycleLoopPlaylist] : [])
+            return Outcome(reply: done, commands: commands)
         case (MPRISPlayer.playerInterface, "Shuffle", .boolean(let shuffle)):
-            guard shuffle == state.shuffle else {
-                return Outcome(reply: notSupported("reel shuffles the list only with --shuffle, from the start"))
+            guard shuffle != state.shuffle else { return Outcome(reply: done) }
+            guard state.canLoopPlaylist else {
+                return Outcome(reply: notSupported("continue watching is not a playlist: there is nothing to shuffle"))
             }
-            return Outcome(reply: done)
+            return Outcome(reply: done, commands: [.cycleShuffle])
         case (_, "Rate", _), (_, "Volume", _), (_, "LoopStatus", _), (_, "Shuffle", _):
             return Outcome(reply: .invalidArguments("\(name) does not take a \(value.unwrapped.signature)"))
         default:

@@ -1,8 +1,8 @@
 import Controls
 import DesktopBus
-import Glibc
 import Playback
 import Screens
+import System
 
 /// MPRIS2 on the session bus: media keys, `playerctl` and the desktop's media widgets.
 ///
@@ -32,8 +32,8 @@ final class MPRISService {
     static func start(environment: [String: String], art: CoverArt?, note: (String) -> Void) -> MPRISService? {
         do {
             guard let bus = try BusConnection.session(environment: environment) else { return nil }
-            try bus.requestName(MPRISPlayer.busName(pid: getpid()))
-            note("MPRIS: \(MPRISPlayer.busName(pid: getpid())) on the session bus (\(bus.uniqueName))")
+            try bus.requestName(MPRISPlayer.busName(pid: CurrentProcess.id))
+            note("MPRIS: \(MPRISPlayer.busName(pid: CurrentProcess.id)) on the session bus (\(bus.uniqueName))")
             return MPRISService(bus: bus, art: art)
         } catch {
             note("MPRIS is off: \(error)")
@@ -43,9 +43,9 @@ final class MPRISService {
 
     /// The descriptor to poll, and for what; -1 once the bus has gone (a closed socket would
     /// wake the loop for ever).
-    var pollEvents: (descriptor: Int32, events: Int16) {
-        guard bus.isConnected else { return (-1, 0) }
-        return (bus.fileDescriptor, Int16(POLLIN) | (bus.wantsWritable ? Int16(POLLOUT) : 0))
+    var pollEvents: (descriptor: Int32, events: PollEvents) {
+        guard bus.isConnected else { return (-1, []) }
+        return (bus.fileDescriptor, bus.wantsWritable ? [.readable, .writable] : .readable)
     }
 
     /// The descriptors of the work that goes on for it (the cover art being made).
@@ -104,6 +104,7 @@ final class MPRISService {
         state.loop = status.loopsFile ? .track : .none
         state.loopsPlaylist = session.loopsPlaylist
         state.shuffle = session.shuffles
+        state.canLoopPlaylist = session.isPlaylist
         let controllable = playerShown && status.isLoaded && !status.isImage
         state.canPlay = controllable
         state.canPause = controllable

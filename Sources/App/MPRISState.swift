@@ -31,9 +31,12 @@ struct MPRISState: Sendable, Equatable {
     /// mpv's volume over 100: 1 is 100 %, up to 1.3.
     var volume = 1.0
     var loop = Loop.none
-    /// `--loop-playlist` is on: `LoopStatus` reads `Playlist` when the file does not loop.
+    /// The list loops (`--loop-playlist`, or since): `LoopStatus` reads `Playlist` when the file does not loop.
     var loopsPlaylist = false
+    /// What is still to come plays in a random order.
     var shuffle = false
+    /// The items are a playlist, which can loop and shuffle (continue watching is not).
+    var canLoopPlaylist = true
     var canGoNext = false
     var canGoPrevious = false
     var canPlay = false

@@ -1,4 +1,5 @@
 import Playback
+import System
 import Terminal
 
 extension OptionSpec {

@@ -19,9 +19,4 @@ extension PlaybackSession {
         defer { clientCommands.removeAll() }
         return clientCommands
     }
-
-    /// `--loop-playlist`: after the last item, the first.
-    var loopsPlaylist: Bool { machine.configuration.loopPlaylist }
-    /// `--shuffle`: the list was shuffled at the start.
-    var shuffles: Bool { options.shuffle }
 }

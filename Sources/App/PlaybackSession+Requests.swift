@@ -73,6 +73,8 @@ extension PlaybackSession {
             case .playlistPrevious: handle(.previous, now: now)
             case .acceptUpNext: handle(.acceptUpNext, now: now)
             case .dismissUpNext: handle(.dismissUpNext, now: now)
+            case .cycleLoopPlaylist: setLoopsPlaylist(!loopsPlaylist, now: now)
+            case .cycleShuffle: setShuffled(!shuffles, now: now)
             case .close, .preview: break
             }
         } catch {

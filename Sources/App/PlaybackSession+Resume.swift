@@ -1,5 +1,6 @@
 import Controls
 import Playback
+import System
 
 /// Resume records: read for the item about to open, written when it is left, at its end and
 /// every 15 s while it plays.

@@ -1,5 +1,5 @@
-import Glibc
 import Playback
+import System
 
 extension PlaybackSession {
     /// The `--sub-file`s mpv can use, and a notice for each it cannot: a missing file is said on
@@ -9,7 +9,7 @@ extension PlaybackSession {
         var kept: [FilePath] = [], left: [String] = []
         for file in files {
             do {
-                close(try FileSystem.openRegularFile(file))
+                _ = try FileSystem.openRegularFile(file)  // closed as it goes
                 kept.append(file)
             } catch {
                 left.append("\(file.description): \(error.reason)")

@@ -1,6 +1,7 @@
 import Controls
 import Playback
 import Screens
+import System
 import Terminal
 
 /// The run's one playback session: one mpv, its playlist, and the engine that says what is
@@ -32,6 +33,8 @@ final class PlaybackSession {
     var silence: SilenceDetector
     /// Counts changes of ``items`` that are not insertions (a playlist file expanded), for the list.
     var itemsVersion = 0
+    /// Whether the list is shuffled, and its order before (``setShuffled(_:now:)``).
+    var order: ListOrder
     var lastResumeSave = -Double.infinity
     /// Subtitles shown (reel's `v`); mpv draws only picture subtitles, and only while this is on.
     var subtitlesVisible = true
@@ -68,6 +71,7 @@ final class PlaybackSession {
         configuration.startPaused = true
         if options.ytdl { configuration.ytdlFormat = PlaybackSession.ytdlFormat(forHeight: videoHeight) }
         player = try Player(configuration: configuration)
+        order = ListOrder(items, shuffled: options.shuffle)
         self.items = options.shuffle ? items.shuffled() : items
         self.options = options
         self.resume = resume
@@ -86,6 +90,9 @@ final class PlaybackSession {
         configuration.machine.autoplayDelay = options.autoplayDelay
         configuration.machine.loopPlaylist = options.loopPlaylist
         configuration.machine.keepOpen = options.keepOpen
+        // `reel` alone lists what was watched (continue watching): that is no playlist, so its
+        // items never offer one another as Up next.
+        configuration.machine.isPlaylist = !options.paths.isEmpty
         configuration.hasStartOption = options.start != nil
         let tracks = options.tracks
         configuration.resumesAudioTrack = tracks.audio == .auto

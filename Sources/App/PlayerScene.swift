@@ -18,8 +18,10 @@ final class PlayerScene: Scene {
     private var reveal: RevealTransition?
     private var scratch = Canvas(width: 0, height: 0)
     /// The Up next card's thumbnail, being made.
-    private var thumbnailJob: (item: Int, job: BackgroundJob<Thumbnails.Card>)?
-    private var thumbnailItem: Int?
+    /// The Up next card's thumbnail being made, and the item it was made for, by what the item
+    /// opens (a shuffle may move the item, or put another at its index).
+    private var thumbnailJob: (item: String, job: BackgroundJob<Thumbnails.Card>)?
+    private var thumbnailItem: String?
     private let thumbnails: ThumbnailCache?
     /// What the screen reader has been given to write.
     private var spokenCount = 0
@@ -60,8 +62,8 @@ final class PlayerScene: Scene {
 
     func pump(now: Double, session result: PlaybackSession.PumpResult, canTakeFrame: Bool) -> SceneRequest? {
         if let pending = thumbnailJob, let card = pending.job.take() {
-            if session.items.indices.contains(pending.item) { session.learnTitle(card.title, of: session.items[pending.item].source.mpvName) }
-            if session.machine.upNext?.item == pending.item { screen.setUpNextThumbnail(card.still) }
+            session.learnTitle(card.title, of: pending.item)
+            if upNextName == pending.item { screen.setUpNextThumbnail(card.still) }
             thumbnailJob = nil
             screen.update(session.status, now: now)
         }
@@ -146,15 +148,21 @@ final class PlayerScene: Scene {
     /// Starts making the Up next item's thumbnail when a countdown begins (local files only:
     /// probes never open a stream or standard input).
     private func requestUpNextThumbnail() {
-        guard let next = session.machine.upNext?.item, next != thumbnailItem, session.items.indices.contains(next) else { return }
-        thumbnailItem = next
+        guard let next = session.machine.upNext?.item, session.items.indices.contains(next),
+              session.items[next].source.mpvName != thumbnailItem else { return }
+        thumbnailItem = session.items[next].source.mpvName
         screen.setUpNextThumbnail(nil)
         guard case .file(let path) = session.items[next].source else { return }
         let size = ListScene.stillSize(for: context.encoder)
         let cache = thumbnails
         if let job = BackgroundJob.start({ Thumbnails.card(path: path, size: size, cache: cache) }) {
-            thumbnailJob = (next, job)
+            thumbnailJob = (session.items[next].source.mpvName, job)
         }
+    }
+
+    /// What the Up next item opens, while a countdown runs.
+    private var upNextName: String? {
+        session.machine.upNext.flatMap { session.items.indices.contains($0.item) ? session.items[$0.item].source.mpvName : nil }
     }
 
     /// The item playing, for the preview decoder.
@@ -189,6 +197,8 @@ final class PlayerScene: Scene {
                 showPreview(at: time, now: now)
             default:
                 session.perform(action, now: now)
+                // Its notice (the list looping, shuffled) at once, as a key's own.
+                for notice in session.takeNotices() { screen.notify(notice, now: now, duration: 3) }
                 // What reel decides itself (subtitles shown or not) shows at once, even paused,
                 // when mpv sends nothing.
                 screen.update(session.status, now: now)

@@ -1,4 +1,5 @@
 import Playback
+import System
 
 /// One entry of the session's playlist, as the app knows it.
 struct PlaylistItem: Equatable {

@@ -1,5 +1,6 @@
 import Playback
 import Screens
+import System
 import Terminal
 
 /// Where a poster's picture came from.

@@ -1,6 +1,7 @@
 import Controls
 import Playback
 import Screens
+import System
 import Terminal
 
 /// The poster card as a scene: item `item` is loaded paused in the session behind the card, which

@@ -1,4 +1,5 @@
 import Playback
+import System
 
 /// One probe's outcome for one version of a file, as the thumbnail cache stores it.
 ///

@@ -1,5 +1,5 @@
-import Glibc
 import Playback
+import System
 
 /// Background threads that describe the list's files and grab their stills, in the order the
 /// loop asks for, and hand the results to the loop through a self-pipe.

@@ -1,4 +1,4 @@
-import Glibc
+import System
 
 /// The file systems that hold no media, only the kernel's view of itself: the library does not
 /// walk them. Without this, a link to /proc leads a recursive scan through /proc/self/root over
@@ -49,15 +49,8 @@ enum PseudoFileSystem {
 
     /// The mount table of this process, or an empty one when /proc cannot be read.
     static func readMountTypes() -> [UInt64: String] {
-        guard let file = fopen("/proc/self/mountinfo", "re") else { return [:] }
-        defer { fclose(file) }
-        var text: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = fread(&chunk, 1, chunk.count, file)
-            guard count > 0 else { break }
-            text += chunk[0..<count]
-        }
+        // A regular file of size 0 that reads like any other, through the one reader of files.
+        guard let text = FileSystem.read("/proc/self/mountinfo") else { return [:] }
         return mountTypes(mountinfo: String(decoding: text, as: UTF8.self))
     }
 

@@ -1,5 +1,5 @@
-import Glibc
 import Playback
+import System
 
 extension ReelApp {
     /// `reel --forget-all`: asks on stderr, reads the answer from standard input, and forgets
@@ -28,10 +28,7 @@ extension ReelApp {
 
     /// One line from standard input, without its newline and surrounding blanks ("" at its end).
     private static func readAnswer() -> String {
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while bytes.count < 64, read(0, &byte, 1) == 1, byte != UInt8(ascii: "\n") { bytes.append(byte) }
-        return String(decoding: bytes, as: UTF8.self).trimmingBlanks
+        String(decoding: CurrentProcess.readLineFromStandardInput(limit: 64), as: UTF8.self).trimmingBlanks
     }
 
     /// What the empty continue-watching list says: what to type, the main keys, where the

@@ -1,5 +1,6 @@
 import Playback
 import Screens
+import System
 
 extension ReelApp {
     /// The options and keys in force: reel.conf's (unless `--no-config`), with the command line

@@ -1,7 +1,7 @@
 import Controls
-import Glibc
 import Playback
 import Screens
+import System
 import Terminal
 
 /// reel's entry point: options, checks, the terminal session and the loop, and the exit code.
@@ -58,7 +58,7 @@ public enum ReelApp {
                 return 1
             }
         }
-        StandardError.divert(to: options.logFile)
+        StandardError.divert(to: options.logFile, firstLine: Array(LogFileCheck.runLine(processID: CurrentProcess.id).utf8))
         defer { StandardError.restore() }
         return run(plan, scan: start, options: options, commands: commands)
     }
@@ -110,6 +110,8 @@ public enum ReelApp {
         let resume = options.resume
             ? ResumeStore.defaultDirectory(environment: environment).map { ResumeStore(directory: $0, home: home) } : nil
         let playback: PlaybackSession
+        // A fatal signal's handler removes mpv's socket too, from the moment mpv can make it.
+        TerminalSession.removeOnFatalSignal(socket: options.ipcServer.map { Array($0.bytes) })
         do {
             playback = try PlaybackSession(items: items, options: options, pixelAspect: context.pixelAspect,
                                            videoHeight: context.pixelSize.height, resume: resume)
@@ -119,7 +121,10 @@ public enum ReelApp {
             return 1
         }
         // mpv leaves its socket behind; every return from here on removes it, a signal's too.
-        defer { IPCSocket.remove(options.ipcServer) }
+        defer {
+            IPCSocket.remove(options.ipcServer)
+            TerminalSession.removeOnFatalSignal(socket: nil)
+        }
         if let notice = picture.notice { playback.announce(notice) }
         playback.player.logNote("picture: \(picture.name), graphics \(picture.graphics.name), colours \(colorMode)")
         let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment), home: home)
@@ -205,9 +210,8 @@ public enum ReelApp {
         // (``NestingWatch``), so that a playlist that lists itself is one line too.
         func deadline() -> Double { start + (playback.isFollowingPlaylists ? 3 : 1) }
         while case let now = monotonicNow(), now < deadline() {
-            var fds = [pollfd(fd: playback.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signals.signalDescriptor, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&fds, 2, Int32(max(1, (deadline() - now) * 1000)))
+            var entries = [PollEntry(playback.wakeDescriptor, events: .readable), PollEntry(signals.signalDescriptor, events: .readable)]
+            _ = try? Poll.wait(&entries, timeout: max(0.001, deadline() - now))
             for signal in signals.pendingSignals() {
                 if case .terminate(let number) = signal { return 128 + number }
             }

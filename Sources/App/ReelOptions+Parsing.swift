@@ -2,6 +2,7 @@ import Controls
 import Screens
 import Playback
 import Terminal
+import System
 
 extension ReelOptions {
     /// Parses the arguments after the program name, over `base` (the settings of reel.conf).

@@ -1,6 +1,7 @@
 import Controls
 import Playback
 import Screens
+import System
 import Terminal
 
 /// Everything the command line can ask of reel, parsed by hand (the toolchain has no parser).

@@ -1,5 +1,5 @@
-import Glibc
 import Playback
+import System
 
 /// reel's resume records, one file per path or URL in `$XDG_STATE_HOME/reel/resume`.
 ///
@@ -24,9 +24,7 @@ final class ResumeStore {
 
     /// `$XDG_STATE_HOME/reel/resume`, else `~/.local/state/reel/resume`; nil when neither is known.
     static func defaultDirectory(environment: [String: String]) -> FilePath? {
-        if let state = environment["XDG_STATE_HOME"].map { FilePath($0) }, state.isAbsolute { return state.appending("reel/resume") }
-        if let home = environment["HOME"].map { FilePath($0) }, home.isAbsolute { return home.appending(".local/state/reel/resume") }
-        return nil
+        XDGDirectory.state.reelPath("resume", environment: environment)
     }
 
     /// Whether records can be kept.
@@ -100,7 +98,7 @@ final class ResumeStore {
         return all.count
     }
 
-    private static func notice(directory: FilePath, error: SystemCallError) -> String {
+    private static func notice(directory: FilePath, error: SystemError) -> String {
         "Resume is off: cannot use \(directory): \(error.reason)"
     }
 }

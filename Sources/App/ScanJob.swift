@@ -1,5 +1,5 @@
-import Glibc
 import Playback
+import System
 
 /// Runs a ``LibraryScanner`` on a thread of its own and hands what it finds to the loop in
 /// batches, through a self-pipe the loop polls, as ``BackgroundJob`` does with one result: the
@@ -82,8 +82,8 @@ final class ScanJob: Sendable {
             if let taken, !taken.files.isEmpty || taken.isFinished { return taken }
             let left = deadline - monotonicNow()
             guard left > 0 else { return taken }
-            var descriptor = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, Int32((left * 1000).rounded(.up)))
+            var entries = [PollEntry(wakeDescriptor, events: .readable)]
+            _ = try? Poll.wait(&entries, timeout: left)
         }
     }
 

@@ -1,5 +1,6 @@
 import Controls
 import Playback
+import System
 import Terminal
 
 /// The player scene's scrub preview: the requests engine (``PreviewRequests``) and the preview

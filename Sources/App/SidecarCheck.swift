@@ -1,5 +1,5 @@
-import Glibc
 import Playback
+import System
 
 /// Finds what would hang mpv as it opens a file: a FIFO (or a socket, or a device) beside it
 /// with a name mpv's autoloaders open by themselves, a subtitle (`NAME.srt`, `NAME.en.ass`) or a
@@ -25,22 +25,11 @@ enum SidecarCheck {
     /// (nor folders), by name; empty when there are none or the folder cannot be read.
     static func unsafeEntries(beside file: FilePath) -> [FilePath] {
         let folder: FilePath = file.lastComponent == file ? "." : file.removingLastComponent
-        guard let stream = folder.withCString({ opendir($0) }) else { return [] }
-        defer { closedir(stream) }
-        let descriptor = dirfd(stream)
+        guard let reader = try? DirectoryReader(path: folder) else { return [] }
         var found: [FilePath] = []
-        while let pointer = readdir(stream) {
-            guard let typeField = pointer.pointer(to: \.d_type), let nameField = pointer.pointer(to: \.d_name) else { break }
-            let name = UnsafeRawPointer(nameField).assumingMemoryBound(to: CChar.self)
-            let entry = FilePath(cString: name)
-            guard isAutoloaded(entry) else { continue }
-            let type = typeField.pointee
-            if type == UInt8(DT_REG) || type == UInt8(DT_DIR) { continue }
-            // A link, or a file system that does not say: look, through the link.
-            var info = stat()
-            guard fstatat(descriptor, name, &info, 0) == 0 else { continue }
-            let kind = info.st_mode & S_IFMT
-            if kind != S_IFREG, kind != S_IFDIR { found.append(entry) }
+        // Through links; an entry that cannot be looked at is not one mpv could open either.
+        while let (name, entry) = reader.next(includingHidden: true, matching: isAutoloaded) {
+            if case .other = entry { found.append(name) }
         }
         return found.sorted()
     }

@@ -1,4 +1,5 @@
 import Playback
+import System
 
 /// Keeps what probes learned (metadata and the still) in memory and on disk, keyed by path,
 /// size and modification time, so that a library opens with its thumbnails the second time.
@@ -26,9 +27,7 @@ final class ThumbnailCache: Sendable {
     /// The cache's folder from the environment: `$XDG_CACHE_HOME/reel/probes`, else
     /// `$HOME/.cache/reel/probes`; nil when neither is set to an absolute path.
     static func defaultDirectory(environment: [String: String]) -> FilePath? {
-        if let base = environment["XDG_CACHE_HOME"].map { FilePath($0) }, base.isAbsolute { return base.appending("reel/probes") }
-        if let home = environment["HOME"].map { FilePath($0) }, home.isAbsolute { return home.appending(".cache/reel/probes") }
-        return nil
+        XDGDirectory.cache.reelPath("probes", environment: environment)
     }
 
     /// The stored outcome for exactly this version of the file, whose still (if any) is

@@ -1,4 +1,5 @@
 import Playback
+import System
 import Terminal
 
 /// A still of a local file for a card or a row: from the cache when it is there, else from a

@@ -1,5 +1,5 @@
-import Glibc
 import Playback
+import System
 
 /// An opt-in developer trace of when input arrives and frames are drawn, for `scripts/bench`.
 ///
@@ -19,27 +19,25 @@ import Playback
 final class TraceLog: Sendable {
     /// The trace named by `REEL_TRACE`, or nil when it is unset or cannot be opened.
     static let shared: TraceLog? = {
-        guard let variable = getenv("REEL_TRACE") else { return nil }
-        let path = FilePath(cString: variable)
+        guard let variable = Environment.value("REEL_TRACE") else { return nil }
+        let path = FilePath(variable)
         guard !path.isEmpty, let descriptor = try? FileSystem.openForAppending(path) else { return nil }
         return TraceLog(descriptor: descriptor)
     }()
 
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
 
-    private init(descriptor: Int32) {
+    private init(descriptor: FileDescriptor) {
         self.descriptor = descriptor
     }
 
-    deinit { close(descriptor) }
-
-    /// Appends `<now> <event>` as one line, with one write(2) so lines never interleave.
+    /// Appends `<now> <event>` as one line, with one write(2) (appending, a file takes it whole),
+    /// so lines never interleave.
     func record(_ event: String, now: Double = monotonicNow()) {
         let whole = Int(now)
         let micros = Int(((now - Double(whole)) * 1_000_000).rounded(.down))
         let fraction = String(micros)
         let line = "\(whole).\(String(repeating: "0", count: 6 - fraction.count))\(fraction) \(event)\n"
-        var bytes = Array(line.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(descriptor, $0.baseAddress, $0.count) }
+        try? descriptor.writeAll(Array(line.utf8))
     }
 }

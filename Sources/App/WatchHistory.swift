@@ -1,6 +1,7 @@
 import Controls
 import Playback
 import Screens
+import System
 
 /// The continue-watching list's data: the resume records as rows, most recent first
 /// (``ContinueWatching``), and the forgetting, undo and clearing done to the records.
@@ -19,9 +20,10 @@ final class WatchHistory {
     private(set) var model: ContinueWatching
     /// The rows by key.
     private var rows: [String: Row] = [:]
-    /// Wall-clock time and the zone's offset, read once when the list is made.
-    let now: Int64
-    let utcOffset: Int64
+    /// Wall-clock time and the zone's offset, read when the list is made and again on each
+    /// ``reload(now:utcOffset:)``.
+    private(set) var now: Int64
+    private(set) var utcOffset: Int64
 
     /// The history in `directory` at `now` (seconds since 1970), in a zone `utcOffset` east of UTC.
     init(directory: FilePath?, now: Int64, utcOffset: Int64) {
@@ -32,6 +34,18 @@ final class WatchHistory {
         for (record, watchedAt) in all { rows[record.key] = Row(record: record, watchedAt: watchedAt) }
         model = ContinueWatching(all.map { ContinueWatching.Entry(key: $0.record.key, lastWatched: $0.watchedAt, isFinished: $0.record.watched) },
                                  now: now)
+    }
+
+    /// Reads the records of the rows again at `now` (back from the player, which has just
+    /// written one): their progress, time left and when. The rows keep their places and no
+    /// record is added, so that the list and the session's items stay one.
+    func reload(now: Int64, utcOffset: Int64) {
+        self.now = now
+        self.utcOffset = utcOffset
+        guard let directory else { return }
+        for (record, watchedAt) in ResumeStore.records(in: directory) where rows[record.key] != nil {
+            rows[record.key] = Row(record: record, watchedAt: watchedAt)
+        }
     }
 
     /// The playlist items, in the list's order: a URL or a file, named by its title.
@@ -62,9 +76,8 @@ final class WatchHistory {
                 row.note = nil
                 return
             }
-            if let size = record.size, let modified = record.modified, size != stamp.size || modified != stamp.modified {
-                row.greyedReason = "changed since you watched it: it starts from the beginning"
-            }
+            let changed = record.size.map { $0 != stamp.size } == true || record.modified.map { $0 != stamp.modified } == true
+            row.greyedReason = changed ? "changed since you watched it: it starts from the beginning" : nil
         case .standardInput:
             break
         }

@@ -54,6 +54,10 @@ public struct SessionCore: Sendable, Equatable {
         case itemsInserted(positions: [Int])
         /// The list's probe found `item` unplayable.
         case knownUnplayable(item: Int)
+        /// The items after the open ones were put in a new order: item `i` is now `newIndex[i]`.
+        case itemsReordered(newIndex: [Int])
+        /// The list loops after its last item, or no longer does.
+        case setLoopPlaylist(Bool)
         /// mpv began loading its playlist entry `entryID`.
         case startFile(entryID: Int)
         /// mpv stopped the file it had (replaced, stopped, at its end without keep-open, or a
@@ -206,6 +210,13 @@ public struct SessionCore: Sendable, Equatable {
         case .knownUnplayable(let item):
             guard item >= 0, item < machine.itemCount, !machine.unplayable.contains(item) else { return [] }
             return run(machine.event(.knownUnplayable(item: item), now: now))
+        case .itemsReordered(let newIndex):
+            let moved = { (item: Int) in newIndex.indices.contains(item) ? newIndex[item] : item }
+            lastItem = lastItem.map(moved)
+            itemByEntryID = itemByEntryID.mapValues(moved)
+            return run(machine.event(.itemsReordered(newIndex: newIndex), now: now))
+        case .setLoopPlaylist(let loops):
+            return run(machine.event(.setLoopPlaylist(loops), now: now))
         case .startFile(let entryID):
             stage = .started
             guard !abandoned, let item = itemByEntryID[entryID] else { return [] }

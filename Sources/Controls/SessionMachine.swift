@@ -17,6 +17,10 @@ public struct SessionMachine: Sendable, Equatable {
         /// An item that cannot be played is passed over for the one after it (never round to
         /// the first, so a list of broken items ends), as mpv does.
         public var skipsFailures = true
+        /// The items are a playlist: the end of one offers the next (Up next), N and P move
+        /// between them, and a failure moves on. Continue watching (`reel` alone) lists what
+        /// was watched, which is no playlist: each item plays alone, and its end stays there.
+        public var isPlaylist = true
 
         public init() {}
     }
@@ -103,6 +107,11 @@ public struct SessionMachine: Sendable, Equatable {
         case tick
         /// The list's probe found `item` unplayable: Up next, N and P pass over it.
         case knownUnplayable(item: Int)
+        /// The items were put in a new order: the item at index `i` is now at `newIndex[i]` (a
+        /// permutation of the indices; the session shuffled what is still to come).
+        case itemsReordered(newIndex: [Int])
+        /// `--loop-playlist` turned on or off while playing (MPRIS's LoopStatus, a key).
+        case setLoopPlaylist(Bool)
     }
 
     /// What the app must do.
@@ -115,7 +124,7 @@ public struct SessionMachine: Sendable, Equatable {
         case finish
     }
 
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
     public private(set) var phase: Phase = .idle
     /// The number of items in the playlist.
     public private(set) var itemCount: Int
@@ -152,6 +161,7 @@ public struct SessionMachine: Sendable, Equatable {
     /// The item after `item` that is not known to be unplayable, or nil at the end of the list
     /// (with `loopPlaylist`, going round from the first).
     public func item(after item: Int) -> Int? {
+        guard configuration.isPlaylist else { return nil }
         let ahead = item + 1 < itemCount ? Array((item + 1)..<itemCount) : []
         let round = configuration.loopPlaylist && itemCount > 0 ? Array(0...min(item, itemCount - 1)) : []
         return (ahead + round).first { !unplayable.contains($0) }
@@ -160,6 +170,7 @@ public struct SessionMachine: Sendable, Equatable {
     /// The item before `item` that is not known to be unplayable, or nil at the start (with
     /// `loopPlaylist`, going round from the last).
     public func item(before item: Int) -> Int? {
+        guard configuration.isPlaylist else { return nil }
         let behind = item - 1 >= 0 && item - 1 < itemCount ? Array((0..<item).reversed()) : []
         let round = configuration.loopPlaylist && itemCount > 0 ? Array((max(item, 0)..<itemCount).reversed()) : []
         return (behind + round).first { !unplayable.contains($0) }
@@ -185,7 +196,7 @@ public struct SessionMachine: Sendable, Equatable {
             return []
         case .failed(let reason):
             guard let item = currentItem else { return [] }
-            if configuration.skipsFailures, item + 1 < itemCount { return open(item + 1, now: now) }
+            if configuration.skipsFailures, configuration.isPlaylist, item + 1 < itemCount { return open(item + 1, now: now) }
             phase = .failed(item: item, reason: reason)
             return []
         case .cancel:
@@ -221,12 +232,33 @@ public struct SessionMachine: Sendable, Equatable {
             unplayable.insert(item)
             // An Up next that named it names the next item that may play instead, or none.
             if case .ended(let ended, let upNext?) = phase, upNext.item == item {
-                let next = self.item(after: ended)
-                phase = .ended(item: ended, upNext: next.map { UpNext(item: $0, start: upNext.start, deadline: upNext.deadline) })
+                renameUpNext(after: ended, upNext)
+                return finishesRun ? [.finish] : []
+            }
+            return []
+        case .itemsReordered(let newIndex):
+            guard newIndex.count == itemCount, Set(newIndex) == Set(0..<itemCount) else { return [] }
+            renumber { newIndex.indices.contains($0) ? newIndex[$0] : $0 }
+            // Up next names what now follows the item that ended.
+            if case .ended(let ended, let upNext?) = phase {
+                renameUpNext(after: ended, upNext)
+                return finishesRun ? [.finish] : []
+            }
+            return []
+        case .setLoopPlaylist(let loops):
+            configuration.loopPlaylist = loops
+            if case .ended(let ended, let upNext?) = phase {
+                renameUpNext(after: ended, upNext)
                 return finishesRun ? [.finish] : []
             }
             return []
         }
+    }
+
+    /// The countdown of `upNext` goes on for the item that now follows `ended`, or stops.
+    private mutating func renameUpNext(after ended: Int, _ upNext: UpNext) {
+        let next = item(after: ended)
+        phase = .ended(item: ended, upNext: next.map { UpNext(item: $0, start: upNext.start, deadline: upNext.deadline) })
     }
 
     /// Moves every item the phase names to its new index.

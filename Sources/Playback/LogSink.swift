@@ -1,9 +1,9 @@
-import Glibc
+import System
 
 /// Where mpv's log lines go: a file, or nowhere. Also remembers the latest warnings and errors,
 /// so that a failed load can name mpv's specific reason.
 final class LogSink {
-    private let descriptor: Int32?
+    private let descriptor: FileDescriptor?
     /// A warning or error from mpv's log.
     struct Problem: Equatable {
         var prefix: String
@@ -30,22 +30,15 @@ final class LogSink {
     private(set) var isReading = false
 
     /// Opens `path` for appending, or keeps nothing when `path` is nil.
-    init(path: FilePath?) throws(PlaybackError) {
-        guard let path else { descriptor = nil; return }
-        let fd = path.withCString { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644) }
-        guard fd >= 0 else { throw PlaybackError.system(call: "open \(path)", errno: errno) }
-        descriptor = fd
-    }
-
-    deinit {
-        if let descriptor { close(descriptor) }
+    init(path: FilePath?) throws(SystemError) {
+        descriptor = try path.map { path throws(SystemError) in try FileSystem.openForAppending(path) }
     }
 
     /// Records one line of mpv's log. `level` is mpv's level name.
     func record(prefix: String, level: String, text: String) {
         if let descriptor {
             let line = "[\(LogSink.escaped(prefix))] \(level): \(LogSink.escaped(text.trimmingLineEnd()))\n"
-            _ = Array(line.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            try? descriptor.writeAll(Array(line.utf8))
         }
         if prefix == "cplayer", text.hasPrefix("Playing: ") { playingEntry = text.trimmingSuffix() }
         if text.hasPrefix(LogSink.refusalText), refusedEntries.insert(playingEntry).inserted {

@@ -1,4 +1,4 @@
-import Glibc
+import System
 
 /// Opens a file in a short-lived mpv of its own to learn what it is and grab one still from it.
 ///
@@ -81,8 +81,8 @@ public struct MediaProbe: Sendable {
         var lastChange = MonotonicClock.now()
         while case let now = MonotonicClock.now(), now < deadline {
             if shouldStop() { return .unplayable(reason: Self.stoppedReason) }
-            var descriptor = pollfd(fd: player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, Int32(max(0, min(deadline - now, Self.settleTime)) * 1000) + 1)
+            var entries = [PollEntry(player.wakeupDescriptor, events: .readable)]
+            _ = try? Poll.wait(&entries, timeout: max(0, min(deadline - now, Self.settleTime)) + 0.001)
             for event in player.drainEvents() {
                 if case .endFile(.error(let error)) = event { return .unplayable(reason: error.explanation) }
                 stage = stage.after(event)

@@ -1,5 +1,6 @@
 import CMpv
 import Glibc
+import System
 
 /// The single owner of one `mpv_handle`: creates it, and destroys it in `deinit`.
 ///

@@ -1,3 +1,5 @@
+import System
+
 /// How precisely a seek lands.
 public enum SeekPrecision: Sendable {
     /// On the exact frame (slower: decodes from the previous keyframe).

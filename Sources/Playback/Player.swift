@@ -1,6 +1,6 @@
 import CMpv
 import Controls
-import Glibc
+import System
 
 /// One mpv player: a file, its playback state, its commands and its video frames.
 ///
@@ -71,8 +71,8 @@ public final class Player {
         // itself; give the reason up to 100 ms to arrive, on this rare path only.
         let deadline = MonotonicClock.now() + 0.1
         while !log.hasConclusiveExplanation, case let remaining = deadline - MonotonicClock.now(), remaining > 0 {
-            var descriptor = pollfd(fd: wake.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, Int32(remaining * 1000) + 1)
+            var entries = [PollEntry(wake.fileDescriptor, events: .readable)]
+            _ = try? Poll.wait(&entries, timeout: remaining + 0.001)
             wake.drain()
             events += readQueuedEvents()
         }

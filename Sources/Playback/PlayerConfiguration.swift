@@ -1,3 +1,5 @@
+import System
+
 /// How a ``Player`` is set up: the choices that must be made before mpv starts.
 public struct PlayerConfiguration: Sendable, Equatable {
     /// Play sound. When false, mpv's sound goes to `ao=null`, so a sound-only file still plays

@@ -1,4 +1,5 @@
 import CMpv
+import System
 
 extension PlayerState {
     /// Stores a property change from mpv where its row says; `MPV_FORMAT_NONE` (unavailable)

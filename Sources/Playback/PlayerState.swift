@@ -1,3 +1,5 @@
+import System
+
 /// What mpv last reported about the player: the one value the interface reads.
 ///
 /// Every field is `nil` until mpv reports it, and again whenever mpv says the value is unavailable

@@ -1,3 +1,5 @@
+import System
+
 /// The scrub preview's decoder: a second mpv of its own that opens the item a second time (as
 /// mpv's thumbfast does) and answers "the frame at t" with the keyframe at or near t, at the
 /// card's size.

@@ -1,4 +1,5 @@
 import CMpv
+import System
 
 /// The single owner of one `mpv_render_context` for the software renderer.
 ///

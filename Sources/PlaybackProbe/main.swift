@@ -5,6 +5,7 @@
 import Foundation
 import Glibc
 import Playback
+import System
 
 func residentKiB() -> Int {
     let descriptor = open("/proc/self/statm", O_RDONLY)

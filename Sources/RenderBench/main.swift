@@ -18,6 +18,7 @@
 //       what reel writes to show it. Prints the same JSON line as render.
 import Glibc
 import Playback
+import System
 import Terminal
 
 func fail(_ message: String) -> Never {

@@ -14,6 +14,14 @@ extension LibraryScreen {
         needsRedraw = true
     }
 
+    /// Sets the second line of item `index` and why it is greyed (its record was read again).
+    public mutating func setHistory(item index: Int, _ line: HistoryLine?, greyedReason: String?) {
+        guard items.indices.contains(index) else { return }
+        items[index].history = line
+        items[index].greyedReason = greyedReason
+        needsRedraw = true
+    }
+
     /// The items the list still shows (not forgotten).
     public var remainingCount: Int { items.count(where: { !$0.isForgotten }) }
 

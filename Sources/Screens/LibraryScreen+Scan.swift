@@ -28,4 +28,11 @@ extension LibraryScreen {
         if (notesLine != nil) != (layout.notes != nil) { resize(columns: layout.columns, rows: layout.rows, now: now) }
         needsRedraw = true
     }
+
+    /// Names the list anew in its header (what it holds changed).
+    public mutating func setTitle(_ title: String) {
+        guard title != configuration.title else { return }
+        configuration.title = title
+        needsRedraw = true
+    }
 }

@@ -42,7 +42,7 @@ public struct LibraryScreen: Sendable {
         public init() {}
     }
 
-    public let configuration: Configuration
+    public internal(set) var configuration: Configuration
     /// Every file, in the order given (natural order); the list shows those that pass the filter.
     public internal(set) var items: [LibraryItem]
     public private(set) var layout: LibraryLayout

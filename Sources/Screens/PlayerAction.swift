@@ -29,6 +29,10 @@ public enum PlayerAction: Sendable, Equatable {
     case addChapter(Int)
     case setSpeed(Double)
     case setLoopsFile(Bool)
+    /// Loop the list on or off (the session says which in a notice).
+    case cycleLoopPlaylist
+    /// Shuffle what is still to come of the list, or put it back in order (with a notice).
+    case cycleShuffle
     /// The next or previous item of the playlist.
     case playlistNext
     case playlistPrevious

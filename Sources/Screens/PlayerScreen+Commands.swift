@@ -61,6 +61,8 @@ extension PlayerScreen {
             let loops = !status.loopsFile
             notify(loops ? "Loop this file: on" : "Loop this file: off", now: now)
             return [.setLoopsFile(loops)]
+        case .cycleLoopPlaylist: return [.cycleLoopPlaylist]
+        case .cycleShuffle: return [.cycleShuffle]
         case .speedStep(let steps): return setSpeed(SpeedSteps.step(from: status.speed, by: steps), now: now)
         case .setSpeed(let speed): return setSpeed(speed, now: now)
         case .tracksMenu:

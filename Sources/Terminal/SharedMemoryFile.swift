@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import System
 
 /// The owner of one file in shared memory (`/dev/shm`) that holds a frame for kitty's `t=f`,
 /// mapped once and written again frame after frame; unmapped, closed and unlinked when this
@@ -15,19 +16,19 @@ final class SharedMemoryFile {
     private var capacity = 0
 
     /// Creates a new, empty file.
-    init() throws(TerminalError) {
+    init() throws(SystemError) {
         (name, path, descriptor) = try SharedMemoryObject.create()
     }
 
     /// Makes the file hold `bytes` from its start (it grows as needed, and is never shrunk:
     /// the reader is told how many bytes to read).
-    func write(_ bytes: UnsafeRawBufferPointer) throws(TerminalError) {
+    func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         if bytes.count > capacity {
             unmap()
-            _ = try TerminalError.check("ftruncate shared memory") { ftruncate(descriptor, off_t(bytes.count)) }
+            _ = try SystemError.check("ftruncate shared memory") { ftruncate(descriptor, off_t(bytes.count)) }
             let address = mmap(nil, bytes.count, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
-            guard let address, address != MAP_FAILED else { throw TerminalError(call: "mmap shared memory", errno: errno) }
+            guard let address, address != MAP_FAILED else { throw SystemError(call: "mmap shared memory", errno: errno) }
             mapping = address
             capacity = bytes.count
         }

@@ -1,3 +1,5 @@
+import System
+
 /// The images handed to kitty through shared memory.
 ///
 /// A frame goes into one of a few files under `/dev/shm` that reel keeps and writes again
@@ -34,7 +36,7 @@ final class SharedMemoryImages {
     private var filesRefused = false
 
     /// Stores `bytes` for image `id`; returns where they are.
-    func store(id: UInt32, bytes: UnsafeRawBufferPointer) throws(TerminalError) -> Handle {
+    func store(id: UInt32, bytes: UnsafeRawBufferPointer) throws(SystemError) -> Handle {
         if !filesRefused {
             let slot = try freeFile()
             try files[slot].file.write(bytes)
@@ -80,7 +82,7 @@ final class SharedMemoryImages {
 
     /// A file no image waits on, made if none is free and fewer than ``limit`` exist, else the
     /// one written longest ago; it moves to the back, so that the front is always that one.
-    private func freeFile() throws(TerminalError) -> Int {
+    private func freeFile() throws(SystemError) -> Int {
         if let free = files.firstIndex(where: { $0.waitingFor == nil }) {
             files.append(files.remove(at: free))
         } else if files.count < SharedMemoryImages.limit {

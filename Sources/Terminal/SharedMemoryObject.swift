@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import System
 
 /// The owner of one POSIX shared-memory object holding an image for kitty (`t=s`): created
 /// with its bytes, and unlinked when this object goes, whether or not the terminal took it
@@ -19,15 +20,15 @@ final class SharedMemoryObject {
 
     /// Creates a new, empty shared-memory object under a name never used before, `/reel-<pid>-<n>`
     /// (for this type and ``SharedMemoryFile``); returns its name, path and open descriptor.
-    static func create() throws(TerminalError) -> (name: String, path: String, descriptor: Int32) {
+    static func create() throws(SystemError) -> (name: String, path: String, descriptor: Int32) {
         made += 1
         let name = "/reel-\(getpid())-\(made)"
-        let descriptor = try TerminalError.check("shm_open") { shm_open(name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }
+        let descriptor = try SystemError.check("shm_open") { shm_open(name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }
         return (name, "/dev/shm" + name, descriptor)
     }
 
     /// Creates a new object holding `bytes`.
-    init(bytes: UnsafeRawBufferPointer) throws(TerminalError) {
+    init(bytes: UnsafeRawBufferPointer) throws(SystemError) {
         let (name, path, fd) = try SharedMemoryObject.create()
         self.name = name
         self.path = path
@@ -35,7 +36,7 @@ final class SharedMemoryObject {
         do {
             var offset = 0
             while let base = bytes.baseAddress, offset < bytes.count {
-                let written = try TerminalError.check("write shared memory") {
+                let written = try SystemError.check("write shared memory") {
                     Glibc.write(fd, base + offset, bytes.count - offset)
                 }
                 offset += written

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import System
 
 /// Installs the signal handlers of a ``TerminalSession`` and holds what they need.
 ///
@@ -100,11 +101,42 @@ enum SignalRelay {
         }
     }
 
+    /// Room for the socket's path, with its NUL (PATH_MAX).
+    static let socketPathLength = 4096
+
+    /// A socket of the run's (mpv's IPC server) for a fatal signal, or a second terminating one,
+    /// to remove: a NUL-terminated path, empty when there is none.
+    ///
+    /// `nonisolated(unsafe)`: written by the main thread before mpv makes the socket and cleared
+    /// after reel removed it; read by the handlers.
+    nonisolated(unsafe) static let socketPath: UnsafeMutablePointer<CChar> = {
+        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: socketPathLength)
+        pointer.initialize(repeating: 0, count: socketPathLength)
+        return pointer
+    }()
+
+    /// Records the socket to remove if the process must end from a handler (nil: none). A path
+    /// too long to fit is left out.
+    static func setSocketPath(_ path: [UInt8]?) {
+        socketPath[0] = 0
+        guard let path, path.count < socketPathLength, !path.contains(0) else { return }
+        for (k, byte) in path.enumerated().reversed() { socketPath[k] = CChar(bitPattern: byte) }
+        socketPath[path.count] = 0
+    }
+
+    /// Removes the socket of ``socketPath``, and only a socket (async-signal-safe: `lstat(2)`
+    /// and `unlink(2)` only).
+    static func unlinkSocket() {
+        guard socketPath[0] != 0 else { return }
+        var info = stat()
+        if lstat(socketPath, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK { _ = unlink(socketPath) }
+    }
+
     /// Whether the handlers are installed (one session at a time).
     static var isInstalled: Bool { !previous.isEmpty }
 
     /// Installs the handlers for ``relayed`` and ``fatal``, and ignores ``ignored``.
-    static func install() throws(TerminalError) {
+    static func install() throws(SystemError) {
         _ = state  // initialise before any handler can run
         // One already in place (AddressSanitizer's) is kept: ASan unmaps the stack in place
         // when a thread ends, and unmapping one of ours from the heap made it abort the process.
@@ -116,7 +148,7 @@ enum SignalRelay {
             stack.ss_sp = alternateStack
             stack.ss_size = size
             stack.ss_flags = 0
-            try TerminalError.check("sigaltstack") { sigaltstack(&stack, nil) }
+            try SystemError.check("sigaltstack") { sigaltstack(&stack, nil) }
         }
         for signal in relayed + fatal + ignored {
             var action = sigaction()
@@ -133,7 +165,7 @@ enum SignalRelay {
             }
             sigemptyset(&action.sa_mask)
             var old = sigaction()
-            try TerminalError.check("sigaction \(signal)") { sigaction(signal, &action, &old) }
+            try SystemError.check("sigaction \(signal)") { sigaction(signal, &action, &old) }
             previous[signal] = old
         }
         // A thread that started us (or a library) may have blocked these; the handlers must run.
@@ -172,6 +204,7 @@ enum SignalRelay {
     /// Undoes the session's terminal modes with async-signal-safe calls only.
     static func emergencyRestore() {
         unlinkSharedMemory()
+        unlinkSocket()
         let s = state
         guard s.pointee.active != 0 || s.pointee.raw != 0, s.pointee.tty >= 0 else { return }
         if s.pointee.active != 0, let bytes = s.pointee.restoreBytes {
@@ -190,13 +223,12 @@ enum SignalRelay {
         var offset = 0
         var waits = 0
         while offset < count {
-            let n = Glibc.write(fd, bytes + offset, count - offset)
+            let n = retryingInterrupts { Glibc.write(fd, bytes + offset, count - offset) }
             if n > 0 {
                 offset += n
                 continue
             }
             let code = errno
-            if n < 0 && code == EINTR { continue }
             guard n < 0, code == EAGAIN || code == EWOULDBLOCK, waits < 10 else { return }
             waits += 1
             var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
@@ -237,6 +269,5 @@ private func fatalHandler(_ signal: Int32) {
 /// Writes the signal number as one byte to the self-pipe (dropped if the pipe is full).
 private func relay(_ signal: Int32, _ s: UnsafeMutablePointer<SignalState>) {
     guard s.pointee.pipeWrite >= 0 else { return }
-    var byte = UInt8(truncatingIfNeeded: signal)
-    _ = Glibc.write(s.pointee.pipeWrite, &byte, 1)
+    Pipe.write(UInt8(truncatingIfNeeded: signal), to: s.pointee.pipeWrite)
 }

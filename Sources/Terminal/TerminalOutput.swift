@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import System
 
 /// The owner of the terminal's output descriptor: non-blocking writes with at most one frame in flight.
 ///
@@ -26,16 +27,16 @@ public final class TerminalOutput {
     public private(set) var bytesWritten = 0
 
     /// Opens `path` (the controlling terminal by default) for writing, non-blocking and close-on-exec.
-    public init(path: String = "/dev/tty") throws(TerminalError) {
-        fileDescriptor = try TerminalError.check("open \(path)") { open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
+    public init(path: String = "/dev/tty") throws(SystemError) {
+        fileDescriptor = try SystemError.check("open \(path)") { open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
         ownsDescriptor = true
         savedFlags = nil
     }
 
     /// Adopts `descriptor` (not closed by this object), switching it to non-blocking until ``close()``.
-    public init(adopting descriptor: Int32) throws(TerminalError) {
-        let flags = try TerminalError.check("fcntl F_GETFL") { fcntl(descriptor, F_GETFL) }
-        try TerminalError.check("fcntl F_SETFL") { fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
+    public init(adopting descriptor: Int32) throws(SystemError) {
+        let flags = try SystemError.check("fcntl F_GETFL") { fcntl(descriptor, F_GETFL) }
+        try SystemError.check("fcntl F_SETFL") { fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
         fileDescriptor = descriptor
         ownsDescriptor = false
         savedFlags = flags
@@ -56,7 +57,7 @@ public final class TerminalOutput {
     /// - Returns: false, taking nothing, when a frame is still in flight; true when the frame was
     ///   taken (it may be only partly written: see ``isIdle``).
     @discardableResult
-    public func submit(_ bytes: [UInt8]) throws(TerminalError) -> Bool {
+    public func submit(_ bytes: [UInt8]) throws(SystemError) -> Bool {
         guard isIdle else { return false }
         pending.removeAll(keepingCapacity: true)
         pending.append(contentsOf: bytes)
@@ -69,12 +70,12 @@ public final class TerminalOutput {
     ///
     /// - Returns: true when the frame is completely written (the output is idle).
     @discardableResult
-    public func flush() throws(TerminalError) -> Bool {
+    public func flush() throws(SystemError) -> Bool {
         while offset < pending.count {
             let count = pending.count - offset
             let written = pending.withUnsafeBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
-                return Glibc.write(fileDescriptor, base + offset, count)
+                return retryingInterrupts { Glibc.write(fileDescriptor, base + offset, count) }
             }
             if written > 0 {
                 offset += written
@@ -82,9 +83,8 @@ public final class TerminalOutput {
                 continue
             }
             let code = errno
-            if written < 0 && code == EINTR { continue }
             if written < 0 && (code == EAGAIN || code == EWOULDBLOCK) { return false }
-            throw TerminalError(call: "write", errno: written == 0 ? EIO : code)
+            throw SystemError(call: "write", errno: written == 0 ? EIO : code)
         }
         pending.removeAll(keepingCapacity: true)
         offset = 0
@@ -95,16 +95,13 @@ public final class TerminalOutput {
     /// it, so that reel does not leave in the middle of an image. Returns true when all of it
     /// went out; a terminal that takes nothing for that long keeps the rest.
     @discardableResult
-    public func finish(within seconds: Double) throws(TerminalError) -> Bool {
-        var left = Int32(max(seconds, 0) * 1000)
+    public func finish(within seconds: Double) throws(SystemError) -> Bool {
+        let deadline = MonotonicClock.now() + max(seconds, 0)
         while try !flush() {
-            guard left > 0 else { return false }
-            var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
-            var start = timespec(), end = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &start)
-            _ = poll(&descriptor, 1, left)
-            clock_gettime(CLOCK_MONOTONIC, &end)
-            left -= Int32(max((end.tv_sec - start.tv_sec) * 1000 + (end.tv_nsec - start.tv_nsec) / 1_000_000, 1))
+            let left = deadline - MonotonicClock.now()
+            guard left > 0.000_5 else { return false }
+            var entries = [PollEntry(fileDescriptor, events: .writable)]
+            try Poll.wait(&entries, timeout: left)
         }
         return true
     }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import System
 
 extension TerminalSession {
     /// Asks the terminal what it can show (``CapabilityProbe``) and reads its answers through an
@@ -18,7 +19,7 @@ extension TerminalSession {
     ///     when the terminal surely runs elsewhere).
     ///   - clock: seconds on the app's monotonic clock.
     public func probeCapabilities(timeout: Double = 0.2, patience: Double = 1, sharedMemory: Bool = true,
-                                  clock: () -> Double) throws(TerminalError) -> TerminalCapabilities {
+                                  clock: () -> Double) throws(SystemError) -> TerminalCapabilities {
         try enterRawMode()
         var probe = CapabilityProbe()
         // The one-pixel image for kitty's shared-memory question; it is unlinked when the probe

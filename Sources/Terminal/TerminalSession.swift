@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import System
 
 /// The owner of the terminal's state: raw mode, the alternate screen, mouse and focus reporting,
 /// bracketed paste, the signal handlers and their self-pipe.
@@ -25,9 +26,10 @@ public final class TerminalSession {
     /// The terminal descriptor: opened on `/dev/tty` read-write, non-blocking, close-on-exec.
     /// Input is read from it; the mode sequences are written to it.
     public let fileDescriptor: Int32
+    /// The self-pipe the signal handlers write each signal's number to; nil once closed.
+    private var signalPipe: Pipe?
     /// The read end of the self-pipe: poll it for `POLLIN`, then call ``pendingSignals()``.
-    public let signalDescriptor: Int32
-    private let signalWriteDescriptor: Int32
+    public var signalDescriptor: Int32 { signalPipe?.readEnd.rawValue ?? -1 }
     /// The termios before ``enter()``.
     private var saved = termios()
     /// Whether the terminal is in the session's modes.
@@ -53,32 +55,23 @@ public final class TerminalSession {
     /// Opens the terminal at `path` and installs the signal handlers; the terminal is not changed
     /// until ``enter()``.
     ///
-    /// - Throws: ``TerminalError`` when the terminal cannot be opened, or `EBUSY` (call
+    /// - Throws: ``SystemError`` when the terminal cannot be opened, or `EBUSY` (call
     ///   `"TerminalSession"`) when another session is open in this process.
-    public init(path: String = "/dev/tty") throws(TerminalError) {
-        guard !SignalRelay.isInstalled else { throw TerminalError(call: "TerminalSession", errno: EBUSY) }
-        let fd = try TerminalError.check("open \(path)") { open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
-        var ends: [Int32] = [-1, -1]
-        do {
-            try TerminalError.check("pipe") { pipe(&ends) }
-            for end in ends {
-                let flags = try TerminalError.check("fcntl F_GETFL") { fcntl(end, F_GETFL) }
-                try TerminalError.check("fcntl F_SETFL") { fcntl(end, F_SETFL, flags | O_NONBLOCK) }
-                try TerminalError.check("fcntl F_SETFD") { fcntl(end, F_SETFD, FD_CLOEXEC) }
-            }
+    public init(path: String = "/dev/tty") throws(SystemError) {
+        guard !SignalRelay.isInstalled else { throw SystemError(call: "TerminalSession", errno: EBUSY) }
+        let fd = try SystemError.check("open \(path)") { open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
+        do throws(SystemError) {
+            signalPipe = try Pipe()
         } catch {
-            for end in ends where end >= 0 { _ = Glibc.close(end) }
             _ = Glibc.close(fd)
             throw error
         }
         fileDescriptor = fd
-        signalDescriptor = ends[0]
-        signalWriteDescriptor = ends[1]
 
         let state = SignalRelay.state
         TerminalSession.publishRestoreBytes(Array(TerminalSession.restoreSequence.utf8))
         state.pointee.tty = fd
-        state.pointee.pipeWrite = signalWriteDescriptor
+        state.pointee.pipeWrite = signalPipe?.writeEnd.rawValue ?? -1
         state.pointee.pendingTermination = 0
         do {
             try SignalRelay.install()
@@ -96,7 +89,7 @@ public final class TerminalSession {
     ///
     /// Raw mode is `cfmakeraw`'s (no echo, no line editing, no signals from keys: Ctrl-C and Ctrl-Z
     /// arrive as bytes), except that output processing stays on so a stray `\n` still returns the carriage.
-    public func enter() throws(TerminalError) {
+    public func enter() throws(SystemError) {
         guard !isActive else { return }
         try enterRawMode()
         SignalRelay.state.pointee.active = 1
@@ -107,14 +100,14 @@ public final class TerminalSession {
     /// Saves the termios and enters raw mode, leaving the screen as it is: for the start-up probe,
     /// whose answers must neither echo nor wait for a newline, before ``enter()``. The terminal
     /// stays raw until ``restore()``, so that an answer that comes late is read, not echoed.
-    public func enterRawMode() throws(TerminalError) {
+    public func enterRawMode() throws(SystemError) {
         guard !isRaw else { return }
-        try TerminalError.check("tcgetattr") { tcgetattr(fileDescriptor, &saved) }
+        try SystemError.check("tcgetattr") { tcgetattr(fileDescriptor, &saved) }
         let state = SignalRelay.state
         state.pointee.saved = saved
         state.pointee.hasSaved = 1
         var raw = rawMode()
-        try TerminalError.check("tcsetattr") { tcsetattr(fileDescriptor, TCSANOW, &raw) }
+        try SystemError.check("tcsetattr") { tcsetattr(fileDescriptor, TCSANOW, &raw) }
         state.pointee.raw = 1
         isRaw = true
     }
@@ -144,6 +137,12 @@ public final class TerminalSession {
         TerminalSession.publishRestoreBytes(restore + Array(TerminalSession.restoreSequence.utf8))
     }
 
+    /// A socket the run makes (mpv's IPC server) that a fatal signal's handler must remove, as
+    /// every other way out does (nil: none, or removed already).
+    public static func removeOnFatalSignal(socket path: [UInt8]?) {
+        SignalRelay.setSocketPath(path)
+    }
+
     /// Hands the signal handlers the bytes that restore the terminal.
     private static func publishRestoreBytes(_ restore: [UInt8]) {
         let state = SignalRelay.state
@@ -170,7 +169,7 @@ public final class TerminalSession {
     /// program started directly as a tmux pane's command), nobody could continue it, so, as the kernel
     /// does for SIGTSTP there, nothing happens and it returns false.
     @discardableResult
-    public func suspend() throws(TerminalError) -> Bool {
+    public func suspend() throws(SystemError) -> Bool {
         guard !TerminalSession.isProcessGroupOrphaned() else { return false }
         let wasActive = isActive
         restore()
@@ -190,10 +189,10 @@ public final class TerminalSession {
 
     /// Re-applies raw mode and the session's modes after the process was continued (SIGCONT), in case
     /// the shell changed them while it was stopped. Redraw everything afterwards.
-    public func resume() throws(TerminalError) {
+    public func resume() throws(SystemError) {
         guard isActive else { return }
         var raw = rawMode()
-        try TerminalError.check("tcsetattr") { tcsetattr(fileDescriptor, TCSANOW, &raw) }
+        try SystemError.check("tcsetattr") { tcsetattr(fileDescriptor, TCSANOW, &raw) }
         writeSequence(Array(TerminalSession.enterSequence.utf8) + graphicsEnter)
     }
 
@@ -206,9 +205,9 @@ public final class TerminalSession {
     }
 
     /// The terminal's size in cells, and in pixels when it reports them.
-    public func size() throws(TerminalError) -> TerminalSize {
+    public func size() throws(SystemError) -> TerminalSize {
         var size = winsize()
-        try TerminalError.check("ioctl TIOCGWINSZ") {
+        try SystemError.check("ioctl TIOCGWINSZ") {
             withUnsafeMutablePointer(to: &size) { ioctl(fileDescriptor, UInt(TIOCGWINSZ), $0) }
         }
         return TerminalSize(
@@ -221,10 +220,10 @@ public final class TerminalSession {
     ///
     /// - Returns: the number of bytes appended (0 when none are waiting), or nil at the end of input
     ///   (the terminal hung up).
-    public func readInput(into buffer: inout [UInt8]) throws(TerminalError) -> Int? {
+    public func readInput(into buffer: inout [UInt8]) throws(SystemError) -> Int? {
         var total = 0
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { raw in retryingInterrupts { Glibc.read(fileDescriptor, raw.baseAddress, raw.count) } }
             if n > 0 {
                 buffer.append(contentsOf: chunk[0..<n])
                 total += n
@@ -233,27 +232,20 @@ public final class TerminalSession {
             }
             if n == 0 { return total > 0 ? total : nil }
             let code = errno
-            if code == EINTR { continue }
             if code == EAGAIN || code == EWOULDBLOCK { return total }
-            throw TerminalError(call: "read", errno: code)
+            throw SystemError(call: "read", errno: code)
         }
     }
 
     /// Drains the self-pipe and returns the signals that arrived, oldest first.
     public func pendingSignals() -> [TerminalSignal] {
         var signals: [TerminalSignal] = []
-        var bytes = [UInt8](repeating: 0, count: 64)
-        while true {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(signalDescriptor, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            for byte in bytes[0..<n] {
-                switch Int32(byte) {
-                case SIGWINCH: signals.append(.resize)
-                case SIGTSTP: signals.append(.suspend)
-                case SIGCONT: signals.append(.resume)
-                case let signal: signals.append(.terminate(signal))
-                }
+        for byte in signalPipe?.readAvailable() ?? [] {
+            switch Int32(byte) {
+            case SIGWINCH: signals.append(.resize)
+            case SIGTSTP: signals.append(.suspend)
+            case SIGCONT: signals.append(.resume)
+            case let signal: signals.append(.terminate(signal))
             }
         }
         if signals.contains(where: { if case .terminate = $0 { return true } else { return false } }) {
@@ -272,8 +264,7 @@ public final class TerminalSession {
         state.pointee.pipeWrite = -1
         state.pointee.tty = -1
         state.pointee.hasSaved = 0
-        _ = Glibc.close(signalWriteDescriptor)
-        _ = Glibc.close(signalDescriptor)
+        signalPipe = nil
         _ = Glibc.close(fileDescriptor)
     }
 

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A signal, relayed through the session's self-pipe to the main loop.
 public enum TerminalSignal: Sendable, Hashable {
     /// SIGWINCH: the window changed size; read the new ``TerminalSize`` and redraw.
@@ -10,4 +12,7 @@ public enum TerminalSignal: Sendable, Hashable {
     case suspend
     /// SIGCONT: the process was continued; call ``TerminalSession/resume()`` and redraw everything.
     case resume
+
+    /// SIGINT's number, which Ctrl-C (a byte in raw mode) ends reel with too: exit 128 + it.
+    public static let interruptNumber: Int32 = SIGINT
 }

@@ -4,6 +4,7 @@ import Foundation
 import Screens
 import Terminal
 import Testing
+import System
 
 @Suite("reel.conf")
 struct ConfigFileTests {

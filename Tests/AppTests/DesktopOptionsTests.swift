@@ -3,6 +3,7 @@ import Glibc
 import Playback
 import Testing
 @testable import App
+import System
 
 /// The options of issue 28: MPRIS on or off, and mpv's IPC socket, checked before mpv starts.
 @Suite("Desktop options")

@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import Playback
+import System
 import Testing
 
 /// The one reader of files reel opens itself, and the one maker of its folders.
@@ -27,12 +28,12 @@ struct FileSystemTests {
             default: path = kind
             }
             let start = MonotonicClock.now()
-            #expect(throws: SystemCallError(call: "open", path: FilePath(path), code: SystemCallError.notRegularFile)) {
+            #expect(throws: SystemError(call: "open", errno: SystemError.notRegularFile, path: FilePath(path))) {
                 try FileSystem.readContents(FilePath(path), limit: 100)
             }
             #expect(FileSystem.read(FilePath(path)) == nil)
             #expect(MonotonicClock.now() - start < 1)
-            #expect(SystemCallError(call: "open", path: "/x", code: SystemCallError.notRegularFile).reason == "not a regular file")
+            #expect(SystemError(call: "open", errno: SystemError.notRegularFile, path: "/x").reason == "not a regular file")
         }
     }
 
@@ -41,7 +42,7 @@ struct FileSystemTests {
         try Self.withFolder { folder in
             try "0123456789".write(toFile: folder + "/f", atomically: true, encoding: .utf8)
             #expect(try FileSystem.readContents(FilePath(folder + "/f"), limit: 10) == Array("0123456789".utf8))
-            #expect(throws: SystemCallError(call: "read", path: FilePath(folder + "/f"), code: EFBIG)) {
+            #expect(throws: SystemError(call: "read", errno: EFBIG, path: FilePath(folder + "/f"))) {
                 try FileSystem.readContents(FilePath(folder + "/f"), limit: 9)
             }
             #expect(try FileSystem.readContents(FilePath(folder + "/f"), limit: 4, prefixOnly: true) == Array("0123".utf8))
@@ -52,7 +53,7 @@ struct FileSystemTests {
     func homeIsNeverMade() throws {
         try Self.withFolder { folder in
             let home = FilePath(folder + "/home")
-            #expect(throws: SystemCallError(call: "stat", path: home, code: ENOENT)) {
+            #expect(throws: SystemError(call: "stat", errno: ENOENT, path: home)) {
                 try FileSystem.makeDirectories(home.appending(".local/state/reel/resume"), home: home)
             }
             #expect(!FileManager.default.fileExists(atPath: folder + "/home"))

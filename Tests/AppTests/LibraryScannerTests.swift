@@ -3,6 +3,7 @@ import Glibc
 import Testing
 @testable import App
 import Playback
+import System
 
 /// The library's scan of real folders made for each test.
 @Suite("LibraryScanner")

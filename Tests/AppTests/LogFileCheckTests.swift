@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import Playback
+import System
 import Testing
 
 /// `--log-file`'s rules: a file, never a terminal or a device, and never a file that is not a log.
@@ -9,15 +10,15 @@ import Testing
 struct LogFileCheckTests {
     typealias Kind = LogFileCheck.Kind
 
-    static let null = dev_t(0x103)
+    static let null = UInt64(0x103)
 
     @Test("what a log may be, and why not", arguments: [
-        (Kind(mode: S_IFCHR, device: 0x8800, isTerminal: true, nullDevice: null, size: 0), "it is a terminal; the log must be a file"),
-        (Kind(mode: S_IFCHR, device: 0x105, isTerminal: false, nullDevice: null, size: 0), "it is a device; the log must be a file"),
-        (Kind(mode: S_IFCHR, device: 0x103, isTerminal: false, nullDevice: null, size: 0), nil),
-        (Kind(mode: S_IFCHR, device: 0x103, isTerminal: false, nullDevice: nil, size: 0), "it is a device; the log must be a file"),
-        (Kind(mode: S_IFREG, device: 0, isTerminal: false, nullDevice: null, size: 0), nil),
-        (Kind(mode: S_IFIFO, device: 0, isTerminal: false, nullDevice: null, size: 0), nil),
+        (Kind(file: .characterDevice, device: 0x8800, isTerminal: true, nullDevice: null, size: 0), "it is a terminal; the log must be a file"),
+        (Kind(file: .characterDevice, device: 0x105, isTerminal: false, nullDevice: null, size: 0), "it is a device; the log must be a file"),
+        (Kind(file: .characterDevice, device: 0x103, isTerminal: false, nullDevice: null, size: 0), nil),
+        (Kind(file: .characterDevice, device: 0x103, isTerminal: false, nullDevice: nil, size: 0), "it is a device; the log must be a file"),
+        (Kind(file: .regular, device: 0, isTerminal: false, nullDevice: null, size: 0), nil),
+        (Kind(file: .fifo, device: 0, isTerminal: false, nullDevice: null, size: 0), nil),
     ] as [(Kind, String?)])
     func kinds(kind: Kind, refusal: String?) {
         #expect(kind.refusal(firstLine: { nil }) == refusal)
@@ -31,7 +32,7 @@ struct LogFileCheckTests {
         (nil, false),
     ] as [(String?, Bool)])
     func existingFiles(firstLine: String?, taken: Bool) {
-        let kind = Kind(mode: S_IFREG, device: 0, isTerminal: false, nullDevice: Self.null, size: 100)
+        let kind = Kind(file: .regular, device: 0, isTerminal: false, nullDevice: Self.null, size: 100)
         #expect((kind.refusal(firstLine: { firstLine }) == nil) == taken)
     }
 

@@ -122,6 +122,8 @@ struct MPRISPlayerTests {
         (MPRISPlayerTests.set("LoopStatus", .string("Track")), [Command.cycleLoopFile]),
         (MPRISPlayerTests.set("LoopStatus", .string("None")), []),
         (MPRISPlayerTests.set("Shuffle", .boolean(false)), []),
+        (MPRISPlayerTests.set("Shuffle", .boolean(true)), [Command.cycleShuffle]),
+        (MPRISPlayerTests.set("LoopStatus", .string("Playlist")), [Command.cycleLoopPlaylist]),
     ])
     func writes(_ call: BusCall, _ commands: [Command]) {
         let outcome = MPRISPlayer(state: Self.playing()).handle(call)
@@ -130,8 +132,6 @@ struct MPRISPlayerTests {
     }
 
     @Test("a write reel cannot carry out is an error, and changes nothing", arguments: [
-        MPRISPlayerTests.set("Shuffle", .boolean(true)),
-        MPRISPlayerTests.set("LoopStatus", .string("Playlist")),
         MPRISPlayerTests.set("LoopStatus", .string("Sometimes")),
         MPRISPlayerTests.set("Rate", .string("fast")),
         MPRISPlayerTests.set("PlaybackStatus", .string("Playing")),
@@ -143,15 +143,33 @@ struct MPRISPlayerTests {
         guard case .error = outcome.reply else { Issue.record("the write was taken"); return }
     }
 
-    @Test("with --loop-playlist, LoopStatus reads Playlist and None cannot be set")
-    func loopPlaylist() {
+    @Test("LoopStatus is one pair of loop-file and the list's loop: Track, Playlist and None each set both")
+    func loopStatus() {
         var state = Self.playing()
         state.loopsPlaylist = true
         let player = MPRISPlayer(state: state)
         #expect(player.handle(Self.get("LoopStatus")).reply == .values([.variant(.string("Playlist"))]))
         #expect(player.handle(Self.set("LoopStatus", .string("Playlist"))) == .init(reply: Self.done))
+        #expect(player.handle(Self.set("LoopStatus", .string("None"))).commands == [.cycleLoopPlaylist])
+        #expect(player.handle(Self.set("LoopStatus", .string("Track"))).commands == [.cycleLoopFile, .cycleLoopPlaylist])
         state.loop = .track
-        #expect(MPRISPlayer(state: state).handle(Self.set("LoopStatus", .string("Playlist"))).commands == [.cycleLoopFile])
+        state.loopsPlaylist = false
+        #expect(MPRISPlayer(state: state).handle(Self.set("LoopStatus", .string("Playlist"))).commands == [.cycleLoopFile, .cycleLoopPlaylist])
+        #expect(MPRISPlayer(state: state).handle(Self.set("LoopStatus", .string("None"))).commands == [.cycleLoopFile])
+    }
+
+    @Test("continue watching is no playlist: Shuffle and LoopStatus Playlist are refused there, Track still works")
+    func notAPlaylist() {
+        var state = Self.playing()
+        state.canLoopPlaylist = false
+        let player = MPRISPlayer(state: state)
+        for call in [Self.set("Shuffle", .boolean(true)), Self.set("LoopStatus", .string("Playlist"))] {
+            let outcome = player.handle(call)
+            #expect(outcome.commands.isEmpty)
+            guard case .error(let name, _) = outcome.reply else { Issue.record("\(call) was taken"); continue }
+            #expect(name == "org.freedesktop.DBus.Error.NotSupported")
+        }
+        #expect(player.handle(Self.set("LoopStatus", .string("Track"))).commands == [.cycleLoopFile])
     }
 
     @Test("the properties playerctl reads before it acts")

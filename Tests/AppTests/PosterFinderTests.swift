@@ -4,6 +4,7 @@ import Terminal
 import Testing
 @testable import App
 import Playback
+import System
 
 /// Which picture a poster gets: cover art, then a sidecar image, then the frame at 10 %, else a
 /// title card; probed for real in short-lived mpv cores.

@@ -1,7 +1,7 @@
-import Glibc
 import Playback
 import Testing
 @testable import App
+import System
 
 /// The background probes: order, delivery through the pipe, pausing; and a real probe of a sample.
 @Suite("ProbeWorkers")
@@ -10,15 +10,14 @@ struct ProbeWorkersTests {
         (0..<count).map { LibraryFile(path: FilePath("/f\($0)"), name: "f\($0)", size: 1, modified: 1) }
     }
 
-    /// Waits on the descriptor until `count` results came, or `milliseconds` passed.
-    static func collect(_ workers: ProbeWorkers, count: Int, milliseconds: Int = 10_000)
+    /// Waits on the descriptor until `count` results came, or `seconds` passed.
+    static func collect(_ workers: ProbeWorkers, count: Int, seconds: Double = 10)
         -> [(file: LibraryFile, result: MediaProbe.Result)] {
         var results: [(file: LibraryFile, result: MediaProbe.Result)] = []
-        var deadline = milliseconds
-        while results.count < count, deadline > 0 {
-            var descriptor = pollfd(fd: workers.descriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, 50)
-            deadline -= 50
+        let deadline = MonotonicClock.now() + seconds
+        while results.count < count, case let left = deadline - MonotonicClock.now(), left > 0 {
+            var entries = [PollEntry(workers.descriptor, events: .readable)]
+            _ = try? Poll.wait(&entries, timeout: left)
             results += workers.takeResults()
         }
         return results
@@ -41,7 +40,7 @@ struct ProbeWorkersTests {
         // Asked again, nothing is probed twice. (A wake-up byte for the last result may still be
         // on its way through the pipe: it is results that must not come, not bytes.)
         workers.prioritize(files)
-        #expect(Self.collect(workers, count: 1, milliseconds: 300).isEmpty)
+        #expect(Self.collect(workers, count: 1, seconds: 0.3).isEmpty)
         #expect(order.withLock { $0.count } == 10)
         workers.stop()
     }
@@ -58,31 +57,42 @@ struct ProbeWorkersTests {
         workers.prioritize(Array(files[90..<93]))
         workers.setPaused(false)
         #expect(Self.collect(workers, count: 3).count == 3)
-        #expect(Self.collect(workers, count: 1, milliseconds: 300).isEmpty, "nothing more is probed")
+        #expect(Self.collect(workers, count: 1, seconds: 0.3).isEmpty, "nothing more is probed")
         workers.stop()
         #expect(order.withLock { $0 } == ["f90", "f91", "f92"])
     }
 
     @Test("stop() gives up a probe in flight: the job is told, and stop returns once it has")
     func stopGivesUp() throws {
-        let started = Locked(false)
+        let started = try WakeSignal()
+        let never = try WakeSignal()
+        let gaveUp = Locked(false)
         let workers = try ProbeWorkers(count: 1) { _, shouldStop in
-            started.withLock { $0 = true }
-            while !shouldStop() { usleep(1_000) }
+            started.signal()
+            // `shouldStop` is a flag, not a signal: the job looks at it between bounded waits, as
+            // a real probe does between mpv's events.
+            while !shouldStop() {
+                var entries = [PollEntry(never.fileDescriptor, events: .readable)]
+                _ = try? Poll.wait(&entries, timeout: 0.001)
+            }
+            gaveUp.withLock { $0 = true }
             return .unplayable(reason: MediaProbe.stoppedReason)
         }
         workers.prioritize(Self.files(1))
-        while !started.withLock({ $0 }) { usleep(1_000) }
+        var entries = [PollEntry(started.fileDescriptor, events: .readable)]
+        try #require(try Poll.wait(&entries, timeout: 10) == 1, "the probe never started")
+        #expect(!gaveUp.withLock { $0 }, "nothing told the job to stop yet")
         // It would wait for ever if the job were not told.
         workers.stop()
+        #expect(gaveUp.withLock { $0 }, "stop returned before the job had given up")
     }
 
     @Test("paused workers start nothing new; stop ends them")
     func pause() throws {
         let workers = try ProbeWorkers(count: 2, paused: true) { _, _ in .unplayable(reason: "") }
         workers.prioritize(Self.files(3))
-        var descriptor = pollfd(fd: workers.descriptor, events: Int16(POLLIN), revents: 0)
-        #expect(poll(&descriptor, 1, 200) == 0)
+        var entries = [PollEntry(workers.descriptor, events: .readable)]
+        #expect(try Poll.wait(&entries, timeout: 0.2) == 0)
         #expect(workers.takeResults().isEmpty)
         workers.setPaused(false)
         #expect(Self.collect(workers, count: 3).count == 3)
@@ -90,12 +100,10 @@ struct ProbeWorkersTests {
     }
 
     @Test("a sample is probed once, then found in the cache")
-    func describeSample() {
+    func describeSample() throws {
         var url = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
         url = "/" + url + "/samples/segments.mp4"
-        var info = stat()
-        stat(url, &info)
-        let file = LibraryFile(path: FilePath(url), name: "segments.mp4", info: info)
+        let file = LibraryFile(path: FilePath(url), name: "segments.mp4", info: try FileSystem.status(FilePath(url)))
         let cache = ThumbnailCache(directory: nil)
         let first = ListScene.describe(file, cache: cache, pixelAspect: 1)
         guard case let .playable(media, still?) = first else { Issue.record("got \(first)"); return }
@@ -106,7 +114,8 @@ struct ProbeWorkersTests {
         #expect(thumbnail?.width == 12 && thumbnail?.height == 6)
         // 10 % of the file is in the red segment.
         #expect(thumbnail.map { $0[6, 3].r > 200 && $0[6, 3].g < 60 } == true)
-        if case .playable(let item) = state { #expect(item.title == "Colour segments" && item.videoSize?.width == 160) }
+        guard case .playable(let item) = state else { Issue.record("not playable: \(state)"); return }
+        #expect(item.title == "Colour segments" && item.videoSize?.width == 160)
     }
 
     @Test("a still picture is not offered as a video; a file name is not a title")
@@ -118,6 +127,8 @@ struct ProbeWorkersTests {
         let song = MediaProbe.Result.playable(
             MediaInfo(title: "song.mp3", duration: 0, videoSize: nil, hasVideo: false, hasCoverArt: true, hasAudio: true), still: nil)
         #expect(ListScene.stillPictureIsUnplayable(song) == song)
-        if case .playable(let media) = ListScene.itemState(song, fileName: "song.mp3").0 { #expect(media.title == nil) }
+        let (songState, _) = ListScene.itemState(song, fileName: "song.mp3")
+        guard case .playable(let media) = songState else { Issue.record("not playable: \(songState)"); return }
+        #expect(media.title == nil)
     }
 }

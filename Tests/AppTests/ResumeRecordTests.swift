@@ -3,6 +3,7 @@ import Testing
 @testable import App
 import Playback
 import Screens
+import System
 
 @Suite("Resume records")
 struct ResumeRecordTests {

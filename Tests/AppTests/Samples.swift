@@ -1,4 +1,5 @@
 import Playback
+import System
 
 /// Test support: the committed sample clips.
 enum Samples {

@@ -2,6 +2,7 @@ import Glibc
 import Playback
 import Testing
 @testable import App
+import System
 
 /// The probe cache: its record format, and lookups that miss when the file changed.
 @Suite("ThumbnailCache")

@@ -1,6 +1,7 @@
 @testable import App
 import Glibc
 import Playback
+import System
 import Testing
 
 @Suite("TmuxClient: what tmux says of its clients' terminals")

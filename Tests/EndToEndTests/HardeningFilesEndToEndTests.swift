@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import System
 import Testing
 
 /// Issue 26's files: a log file that is the terminal, a closed stdin, a reel.conf saved on

@@ -82,9 +82,11 @@ struct IPCEndToEndTests {
         let playlist = try Self.send(#"{"command":["get_property","playlist"]}"#, to: path)
         #expect(playlist.contains("motion.mp4") && !playlist.contains("talk.mp4"), "mpv's playlist: \(playlist)")
         try tmux.send("Escape")
-        // Its rows (under the header, which names what the command line gave).
-        let rows = try tmux.waitFor("motion.mp4").split(separator: "\n").dropFirst().joined(separator: "\n")
-        #expect(rows.contains("demo.mp4") && rows.contains("motion.mp4") && !rows.contains("talk.mp4"), "the list: \(rows)")
+        // Its rows, and its header, which named the files given and now names what it holds.
+        let list = try tmux.waitFor("motion.mp4")
+        #expect(list.contains("demo.mp4") && list.contains("motion.mp4") && !list.contains("talk.mp4"), "the list: \(list)")
+        let header = list.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(header.contains("demo.mp4, motion.mp4"), "the header: \(header)")
         try tmux.send("q")
         #expect(tmux.waitForExit() == 0)
         #expect(access(path, F_OK) != 0)
@@ -102,16 +104,33 @@ struct IPCEndToEndTests {
         try tmux.expectTerminalRestored()
     }
 
-    @Test("SIGTERM removes the socket too")
-    func signalRemovesSocket() throws {
+    @Test("every signal that ends reel removes the socket: TERM, HUP, INT, and a fatal one from its handler",
+          arguments: [SIGTERM, SIGHUP, SIGINT, SIGSEGV])
+    func signalRemovesSocket(_ signal: Int32) throws {
         let path = Self.socketPath()
         defer { unlink(path) }
         let tmux = try TmuxSession([Paths.reel, "--no-audio", "--input-ipc-server=\(path)", Paths.sample("long.mp4")])
         try tmux.waitFor("❚❚")
         #expect(Self.waitForSocket(path))
         let pid = try #require(try tmux.programPID())
-        kill(pid, SIGTERM)
-        #expect(tmux.waitForExit() == 128 + SIGTERM)
-        #expect(access(path, F_OK) != 0)
+        kill(pid, signal)
+        #expect(tmux.waitForExit() == 128 + signal)
+        #expect(access(path, F_OK) != 0, "the socket was left at \(path) after signal \(signal)")
+        try tmux.expectTerminalRestored()
+    }
+
+    @Test("an error exit removes the socket: a file mpv cannot play, exit 1")
+    func errorRemovesSocket() throws {
+        let path = Self.socketPath()
+        defer { unlink(path) }
+        let broken = Fixtures.path("broken-\(UUID().uuidString).mp4")
+        FileManager.default.createFile(atPath: broken, contents: Data(repeating: 0x5A, count: 4096))
+        defer { unlink(broken) }
+        let log = Fixtures.path("ipc-\(UUID().uuidString).log")
+        defer { unlink(log) }
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--input-ipc-server=\(path)", "--log-file=\(log)", broken])
+        #expect(tmux.waitForExit() == 1)
+        #expect(tmux.standardError.contains("broken-"), "stderr: \(tmux.standardError)")
+        #expect(access(path, F_OK) != 0, "the socket was left at \(path)")
     }
 }

@@ -1,4 +1,5 @@
 import Playback
+import System
 import Testing
 
 /// Paths are bytes: every byte kept from where a path is read to the call that uses it; the text

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Playback
+import System
 import Testing
 
 /// The film-like sample (samples/film.mkv: two audio tracks, an SRT and an ASS subtitle track,

@@ -1,5 +1,6 @@
 import Glibc
 @testable import Playback
+import System
 import Testing
 
 /// mpv's log lines as reel writes them: one line each, with control characters made visible.

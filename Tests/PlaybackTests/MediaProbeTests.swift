@@ -1,5 +1,6 @@
 import Glibc
 import Playback
+import System
 import Testing
 
 /// Probing files in a short-lived mpv of their own: what they are, and a still from them.

@@ -1,5 +1,6 @@
 import Glibc
 import Playback
+import System
 import Testing
 
 /// Test support: runs a real ``Player`` the way reel's loop does, until a condition holds.

@@ -1,5 +1,6 @@
 import Glibc
 import Playback
+import System
 import Testing
 
 /// Files that cannot be played give typed errors with mpv's reason; nothing crashes.

@@ -1,5 +1,6 @@
 import Glibc
 import Playback
+import System
 import Testing
 
 /// The scrub preview's second mpv, against the real libmpv and the clips in samples/.

@@ -10,7 +10,7 @@ struct CommandTableTests {
         "add volume -5", "cycle mute", "frame-step", "frame-back-step", "cycle controls", "help", "close", "quit",
         "interrupt", "suspend", "redraw", "cycle sub", "cycle sub down", "cycle sub-visibility", "cycle audio",
         "cycle audio down", "add sub-delay -0.1", "add audio-delay 0.1", "sub-seek 1", "sub-seek -1", "add chapter 1",
-        "add chapter -1", "playlist-next", "playlist-prev", "cycle loop-file", "speed-step -1", "set speed 1.5",
+        "add chapter -1", "playlist-next", "playlist-prev", "cycle loop-file", "cycle loop-playlist", "cycle shuffle", "speed-step -1", "set speed 1.5",
         "tracks-menu", "cycle remaining", "poster", "play", "list-move 1", "list-page -1", "list-first", "list-last",
         "filter", "filter-accept", "filter-erase", "filter-clear", "forget", "forget-undo", "forget-all", "ignore", "double-tap back", "double-tap forward", "skip back", "skip forward",
     ])

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import System
 import Terminal
 import Testing
 
@@ -24,11 +25,11 @@ final class PtyChild {
 
     init(mode: String) throws {
         let path = PtyChild.probePath
-        guard access(path, X_OK) == 0 else { throw TerminalError(call: "access \(path)", errno: errno) }
+        guard access(path, X_OK) == 0 else { throw SystemError(call: "access \(path)", errno: errno) }
         // Everything the child needs is prepared before fork: after it, only execv and _exit run.
         let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), strdup(mode), nil]
         defer { for arg in argv { free(arg) } }
-        guard let program = argv[0] else { throw TerminalError(call: "strdup", errno: ENOMEM) }
+        guard let program = argv[0] else { throw SystemError(call: "strdup", errno: ENOMEM) }
         var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 640, ws_ypixel: 384)
         var fd: Int32 = -1
         let child = forkpty(&fd, nil, nil, &size)
@@ -36,7 +37,7 @@ final class PtyChild {
             execv(program, argv)
             _exit(127)
         }
-        guard child > 0 else { throw TerminalError(call: "forkpty", errno: errno) }
+        guard child > 0 else { throw SystemError(call: "forkpty", errno: errno) }
         pid = child
         master = fd
         var state = termios()

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Dispatch
+import System
 import Terminal
 import Testing
 
@@ -10,7 +11,7 @@ struct TerminalOutputTests {
     /// A pipe whose buffer holds only one page, so large frames are written in parts.
     func smallPipe() throws -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw TerminalError(call: "pipe", errno: errno) }
+        guard pipe(&ends) == 0 else { throw SystemError(call: "pipe", errno: errno) }
         _ = fcntl(ends[1], 1031 /* F_SETPIPE_SZ */, 4096)
         let flags = fcntl(ends[0], F_GETFL)
         _ = fcntl(ends[0], F_SETFL, flags | O_NONBLOCK)
@@ -80,16 +81,17 @@ struct TerminalOutputTests {
         #expect(!output.isIdle)
         #expect(try output.finish(within: 0.05) == false, "nobody reads: the rest stays")
         #expect(!output.isIdle)
-        // A reader on another thread that takes what there is every millisecond, until 0.4 s pass
-        // with nothing.
+        // A reader on another thread that waits for bytes and takes them as they come, until
+        // 0.4 s pass with nothing (no sleeping: poll wakes it for each batch).
         let reader = pipe.read
         let received = ReceivedBytes()
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
-            var idle = 0
-            while idle < 400 {
-                if Self.drain(reader, into: &received.bytes) > 0 { idle = 0 } else { idle += 1 }
-                usleep(1000)
+            var entries = [PollEntry(reader, events: .readable)]
+            var silentSince = MonotonicClock.now()
+            while case let left = silentSince + 0.4 - MonotonicClock.now(), left > 0 {
+                _ = try? Poll.wait(&entries, timeout: left)
+                if Self.drain(reader, into: &received.bytes) > 0 { silentSince = MonotonicClock.now() }
             }
         }
         #expect(try output.finish(within: 10))
@@ -114,16 +116,16 @@ struct TerminalOutputTests {
         #expect(output.isIdle)
     }
 
-    @Test("a write error is a typed TerminalError naming the call")
+    @Test("a write error is a typed SystemError naming the call")
     func writeError() throws {
         let pipe = try smallPipe()
         close(pipe.read)
         defer { close(pipe.write) }
         signal(SIGPIPE, SIG_IGN)
         let output = try TerminalOutput(adopting: pipe.write)
-        #expect(throws: TerminalError(call: "write", errno: EPIPE)) { try output.submit([1]) }
-        #expect(throws: TerminalError.self) { try TerminalOutput(path: "/nonexistent/tty") }
-        #expect(TerminalError(call: "write", errno: EPIPE).description.hasPrefix("write: "))
+        #expect(throws: SystemError(call: "write", errno: EPIPE)) { try output.submit([1]) }
+        #expect(throws: SystemError.self) { try TerminalOutput(path: "/nonexistent/tty") }
+        #expect(SystemError(call: "write", errno: EPIPE).description.hasPrefix("write: "))
     }
 
     @Test("the cell aspect comes from the pixel size, else 1:2")

@@ -1,11 +1,14 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import System
 import Terminal
 import Testing
 
 /// The session in this process, on a pty it opens by path (never the test runner's own terminal).
-@Suite("TerminalSession in process")
+/// Serialized: one session at a time may be open in a process, so a test run beside the
+/// lifecycle's open session would see `EBUSY` instead of what it checks.
+@Suite("TerminalSession in process", .serialized)
 struct TerminalSessionTests {
     /// Reads what is waiting on `fd` (non-blocking).
     func drain(_ fd: Int32) -> [UInt8] {
@@ -25,14 +28,14 @@ struct TerminalSessionTests {
         var master: Int32 = -1, slave: Int32 = -1
         var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 1200, ws_ypixel: 800)
         var name = [CChar](repeating: 0, count: 4096)  // openpty writes the slave's path here
-        guard openpty(&master, &slave, &name, nil, &size) == 0 else { throw TerminalError(call: "openpty", errno: errno) }
+        guard openpty(&master, &slave, &name, nil, &size) == 0 else { throw SystemError(call: "openpty", errno: errno) }
         defer { close(master); close(slave) }
         let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var before = termios()
         tcgetattr(slave, &before)
 
         let session = try TerminalSession(path: path)
-        #expect(throws: TerminalError(call: "TerminalSession", errno: EBUSY)) { try TerminalSession(path: path) }
+        #expect(throws: SystemError(call: "TerminalSession", errno: EBUSY)) { try TerminalSession(path: path) }
         try session.enter()
         try session.enter()  // idempotent
         #expect(drain(master) == Array(TerminalSession.enterSequence.utf8))
@@ -69,6 +72,6 @@ struct TerminalSessionTests {
 
     @Test("opening a missing terminal is a typed error naming the call")
     func missingTerminal() {
-        #expect(throws: TerminalError(call: "open /nonexistent/tty", errno: ENOENT)) { try TerminalSession(path: "/nonexistent/tty") }
+        #expect(throws: SystemError(call: "open /nonexistent/tty", errno: ENOENT)) { try TerminalSession(path: "/nonexistent/tty") }
     }
 }

@@ -1,5 +1,5 @@
 @testable import App
-import Playback
+import System
 
 /// libFuzzer entry: reads the bytes as a resume record, as ``ResumeStore`` reads the file.
 ///

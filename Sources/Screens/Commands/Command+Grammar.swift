@@ -50,6 +50,8 @@ extension Command {
             .fixed("playlist-next", .playlistNext),
             .fixed("playlist-prev", .playlistPrevious),
             .fixed("cycle loop-file", .cycleLoopFile),
+            .fixed("cycle loop-playlist", .cycleLoopPlaylist),
+            .fixed("cycle shuffle", .cycleShuffle),
             .whole("speed-step", Command.speedStep) { if case .speedStep(let steps) = $0 { steps } else { nil } },
             .decimal("set speed", 0.01...100, Command.setSpeed) { if case .setSpeed(let speed) = $0 { speed } else { nil } },
             .fixed("tracks-menu", .tracksMenu),

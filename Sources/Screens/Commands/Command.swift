@@ -56,6 +56,10 @@ public enum Command: Sendable, Hashable {
     case playlistPrevious
     /// `cycle loop-file`: loop the current file on or off.
     case cycleLoopFile
+    /// `cycle loop-playlist`: after the last item, the first (on or off).
+    case cycleLoopPlaylist
+    /// `cycle shuffle`: what is still to come of the list in a random order, or back in its own.
+    case cycleShuffle
     /// `speed-step N`: N steps through 0.25 … 4 (negative is slower).
     case speedStep(Int)
     /// `set speed X`.

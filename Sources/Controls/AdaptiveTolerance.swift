@@ -8,29 +8,29 @@
 /// drain within ``quickDrain`` halves it, down to the ``floor`` it started at. A local terminal
 /// drains every screen at once, so the tolerance stays at its floor. It is the floor of the
 /// renderer's tolerance: the renderer's byte budget may raise a frame's further.
-struct AdaptiveTolerance: Sendable, Equatable {
+public struct AdaptiveTolerance: Sendable, Equatable {
     /// The tolerance when the terminal keeps up.
-    let floor: UInt8
+    public let floor: UInt8
     /// The most it is raised to.
-    let ceiling: UInt8
+    public let ceiling: UInt8
     /// The tolerance to render with now.
-    private(set) var current: UInt8
+    public private(set) var current: UInt8
 
     /// A screen that takes longer than this to drain counts as slow: about one frame at 30 fps.
-    static let slowDrain = 0.035
+    public static let slowDrain = 0.035
     /// A screen that drains within this counts as quick.
-    static let quickDrain = 0.010
+    public static let quickDrain = 0.010
     /// How long the screens must drain quickly before the tolerance comes down a step.
-    static let calmPeriod = 1.0
+    public static let calmPeriod = 1.0
 
     private var slowInARow = 0
     private var quickSince: Double?
 
     /// The highest tolerance it has come to.
-    private(set) var highest: UInt8
+    public private(set) var highest: UInt8
 
     /// Starts at `floor`; unless it `adapts` (exact colours asked for), it is never raised.
-    init(floor: UInt8, ceiling: UInt8 = 16, adapts: Bool = true) {
+    public init(floor: UInt8, ceiling: UInt8 = 16, adapts: Bool = true) {
         self.floor = floor
         self.ceiling = adapts ? max(ceiling, floor) : floor
         current = floor
@@ -38,7 +38,7 @@ struct AdaptiveTolerance: Sendable, Equatable {
     }
 
     /// A screen handed over at `submitted` finished draining to the terminal at `drained`.
-    mutating func screenDrained(submitted: Double, drained: Double) {
+    public mutating func screenDrained(submitted: Double, drained: Double) {
         let duration = drained - submitted
         if duration > AdaptiveTolerance.slowDrain {
             quickSince = nil

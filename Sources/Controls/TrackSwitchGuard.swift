@@ -7,7 +7,7 @@
 /// that lands away from where the switch was made is undone with an exact seek back.
 ///
 /// Time is passed in; the session does the seeking.
-struct TrackSwitchGuard: Sendable, Equatable {
+public struct TrackSwitchGuard: Sendable, Equatable {
     /// Where the first switch of a burst was made, and when the last one was.
     private struct Anchor: Sendable, Equatable {
         var position: Double
@@ -17,31 +17,34 @@ struct TrackSwitchGuard: Sendable, Equatable {
     private var anchor: Anchor?
     private var restarted = false
 
+    /// A guard with no switch to watch.
+    public init() {}
+
     /// How long after the last switch a refresh may still land.
-    static let window = 2.0
+    public static let window = 2.0
     /// How far a paused position may differ before it is put back.
-    static let tolerance = 0.05
+    public static let tolerance = 0.05
 
     /// A track was switched; only a paused picture with a known position is guarded.
-    mutating func switched(position: Double?, isPaused: Bool, now: Double) {
+    public mutating func switched(position: Double?, isPaused: Bool, now: Double) {
         guard isPaused, let position else { return cancel() }
         anchor = Anchor(position: anchor?.position ?? position, at: now)
         restarted = false
     }
 
     /// mpv restarted playback (its refresh, or a seek).
-    mutating func playbackRestarted() {
+    public mutating func playbackRestarted() {
         if anchor != nil { restarted = true }
     }
 
     /// A seek of reel's own, a new item, or playing: the position is meant to move.
-    mutating func cancel() {
+    public mutating func cancel() {
         anchor = nil
         restarted = false
     }
 
     /// The position to seek back to, once; nil while nothing needs putting back.
-    mutating func check(position: Double?, isPaused: Bool, now: Double) -> Double? {
+    public mutating func check(position: Double?, isPaused: Bool, now: Double) -> Double? {
         guard let anchor else { return nil }
         guard isPaused, now - anchor.at <= Self.window else {
             cancel()

@@ -1,4 +1,4 @@
-@testable import App
+@testable import Controls
 import Testing
 
 @Suite("Duration histogram")

@@ -2,12 +2,12 @@ import Glibc
 
 /// The wall clock and the local time zone, for what the continue-watching list says of when
 /// something was watched. Engines take these as arguments; this is where they are read.
-enum WallClock {
+public enum WallClock {
     /// Seconds since the Unix epoch.
-    static func now() -> Int64 { Int64(time(nil)) }
+    public static func now() -> Int64 { Int64(time(nil)) }
 
     /// The local time zone's offset from UTC at `time`, in seconds east.
-    static func utcOffset(at time: Int64 = now()) -> Int64 {
+    public static func utcOffset(at time: Int64 = now()) -> Int64 {
         var seconds = time_t(time)
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return 0 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import App
+@testable import Controls
 
 @Suite("TrackSwitchGuard")
 struct TrackSwitchGuardTests {

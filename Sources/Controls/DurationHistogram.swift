@@ -4,20 +4,23 @@
 /// Each duration falls in a bin 10 µs wide, up to 100 ms; longer ones share one last bin. A
 /// percentile is read back as the middle of its bin, so it is within 5 µs of the exact one below
 /// 100 ms.
-struct DurationHistogram: Sendable, Equatable {
+public struct DurationHistogram: Sendable, Equatable {
     /// The width of a bin, in milliseconds.
-    static let binWidth = 0.01
+    public static let binWidth = 0.01
     /// How many bins of ``binWidth`` there are before the overflow bin.
-    static let binCount = 10_000
+    public static let binCount = 10_000
 
     private var bins = [UInt32](repeating: 0, count: DurationHistogram.binCount + 1)
     /// How many durations were recorded.
-    private(set) var count = 0
+    public private(set) var count = 0
     /// The longest duration recorded, in milliseconds.
-    private(set) var maximum = 0.0
+    public private(set) var maximum = 0.0
+
+    /// An empty histogram.
+    public init() {}
 
     /// Records one duration in milliseconds (a negative one counts as 0).
-    mutating func record(milliseconds: Double) {
+    public mutating func record(milliseconds: Double) {
         let value = milliseconds.isFinite ? max(milliseconds, 0) : 0
         let bin = value >= Double(DurationHistogram.binCount) * DurationHistogram.binWidth
             ? DurationHistogram.binCount : Int(value / DurationHistogram.binWidth)
@@ -28,7 +31,7 @@ struct DurationHistogram: Sendable, Equatable {
 
     /// The duration below which `fraction` (0…1) of the recorded ones fall, in milliseconds: the
     /// middle of its bin, or the maximum when that is in the overflow bin; 0 when none was recorded.
-    func percentile(_ fraction: Double) -> Double {
+    public func percentile(_ fraction: Double) -> Double {
         guard count > 0 else { return 0 }
         let rank = min(max(Int((Double(count - 1) * fraction).rounded()), 0), count - 1)
         var seen = 0

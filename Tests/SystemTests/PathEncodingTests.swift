@@ -1,4 +1,4 @@
-import Playback
+import System
 import Testing
 
 /// File names that are not UTF-8 survive the trip through Swift strings, byte for byte.

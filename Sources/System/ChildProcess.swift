@@ -1,0 +1,65 @@
+import Glibc
+
+/// A short-lived child process whose standard output is read: `posix_spawnp`, a pipe, a
+/// deadline, and `kill` when it runs over.
+public enum ChildProcess {
+    /// What `arguments` (the program found on `PATH`, with the process's environment) writes to
+    /// its standard output, at most `maxBytes` of it; nil when it cannot start, exits with a
+    /// failure, or is not done within `timeout` seconds (then it is killed). Its standard input
+    /// and error are /dev/null, its signal mask empty and every signal at its default.
+    public static func output(of arguments: [String], timeout: Double, maxBytes: Int) -> [UInt8]? {
+        guard let program = arguments.first else { return nil }
+        var ends: [Int32] = [-1, -1]
+        guard (try? SystemError.check("pipe") { pipe(&ends) }) != nil else { return nil }
+        // The pipe stays blocking: the child's end is its standard output.
+        let readEnd = FileDescriptor(owning: ends[0])
+        var writeEnd: FileDescriptor? = FileDescriptor(owning: ends[1])
+        // The child has only its dup of the write end.
+        guard (try? readEnd.setCloseOnExec()) != nil, (try? writeEnd?.setCloseOnExec()) != nil else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let words: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { words.forEach { free($0) } }
+        var child: pid_t = 0
+        let spawned = posix_spawnp(&child, program, &actions, &attributes, words, environ)
+        writeEnd = nil  // closed here, so that the read below ends with the child
+        guard spawned == 0 else { return nil }
+        let (output, finished) = read(from: readEnd.rawValue, until: MonotonicClock.now() + timeout, maxBytes: maxBytes)
+        if !finished { kill(child, SIGKILL) }
+        var status: Int32 = 0
+        _ = retryingInterrupts { waitpid(child, &status, 0) }
+        let exitedWell = status & 0x7F == 0 && (status >> 8) & 0xFF == 0
+        return finished && exitedWell ? output : nil
+    }
+
+    /// Reads `descriptor` until its end or `deadline` (monotonic seconds), keeping at most
+    /// `maxBytes`; `finished` says whether the end came first.
+    private static func read(from descriptor: Int32, until deadline: Double, maxBytes: Int) -> (output: [UInt8], finished: Bool) {
+        var output: [UInt8] = []
+        while true {
+            let left = deadline - MonotonicClock.now()
+            guard left > 0 else { return (output, false) }
+            var entries = [PollEntry(descriptor, events: .readable)]
+            guard let ready = try? Poll.wait(&entries, timeout: max(0.001, left)) else { return (output, false) }
+            // 0: the deadline, or a signal (then the deadline is looked at again).
+            guard ready > 0 else { continue }
+            guard let chunk = try? FileDescriptor.read(descriptor, upTo: 4096) else { return (output, false) }
+            guard !chunk.isEmpty else { return (output, true) }
+            output += chunk.prefix(max(0, maxBytes - output.count))
+        }
+    }
+}
