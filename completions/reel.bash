@@ -34,7 +34,7 @@ _reel() {
         --only-playable|--no-only-playable) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --ytdl|--no-ytdl) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --poster|--no-poster) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
-        --colors) mapfile -t COMPREPLY < <(compgen -W 'auto truecolor 256' -- "$cur") ;;
+        --colors) mapfile -t COMPREPLY < <(compgen -W 'auto truecolor 256 24bit' -- "$cur") ;;
         --blitter) mapfile -t COMPREPLY < <(compgen -W 'auto half quadrant sextant octant' -- "$cur") ;;
         --graphics) mapfile -t COMPREPLY < <(compgen -W 'auto kitty sixel blocks' -- "$cur") ;;
         --resume|--no-resume) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
@@ -50,7 +50,7 @@ _reel() {
         return 0
     fi
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W '--start= --volume= --mute --no-mute --no-audio --loop --no-loop --pause --no-pause --speed= --keep-open= --hide-delay= --seek-interval= --reduce-motion --no-reduce-motion --screen-reader --no-screen-reader --scrub-preview= --progress-line --no-progress-line --sid= --secondary-sid= --no-sub --aid= --slang= --alang= --sub-file= --sub-delay= --audio-delay= --list --no-list --autoplay-delay= --loop-playlist --no-loop-playlist --shuffle --no-shuffle --recursive --no-recursive --only-playable --no-only-playable --network-timeout= --ytdl --no-ytdl --poster --no-poster --aspect= --corner-radius= --colors= --blitter= --graphics= --no-resume --resume --mpv-config --no-mpv-config --no-mpris --mpris --input-ipc-server= --log-file= --stats --no-stats --forget-all --no-config --help --version --reveal-duration= --man --completions=' -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W '--start= --volume= --mute --no-mute --no-audio --loop --no-loop --pause --no-pause --speed= --keep-open= --hide-delay= --seek-interval= --reduce-motion --no-reduce-motion --screen-reader --no-screen-reader --scrub-preview= --progress-line --no-progress-line --sid= --secondary-sid= --no-sub --aid= --slang= --alang= --sub-file= --sub-delay= --audio-delay= --list --no-list --autoplay-delay= --loop-playlist --no-loop-playlist --shuffle --no-shuffle --recursive --no-recursive --only-playable --no-only-playable --network-timeout= --ytdl --no-ytdl --poster --no-poster --aspect= --corner-radius= --colors= --blitter= --graphics= --no-resume --resume --mpv-config --no-mpv-config --no-mpris --mpris --input-ipc-server= --log-file= --stats --no-stats --forget-all --no-config --help -h --version -V --reveal-duration= --man --completions=' -- "$cur")
         [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
         return 0
     fi

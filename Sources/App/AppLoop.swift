@@ -1,4 +1,5 @@
 import Controls
+import Screens
 import System
 import Terminal
 
@@ -164,7 +165,23 @@ final class AppLoop {
         if let desktop { commands += desktop.pass(session: playback, playerShown: top is PlayerScene, seeked: seeked) }
         for command in commands {
             guard exitCode == nil, let scene = top else { return }
-            apply(scene.run(command, now: now), now: now)
+            if let global = GlobalCommand(command) {
+                run(global, on: scene, now: now)
+            } else {
+                apply(scene.run(command, now: now), now: now)
+            }
+        }
+    }
+
+    /// Carries out a command every scene answers alike: here, once, for all of them.
+    private func run(_ command: GlobalCommand, on scene: Scene, now: Double) {
+        switch command {
+        case .showHelp: scene.setHelpShown(true, now: now)
+        case .closeHelp: scene.setHelpShown(false, now: now)
+        case .quit: apply(.quit(0), now: now)
+        case .interrupt: apply(.interrupt, now: now)
+        case .suspend: apply(.suspend, now: now)
+        case .redraw: apply(.redraw, now: now)
         }
     }
 
@@ -259,6 +276,13 @@ final class AppLoop {
             guard exitCode == nil, let scene = top else { return }
             if case .reply(let reply) = event {
                 renderer.receive(reply)  // the terminal's, never a scene's
+                continue
+            }
+            // Help, quit, interrupt, suspend and redraw are decided here, by the table and the
+            // scene's mode, before the scene sees the key.
+            if case .key(let key) = event,
+               let global = GlobalCommand.route(key, commands: context.commands, screen: scene.screenKind, mode: scene.keyMode) {
+                run(global, on: scene, now: now)
                 continue
             }
             apply(scene.handle(event, now: now), now: now)

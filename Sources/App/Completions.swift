@@ -38,17 +38,18 @@ public enum Completions {
     /// Each spelling of each option with what it does, the shown spelling first.
     static func spellings() -> [(option: String, spec: OptionSpec, help: String)] {
         OptionSpec.all.flatMap { spec -> [(String, OptionSpec, String)] in
-            guard spec.kind == .flag else { return [("--" + spec.name, spec, spec.help)] }
-            let on = ("--" + spec.name, spec, spec.shownOff ? opposite(spec) : spec.help)
-            let off = ("--no-" + spec.name, spec, spec.shownOff ? spec.help : opposite(spec))
+            guard spec.kind == .flag else { return spec.spellings.map { ($0, spec, spec.helpText) } }
+            let on = ("--" + spec.name, spec, spec.shownOff ? opposite(spec) : spec.helpText)
+            let off = ("--no-" + spec.name, spec, spec.shownOff ? spec.helpText : opposite(spec))
             return spec.shownOff ? [off, on] : [on, off]
         }
     }
 
-    /// The words a value may be, when they are few.
+    /// The words a value may be, when they are few: a choice's (aliases included), and a
+    /// flag's yes or no.
     static func words(_ spec: OptionSpec) -> [String]? {
         switch spec.kind {
-        case .choice(let words): words
+        case .choice: spec.choiceWords
         case .flag: ["yes", "no"]
         default: nil
         }
@@ -123,7 +124,7 @@ public enum Completions {
             switch spec.kind {
             case .flag, .bare: value = ""
             case .value(let placeholder): value = "=:\(placeholder.lowercased()): "
-            case .choice(let words): value = "=:\(spec.name):(\(words.joined(separator: " ")))"
+            case .choice: value = "=:\(spec.name):(\(spec.choiceWords.joined(separator: " ")))"
             case .path(let placeholder): value = "=:\(placeholder.lowercased()):_files"
             }
             if let equals = value.firstIndex(of: "=") {
@@ -154,11 +155,11 @@ public enum Completions {
         }
         var lines = ["# " + header(.fish)]
         for (option, spec, help) in spellings() {
-            var line = "complete -c reel -l " + option.dropFirst(2)
+            var line = "complete -c reel " + (option.hasPrefix("--") ? "-l " + option.dropFirst(2) : "-s " + option.dropFirst())
             switch spec.kind {
             case .flag, .bare: break
             case .value: line += " -x"
-            case .choice(let words): line += " -x -a " + quoted(words.joined(separator: " "))
+            case .choice: line += " -x -a " + quoted(spec.choiceWords.joined(separator: " "))
             case .path: line += " -r -F"
             }
             lines.append(line + " -d " + quoted(help))

@@ -117,15 +117,15 @@ public enum HelpText {
     }
 
     /// The keys of `screen`, as the help lists them: `  KEYS   what they do`.
-    static func keyLines(_ commands: CommandTable, screen: ScreenKind) -> [String] {
-        let rows = commands.helpRows(for: screen)
+    static func keyLines(_ commands: CommandTable, screen: ScreenKind, mode: KeyMode = .commands) -> [String] {
+        let rows = commands.helpRows(for: screen, mode: mode)
         let width = min((rows.map { $0.keys.count }.max() ?? 0) + 2, 22)
         return columns(rows.map { ($0.keys, [$0.help]) }, width: width)
     }
 
     /// The options of `section`, from the table: `  --name=VALUE   what it does`.
     static func optionLines(_ section: OptionSpec.Section) -> [String] {
-        columns(OptionSpec.all.filter { $0.section == section }.map { ($0.synopsis, [$0.help]) }, width: 22)
+        columns(OptionSpec.all.filter { $0.section == section }.map { ($0.synopsis, [$0.helpText]) }, width: 22)
     }
 
     /// The full help: usage, keys (from the table of commands), mouse, options (from the table of
@@ -135,6 +135,9 @@ public enum HelpText {
         lines += columns(usageLines.map { ($0.command, [$0.help]) }, width: 26)
         for screen in ScreenKind.allCases {
             lines += ["", keysTitle(screen) + ":"] + keyLines(commands, screen: screen)
+            for mode in commands.modes(of: screen) {
+                lines += ["", "  " + mode.title + ":"] + keyLines(commands, screen: screen, mode: mode).map { "  " + $0 }
+            }
         }
         lines += ["", "Mouse:"] + columns(mouseLines.map { ($0.gesture, $0.help) }, width: 16)
         for section in OptionSpec.Section.allCases {

@@ -175,15 +175,16 @@ final class ListScene: Scene {
     func needsDraw(at now: Double) -> Bool { screen.needsRedraw }
     func isAnimating(at now: Double) -> Bool { screen.isAnimating(at: now) }
 
+    var screenKind: ScreenKind { .list }
+    var keyMode: KeyMode { screen.keyMode }
+    func setHelpShown(_ shown: Bool, now: Double) { screen.setHelpShown(shown) }
+
     func handle(_ event: InputEvent, now: Double) -> SceneRequest? {
         let actions = screen.handle(event, now: now)
         sendWanted()
         for action in actions {
             switch action {
             case .quit: return .quit(0)
-            case .interrupt: return .interrupt
-            case .suspend: return .suspend
-            case .redraw: return .redraw
             case .close: return nil
             case .open(let index): return open(index, poster: false, now: now)
             case .poster(let index): return open(index, poster: true, now: now)

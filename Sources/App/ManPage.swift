@@ -28,13 +28,14 @@ public enum ManPage {
         page += [".SS Continue watching", text(HelpText.continueWatchingLines.joined(separator: " "))]
         page += [".SH OPTIONS",
                  text("Options take \\fB\\-\\-name=value\\fR or \\fB\\-\\-name value\\fR. A flag also takes "
-                      + "\\fB=yes\\fR or \\fB=no\\fR, and \\fB\\-\\-no\\-name\\fR turns it off (to undo a line of "
+                      + "\\fB=yes\\fR or \\fB=no\\fR (or " + escaped(otherSwitchWords) + "), and "
+                      + "\\fB\\-\\-no\\-name\\fR turns it off (to undo a line of "
                       + "reel.conf, say). \\fB\\-\\-\\fR ends the options, so that a file may begin with a dash.",
                       escaping: false)]
         for section in OptionSpec.Section.allCases {
             page.append(".SS " + escaped(section == .playback ? "Playing" : section.rawValue))
             for spec in OptionSpec.all where spec.section == section {
-                page += item(synopsis(spec), [spec.help + (spec.commandLineOnly ? " (not in reel.conf)" : "")])
+                page += item(synopsis(spec), [spec.helpText + (spec.commandLineOnly ? " (not in reel.conf)" : "")])
             }
         }
         page += [".SH KEYS",
@@ -43,11 +44,9 @@ public enum ManPage {
         let commands = CommandTable.standard()
         for screen in ScreenKind.allCases {
             page.append(".SS " + escaped(HelpText.keysTitle(screen)))
-            for row in commands.rows where row.screens.contains(screen) {
-                var names: [String] = []
-                for entry in row.entries where !names.contains(entry.command.text) { names.append(entry.command.text) }
-                let shown = names.count > 3 ? [names[0], "…", names[names.count - 1]] : names
-                page += item(bold(row.keysText), [row.help], then: "command: " + shown.joined(separator: " / "))
+            page += keyItems(commands.rows(for: screen))
+            for mode in commands.modes(of: screen) {
+                page += [".PP", "\\fI" + escaped(mode.title) + ":\\fR"] + keyItems(commands.rows(for: screen, mode: mode))
             }
         }
         page.append(".SH MOUSE")
@@ -72,6 +71,22 @@ public enum ManPage {
         for example in HelpText.examples { page += [".PP", escaped(example)] }
         page += [".SH SEE ALSO", ".BR mpv (1),", ".BR playerctl (1)"]
         return page.joined(separator: "\n") + "\n"
+    }
+
+    /// The words a flag takes besides yes and no, in pairs: "true/false, on/off, 1/0".
+    static var otherSwitchWords: String {
+        let words = OptionSpec.switchWords.dropFirst(2).map(\.word)
+        return stride(from: 0, to: words.count - 1, by: 2).map { words[$0] + "/" + words[$0 + 1] }.joined(separator: ", ")
+    }
+
+    /// Each row as a tagged paragraph: its keys, what they do, and the commands they run.
+    static func keyItems(_ rows: [CommandTable.Row]) -> [String] {
+        rows.flatMap { row -> [String] in
+            var names: [String] = []
+            for entry in row.entries where !names.contains(entry.command.text) { names.append(entry.command.text) }
+            let shown = names.count > 3 ? [names[0], "…", names[names.count - 1]] : names
+            return item(bold(row.keysText), [row.help], then: "command: " + shown.joined(separator: " / "))
+        }
     }
 
     /// A tagged paragraph: the tag on its line, then each line of `body`, broken where written.

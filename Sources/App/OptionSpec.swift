@@ -1,10 +1,11 @@
-/// One option as reel documents it: its name, what it takes, what it does, where `--help` lists
-/// it, and whether reel.conf may set it.
+/// One option of reel, as one row: its name and other spellings, what it takes, what it does,
+/// where `--help` lists it, whether reel.conf may set it, and where its value lands.
 ///
-/// ``OptionSpec/all`` is the one list of reel's options. The parser looks names up in it, and
-/// `--help`, the man page and the shell completions are written from it, so none of them can
-/// name an option the others do not know.
-public struct OptionSpec: Sendable, Equatable {
+/// ``OptionSpec/all`` is the one list of reel's options. The command line and reel.conf parse
+/// through its rows (``ReelOptions/apply(_:negated:value:written:)``); `--help`, the man page
+/// and the shell completions are written from it; and a row's default is read from
+/// ``ReelOptions``'s start value, so none of them can say what the others do not.
+public struct OptionSpec: Sendable {
     /// What the option takes.
     public enum Kind: Sendable, Equatable {
         /// On or off: `--x`, `--x=yes|no`, and `--no-x`.
@@ -29,25 +30,58 @@ public struct OptionSpec: Sendable, Equatable {
         case developer = "Developer"
     }
 
+    /// What the option does to the options it is given to.
+    enum Effect: Sendable {
+        /// A flag turns this on or off.
+        case flag(WritableKeyPath<ReelOptions, Bool> & Sendable)
+        /// Given alone, it does this.
+        case bare(@Sendable (inout ReelOptions) -> Void)
+        /// Given a value, it reads and sets it; the second string names the option for errors.
+        case value(@Sendable (inout ReelOptions, String, String) throws(UsageError) -> Void)
+    }
+
     /// The name without the dashes: `seek-interval`.
     public var name: String
     public var kind: Kind
-    /// What the option does, in a few words.
+    /// What the option does, in a few words (``helpText`` adds the default and the aliases).
     public var help: String
     public var section: Section
     /// Only the command line may give it; reel.conf refuses it.
     public var commandLineOnly = false
     /// The help writes the flag as `--no-x`, because it is on by default (`--no-resume`).
     public var shownOff = false
+    /// Other whole spellings of a bare option: `-h` for `--help`.
+    public var aliases: [String] = []
+    /// Other words a choice takes, each with the word it means: `24bit` for `truecolor`.
+    public var valueAliases: [(alias: String, word: String)] = []
+    /// The start value, as the help writes it ("3"), when the row says it.
+    public var defaultText: String?
+    /// Read before the rest of the line, and wins over it, errors included: `--help`,
+    /// `--version`, and `--no-config` (so that `--help` shows the keys in force).
+    public var isEarly = false
+    /// Where the value lands.
+    let effect: Effect
 
-    /// The option as `--help` writes it: `--start=TIME`, `--mute`, `--no-resume`.
+    /// The option as `--help` writes it: `--start=TIME`, `--mute`, `--no-resume`, `-h, --help`.
     public var synopsis: String {
         let written = "--" + (shownOff ? "no-" : "") + name
+        let spelled = (aliases + [written]).joined(separator: ", ")
         switch kind {
-        case .flag, .bare: return written
-        case .value(let placeholder), .path(let placeholder): return written + "=" + placeholder
-        case .choice(let words): return written + "=" + words.joined(separator: "|")
+        case .flag, .bare: return spelled
+        case .value(let placeholder), .path(let placeholder): return spelled + "=" + placeholder
+        case .choice(let words): return spelled + "=" + words.joined(separator: "|")
         }
+    }
+
+    /// What the option does, with its default and the other words it takes:
+    /// "hide the controls after S s of playback without input (default 3)".
+    public var helpText: String {
+        var text = help
+        if !valueAliases.isEmpty {
+            text += " (" + valueAliases.map { "\($0.alias) is \($0.word)" }.joined(separator: ", ") + ")"
+        }
+        if let defaultText { text += " (default \(defaultText))" }
+        return text
     }
 
     /// Whether the option takes a value (and so may take it from the next argument).
@@ -58,9 +92,16 @@ public struct OptionSpec: Sendable, Equatable {
         }
     }
 
-    /// Every spelling the command line accepts, without the value: a flag's `--x` and `--no-x`.
+    /// Every spelling the command line accepts, without the value: a flag's `--x` and `--no-x`,
+    /// and a bare option's aliases.
     public var spellings: [String] {
-        kind == .flag ? ["--" + name, "--no-" + name] : ["--" + name]
+        (kind == .flag ? ["--" + name, "--no-" + name] : ["--" + name]) + aliases
+    }
+
+    /// Every word a choice takes: the shown ones, then the aliases.
+    public var choiceWords: [String] {
+        guard case .choice(let words) = kind else { return [] }
+        return words + valueAliases.map(\.alias)
     }
 
     /// The option called `name` (no dashes), and whether it was the `no-` form of a flag; nil
@@ -71,5 +112,10 @@ public struct OptionSpec: Sendable, Equatable {
             return (spec, true)
         }
         return nil
+    }
+
+    /// The option one of whose ``aliases`` is `spelling` (`-h`); nil when none is.
+    public static func aliased(_ spelling: String) -> OptionSpec? {
+        all.first { $0.aliases.contains(spelling) }
     }
 }

@@ -75,7 +75,7 @@ extension PlaybackSession {
             case .dismissUpNext: handle(.dismissUpNext, now: now)
             case .cycleLoopPlaylist: setLoopsPlaylist(!loopsPlaylist, now: now)
             case .cycleShuffle: setShuffled(!shuffles, now: now)
-            case .close, .quit, .interrupt, .suspend, .redraw, .preview: break
+            case .close, .preview: break
             }
         } catch {
             // A command mpv refuses (say, a seek with nothing loaded) changes nothing; the screen

@@ -52,6 +52,10 @@ final class PlayerScene: Scene {
     func needsDraw(at now: Double) -> Bool { frameIsNew || screen.needsRedraw }
     func isAnimating(at now: Double) -> Bool { screen.isAnimating(at: now) || reveal?.isAnimating(at: now) == true }
 
+    var screenKind: ScreenKind { .player }
+    var keyMode: KeyMode { screen.keyMode }
+    func setHelpShown(_ shown: Bool, now: Double) { screen.setHelpShown(shown) }
+
     func handle(_ event: InputEvent, now: Double) -> SceneRequest? {
         perform(screen.handle(event, now: now), now: now)
     }
@@ -186,10 +190,6 @@ final class PlayerScene: Scene {
     private func perform(_ actions: [PlayerAction], now: Double) -> SceneRequest? {
         for action in actions {
             switch action {
-            case .quit: return .quit(0)
-            case .interrupt: return .interrupt
-            case .suspend: return .suspend
-            case .redraw: return .redraw
             case .close:
                 if session.core.machine.isOpening { session.cancelOpening(now: now) }
                 return canClose ? .back : .quit(0)

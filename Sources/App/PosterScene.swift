@@ -75,6 +75,10 @@ final class PosterScene: Scene {
     func needsDraw(at now: Double) -> Bool { frameIsNew || poster.needsRedraw }
     func isAnimating(at now: Double) -> Bool { poster.isAnimating(at: now) }
 
+    var screenKind: ScreenKind { .poster }
+    var keyMode: KeyMode { poster.keyMode }
+    func setHelpShown(_ shown: Bool, now: Double) { poster.setHelpShown(shown) }
+
     func handle(_ event: InputEvent, now: Double) -> SceneRequest? {
         perform(poster.handle(event, now: now), now: now)
     }
@@ -152,9 +156,6 @@ final class PosterScene: Scene {
             case .pause: session.saveAndPause(now: now)
             case .back: return .back
             case .quit: return .quit(0)
-            case .interrupt: return .interrupt
-            case .suspend: return .suspend
-            case .redraw: return .redraw
             }
         }
         return nil

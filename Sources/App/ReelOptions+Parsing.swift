@@ -8,15 +8,17 @@ extension ReelOptions {
     /// Parses the arguments after the program name, over `base` (the settings of reel.conf).
     ///
     /// Options take `--name=value` or `--name value`; flags also take `--name=yes|no` and
-    /// `--no-name`. `--` ends the options, so that a file may begin with `-`. `--help` and
-    /// `--version` win over everything else, including errors later on the line. Names are looked
-    /// up in ``OptionSpec/all``.
+    /// `--no-name`. `--` ends the options, so that a file may begin with `-`. The early
+    /// rows (`--no-config`, `--help`, `--version`) are read first, and `--help` and `--version` win
+    /// over everything else, errors later on the line included. Names and aliases (`-h`) are
+    /// looked up in ``OptionSpec/all``.
     public static func parse(_ arguments: [String], over base: ReelOptions = ReelOptions()) throws(UsageError) -> ReelOptions {
         let optionPart = arguments.prefix { $0 != "--" }
         var options = base
-        options.readsConfig = !optionPart.contains("--no-config")
-        if optionPart.contains("--help") || optionPart.contains("-h") { options.action = .help; return options }
-        if optionPart.contains("--version") || optionPart.contains("-V") { options.action = .version; return options }
+        for spec in OptionSpec.all where spec.isEarly && spec.spellings.contains(where: optionPart.contains) {
+            try options.apply(spec, negated: false, value: nil, written: "--" + spec.name)
+            if options.action != .run { return options }
+        }
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -27,7 +29,11 @@ extension ReelOptions {
                 continue
             }
             if argument == "--" { optionsEnded = true; continue }
-            guard argument.hasPrefix("--") else { throw .unknownOption(argument) }
+            guard argument.hasPrefix("--") else {
+                guard let spec = OptionSpec.aliased(argument) else { throw .unknownOption(argument) }
+                try options.apply(spec, negated: false, value: nil, written: argument)
+                continue
+            }
             let body = argument.dropFirst(2)
             let name: String, inlineValue: String?
             if let equals = body.firstIndex(of: "=") {
@@ -51,150 +57,19 @@ extension ReelOptions {
         return options
     }
 
-    /// Sets one option as the command line or reel.conf gives it: `written` is how the option
-    /// was written, for the error line.
+    /// Sets one option as the command line or reel.conf gives it, through its row: `written` is
+    /// how the option was written, for the error line.
     mutating func apply(_ spec: OptionSpec, negated: Bool, value: String?, written: String) throws(UsageError) {
-        if let flag = Flag(rawValue: spec.name), spec.kind == .flag {
+        switch spec.effect {
+        case .flag(let path):
             if negated, let value { throw .unexpectedValue(option: written, value: value) }
-            try set(flag, to: negated ? false : Self.parseSwitch(value, option: written))
-        } else if let special = Special(rawValue: spec.name), !spec.takesValue {
+            self[keyPath: path] = negated ? false : try OptionSpec.switchValue(value, option: written)
+        case .bare(let effect):
             if let value { throw .unexpectedValue(option: written, value: value) }
-            set(special)
-        } else if let value, let valued = Valued(rawValue: spec.name), spec.takesValue {
-            try set(valued, to: value)
-        } else if spec.takesValue, value == nil {
-            throw .missingValue(option: written)
-        } else {
-            // A name in the table that the parser does not carry out; a test keeps this from happening.
-            throw .unknownOption(written)
-        }
-    }
-
-    /// Options that are on or off.
-    enum Flag: String, CaseIterable {
-        case mute, loop, pause, reduceMotion = "reduce-motion", screenReader = "screen-reader", poster, stats
-        case recursive, onlyPlayable = "only-playable", resume, mpvConfig = "mpv-config", mpris
-        case ytdl, loopPlaylist = "loop-playlist", shuffle, list, progressLine = "progress-line"
-    }
-
-    /// Options that take a value.
-    enum Valued: String, CaseIterable {
-        case start, volume, speed, keepOpen = "keep-open", scrubPreview = "scrub-preview", hideDelay = "hide-delay"
-        case seekInterval = "seek-interval", colors, blitter, graphics, logFile = "log-file", aspect
-        case cornerRadius = "corner-radius", revealDuration = "reveal-duration"
-        case sid, aid, secondarySid = "secondary-sid", slang, alang, subFile = "sub-file"
-        case subDelay = "sub-delay", audioDelay = "audio-delay", networkTimeout = "network-timeout"
-        case autoplayDelay = "autoplay-delay", completions, ipcServer = "input-ipc-server"
-    }
-
-    /// Options that are given alone, with no value and no `--no-` form.
-    enum Special: String, CaseIterable {
-        case noAudio = "no-audio", noSub = "no-sub", noConfig = "no-config", help, version, manual = "man"
-        case forgetAll = "forget-all"
-    }
-
-    private mutating func set(_ special: Special) {
-        switch special {
-        // mpv's spelling; `--audio` alone is not an option.
-        case .noAudio: audio = false
-        case .noSub: tracks.subtitles = .none
-        case .noConfig: readsConfig = false
-        case .help: action = .help
-        case .version: action = .version
-        case .manual: action = .manual
-        case .forgetAll: action = .forgetAll
-        }
-    }
-
-    private mutating func set(_ flag: Flag, to on: Bool) throws(UsageError) {
-        switch flag {
-        case .mute: mute = on
-        case .loop: loop = on
-        case .pause: pause = on
-        case .reduceMotion: reduceMotion = on
-        case .screenReader: screenReader = on
-        case .poster: poster = on
-        case .stats: stats = on
-        case .recursive: recursive = on
-        case .onlyPlayable: onlyPlayable = on
-        case .resume: resume = on
-        case .mpvConfig: mpvConfig = on
-        case .mpris: mpris = on
-        case .ytdl: ytdl = on
-        case .loopPlaylist: loopPlaylist = on
-        case .shuffle: shuffle = on
-        case .list: list = on
-        case .progressLine: progressLine = on
-        }
-    }
-
-    private mutating func set(_ option: Valued, to value: String) throws(UsageError) {
-        let name = "--" + option.rawValue
-        switch option {
-        case .start:
-            start = try Self.parseStart(value, option: name)
-        case .volume:
-            volume = try Self.number(value, option: name, in: 0...130, expected: "a volume from 0 to 130")
-        case .speed:
-            speed = try Self.number(value, option: name, in: 0.01...100, expected: "a speed from 0.01 to 100")
-        case .keepOpen:
-            keepOpen = try Self.parseSwitch(value, option: name)
-        case .scrubPreview:
-            scrubPreview = try Self.parseSwitch(value, option: name)
-        case .hideDelay:
-            hideDelay = try Self.number(value, option: name, in: 0...86_400, expected: "seconds, 0 or more")
-        case .seekInterval:
-            // 0 turns skipping off; a negative interval is refused rather than read as off.
-            seekInterval = try Self.number(value, option: name, in: 0...86_400, expected: "seconds, 0 or more (0 turns skipping off)")
-        case .colors:
-            guard let choice = Self.colorChoices[value] else {
-                throw .badValue(option: name, value: value, expected: "auto, truecolor or 256")
-            }
-            colors = choice
-            colorsGiven = true
-        case .blitter:
-            guard let choice = BlitterChoice.Preference(rawValue: value) else {
-                throw .badValue(option: name, value: value, expected: "auto, half, quadrant, sextant or octant")
-            }
-            blitter = choice
-        case .graphics:
-            guard let choice = GraphicsMode.Preference(rawValue: value) else {
-                throw .badValue(option: name, value: value, expected: "auto, kitty, sixel or blocks")
-            }
-            graphics = choice
-        case .logFile:
-            guard !value.isEmpty else { throw .badValue(option: name, value: value, expected: "a file path") }
-            logFile = FilePath(value)
-        case .ipcServer:
-            guard !value.isEmpty else { throw .badValue(option: name, value: value, expected: "a socket path") }
-            ipcServer = FilePath(value)
-        case .aspect:
-            aspect = try Self.parseAspect(value, option: name)
-        case .cornerRadius:
-            cornerRadius = try Self.number(value, option: name, in: 0...50, expected: "cells from 0 to 50")
-        case .revealDuration:
-            revealDuration = try Self.number(value, option: name, in: 0...600, expected: "seconds from 0 to 600")
-        case .sid: tracks.subtitles = try Self.parseTrack(value, option: name)
-        case .aid: tracks.audio = try Self.parseTrack(value, option: name)
-        case .secondarySid: tracks.secondarySubtitles = try Self.parseTrack(value, option: name)
-        case .slang: tracks.subtitleLanguages = try Self.parseLanguages(value, option: name)
-        case .alang: tracks.audioLanguages = try Self.parseLanguages(value, option: name)
-        case .subFile:
-            guard !value.isEmpty else { throw .badValue(option: name, value: value, expected: "a subtitle file") }
-            tracks.subtitleFiles.append(FilePath(value))
-        case .subDelay:
-            tracks.subtitleDelay = try Self.number(value, option: name, in: -600...600, expected: "seconds from -600 to 600")
-        case .audioDelay:
-            tracks.audioDelay = try Self.number(value, option: name, in: -600...600, expected: "seconds from -600 to 600")
-        case .networkTimeout:
-            networkTimeout = try Self.number(value, option: name, in: 0.1...3600, expected: "seconds from 0.1 to 3600")
-        case .autoplayDelay:
-            autoplayDelay = try Self.number(value, option: name, in: 0...3600, expected: "seconds, 0 or more")
-        case .completions:
-            guard let shell = Completions.Shell(rawValue: value) else {
-                throw .badValue(option: name, value: value, expected: "bash, zsh or fish")
-            }
-            action = .completions(shell)
+            effect(&self)
+        case .value(let effect):
+            guard let value else { throw .missingValue(option: written) }
+            try effect(&self, value, "--" + spec.name)
         }
     }
 
@@ -217,25 +92,7 @@ extension ReelOptions {
         return codes
     }
 
-    private static func parseSwitch(_ value: String?, option: String) throws(UsageError) -> Bool {
-        switch value {
-        case nil, "yes", "true", "on", "1": return true
-        case "no", "false", "off", "0": return false
-        case let other?: throw .badValue(option: option, value: other, expected: "yes or no")
-        }
-    }
-
-    private static func number(_ text: String, option: String, in range: ClosedRange<Double>, expected: String) throws(UsageError) -> Double {
-        guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw .badValue(option: option, value: text, expected: expected)
-        }
-        return value
-    }
-
     /// `90`, `1:30`, `1:02:03.5`, `25%`, or `-10` (seconds before the end).
-    /// `--colors`: auto (nil: what the environment says), truecolor or 256.
-    static let colorChoices: [String: ColorMode?] = ["auto": nil, "truecolor": .truecolor, "24bit": .truecolor, "256": .palette256]
-
     static func parseStart(_ text: String, option: String = "--start") throws(UsageError) -> StartPosition {
         let expected = "a time like 90, 1:30, 1:02:03, 25% or -10"
         if text.hasSuffix("%") {

@@ -1,4 +1,6 @@
+import Controls
 import Playback
+import Screens
 import System
 import Terminal
 
@@ -41,9 +43,9 @@ public struct ReelOptions: Sendable, Equatable {
     /// `--scrub-preview=no` shows no frame over the scrubber.
     public var scrubPreview = true
     /// Seconds of playback with no activity before the controls hide.
-    public var hideDelay = 3.0
+    public var hideDelay = ChromeEngine.Configuration.standardHideDelay
     /// Seconds a skip moves, 0 or more; 0 turns skipping off.
-    public var seekInterval = 10.0
+    public var seekInterval = DoubleTapSeek.Configuration.standardInterval
     public var reduceMotion = false
     /// Controls never hide, and state changes are written as plain status lines.
     public var screenReader = false
@@ -72,10 +74,10 @@ public struct ReelOptions: Sendable, Equatable {
     /// back to 16:9.
     public var aspect: Double?
     /// Poster: the corner radius, in cells.
-    public var cornerRadius = 2.0
+    public var cornerRadius = PosterLayout.standardCornerRadius
     /// Poster: how long the reveal's circle takes to open, in seconds (a developer's option, for
     /// watching or testing the reveal slowly).
-    public var revealDuration = 0.6
+    public var revealDuration = RevealTransition.Configuration.standardDuration
     /// Resume where the file was left, and remember where it is left.
     public var resume = true
     /// Let mpv read the user's mpv.conf and scripts (off by default).
@@ -91,7 +93,7 @@ public struct ReelOptions: Sendable, Equatable {
     /// Let mpv's youtube-dl hook open web pages (needs yt-dlp).
     public var ytdl = false
     /// Seconds the Up next card counts down before the next item plays; 0 goes on at once.
-    public var autoplayDelay = 5.0
+    public var autoplayDelay = SessionMachine.Configuration().autoplayDelay
     /// Start again at the first item after the last.
     public var loopPlaylist = false
     /// Play the items in a random order.

@@ -17,7 +17,13 @@ protocol Scene: AnyObject {
     /// Whether an animation is running, so the loop redraws at about 30 frames a second.
     func isAnimating(at now: Double) -> Bool
 
-    /// One input event.
+    /// Which screen's keys the scene has, for the table.
+    var screenKind: ScreenKind { get }
+    /// What the scene's keys mean now (``GlobalCommand`` reads it, above the scenes).
+    var keyMode: KeyMode { get }
+    /// Shows or closes the scene's list of keys.
+    func setHelpShown(_ shown: Bool, now: Double)
+    /// One input event that is not a global command.
     func handle(_ event: InputEvent, now: Double) -> SceneRequest?
     /// Takes what the session and the scene's workers have for it. `canTakeFrame` is false while
     /// the terminal is still writing the last screen: a due video frame is then let go before it
@@ -30,7 +36,7 @@ protocol Scene: AnyObject {
     /// Draws into `canvas`, which has the terminal's size.
     func draw(into canvas: inout Canvas, now: Double)
     /// Runs a command of the table that came from outside the terminal (MPRIS, a client of
-    /// mpv's IPC socket), as a key bound to it would.
+    /// mpv's IPC socket), as a key bound to it would; the global ones are the loop's.
     func run(_ command: Command, now: Double) -> SceneRequest?
     /// The scene is covered by another one, or is about to go.
     func willHide(now: Double)
@@ -39,10 +45,9 @@ protocol Scene: AnyObject {
 }
 
 extension Scene {
-    /// Outside the player only `quit` means something: the list and the card play nothing.
-    func run(_ command: Command, now: Double) -> SceneRequest? {
-        command == .quit ? .quit(0) : nil
-    }
+    /// Outside the player no command but the global ones means something (the loop runs
+    /// those): the list and the card play nothing.
+    func run(_ command: Command, now: Double) -> SceneRequest? { nil }
 }
 
 /// Where the user can be: the places of reel's one navigation model.

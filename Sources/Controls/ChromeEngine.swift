@@ -19,8 +19,12 @@ public struct ChromeEngine: Sendable, Equatable {
         /// Screen-reader mode: the overlay never hides.
         public var screenReader: Bool
 
+        /// The seed's hide delay, 3 s: the one default of `--hide-delay`, the player screen and
+        /// this engine.
+        public static let standardHideDelay: Seconds = 3
+
         /// Makes a configuration; the defaults are the seed's: hide after 3 s, fade over 0.25 s.
-        public init(hideDelay: Seconds = 3, fadeDuration: Seconds = 0.25, reduceMotion: Bool = false, screenReader: Bool = false) {
+        public init(hideDelay: Seconds = standardHideDelay, fadeDuration: Seconds = 0.25, reduceMotion: Bool = false, screenReader: Bool = false) {
             self.hideDelay = hideDelay.isNaN ? 0 : max(hideDelay, 0)
             self.fadeDuration = fadeDuration
             self.reduceMotion = reduceMotion

@@ -35,9 +35,13 @@ public struct DoubleTapSeek: Sendable, Equatable {
         /// No ripple, and the feedback comes and goes at once.
         public var reduceMotion: Bool
 
+        /// The seed's interval, 10 s: the one default of `--seek-interval`, the player screen, the
+        /// table of keys and this engine.
+        public static let standardInterval: Seconds = 10
+
         /// Makes a configuration; the defaults are the seed's.
         public init(
-            interval: Seconds = 10,
+            interval: Seconds = standardInterval,
             doubleTapWindow: Seconds = 0.3,
             feedbackDuration: Seconds = 0.9,
             fadeDuration: Seconds = 0.2,

@@ -22,7 +22,7 @@ public struct PosterStage: Sendable, Equatable {
         public var reduceMotion: Bool
 
         /// Makes a configuration: 0.6 s for the circle and 0.3 s for the growth by default.
-        public init(revealDuration: Seconds = 0.6, growDuration: Seconds = 0.3, reduceMotion: Bool = false) {
+        public init(revealDuration: Seconds = RevealTransition.Configuration.standardDuration, growDuration: Seconds = 0.3, reduceMotion: Bool = false) {
             self.revealDuration = revealDuration
             self.growDuration = growDuration
             self.reduceMotion = reduceMotion

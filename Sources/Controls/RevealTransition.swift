@@ -18,8 +18,11 @@ public struct RevealTransition: Sendable, Equatable {
         /// Cross-fade instead of the growing circle.
         public var reduceMotion: Bool
 
+        /// The seed's 0.6 s: the one default of `--reveal-duration`, the poster and this transition.
+        public static let standardDuration: Seconds = 0.6
+
         /// Makes a configuration; the default duration is the seed's 0.6 s.
-        public init(duration: Seconds = 0.6, reduceMotion: Bool = false) {
+        public init(duration: Seconds = standardDuration, reduceMotion: Bool = false) {
             self.duration = duration
             self.reduceMotion = reduceMotion
         }

@@ -39,8 +39,8 @@ public final class Player {
         // stream can say when its server answered (``isReadingStream``); the file gets them all.
         let level = configuration.logFile == nil ? "v" : configuration.logLevel
         try MpvError.check(mpv_request_log_messages(handle.raw, level), "request log messages")
-        for property in PlayerProperty.allCases {
-            try handle.observe(property.name, format: property.format, id: property.rawValue)
+        for (index, property) in PlayerProperty.all.enumerated() {
+            try handle.observe(property.name, format: property.format, id: UInt64(index + 1))
         }
         if configuration.loadHook {
             try MpvError.check(mpv_hook_add(handle.raw, Player.loadHookID, "on_load", 0), "add the on_load hook")
@@ -206,7 +206,7 @@ public final class Player {
             return log.isReading && !wasReading ? .reading : nil
         case MPV_EVENT_PROPERTY_CHANGE:
             guard let change = event.data?.assumingMemoryBound(to: mpv_event_property.self).pointee,
-                  let property = PlayerProperty(rawValue: event.reply_userdata)
+                  let property = PlayerProperty.observed(id: event.reply_userdata)
             else { return nil }
             state.update(property, from: change)
             // sub-text-ass sends no changes of its own; it changes exactly when sub-text does.
@@ -273,20 +273,6 @@ extension TrackOptions {
     }
 }
 
-
-extension PlayerProperty {
-    /// The format the property is observed in.
-    var format: mpv_format {
-        switch self {
-        case .position, .duration, .volume, .speed, .subtitleDelay, .audioDelay: MPV_FORMAT_DOUBLE
-        case .isPaused, .isAtEnd, .isSeeking, .isIdle, .isMuted, .isPausedForCache, .isSeekable, .isNetworkStream: MPV_FORMAT_FLAG
-        case .title, .subtitleText, .secondarySubtitleText, .audioTrack, .subtitleTrack, .secondarySubtitleTrack, .loopFile, .path:
-            MPV_FORMAT_STRING
-        case .displayWidth, .displayHeight, .chapter, .bufferingPercent, .playlistPlayingPosition: MPV_FORMAT_INT64
-        case .chapters, .tracks, .cache, .playlist, .metadata: MPV_FORMAT_NODE
-        }
-    }
-}
 
 /// Formats a number for an mpv option or command: plain decimal with up to 6 decimals, never
 /// exponent notation (which mpv would not read).

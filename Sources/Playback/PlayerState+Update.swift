@@ -2,46 +2,21 @@ import CMpv
 import System
 
 extension PlayerState {
-    /// Stores a property change from mpv; `MPV_FORMAT_NONE` (unavailable) becomes nil.
+    /// Stores a property change from mpv where its row says; `MPV_FORMAT_NONE` (unavailable)
+    /// becomes nil.
     mutating func update(_ property: PlayerProperty, from change: mpv_event_property) {
         let data = change.format == MPV_FORMAT_NONE ? nil : change.data
-        switch property {
-        case .position: position = data.double
-        case .duration: duration = data.double
-        case .volume: volume = data.double
-        case .speed: speed = data.double
-        case .isPaused: isPaused = data.flag
-        case .isAtEnd: isAtEnd = data.flag
-        case .isSeeking: isSeeking = data.flag
-        case .isIdle: isIdle = data.flag
-        case .isMuted: isMuted = data.flag
-        case .title: title = data.string
-        case .displayWidth: setVideoSize(width: data.int64, height: videoSize.map { Int64($0.height) })
-        case .displayHeight: setVideoSize(width: videoSize.map { Int64($0.width) }, height: data.int64)
-        case .chapters: chapters = data.node.map(Chapter.list(from:)) ?? []
-        case .tracks: tracks = data.node.map(Track.list(from:)) ?? []
-        case .subtitleText: subtitleText = data.string
-        case .secondarySubtitleText: secondarySubtitleText = data.string
-        case .audioTrack: audioTrack = data.string.flatMap(TrackChoice.init(optionValue:))
-        case .subtitleTrack: subtitleTrack = data.string.flatMap(TrackChoice.init(optionValue:))
-        case .secondarySubtitleTrack: secondarySubtitleTrack = data.string.flatMap(TrackChoice.init(optionValue:))
-        case .subtitleDelay: subtitleDelay = data.double
-        case .audioDelay: audioDelay = data.double
-        case .chapter: chapter = data.int64.flatMap { $0 >= 0 ? Int($0) : nil }
-        case .isPausedForCache: isPausedForCache = data.flag
-        case .bufferingPercent: bufferingPercent = data.int64.map { Int(min(max($0, 0), 100)) }
-        case .cache: cache = data.node.map(CacheState.init(node:))
-        case .loopFile: loopsFile = data.string.map { $0 != "no" && $0 != "0" }
-        case .playlist: playlist = data.node.map(PlaylistEntry.list(from:)) ?? []
-        case .playlistPlayingPosition: playlistPlayingPosition = data.int64.flatMap { $0 >= 0 ? Int($0) : nil }
-        case .isSeekable: isSeekable = data.flag
-        case .isNetworkStream: isNetworkStream = data.flag
-        case .path: path = data.string
-        case .metadata: metadata = data.node.map(PlayerState.tags(from:)) ?? [:]
+        switch property.reading {
+        case .double(let land): land(&self, data.double)
+        case .flag(let land): land(&self, data.flag)
+        case .int64(let land): land(&self, data.int64)
+        case .string(let land): land(&self, data.string)
+        case .node(let land): land(&self, data.node)
         }
     }
 
-    private mutating func setVideoSize(width: Int64?, height: Int64?) {
+    /// `dwidth` and `dheight`, which arrive one at a time.
+    mutating func setVideoSize(width: Int64?, height: Int64?) {
         // dwidth and dheight arrive one at a time; keep a half-known size with a 0 for the other.
         switch (width, height) {
         case (nil, nil), (0?, 0?), (nil, 0?), (0?, nil): videoSize = nil

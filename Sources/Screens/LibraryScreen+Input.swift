@@ -16,7 +16,7 @@ extension LibraryScreen {
         tick(now: now)
         needsRedraw = true
         switch event {
-        case .key(let key): return isEditingFilter ? handleFilterKey(key, now: now) : handleKey(key, now: now)
+        case .key(let key): return handleKey(key, now: now)
         case .mouse(let mouse): return handleMouse(mouse, now: now)
         case .paste(let text):
             guard isEditingFilter else { return [] }
@@ -28,15 +28,30 @@ extension LibraryScreen {
 
     // MARK: Keys
 
+    /// What the keys mean now: the filter being typed, the question, the help, or the list's
+    /// commands.
+    public var keyMode: KeyMode {
+        if isEditingFilter { return .filter }
+        if isConfirmingForgetAll { return .question }
+        return isHelpShown ? .help : .commands
+    }
+
+    /// Shows or closes the list of keys. Whether a key does that is decided above the screens
+    /// (``GlobalCommand``), once for all of them.
+    public mutating func setHelpShown(_ shown: Bool) {
+        isHelpShown = shown
+        needsRedraw = true
+    }
+
     private mutating func handleKey(_ event: KeyEvent, now: Seconds) -> [LibraryAction] {
-        if isConfirmingForgetAll { return confirmForgetAll(event, now: now) }
+        switch keyMode {
+        case .filter: return handleFilterKey(event, now: now)
+        case .question: return confirmForgetAll(event, now: now)
+        case .help, .tracksMenu, .upNext, .commands: break
+        }
         let selectedBefore = selectedItem
         defer { if selectedItem != selectedBefore { speakSelection() } }
         let command = configuration.commands.command(for: event, on: .list)
-        if isHelpShown, command != .interrupt, command != .suspend {
-            isHelpShown = false
-            return command == .quit ? [.quit] : []
-        }
         switch command {
         case .listMove(let count)?: move(by: count, now: now)
         case .listPage(let pages)?: page(by: pages, now: now)
@@ -57,43 +72,27 @@ extension LibraryScreen {
             } else if configuration.canClose {
                 return [.close]
             }
-        case .help?: isHelpShown = true
         case .forget?, .forgetUndo?, .forgetAll?: return historyCommand(command, now: now)
-        case .quit?: return [.quit]
-        case .interrupt?: return [.interrupt]
-        case .suspend?: return [.suspend]
-        case .redraw?: return [.redraw]
         default: break
         }
         return []
     }
 
+    /// A key while the filter is typed: its rows, else the key's character is text (other Ctrl
+    /// and Alt keys do nothing).
     private mutating func handleFilterKey(_ event: KeyEvent, now: Seconds) -> [LibraryAction] {
-        if event.modifiers.contains(.ctrl), case .character("u") = event.key {
+        switch configuration.commands.command(for: event, on: .list, in: .filter) {
+        case .filterAccept?: isEditingFilter = false
+        case .close?:
+            isEditingFilter = false
             setFilter("", now: now)
-            return []
-        }
-        switch configuration.commands.command(for: event, on: .list) {
-        case .interrupt?: return [.interrupt]
-        case .suspend?: return [.suspend]
-        case .redraw?: return [.redraw]
-        default: break
-        }
-        if event.modifiers.contains(.ctrl) { return [] }
-        switch event.key {
-        case .character(let character) where !event.modifiers.contains(.alt):
+        case .filterErase?: if !filter.isEmpty { setFilter(String(filter.dropLast()), now: now) }
+        case .filterClear?: setFilter("", now: now)
+        case .listMove(let count)?: move(by: count, now: now)
+        case .listPage(let pages)?: page(by: pages, now: now)
+        case nil:
+            guard case .character(let character) = event.key, event.modifiers.isDisjoint(with: [.ctrl, .alt]) else { break }
             setFilter(filter + String(character), now: now)
-        case .backspace:
-            if !filter.isEmpty { setFilter(String(filter.dropLast()), now: now) }
-        case .enter:
-            isEditingFilter = false
-        case .escape:
-            isEditingFilter = false
-            setFilter("", now: now)
-        case .down: move(by: 1, now: now)
-        case .up: move(by: -1, now: now)
-        case .pageDown: page(by: 1, now: now)
-        case .pageUp: page(by: -1, now: now)
         default: break
         }
         return []

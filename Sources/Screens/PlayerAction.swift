@@ -46,13 +46,4 @@ public enum PlayerAction: Sendable, Equatable {
     /// The scrub preview: the pointer is over the scrubber at this time (ask for the frame
     /// there), or nil: it left, and the card went.
     case preview(Seconds?)
-    /// Quit reel.
-    case quit
-    /// End reel as SIGINT does (Ctrl-C): exit 130.
-    case interrupt
-    /// Stop the process (Ctrl-Z); the terminal is restored first.
-    case suspend
-    /// Draw the whole screen again (Ctrl-L), whatever the terminal shows now: text another program
-    /// wrote over reel, say.
-    case redraw
 }

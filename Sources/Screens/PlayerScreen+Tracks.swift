@@ -1,11 +1,8 @@
 import Controls
 import Terminal
 
-/// The player's tracks and chapters from the keys: the subtitle and audio cycles, the `t` menu's
-/// keys and picks, and chapter moves.
+/// Audio and subtitle tracks and chapters: the keys' cycles, the tracks menu, their notices.
 extension PlayerScreen {
-    // MARK: Tracks
-
     mutating func cycleSubtitles(forward: Bool, now: Seconds) -> [PlayerAction] {
         let tracks = status.subtitleTracks
         guard !tracks.isEmpty else {
@@ -76,25 +73,18 @@ extension PlayerScreen {
         }
     }
 
-    mutating func handleMenuKey(_ event: KeyEvent, command: Command?, now: Seconds) -> [PlayerAction]? {
-        guard var menu else { return nil }
-        defer { if self.menu != nil { self.menu = menu } }
-        switch event.key {
-        case .up, .character("k"): menu.move(by: -1)
-        case .down, .character("j"): menu.move(by: 1)
-        case .pageUp, .home: menu.move(by: -1000)
-        case .pageDown, .end: menu.move(by: 1000)
-        case .enter, .character(" "):
+    /// A command of the tracks menu's rows: move, pick the line, or close the menu.
+    mutating func menuCommand(_ command: Command, now: Seconds) -> [PlayerAction] {
+        guard var menu else { return [] }
+        switch command {
+        case .listMove(let lines): menu.move(by: lines)
+        case .listFirst: menu.move(by: -1000)
+        case .listLast: menu.move(by: 1000)
+        case .play:
             guard let row = menu.selectedRow else { return [] }
-            self.menu = nil
             return pick(row, now: now)
-        default:
-            if command == .close || command == .tracksMenu {
-                self.menu = nil
-                return []
-            }
-            if command == .quit { return [.quit] }
-            return []
+        case .close: self.menu = nil; return []
+        default: return []
         }
         self.menu = menu
         return []

@@ -10,8 +10,8 @@ import Terminal
 public struct PlayerScreen: Sendable {
     /// Choices made on the command line and in the config file.
     public struct Configuration: Sendable, Equatable {
-        public var hideDelay: Seconds = 3
-        public var seekInterval: Seconds = 10
+        public var hideDelay = ChromeEngine.Configuration.standardHideDelay
+        public var seekInterval = DoubleTapSeek.Configuration.standardInterval
         public var reduceMotion = false
         public var screenReader = false
         /// The name shown when the file has no title tag.

@@ -8,11 +8,4 @@ public enum PosterAction: Sendable, Equatable {
     case back
     /// Quit reel.
     case quit
-    /// Stop the process (Ctrl-Z); the terminal is restored first.
-    case suspend
-    /// End reel as SIGINT does (Ctrl-C).
-    case interrupt
-    /// Draw the whole screen again (Ctrl-L), whatever the terminal shows now: text another program
-    /// wrote over reel, say.
-    case redraw
 }

@@ -40,10 +40,13 @@ public struct PosterLayout: Sendable, Equatable {
         return ratio
     }
 
+    /// The corner radius in cells when none is given: the one default of `--corner-radius`.
+    public static let standardCornerRadius = 2.0
+
     /// Lays out a poster of `aspectRatio` (sanitised with ``aspectRatio(_:)``) in an area of
     /// `columns` × `rows` cells. A `cellAspect` that is not finite or not above 0 counts as 1:2;
     /// a negative or NaN `cornerRadius` counts as 0.
-    public init(columns: Int, rows: Int, aspectRatio: Double?, cellAspect: Double = defaultCellAspect, cornerRadius: Double = 2) {
+    public init(columns: Int, rows: Int, aspectRatio: Double?, cellAspect: Double = defaultCellAspect, cornerRadius: Double = standardCornerRadius) {
         let ratio = Self.aspectRatio(aspectRatio)
         let cellAspect = cellAspect.isFinite && cellAspect > 0 ? cellAspect : Self.defaultCellAspect
         self.cellAspect = cellAspect

@@ -13,28 +13,24 @@ extension PosterScreen {
         }
     }
 
+    /// What the keys mean now: the help, or the card's commands.
+    public var keyMode: KeyMode { isHelpShown ? .help : .commands }
+
+    /// Shows or closes the list of keys. Whether a key does that is decided above the screens
+    /// (``GlobalCommand``), once for all of them.
+    public mutating func setHelpShown(_ shown: Bool) {
+        isHelpShown = shown
+        needsRedraw = true
+    }
+
     private mutating func handleKey(_ event: KeyEvent, now: Seconds) -> [PosterAction] {
-        let command = configuration.commands.command(for: event, on: .poster)
-        if isHelpShown, command != .interrupt, command != .suspend {
-            isHelpShown = false
-            needsRedraw = true
-            return command == .quit ? [.quit] : []
-        }
-        switch command {
+        switch configuration.commands.command(for: event, on: .poster, in: keyMode) {
         case .play?:
             return open(now: now)
         case .close?:
             // While the video opens, Esc closes it; on the card it leaves.
             if stage.isOpen { return closeVideo(now: now) }
             return [configuration.canClose ? .back : .quit]
-        case .quit?: return [.quit]
-        case .interrupt?: return [.interrupt]
-        case .suspend?: return [.suspend]
-        case .redraw?: return [.redraw]
-        case .help?:
-            isHelpShown = true
-            needsRedraw = true
-            return []
         default:
             return []
         }

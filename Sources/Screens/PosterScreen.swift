@@ -22,7 +22,7 @@ public struct PosterScreen: Sendable {
         /// nil follows the video's own shape (see ``PosterScreen/setVideoAspect(_:)``), 16:9 until known.
         public var aspectRatio: Double? = 16.0 / 9.0
         /// The frame's corner radius, in cells.
-        public var cornerRadius = 2.0
+        public var cornerRadius = PosterLayout.standardCornerRadius
         public var reduceMotion = false
         /// Whether Esc goes back to what opened the poster (a library) instead of quitting.
         public var canClose = false
@@ -31,7 +31,7 @@ public struct PosterScreen: Sendable {
         /// Cell width over height: 0.5 for the usual 1:2 cells.
         public var cellAspect = 0.5
         /// How long the circle takes to open (the seed's 0.6 s).
-        public var revealDuration: Seconds = 0.6
+        public var revealDuration = RevealTransition.Configuration.standardDuration
         /// How long the frame takes to grow to the terminal.
         public var growDuration: Seconds = 0.3
         /// The keys.

@@ -48,7 +48,8 @@ struct GeneratedFilesTests {
         let script = Completions.script(for: shell)
         for spec in OptionSpec.all {
             for spelling in spec.spellings {
-                let written = shell == .fish ? "-l " + spelling.dropFirst(2) + " " : spelling
+                let fish = spelling.hasPrefix("--") ? "-l " + spelling.dropFirst(2) : "-s " + spelling.dropFirst()
+                let written = shell == .fish ? fish + " " : spelling
                 #expect(script.contains(written), "\(spelling) missing for \(shell)")
             }
         }

@@ -1,4 +1,5 @@
 @testable import App
+import Controls
 import Screens
 import Testing
 
@@ -6,12 +7,49 @@ import Testing
 struct OptionSpecTests {
     static func names(_ kinds: (OptionSpec) -> Bool) -> Set<String> { Set(OptionSpec.all.filter(kinds).map(\.name)) }
 
-    @Test("the parser carries out exactly the options of the table, each as the kind the table says")
-    func parserMatchesTable() {
-        #expect(Set(ReelOptions.Flag.allCases.map(\.rawValue)) == Self.names { $0.kind == .flag })
-        #expect(Set(ReelOptions.Valued.allCases.map(\.rawValue)) == Self.names(\.takesValue))
-        #expect(Set(ReelOptions.Special.allCases.map(\.rawValue)) == Self.names { $0.kind == .bare })
-        #expect(OptionSpec.all.count == Set(OptionSpec.all.map(\.name)).count, "a name twice in the table")
+    @Test("each row carries its option out as the kind it shows, and no name or spelling is there twice")
+    func rowsMatchTheirKinds() {
+        for spec in OptionSpec.all {
+            switch spec.effect {
+            case .flag: #expect(spec.kind == .flag, "\(spec.name)")
+            case .bare: #expect(spec.kind == .bare, "\(spec.name)")
+            case .value: #expect(spec.takesValue, "\(spec.name)")
+            }
+            #expect(spec.aliases.isEmpty || spec.kind == .bare, "only a bare option has aliases: \(spec.name)")
+        }
+        let spellings = OptionSpec.all.flatMap(\.spellings)
+        #expect(spellings.count == Set(spellings).count, "a spelling twice in the table")
+    }
+
+    @Test("the short spellings are rows of the table, shown in --help, and nothing else is short", arguments: [
+        ("-h", ReelOptions.Action.help), ("-V", .version),
+    ])
+    func aliases(spelling: String, action: ReelOptions.Action) throws {
+        #expect(try ReelOptions.parse([spelling]).action == action)
+        #expect(try ReelOptions.parse(["--bogus", spelling]).action == action, "wins as the long spelling does")
+        let spec = try #require(OptionSpec.aliased(spelling))
+        #expect(HelpText.usage(commands: .standard()).contains("  " + spelling + ", --" + spec.name))
+        #expect(throws: UsageError.unknownOption("-v")) { try ReelOptions.parse(["-v", "f"]) }
+    }
+
+    @Test("a choice's other words are in its row: shown in --help, completed, and read as the word they stand for")
+    func valueAliases() throws {
+        let colors = try #require(OptionSpec.named("colors")?.spec)
+        #expect(colors.choiceWords.contains("24bit"))
+        #expect(colors.helpText.contains("24bit is truecolor"))
+        #expect(Completions.script(for: .bash).contains("auto truecolor 256 24bit"))
+        #expect(try ReelOptions.parse(["--colors=24bit", "f"]).colors == ReelOptions.parse(["--colors=truecolor", "f"]).colors)
+    }
+
+    @Test("the help's defaults are the options' start values, written once", arguments: [
+        ("hide-delay", "3"), ("seek-interval", "10"), ("autoplay-delay", "5"), ("corner-radius", "2"), ("reveal-duration", "0.6"),
+        ("keep-open", "yes"), ("scrub-preview", "yes"),
+    ])
+    func defaults(name: String, shown: String) throws {
+        let spec = try #require(OptionSpec.named(name)?.spec)
+        #expect(spec.defaultText == shown)
+        #expect(spec.helpText.hasSuffix("(default \(shown))"))
+        #expect(HelpText.usage(commands: .standard()).contains(spec.helpText))
     }
 
     @Test("every spelling of every option is read by the command line, none as an unknown option")
@@ -38,9 +76,24 @@ struct OptionSpecTests {
         let help = HelpText.usage(commands: .standard())
         for spec in OptionSpec.all {
             #expect(help.contains("  " + spec.synopsis), "\(spec.synopsis) missing")
-            #expect(help.contains(spec.help), "the help of \(spec.name) missing")
+            #expect(help.contains(spec.helpText), "the help of \(spec.name) missing")
         }
         for section in OptionSpec.Section.allCases { #expect(help.contains("\n" + section.rawValue + ":\n")) }
+    }
+
+    @Test("the screens', the table's and the engines' start values are the options' defaults")
+    func oneDefault() {
+        let options = ReelOptions()
+        #expect(PlayerScreen.Configuration().hideDelay == options.hideDelay)
+        #expect(ChromeEngine.Configuration().hideDelay == options.hideDelay)
+        #expect(PlayerScreen.Configuration().seekInterval == options.seekInterval)
+        #expect(DoubleTapSeek.Configuration().interval == options.seekInterval)
+        #expect(CommandTable.standard() == CommandTable.standard(seekInterval: options.seekInterval))
+        #expect(PosterScreen.Configuration().revealDuration == options.revealDuration)
+        #expect(RevealTransition.Configuration().duration == options.revealDuration)
+        #expect(PosterStage.Configuration().revealDuration == options.revealDuration)
+        #expect(PosterScreen.Configuration().cornerRadius == options.cornerRadius)
+        #expect(SessionMachine.Configuration().autoplayDelay == options.autoplayDelay)
     }
 
     @Test("options that only make sense on the command line are marked so")

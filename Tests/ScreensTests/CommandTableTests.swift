@@ -12,7 +12,7 @@ struct CommandTableTests {
         "cycle audio down", "add sub-delay -0.1", "add audio-delay 0.1", "sub-seek 1", "sub-seek -1", "add chapter 1",
         "add chapter -1", "playlist-next", "playlist-prev", "cycle loop-file", "cycle loop-playlist", "cycle shuffle", "speed-step -1", "set speed 1.5",
         "tracks-menu", "cycle remaining", "poster", "play", "list-move 1", "list-page -1", "list-first", "list-last",
-        "filter", "ignore", "double-tap back", "double-tap forward", "skip back", "skip forward",
+        "filter", "filter-accept", "filter-erase", "filter-clear", "forget", "forget-undo", "forget-all", "ignore", "double-tap back", "double-tap forward", "skip back", "skip forward",
     ])
     func roundTrip(text: String) throws {
         let command = try Command(parsing: text)
@@ -79,16 +79,62 @@ struct CommandTableTests {
         #expect(!help.contains { $0.keys == "s" })
     }
 
-    @Test("a key bound twice in the defaults is a mistake the table never makes")
+    @Test("a key bound twice in one mode of a screen is a mistake the table never makes")
     func noDuplicates() {
         let table = CommandTable.standard()
         for screen in ScreenKind.allCases {
-            var seen = Set<KeyEvent>()
-            for row in table.rows where row.screens.contains(screen) {
-                for entry in row.entries {
-                    for key in entry.keys { #expect(seen.insert(key).inserted, "\(KeyName.name(key)) twice on \(screen)") }
+            for mode in KeyMode.allCases {
+                var seen = Set<KeyEvent>()
+                for row in table.rows where row.screens.contains(screen) && row.modes.contains(mode) {
+                    for entry in row.entries {
+                        for key in entry.keys {
+                            #expect(seen.insert(key).inserted, "\(KeyName.name(key)) twice on \(screen) in \(mode)")
+                        }
+                    }
                 }
             }
+        }
+    }
+
+    @Test("the tracks menu, the filter and Up next are modes of the table, with rows of their own")
+    func modes() {
+        let table = CommandTable.standard()
+        func command(_ key: KeyEvent, _ screen: ScreenKind, _ mode: KeyMode) -> Command? {
+            table.command(for: key, on: screen, in: mode)
+        }
+        #expect(command(KeyEvent(.character("j")), .player, .tracksMenu) == .listMove(1))
+        #expect(command(KeyEvent(.home), .player, .tracksMenu) == .listFirst)
+        #expect(command(KeyEvent(.enter), .player, .tracksMenu) == .play)
+        #expect(command(KeyEvent(.character("t")), .player, .tracksMenu) == .close)
+        #expect(command(KeyEvent(.character("l")), .player, .tracksMenu) == nil, "the player's keys rest while the menu is open")
+        #expect(command(KeyEvent(.enter), .player, .upNext) == .play)
+        #expect(command(KeyEvent(.character("l")), .player, .upNext) == .skip(.forward), "Up next keeps the player's keys")
+        #expect(command(KeyEvent(.enter), .player, .commands) == nil)
+        #expect(command(KeyEvent(.enter), .list, .filter) == .filterAccept)
+        #expect(command(KeyEvent(.backspace), .list, .filter) == .filterErase)
+        #expect(command(KeyEvent(.character("u"), .ctrl), .list, .filter) == .filterClear)
+        #expect(command(KeyEvent(.escape), .list, .filter) == .close)
+        #expect(command(KeyEvent(.character("j")), .list, .filter) == nil, "j is text in the filter")
+        #expect(command(KeyEvent(.character("q")), .list, .filter) == nil, "q is text in the filter")
+        #expect(table.modes(of: .player) == [.upNext, .tracksMenu] && table.modes(of: .list) == [.filter])
+    }
+
+    @Test("a user binding changes the screen's commands and leaves the modes' rows alone")
+    func bindingsKeepModes() {
+        var table = CommandTable.standard()
+        table.bind(KeyEvent(.character("j")), to: .seek(-5, .relative))
+        table.bind(KeyEvent(.enter), to: .cycleMute)
+        #expect(table.command(for: KeyEvent(.character("j")), on: .player, in: .tracksMenu) == .listMove(1))
+        #expect(table.command(for: KeyEvent(.enter), on: .player) == .cycleMute)
+        #expect(table.command(for: KeyEvent(.enter), on: .list, in: .filter) == .filterAccept)
+    }
+
+    @Test("every command of the table is one row of the grammar, whose text reads back as the command")
+    func everyCommandHasItsRow() throws {
+        let table = CommandTable.standard()
+        for command in table.rows.flatMap({ $0.entries.map(\.command) }) + [.ignore, .cycleSubtitles(forward: false)] {
+            #expect(command.form != nil, "\(command) has no row")
+            #expect(try Command(parsing: command.text) == command)
         }
     }
 }

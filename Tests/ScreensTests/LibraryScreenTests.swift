@@ -40,8 +40,7 @@ struct LibraryScreenTests {
     // MARK: Keys
 
     @Test("keys map to actions", arguments: [
-        (key(.enter), [LibraryAction.open(0)]), (char("q"), [.quit]), (char("Q"), [.quit]),
-        (key(.character("c"), .ctrl), [.interrupt]), (key(.character("z"), .ctrl), [.suspend]),
+        (key(.enter), [LibraryAction.open(0)]),
         (key(.escape), []), (char("x"), []), (char("j"), []), (.paste("ep"), []), (.focus(true), []),
     ] as [(InputEvent, [LibraryAction])])
     func keyActions(event: InputEvent, expected: [LibraryAction]) {

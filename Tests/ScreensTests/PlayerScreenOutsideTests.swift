@@ -26,7 +26,8 @@ struct PlayerScreenOutsideTests {
         #expect(byBus.statusLine == "Speed 1.25×" && byBus.statusLine == byKey.statusLine)
         #expect(byBus.run(.cyclePause, now: 2) == [.togglePause])
         #expect(byBus.run(.playlistNext, now: 3) == [.playlistNext])
-        #expect(byBus.run(.quit, now: 4) == [.quit])
+        #expect(byBus.run(.quit, now: 4) == [], "quit is a global command, run above the screens")
+        #expect(GlobalCommand(.quit) == .quit)
     }
 
     @Test("quick commands from outside add up as quick presses do")

@@ -58,11 +58,8 @@ struct PlayerScreenTests {
         (key(.up), [.setVolume(105)]),
         (key(.down), [.setVolume(95)]),
         (char("m"), [.setMuted(true)]),
-        (char("q"), [.quit]),
         (char("x"), [.close]),
         (key(.escape), [.close]),
-        (key(.character("c"), .ctrl), [.interrupt]),
-        (key(.character("z"), .ctrl), [.suspend]),
         (key(.left), []),
         (char("c"), []),
     ] as [(InputEvent, [PlayerAction])])
@@ -134,15 +131,15 @@ struct PlayerScreenTests {
         #expect(screen.layout.back == nil && screen.layout.forward == nil)
     }
 
-    @Test("any key closes the help overlay; q still quits from it")
+    @Test("the help overlay is a mode of its own, which the loop opens and closes (GlobalCommand)")
     func helpOverlay() {
         var screen = Self.screen()
-        #expect(screen.handle(Self.char("?"), now: 1) == [])
-        #expect(screen.isHelpShown)
-        #expect(screen.handle(Self.char("l"), now: 2) == [])
-        #expect(!screen.isHelpShown)
-        _ = screen.handle(Self.char("?"), now: 3)
-        #expect(screen.handle(Self.char("q"), now: 4) == [.quit])
+        #expect(screen.keyMode == .commands)
+        screen.setHelpShown(true)
+        #expect(screen.isHelpShown && screen.keyMode == .help && screen.needsRedraw)
+        screen.setHelpShown(false)
+        #expect(!screen.isHelpShown && screen.keyMode == .commands)
+        #expect(screen.handle(Self.char("?"), now: 1) == [] && !screen.isHelpShown, "? is not the screen's to handle")
     }
 
     // MARK: Chrome visibility

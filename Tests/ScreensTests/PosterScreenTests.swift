@@ -114,9 +114,6 @@ struct PosterScreenTests {
         #expect(screen.handle(Input.escape, now: 0) == [.quit])
         var fromLibrary = Self.screen { $0.canClose = true }
         #expect(fromLibrary.handle(Input.escape, now: 0) == [.back])
-        #expect(fromLibrary.handle(.key(KeyEvent(.character("q"))), now: 0) == [.quit])
-        #expect(fromLibrary.handle(.key(KeyEvent(.character("c"), .ctrl)), now: 0) == [.interrupt])
-        #expect(fromLibrary.handle(.key(KeyEvent(.character("z"), .ctrl)), now: 0) == [.suspend])
         let canvas = Self.draw(&fromLibrary, at: 0)
         #expect(Self.text(of: canvas, row: 13).contains("Enter play · Esc back · q quit"))
     }

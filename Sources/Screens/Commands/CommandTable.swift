@@ -29,6 +29,8 @@ public struct CommandTable: Sendable, Equatable {
         /// What the keys do, in a few words.
         public var help: String
         public var screens: Set<ScreenKind>
+        /// The modes the keys work in: the screen's commands (and Up next) unless the row is a mode's.
+        public var modes = KeyMode.withCommands
         /// How the keys are shown when the plain list would be too long ("0 … 9").
         public var keysLabel: String?
         /// A binding from the user's config.
@@ -45,21 +47,23 @@ public struct CommandTable: Sendable, Equatable {
 
     public init(rows: [Row]) { self.rows = rows }
 
-    /// The command `event` runs on `screen`, or nil when the key does nothing there.
-    public func command(for event: KeyEvent, on screen: ScreenKind) -> Command? {
+    /// The command `event` runs on `screen` in `mode`, or nil when the key does nothing there.
+    public func command(for event: KeyEvent, on screen: ScreenKind, in mode: KeyMode = .commands) -> Command? {
         let key = KeyName.normalized(event)
-        for row in rows where row.screens.contains(screen) {
+        for row in rows where row.screens.contains(screen) && row.modes.contains(mode) {
             for entry in row.entries where entry.keys.contains(key) { return entry.command }
         }
         return nil
     }
 
-    /// Binds `key` to `command` on the screens the command works on, in place of what the key did
-    /// there; `ignore` unbinds it.
+    /// Binds `key` to `command` on the screens and in the modes the command works in, in place of
+    /// what the key did there; `ignore` unbinds it. The rows of other modes (the tracks menu's,
+    /// the filter's) keep the key.
     public mutating func bind(_ key: KeyEvent, to command: Command) {
         let key = KeyName.normalized(key)
-        let screens = command.screens
-        for index in rows.indices where !rows[index].screens.isDisjoint(with: screens) {
+        let screens = command.screens, modes = command.modes
+        for index in rows.indices
+        where !rows[index].screens.isDisjoint(with: screens) && !rows[index].modes.isDisjoint(with: modes) {
             for entryIndex in rows[index].entries.indices {
                 rows[index].entries[entryIndex].keys.removeAll { $0 == key }
             }
@@ -70,7 +74,7 @@ public struct CommandTable: Sendable, Equatable {
         }
         rows.removeAll { $0.entries.isEmpty }
         guard command != .ignore else { return }
-        var row = Row(entries: [Entry([key], command)], help: command.text, screens: screens)
+        var row = Row(entries: [Entry([key], command)], help: command.text, screens: screens, modes: modes)
         row.isUserBinding = true
         rows.append(row)
     }
@@ -85,34 +89,35 @@ public struct CommandTable: Sendable, Equatable {
         return lines.joined(separator: "\n")
     }
 
-    /// The help rows for `screen`: (keys, what they do).
-    public func helpRows(for screen: ScreenKind) -> [(keys: String, help: String)] {
-        rows.filter { $0.screens.contains(screen) }.map { ($0.keysText, $0.help) }
+    /// The help rows for `screen` in `mode`: (keys, what they do). For a mode other than the
+    /// screen's commands, only the mode's own rows.
+    public func helpRows(for screen: ScreenKind, mode: KeyMode = .commands) -> [(keys: String, help: String)] {
+        rows(for: screen, mode: mode).map { ($0.keysText, $0.help) }
     }
-}
 
-extension Command {
-    /// The screens a command works on when a user binds it.
-    public var screens: Set<ScreenKind> {
-        switch self {
-        case .help, .close, .quit, .interrupt, .suspend, .redraw, .ignore: Set(ScreenKind.allCases)
-        case .play: [.list, .poster]
-        case .poster, .listMove, .listPage, .listFirst, .listLast, .filter, .forget, .forgetUndo, .forgetAll: [.list]
-        default: [.player]
-        }
+    /// The rows `--help` lists for `screen` in `mode`: for a mode other than the screen's
+    /// commands, only the mode's own rows (not the global ones it keeps).
+    public func rows(for screen: ScreenKind, mode: KeyMode = .commands) -> [Row] {
+        rows.filter { $0.screens.contains(screen) && $0.modes.contains(mode) && (mode == .commands || !$0.modes.contains(.commands)) }
+    }
+
+    /// The modes of `screen` that have rows of their own, which `--help` lists after its commands.
+    public func modes(of screen: ScreenKind) -> [KeyMode] {
+        KeyMode.allCases.filter { $0 != .commands && !helpRows(for: screen, mode: $0).isEmpty }
     }
 }
 
 extension CommandTable {
     /// reel's keys, with skips of `seekInterval` seconds (0 or less: skipping is off).
-    public static func standard(seekInterval: Seconds = 10) -> CommandTable {
+    public static func standard(seekInterval: Seconds = DoubleTapSeek.Configuration.standardInterval) -> CommandTable {
         func key(_ name: String) -> KeyEvent {
             guard let event = KeyName.parse(name) else { preconditionFailure("bad key name \(name)") }
             return event
         }
         func keys(_ names: String...) -> [KeyEvent] { names.map(key) }
-        func row(_ entries: [Entry], _ help: String, _ screens: Set<ScreenKind>, label: String? = nil) -> Row {
-            Row(entries: entries, help: help, screens: screens, keysLabel: label)
+        func row(_ entries: [Entry], _ help: String, _ screens: Set<ScreenKind>, label: String? = nil,
+                 modes: Set<KeyMode>? = nil) -> Row {
+            Row(entries: entries, help: help, screens: screens, modes: modes ?? entries[0].command.modes, keysLabel: label)
         }
         let step = seekInterval > 0 ? "\(SkipTally.number(seekInterval)) s" : "(skipping is off)"
         let digits = (0...9).map { Entry([key(String($0))], .seek(Double($0 * 10), .absolutePercent)) }
@@ -158,6 +163,25 @@ extension CommandTable {
             row([Entry(keys("d", "DEL"), .forget)], "continue watching: forget the selected item", [.list]),
             row([Entry(keys("u"), .forgetUndo)], "continue watching: bring the item forgotten last back", [.list]),
             row([Entry(keys("D"), .forgetAll)], "continue watching: forget everything (asks first)", [.list]),
+            // The list's filter, while it is typed; other keys are its text.
+            row([Entry(keys("ENTER"), .filterAccept)], "keep the filter and stop typing", [.list], modes: [.filter]),
+            row([Entry(keys("ESC"), .close)], "clear the filter and stop typing", [.list], modes: [.filter]),
+            row([Entry(keys("BS"), .filterErase), Entry(keys("Ctrl+u"), .filterClear)],
+                "erase the last character / all of it", [.list], modes: [.filter]),
+            row([Entry(keys("DOWN"), .listMove(1)), Entry(keys("UP"), .listMove(-1))], "next / previous item", [.list],
+                modes: [.filter]),
+            row([Entry(keys("PGDWN"), .listPage(1)), Entry(keys("PGUP"), .listPage(-1))], "a page down / up", [.list],
+                modes: [.filter]),
+            // The tracks menu, while it is open.
+            row([Entry(keys("j", "DOWN"), .listMove(1)), Entry(keys("k", "UP"), .listMove(-1))], "next / previous line",
+                [.player], modes: [.tracksMenu]),
+            row([Entry(keys("HOME", "PGUP"), .listFirst), Entry(keys("END", "PGDWN"), .listLast)], "first / last line",
+                [.player], modes: [.tracksMenu]),
+            row([Entry(keys("ENTER", "SPACE"), .play)], "pick the line: the track, or the chapter's start", [.player],
+                modes: [.tracksMenu]),
+            row([Entry(keys("x", "ESC", "t"), .close)], "close the menu", [.player], modes: [.tracksMenu]),
+            // The Up next card, while it counts down.
+            row([Entry(keys("ENTER"), .play)], "play the next item now", [.player], modes: [.upNext]),
             // The poster card.
             row([Entry(keys("ENTER", "SPACE"), .play)], "play: the video opens through a growing circle", [.poster]),
             // Everywhere.
