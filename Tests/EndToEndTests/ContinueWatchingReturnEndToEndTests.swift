@@ -51,6 +51,9 @@ struct ContinueWatchingReturnEndToEndTests {
         #expect(before.contains("Long clip for seeking"))
         try list.send("Enter")
         try list.waitFor("Resumed at 0:30")
+        // The notice comes as the item opens; a jump needs its length, so wait for the times
+        // (seen under load: a 6 sent 0.1 s after Enter came while it opened, and did nothing).
+        _ = try list.waitForScreen { PlayerEndToEndTests.times(in: $0)?.1 == "2:30" }
         // 6: 60 % of 2:30 is 1:30, so 1:00 is left (0:59 with the frame the seek lands on); then
         // back to the list.
         try list.send("6")
