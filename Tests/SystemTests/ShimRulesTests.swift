@@ -3,7 +3,7 @@ import Testing
 
 /// The shim's rules, held over the source tree so that later work keeps them: the C library's
 /// errors, interrupts and lookups are System's alone, and App, Screens and Controls never import
-/// Glibc.
+/// Glibc; and DESIGN's rule that no source file grows past 400 lines.
 @Suite("System shim rules")
 struct ShimRulesTests {
     /// Every Swift file under Sources, by its path below Sources, with its text.
@@ -49,5 +49,11 @@ struct ShimRulesTests {
     @Test("App, Screens and Controls do not import Glibc", arguments: ["App/", "Screens/", "Controls/"])
     func noGlibc(target: String) {
         #expect(Self.files(using: "import Glibc").filter { $0.hasPrefix(target) }.isEmpty)
+    }
+
+    @Test("no Swift file under Sources is over 400 lines (DESIGN's rule: split by topic, Type+Topic.swift)")
+    func filesStaySmall() {
+        let long = Self.sources.filter { $0.text.split(separator: "\n", omittingEmptySubsequences: false).count > 401 }
+        #expect(long.isEmpty, "\(long.map(\.path))")
     }
 }

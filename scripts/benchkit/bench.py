@@ -78,6 +78,9 @@ PLAYERS = {
     "tct": {"frames": vt.REWIND},
     "reel-half": {"frames": vt.SYNC, "blitter": "half"},
     "reel-quadrant": {"frames": vt.SYNC, "blitter": "quadrant"},
+    # The scrub preview off: beside reel-half, what the preview costs while no one scrubs
+    # (issue 27: frames shown unchanged, the decoder idle).
+    "reel-half-nopreview": {"frames": vt.SYNC, "blitter": "half", "extra": ["--scrub-preview=no"]},
     # Sextants and octants are read at kitty's 8x16 pixels a cell, each glyph as kitty draws it,
     # then averaged to 2x2 a cell like the others (the 2x2 model draws them as background).
     "reel-sextant": {"frames": vt.SYNC, "blitter": "sextant", "cell": (8, 16)},
@@ -104,7 +107,7 @@ def decode_screens(chunks, columns, rows, player):
 def command_for(player, reel, clip, columns, rows):
     if player == "tct":
         return tct_command(clip, columns, rows)
-    return reel_command(reel, clip, PLAYERS[player]["blitter"])
+    return reel_command(reel, clip, PLAYERS[player]["blitter"], PLAYERS[player].get("extra", ()))
 
 
 STATS = re.compile(r"reel stats: frames shown (\d+) dropped (\d+) source (\S+) bytes (\d+)"
