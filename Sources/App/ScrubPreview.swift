@@ -59,6 +59,7 @@ final class ScrubPreview {
         for outcome in decoder.poll() {
             switch outcome {
             case .frame(let frame):
+                TraceLog.shared?.record("preview frame \(frame.requested) keyframe \(frame.keyframe)", now: now)
                 if frame.requested == requests.pointer, let moved = pointerMovedAt {
                     latencies.record(milliseconds: (now - moved) * 1000)
                     TraceLog.shared?.record("preview latency \(ms((now - moved) * 1000))", now: now)
@@ -66,8 +67,10 @@ final class ScrubPreview {
                 let picture = PixelBuffer(frame.still)
                 shown = apply(requests.event(.decoded(requested: frame.requested, keyframe: frame.keyframe, frame: picture)), now: now) ?? shown
             case .failed(let time):
+                TraceLog.shared?.record("preview failed \(time)", now: now)
                 shown = apply(requests.event(.failed(requested: time)), now: now) ?? shown
-            case .unavailable:
+            case .unavailable(let reason):
+                TraceLog.shared?.record("preview unavailable \(reason)", now: now)
                 failedSource = made?.source
             }
         }
@@ -83,6 +86,7 @@ final class ScrubPreview {
         made = (name, size.width, size.height)
         decoder = try? PreviewDecoder(source: source, width: size.width, height: size.height, pixelAspect: pixelAspect, logFile: logFile)
         if decoder == nil { failedSource = name }
+        TraceLog.shared?.record("preview decoder \(size.width)x\(size.height)\(decoder == nil ? " failed" : "")")
     }
 
     /// Carries out the engine's actions; returns the frame to show, if any.
@@ -90,7 +94,9 @@ final class ScrubPreview {
         var shown: PixelBuffer?
         for action in actions {
             switch action {
-            case .decode(let time): decoder?.request(time)
+            case .decode(let time):
+                TraceLog.shared?.record("preview request \(time)", now: now)
+                decoder?.request(time)
             case .show(let frame, _): shown = frame
             case .hide: shown = nil
             }

@@ -12,8 +12,10 @@ import System
 /// `tmux -S <TMUX's socket> list-clients -t $TMUX_PANE -F '#{client_termtype}'`, whose lines go to
 /// `TextGlyphs.known(environment:capabilities:multiplexerClients:)`, where the poorest wins.
 enum TmuxClient {
-    /// How long tmux gets to answer before it is killed and nothing is known.
-    static let timeout = 0.3
+    /// How long tmux gets to answer before it is killed and nothing is known. It answers in a
+    /// few milliseconds; 0.3 s was missed on a busy machine, and reel then drew quadrants where
+    /// the terminal had sextants.
+    static let timeout = 2.0
     /// The most bytes of tmux's answer read; the rest is ignored.
     static let maxOutputBytes = 16 * 1024
 

@@ -10,6 +10,11 @@ extension TerminalSession {
     /// is slow to read its input) gets up to `patience` seconds in all. Nothing is drawn: the
     /// questions show nothing on any terminal that ignores them.
     ///
+    /// Every terminal answers DA1, so the wait ends at its answer and the timeout is only a
+    /// guard: it is a second, not less, because a terminal over SSH, or a kitty drawing in
+    /// software on a busy machine, can take several hundred milliseconds to begin, and one that
+    /// missed a shorter timeout was shown blocks instead of its pixels for the whole run.
+    ///
     /// It enters raw mode first (``enterRawMode()``), and the terminal stays raw, so that an
     /// answer later than the timeout is read by the loop's decoder (as a reply, never a key)
     /// instead of being echoed. Keys typed during the probe are dropped.
@@ -18,7 +23,7 @@ extension TerminalSession {
     ///   - sharedMemory: whether to ask kitty to read a one-pixel image from shared memory (false
     ///     when the terminal surely runs elsewhere).
     ///   - clock: seconds on the app's monotonic clock.
-    public func probeCapabilities(timeout: Double = 0.2, patience: Double = 1, sharedMemory: Bool = true,
+    public func probeCapabilities(timeout: Double = 1, patience: Double = 3, sharedMemory: Bool = true,
                                   clock: () -> Double) throws(SystemError) -> TerminalCapabilities {
         try enterRawMode()
         var probe = CapabilityProbe()

@@ -53,7 +53,7 @@ final class XTerminal {
         let dir = directory.path
         var env = ["DISPLAY=\(display)", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "COLORTERM=truecolor", "LIBGL_ALWAYS_SOFTWARE=1",
                    "XDG_STATE_HOME=\(dir)/state", "XDG_CACHE_HOME=\(dir)/cache", "XDG_CONFIG_HOME=\(dir)/config",
-                   "HOME=\(dir)", "PATH=/usr/bin:/bin"]
+                   "HOME=\(dir)", "PATH=/usr/bin:/bin", "REEL_TRACE=\(dir)/trace"]
         // Under scripts/test-sanitizers the program's reports go where the run collects them,
         // with its suppressions, as they do from tmux (whose server inherits the environment).
         let inherited = ProcessInfo.processInfo.environment
@@ -220,6 +220,12 @@ final class XTerminal {
     /// What the program wrote to stderr.
     var standardError: String {
         (try? String(contentsOf: directory.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
+    }
+
+    /// The last lines of reel's trace (`REEL_TRACE`, see TraceLog), for a failure's message.
+    var trace: String {
+        let text = (try? String(contentsOf: directory.appendingPathComponent("trace"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").suffix(60).joined(separator: "\n")
     }
 
     /// The program's process id (the wrapper shell's child), while it runs.
