@@ -82,11 +82,21 @@ struct ScrubPreviewEndToEndTests {
         let tmux = try Self.start()
         try tmux.send("t")
         try tmux.waitFor("Tracks and chapters")
-        // Down, one step at a time, through the tracks to the chapter Middle.
+        // Down, one step at a time, through the tracks to the chapter Middle: each step waits
+        // for the selection to move (the screen, colours and all, to change and settle; the
+        // video is paused), or a slow reel (seen under ThreadSanitizer) is sent a Down more
+        // than it has drawn and goes past Middle.
         var middle = ""
         for _ in 0..<8 where !middle.contains("0:03 · Middle") {
+            let before = try tmux.capture(escapes: true)
             try tmux.send("Down")
-            Thread.sleep(forTimeInterval: 0.3)
+            var moved = try tmux.waitForScreen(escapes: true) { $0 != before }
+            while true {
+                Thread.sleep(forTimeInterval: 0.2)
+                let again = try tmux.capture(escapes: true)
+                if again == moved { break }
+                moved = again
+            }
             middle = try tmux.capture()
         }
         middle = try tmux.waitFor("0:03 · Middle")

@@ -91,18 +91,25 @@ struct PreviewDecoderTests {
         let before = Self.threadIDs()
         let decoder = try PreviewDecoder(source: .file(PlayerDriver.sample("long.mp4")), width: 48, height: 27, pixelAspect: 1)
         _ = Self.frame(decoder, at: 60)
-        // The preview core's threads: those that came with it.
+        // The preview core's threads: those that came with it (and any that a test running
+        // beside this one started meanwhile: their bursts are why the quietest of three seconds
+        // counts; a core that does work while idle uses ticks in every one of them).
         let threads = Self.threadIDs().subtracting(before)
         #expect(!threads.isEmpty)
-        let start = Self.cpuTicks(threads)
-        let began = MonotonicClock.now()
-        while MonotonicClock.now() - began < 1 {
-            var descriptor = pollfd(fd: decoder.wakeDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&descriptor, 1, 100)
-            _ = decoder.poll()
+        var quietest = Int.max
+        for _ in 0..<3 where quietest > 0 {
+            let start = Self.cpuTicks(threads)
+            let began = MonotonicClock.now()
+            while MonotonicClock.now() - began < 1 {
+                var descriptor = pollfd(fd: decoder.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, 100)
+                _ = decoder.poll()
+            }
+            quietest = min(quietest, Self.cpuTicks(threads) - start)
         }
-        // Clock ticks (1/100 s) over one idle second.
-        #expect(Self.cpuTicks(threads) - start <= 1, "\(Self.cpuTicks(threads) - start) ticks idle")
+        // Clock ticks (1/100 s) over one idle second; a sanitizer's runtime adds a little of its own.
+        let allowed = getenv("REEL_SANITIZER") == nil ? 1 : 2
+        #expect(quietest <= allowed, "\(quietest) ticks in the quietest idle second")
         withExtendedLifetime(decoder) {}
     }
 
