@@ -1,6 +1,9 @@
 """Drives reel with random input in tmux for a while and checks that nothing leaks or breaks.
 
 Usage: soak.py REEL FILE MINUTES
+SOAK_ARGS (words split on spaces) adds options to reel's command line; SOAK_SEED picks the input.
+Its figures (RSS, threads, descriptors) are sampled every 30 s and printed as a series, so that a
+step (a part made once, such as the scrub preview's decoder) can be told from a steady climb.
 """
 import os
 import random
@@ -37,7 +40,7 @@ def figures(pid):
 script = (f"stty -g > {work}/before; \"$@\" 2> {work}/stderr; echo $? > {work}/rc.tmp; "
           f"stty -g > {work}/after; mv {work}/rc.tmp {work}/rc; exec sleep 100000")
 tmux("new-session", "-d", "-s", "soak", "-x", "100", "-y", "30", "env", "TERM=tmux-256color", "COLORTERM=truecolor",
-     "sh", "-c", script, "sh", reel, "--loop", "--no-audio", media)
+     "sh", "-c", script, "sh", reel, "--loop", "--no-audio", *os.environ.get("SOAK_ARGS", "").split(), media)
 time.sleep(1.5)
 shell = tmux("display-message", "-p", "-t", "soak", "#{pane_pid}", capture=True).strip()
 pid = int(subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True).stdout.split()[0])
@@ -48,6 +51,7 @@ width, height = 100, 30
 start = time.monotonic()
 end = start + minutes * 60
 at_minute = None
+series = []
 actions = 0
 while time.monotonic() < end:
     roll = random.random()
@@ -73,6 +77,8 @@ while time.monotonic() < end:
         break
     if at_minute is None and time.monotonic() - start >= min(60, minutes * 60 / 2):
         at_minute = figures(pid)
+    if time.monotonic() - start >= 30 * len(series):
+        series.append(figures(pid))
     time.sleep(random.uniform(0.05, 0.5))
 
 alive = not os.path.exists(f"{work}/rc")
@@ -94,6 +100,8 @@ print(f"soak: {minutes:g} min, {actions} random actions, alive to the end: {aliv
 if at_minute and final:
     growth = final["rss_kib"] - at_minute["rss_kib"]
     print(f"soak: at minute 1 {at_minute}; at the end {final}; RSS growth {growth} KiB")
+print("soak: every 30 s, RSS KiB / threads / descriptors: "
+      + ", ".join(f"{f['rss_kib']}/{f['threads']}/{f['fds']}" for f in series))
 print(f"soak: tty restored {restored}; modes {modes}")
 ok = (alive and code == "0" and restored and modes == {"alternate_on": "0", "cursor_flag": "1", "mouse_any_flag": "0"}
       and at_minute and final and final["rss_kib"] - at_minute["rss_kib"] < 5 * 1024
