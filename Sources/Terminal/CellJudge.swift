@@ -125,6 +125,12 @@ struct CellJudge {
     @inline(__always)
     func blankForm(of cell: Cell) -> Cell? {
         guard cell.style.isEmpty, let mask = BlockGlyph.lookMask(cell.symbol) else { return nil }
+        return blankForm(of: cell, mask: mask)
+    }
+
+    /// ``blankForm(of:)`` for a cell in no style whose symbol's look is `mask`.
+    @inline(__always)
+    func blankForm(of cell: Cell, mask: UInt32) -> Cell? {
         if mask == 0 { return .blank(cell.bg) }
         if mask == BlockGlyph.full { return .blank(cell.fg) }
         guard Int(cell.fg.maxChannelDistance(to: cell.bg)) <= allowances.blankSpread else { return nil }
@@ -147,7 +153,14 @@ struct CellJudge {
             if let current, Int(current.maxChannelDistance(to: colour)) <= near { return current }
             return colour
         }
-        if let blank = blankForm(of: cell) {
+        guard let mask = BlockGlyph.lookMask(cell.symbol) else {
+            var plain = cell
+            if plain.showsForeground { plain.fg = reuse(plain.fg, pen.fg) }
+            plain.bg = reuse(plain.bg, pen.bg)
+            if !plain.showsForeground { plain.fg = plain.bg }
+            return plain
+        }
+        if let blank = blankForm(of: cell, mask: mask) {
             let allowed = max((allowances.blankSpread + 1) / 2, near)
             // In the pen's background, or else in its foreground as a full block, when that is
             // near the blank's colour and within the tolerance of every colour the block shows.
@@ -161,13 +174,6 @@ struct CellJudge {
             }
             return blank
         }
-        guard BlockGlyph.lookMask(cell.symbol) != nil else {
-            var plain = cell
-            if plain.showsForeground { plain.fg = reuse(plain.fg, pen.fg) }
-            plain.bg = reuse(plain.bg, pen.bg)
-            if !plain.showsForeground { plain.fg = plain.bg }
-            return plain
-        }
         let best = Cell(symbol: cell.symbol, fg: reuse(cell.fg, pen.fg), bg: reuse(cell.bg, pen.bg))
         guard let complement = BlockGlyph.complement(of: cell.symbol) else { return best }
         let swapped = Cell(symbol: complement, fg: reuse(cell.bg, pen.fg), bg: reuse(cell.fg, pen.bg))
@@ -179,7 +185,7 @@ struct CellJudge {
     func penCost(_ cell: Cell, _ pen: ScreenRenderer.Pen) -> Int {
         let needFg = cell.fg != pen.fg, needBg = cell.bg != pen.bg
         guard needFg || needBg else { return 0 }
-        @inline(__always) func digits(_ v: UInt8) -> Int { v < 10 ? 1 : v < 100 ? 2 : 3 }
+        @inline(__always) func digits(_ v: UInt8) -> Int { Int(ByteWriter.digits(of: v) & 0xFF) }
         @inline(__always) func colourCost(_ c: RGB) -> Int {
             // `38;2;` then r;g;b.
             7 + digits(c.r) + digits(c.g) + digits(c.b)
