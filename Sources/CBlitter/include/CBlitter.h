@@ -41,6 +41,10 @@ static inline uint32_t reel_sextant_glyph(uint8_t lane) { return reel_sextant_la
 /// parts' colours their area-weighted means; ties go to the lower lane.
 reel_cell_fit reel_fit_sextant(const uint8_t *origin, ptrdiff_t stride);
 
+/// reel_fit_sextant for `count` cells side by side (the first at `origin`, each 4 samples right
+/// of the last), into `fits`: the same fits, with one call a row.
+void reel_fit_sextant_row(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, reel_cell_fit *fits);
+
 /// The octant blitter's split for the cell at `origin` (as for reel_fit_sextant): the parts
 /// (2 x 2 samples each) ordered along the line through the two that differ most, and the best
 /// of the seven splits of that order against a blank.
@@ -83,6 +87,14 @@ static inline int reel_glyph_look(uint32_t v, uint32_t *mask) {
     case 0x1FBE7: *mask = 0x00CCCC00u; return 1;
     default: return 0;
     }
+}
+
+/// The look of the glyph `v` as reel_glyph_look finds it, returned rather than stored through a
+/// pointer (so that a caller keeps it in a register): the mask in the low 32 bits and bit 32 set
+/// for a block glyph; 0 for anything else.
+static inline uint64_t reel_glyph_look_bits(uint32_t v) {
+    uint32_t mask = 0;
+    return reel_glyph_look(v, &mask) ? ((uint64_t)1 << 32) | mask : 0;
 }
 
 /// The complement of the glyph `v`, or 0 for none (a space and a full block have none here).
