@@ -26,6 +26,13 @@ extension ScreenRenderer {
             pen = current
             return
         }
+        setAnyPen(for: cell, seeThroughColour: seeThroughColour, out: &out)
+    }
+
+    /// ``setPen(for:seeThroughColour:out:)`` for any cell and pen: out of line, so that the
+    /// common case stays small where it is inlined.
+    @inline(never)
+    mutating func setAnyPen(for cell: Cell, seeThroughColour: RGB?, out: inout ByteWriter) {
         let showsFg = cell.showsForeground
         // A see-through cell's background is the terminal's default (nil), not an SGR attribute.
         let style = cell.style.subtracting(.seeThrough)
