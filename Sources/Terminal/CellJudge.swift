@@ -1,3 +1,5 @@
+import CBlitter
+
 /// The lossy renderer's judgements on one frame's cells, under that frame's allowances (see
 /// ``ScreenRenderer/isLossy``): which changes may stay unwritten, how far a cell reaches into its
 /// neighbours' detail, and which form of a cell costs the fewest bytes.
@@ -48,16 +50,25 @@ struct CellJudge {
             held[i] = 0
             return true
         }
-        if let cellLook, let blank = blankForm(of: cell, mask: cellLook), let toBlank = lookDistance(blank, 0, old, oldLook),
-           toBlank <= skip, d <= max((allowances.blankSpread + 1) / 2, skip) {
-            held[i] = 0
+        return canKeep(old, for: cell, looks: (cellLook, oldLook), distance: d, skip: skip, held: &held[i])
+    }
+
+    /// The rest of ``canKeep(_:for:at:x:next:held:detail:)`` for a change `d` beyond the cell's
+    /// `skip` allowance: as a blank, or held back a frame. Out of line, so that the common cases
+    /// stay small enough to be inlined in the render loop.
+    @inline(never)
+    func canKeep(_ old: Cell, for cell: Cell, looks: (UInt32?, UInt32?), distance d: Int, skip: Int, held: inout UInt8) -> Bool {
+        if let cellLook = looks.0, let blank = blankForm(of: cell, mask: cellLook),
+           let toBlank = lookDistance(blank, 0, old, looks.1), toBlank <= skip,
+           d <= max((allowances.blankSpread + 1) / 2, skip) {
+            held = 0
             return true
         }
-        if held[i] == 0 && d <= allowances.held(skip) {
-            held[i] = 1
+        if held == 0 && d <= allowances.held(skip) {
+            held = 1
             return true
         }
-        held[i] = 0
+        held = 0
         return false
     }
 
@@ -77,18 +88,21 @@ struct CellJudge {
     @inline(__always)
     func lookDistance(_ cell: Cell, _ cellLook: UInt32?, _ old: Cell, _ oldLook: UInt32?) -> Int? {
         if cell.symbol == old.symbol && cell.style == old.style {
-            let background = Int(cell.bg.maxChannelDistance(to: old.bg))
-            guard cell.showsForeground else { return background }
-            return max(background, Int(cell.fg.maxChannelDistance(to: old.fg)))
+            // The backgrounds, and the foregrounds where they show (CBlitter's looks 1 and 0).
+            let look: UInt32 = cell.showsForeground ? 1 : 0
+            return Int(reel_look_distance(CellJudge.colours(of: cell), look, CellJudge.colours(of: old), look))
         }
         guard let a = cellLook, let b = oldLook else { return nil }
         // Only four pairings of the colours can meet on a sample.
-        var worst: UInt8 = 0
-        if a & b != 0 { worst = cell.fg.maxChannelDistance(to: old.fg) }
-        if a & ~b != 0 { worst = max(worst, cell.fg.maxChannelDistance(to: old.bg)) }
-        if ~a & b != 0 { worst = max(worst, cell.bg.maxChannelDistance(to: old.fg)) }
-        if ~a & ~b != 0 { worst = max(worst, cell.bg.maxChannelDistance(to: old.bg)) }
-        return Int(worst)
+        return Int(reel_look_distance(CellJudge.colours(of: cell), a, CellJudge.colours(of: old), b))
+    }
+
+    /// A cell's colours as `reel_look_distance` (CBlitter) takes them: the foreground in bits
+    /// 0–23, red lowest, and the background in bits 24–47.
+    @inline(__always)
+    static func colours(of cell: Cell) -> UInt64 {
+        UInt64(cell.fg.r) | UInt64(cell.fg.g) << 8 | UInt64(cell.fg.b) << 16
+            | UInt64(cell.bg.r) << 24 | UInt64(cell.bg.g) << 32 | UInt64(cell.bg.b) << 40
     }
 
     /// The local contrast of the canvas at cell `i` (column `x`): texture, which hides a small

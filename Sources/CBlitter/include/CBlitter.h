@@ -113,6 +113,47 @@ static inline uint32_t reel_glyph_complement(uint32_t v) {
     }
 }
 
+/// The largest difference in any channel between the colours two cells show on any one sample:
+/// `cell` and `old` hold each cell's foreground in bits 0-23 (red lowest) and its background in
+/// bits 24-47; `a` and `b` are their looks (the samples each paints in its foreground). Only four
+/// pairings of the colours can meet on a sample: foreground on foreground where both paint it
+/// (a & b), the backgrounds where neither does, and each foreground on the other's background.
+/// Six channels at a time, in the bytes of one vector. (For two cells of the same symbol, a look
+/// of 1 for both compares both colours, and 0 the backgrounds alone.)
+static inline uint32_t reel_look_distance(uint64_t cell, uint32_t a, uint64_t old, uint32_t b) {
+    typedef uint8_t reel_v8b __attribute__((vector_size(8)));
+    const uint64_t low = 0xFFFFFFu, high = low << 24;
+    uint64_t swapped = (old >> 24) | ((old & low) << 24);
+    uint64_t same = ((a & b) ? low : 0) | ((~a & ~b) ? high : 0);
+    uint64_t crossed = ((a & ~b) ? low : 0) | ((~a & b) ? high : 0);
+    reel_v8b x, y, z;
+    __builtin_memcpy(&x, &cell, 8);
+    __builtin_memcpy(&y, &old, 8);
+    __builtin_memcpy(&z, &swapped, 8);
+    reel_v8b d1 = __builtin_elementwise_max(x, y) - __builtin_elementwise_min(x, y);
+    reel_v8b d2 = __builtin_elementwise_max(x, z) - __builtin_elementwise_min(x, z);
+    uint64_t u1, u2;
+    __builtin_memcpy(&u1, &d1, 8);
+    __builtin_memcpy(&u2, &d2, 8);
+    u1 &= same;
+    u2 &= crossed;
+    // The largest byte of the two: halve the width three times.
+    reel_v8b v, w;
+    __builtin_memcpy(&v, &u1, 8);
+    __builtin_memcpy(&w, &u2, 8);
+    v = __builtin_elementwise_max(v, w);
+    uint64_t t;
+    __builtin_memcpy(&t, &v, 8);
+    for (int shift = 32; shift >= 8; shift /= 2) {
+        uint64_t down = t >> shift;
+        __builtin_memcpy(&v, &t, 8);
+        __builtin_memcpy(&w, &down, 8);
+        v = __builtin_elementwise_max(v, w);
+        __builtin_memcpy(&t, &v, 8);
+    }
+    return (uint32_t)(t & 0xFF);
+}
+
 /// The decimal digits of each byte value, packed: the count in the low byte, then the ASCII
 /// digits in order.
 extern const uint32_t reel_byte_digits[256];
