@@ -214,6 +214,28 @@ static void fit_sextant_row_plain(const uint8_t *origin, ptrdiff_t stride, ptrdi
     for (ptrdiff_t i = 0; i < count; i++) fits[i] = fit_sextant(origin + 12 * i, stride);
 }
 
+// A fit as a cell record (see reel_fit_sextant_row_cells).
+static inline __attribute__((always_inline)) void store_cell(reel_cell_fit fit, uint8_t *cell) {
+    int blank = fit.split == 0 || (fit.fg[0] == fit.bg[0] && fit.fg[1] == fit.bg[1] && fit.fg[2] == fit.bg[2]);
+    uint32_t glyph = blank ? 0x20 : reel_sextant_lane_glyphs[fit.split];
+    uint8_t record[12] = {0};
+    __builtin_memcpy(record, &glyph, 4);
+    for (int c = 0; c < 3; c++) {
+        record[4 + c] = blank ? fit.bg[c] : fit.fg[c];
+        record[7 + c] = fit.bg[c];
+    }
+    __builtin_memcpy(cell, record, 12);
+}
+
+__attribute__((target("avx2"))) static void fit_sextant_cells_avx2(const uint8_t *origin, ptrdiff_t stride,
+                                                                    ptrdiff_t count, uint8_t *cells) {
+    for (ptrdiff_t i = 0; i < count; i++) store_cell(fit_sextant(origin + 12 * i, stride), cells + 12 * i);
+}
+
+static void fit_sextant_cells_plain(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, uint8_t *cells) {
+    for (ptrdiff_t i = 0; i < count; i++) store_cell(fit_sextant(origin + 12 * i, stride), cells + 12 * i);
+}
+
 // Whether the processor runs AVX2: 1 or 0 once known, -1 before. Relaxed atomics: threads that
 // race to find out all find the same answer.
 static int has_avx2 = -1;
@@ -235,6 +257,14 @@ static inline int runs_avx2(void) {
 
 reel_cell_fit reel_fit_sextant(const uint8_t *origin, ptrdiff_t stride) {
     return runs_avx2() ? fit_sextant_avx2(origin, stride) : fit_sextant_plain(origin, stride);
+}
+
+void reel_fit_sextant_row_cells(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, void *cells) {
+    if (runs_avx2()) {
+        fit_sextant_cells_avx2(origin, stride, count, cells);
+    } else {
+        fit_sextant_cells_plain(origin, stride, count, cells);
+    }
 }
 
 void reel_fit_sextant_row(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, reel_cell_fit *fits) {

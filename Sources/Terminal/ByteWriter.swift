@@ -77,7 +77,7 @@ struct ByteWriter {
     }
 
     /// Appends the UTF-8 encoding of `scalar`.
-    @inlinable
+    @inline(__always)
     mutating func appendUTF8(_ scalar: Unicode.Scalar) {
         let v = scalar.value
         if v < 0x80 {

@@ -260,7 +260,7 @@ public struct ScreenRenderer: Sendable {
                 }
                 cell = judge.cheapestForm(of: cell, pen: pen, near: near)
             }
-            moveCursor(toColumn: x, row: y, model: model, out: &out)
+            if cursorColumn != x || cursorRow != y { moveCursor(toColumn: x, row: y, model: model, out: &out) }
             setPen(for: cell, seeThroughColour: seeThroughOnOwnColour ? ownColour : nil, out: &out)
             if cell.symbol.isCluster {
                 writeCluster(cell, at: i, canvas: canvas, out: &out)

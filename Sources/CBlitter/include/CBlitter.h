@@ -45,6 +45,13 @@ reel_cell_fit reel_fit_sextant(const uint8_t *origin, ptrdiff_t stride);
 /// of the last), into `fits`: the same fits, with one call a row.
 void reel_fit_sextant_row(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, reel_cell_fit *fits);
 
+/// reel_fit_sextant_row with each fit written as a cell, into `count` records of 12 bytes at
+/// `cells`: the glyph (a uint32_t scalar value), the foreground's red, green and blue, the
+/// background's, a zero byte (no attributes) and a zero byte of padding: the layout of Terminal's
+/// `Cell`, which the Swift side checks before it passes its cells. A blank (split 0, or two equal
+/// colours) is a space whose foreground is its background.
+void reel_fit_sextant_row_cells(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, void *cells);
+
 /// The octant blitter's split for the cell at `origin` (as for reel_fit_sextant): the parts
 /// (2 x 2 samples each) ordered along the line through the two that differ most, and the best
 /// of the seven splits of that order against a blank.
