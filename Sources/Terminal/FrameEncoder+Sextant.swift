@@ -23,8 +23,9 @@ extension FrameEncoder {
     }
 
     /// ``sextantCell(_:origin:width:)`` for `count` cells side by side, the first at `origin`,
-    /// into `cells` from index `out`: the same cells, with one call into the fit a row.
-    @inline(__always)
+    /// into `cells` from index `out`: the same cells, with one call into the fit a row. Out of
+    /// line (it runs once a row), so that `encode`'s other blitters keep their cells inlined.
+    @inline(never)
     static func sextantRow(
         _ pixels: UnsafeBufferPointer<RGB>, origin: Int, width: Int, count: Int,
         into cells: UnsafeMutableBufferPointer<Cell>, at out: Int
