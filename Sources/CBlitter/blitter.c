@@ -67,12 +67,6 @@ static const int32_t codes[SCORED_LANES] __attribute__((aligned(32))) = {
     36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24,
     23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7};
 
-/// A channel's mean of `sum` over `inverse`'s units, rounded and clamped to a byte.
-static inline uint8_t mean(float sum, float inverse) {
-    float v = sum * inverse + 0.5f;
-    return v <= 0 ? 0 : v >= 255 ? 255 : (uint8_t)v;
-}
-
 // Eight copies of x.
 #define SPLAT8(x) ((v8f){(x), (x), (x), (x), (x), (x), (x), (x)})
 // A vector of lanes 0-2 (left) and 3-5 (right): left and right added, in lanes 0-2.
@@ -190,10 +184,16 @@ static inline __attribute__((always_inline)) reel_cell_fit fit_sextant(const uin
     fit.split = (uint8_t)lane;
     float area = (float)reel_sextant_areas[lane];
     float inside = lane == 0 ? 0 : 1.0f / area, rest = 1.0f / (64 - area);
+    // The six channel means at once: sum over the part's units, rounded and clamped to a byte.
+    float r = lane == 0 ? 0 : sums[0][lane], g = lane == 0 ? 0 : sums[1][lane], b = lane == 0 ? 0 : sums[2][lane];
+    v8f parts = {r, g, b, 0, all[0] - r, all[1] - g, all[2] - b, 0};
+    v8f inverses = {inside, inside, inside, 0, rest, rest, rest, 0};
+    v8f v = parts * inverses + SPLAT8(0.5f);
+    v = __builtin_elementwise_min(__builtin_elementwise_max(v, SPLAT8(0.0f)), SPLAT8(255.0f));
+    v8i bytes = __builtin_convertvector(v, v8i);
     for (int c = 0; c < 3; c++) {
-        float sum = lane == 0 ? 0 : sums[c][lane];
-        fit.fg[c] = mean(sum, inside);
-        fit.bg[c] = mean(all[c] - sum, rest);
+        fit.fg[c] = (uint8_t)bytes[c];
+        fit.bg[c] = (uint8_t)bytes[4 + c];
     }
     return fit;
 }
