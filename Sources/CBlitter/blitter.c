@@ -46,17 +46,26 @@ static const float outside[SCORED_LANES] __attribute__((aligned(32))) = {
     1.0f / 40, 1.0f / 24, 1.0f / 16, 1.0f / 8,
     1.0f / 56, 1.0f / 48, 1.0f / 40, 1.0f / 24,
     1.0f / 16, 1.0f / 8, 0, 0, 0, 0, 0, 0};
+// Twice `outside` (exact: a doubling), so the scoring loop need not add it to itself.
+static const float outsideTwice[SCORED_LANES] __attribute__((aligned(32))) = {
+    2 * (1.0f / 64), 2 * (1.0f / 54), 2 * (1.0f / 44), 2 * (1.0f / 54),
+    2 * (1.0f / 44), 2 * (1.0f / 34), 2 * (1.0f / 44), 2 * (1.0f / 54),
+    2 * (1.0f / 44), 2 * (1.0f / 34), 2 * (1.0f / 24), 2 * (1.0f / 34),
+    2 * (1.0f / 44), 2 * (1.0f / 34), 2 * (1.0f / 44), 2 * (1.0f / 54),
+    2 * (1.0f / 42), 2 * (1.0f / 32), 2 * (1.0f / 22), 2 * (1.0f / 32),
+    2 * (1.0f / 22), 2 * (1.0f / 12), 2 * (1.0f / 22), 2 * (1.0f / 32),
+    2 * (1.0f / 42), 2 * (1.0f / 32), 2 * (1.0f / 22), 2 * (1.0f / 32),
+    2 * (1.0f / 42), 2 * (1.0f / 32), 2 * (1.0f / 42), 2 * (1.0f / 52),
+    2 * (1.0f / 32), 2 * (1.0f / 48), 2 * (1.0f / 48), 2 * (1.0f / 48),
+    2 * (1.0f / 48), 2 * (1.0f / 32), 2 * (1.0f / 56), 2 * (1.0f / 48),
+    2 * (1.0f / 40), 2 * (1.0f / 24), 2 * (1.0f / 16), 2 * (1.0f / 8),
+    2 * (1.0f / 56), 2 * (1.0f / 48), 2 * (1.0f / 40), 2 * (1.0f / 24),
+    2 * (1.0f / 16), 2 * (1.0f / 8), 0, 0, 0, 0, 0, 0};
 static const int32_t codes[SCORED_LANES] __attribute__((aligned(32))) = {
     63, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50,
     49, 48, 47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37,
     36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24,
     23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7};
-
-/// A channel's mean of `sum` over `inverse`'s units, rounded and clamped to a byte.
-static inline uint8_t mean(float sum, float inverse) {
-    float v = sum * inverse + 0.5f;
-    return v <= 0 ? 0 : v >= 255 ? 255 : (uint8_t)v;
-}
 
 // Eight copies of x.
 #define SPLAT8(x) ((v8f){(x), (x), (x), (x), (x), (x), (x), (x)})
@@ -96,19 +105,34 @@ static inline __attribute__((always_inline)) reel_cell_fit fit_sextant(const uin
     v8f columnsF = __builtin_convertvector(columns, v8f);
     v8f totals = ACROSS(halves);
     float sums[3][SCORED_LANES] __attribute__((aligned(32)));
-    float all[3];
-    for (int c = 0; c < 3; c++) {
-        float tl = top[c], tr = top[c + 3], ml = middle[c], mr = middle[c + 3], bl = bottom[c];
-        float total = totals[c];
-        all[c] = total;
-        v8f corners = {0, tl, tl + tr, tr, tr, tl + tr, tl, 0};
-        float bases[8] = {0, ml, ml + mr, mr, mr + bl, ml + mr + bl, ml + bl, bl};
-        for (int g = 0; g < 4; g++) {
-            v8f lanes = (v8f){bases[2 * g], bases[2 * g], bases[2 * g], bases[2 * g],
-                              bases[2 * g + 1], bases[2 * g + 1], bases[2 * g + 1], bases[2 * g + 1]} + corners;
-            __builtin_memcpy(&sums[c][8 * g], &lanes, sizeof lanes);
-        }
+    float all[3] = {totals[0], totals[1], totals[2]};
+    // The sextant lanes 8g + j of a channel: bases[2g + j / 4] + corners[j], with
+    // corners = {0, tl, tl + tr, tr, tr, tl + tr, tl, 0} and
+    // bases = {0, ml, ml + mr, mr, mr + bl, ml + mr + bl, ml + bl, bl}, built as sums of the
+    // parts times 0 or 1. Every value is a whole number below 2^24, so each sum is exact and the
+    // same whatever the order of the additions.
+    const v8f inA = {0, 1, 1, 0, 0, 1, 1, 0}, inB = {0, 0, 1, 1, 1, 1, 0, 0}, inC = {0, 0, 0, 0, 1, 1, 1, 1};
+#define SEXTANT_LANES(c)                                                                             \
+    {                                                                                                \
+        v8f tl = __builtin_shufflevector(top, top, c, c, c, c, c, c, c, c);                          \
+        v8f tr = __builtin_shufflevector(top, top, c + 3, c + 3, c + 3, c + 3, c + 3, c + 3, c + 3, c + 3); \
+        v8f ml = __builtin_shufflevector(middle, middle, c, c, c, c, c, c, c, c);                    \
+        v8f mr = __builtin_shufflevector(middle, middle, c + 3, c + 3, c + 3, c + 3, c + 3, c + 3, c + 3, c + 3); \
+        v8f bl = __builtin_shufflevector(bottom, bottom, c, c, c, c, c, c, c, c);                    \
+        v8f corners = tl * inA + tr * inB, bases = ml * inA + mr * inB + bl * inC;                   \
+        v8f g0 = __builtin_shufflevector(bases, bases, 0, 0, 0, 0, 1, 1, 1, 1) + corners;            \
+        v8f g1 = __builtin_shufflevector(bases, bases, 2, 2, 2, 2, 3, 3, 3, 3) + corners;            \
+        v8f g2 = __builtin_shufflevector(bases, bases, 4, 4, 4, 4, 5, 5, 5, 5) + corners;            \
+        v8f g3 = __builtin_shufflevector(bases, bases, 6, 6, 6, 6, 7, 7, 7, 7) + corners;            \
+        __builtin_memcpy(&sums[c][0], &g0, sizeof g0);                                               \
+        __builtin_memcpy(&sums[c][8], &g1, sizeof g1);                                               \
+        __builtin_memcpy(&sums[c][16], &g2, sizeof g2);                                              \
+        __builtin_memcpy(&sums[c][24], &g3, sizeof g3);                                              \
     }
+    SEXTANT_LANES(0)
+    SEXTANT_LANES(1)
+    SEXTANT_LANES(2)
+#undef SEXTANT_LANES
 
     // The other splits' sums, each as [r, g, b, 0], then turned into rows of four lanes a channel.
     {
@@ -139,15 +163,16 @@ static inline __attribute__((always_inline)) reel_cell_fit fit_sextant(const uin
     v8f allNorm = SPLAT8(all[0] * all[0] + all[1] * all[1] + all[2] * all[2]);
     v8i best = {0};
     for (int i = 0; i < SCORED_LANES; i += 8) {
-        v8f r, g, b, f1, f3;
+        v8f r, g, b, f1, f3, f3x2;
         v8i code;
         __builtin_memcpy(&r, &sums[0][i], sizeof r);
         __builtin_memcpy(&g, &sums[1][i], sizeof g);
         __builtin_memcpy(&b, &sums[2][i], sizeof b);
         __builtin_memcpy(&f1, &both[i], sizeof f1);
         __builtin_memcpy(&f3, &outside[i], sizeof f3);
+        __builtin_memcpy(&f3x2, &outsideTwice[i], sizeof f3x2);
         __builtin_memcpy(&code, &codes[i], sizeof code);
-        v8f score = (r * r + g * g + b * b) * f1 - (r * allR + g * allG + b * allB) * (f3 + f3) + allNorm * f3;
+        v8f score = (r * r + g * g + b * b) * f1 - (r * allR + g * allG + b * allB) * f3x2 + allNorm * f3;
         v8i coded = ((v8i)score & ~63) | code;
         best = __builtin_elementwise_max(best, coded);
     }
@@ -159,10 +184,16 @@ static inline __attribute__((always_inline)) reel_cell_fit fit_sextant(const uin
     fit.split = (uint8_t)lane;
     float area = (float)reel_sextant_areas[lane];
     float inside = lane == 0 ? 0 : 1.0f / area, rest = 1.0f / (64 - area);
+    // The six channel means at once: sum over the part's units, rounded and clamped to a byte.
+    float r = lane == 0 ? 0 : sums[0][lane], g = lane == 0 ? 0 : sums[1][lane], b = lane == 0 ? 0 : sums[2][lane];
+    v8f parts = {r, g, b, 0, all[0] - r, all[1] - g, all[2] - b, 0};
+    v8f inverses = {inside, inside, inside, 0, rest, rest, rest, 0};
+    v8f v = parts * inverses + SPLAT8(0.5f);
+    v = __builtin_elementwise_min(__builtin_elementwise_max(v, SPLAT8(0.0f)), SPLAT8(255.0f));
+    v8i bytes = __builtin_convertvector(v, v8i);
     for (int c = 0; c < 3; c++) {
-        float sum = lane == 0 ? 0 : sums[c][lane];
-        fit.fg[c] = mean(sum, inside);
-        fit.bg[c] = mean(all[c] - sum, rest);
+        fit.fg[c] = (uint8_t)bytes[c];
+        fit.bg[c] = (uint8_t)bytes[4 + c];
     }
     return fit;
 }
@@ -173,6 +204,38 @@ __attribute__((target("avx2"))) static reel_cell_fit fit_sextant_avx2(const uint
 
 static reel_cell_fit fit_sextant_plain(const uint8_t *origin, ptrdiff_t stride) { return fit_sextant(origin, stride); }
 
+// A row of cells in one call, so that the fit's constants stay in registers from cell to cell.
+__attribute__((target("avx2"))) static void fit_sextant_row_avx2(const uint8_t *origin, ptrdiff_t stride,
+                                                                  ptrdiff_t count, reel_cell_fit *fits) {
+    for (ptrdiff_t i = 0; i < count; i++) fits[i] = fit_sextant(origin + 12 * i, stride);
+}
+
+static void fit_sextant_row_plain(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, reel_cell_fit *fits) {
+    for (ptrdiff_t i = 0; i < count; i++) fits[i] = fit_sextant(origin + 12 * i, stride);
+}
+
+// A fit as a cell record (see reel_fit_sextant_row_cells).
+static inline __attribute__((always_inline)) void store_cell(reel_cell_fit fit, uint8_t *cell) {
+    int blank = fit.split == 0 || (fit.fg[0] == fit.bg[0] && fit.fg[1] == fit.bg[1] && fit.fg[2] == fit.bg[2]);
+    uint32_t glyph = blank ? 0x20 : reel_sextant_lane_glyphs[fit.split];
+    uint8_t record[12] = {0};
+    __builtin_memcpy(record, &glyph, 4);
+    for (int c = 0; c < 3; c++) {
+        record[4 + c] = blank ? fit.bg[c] : fit.fg[c];
+        record[7 + c] = fit.bg[c];
+    }
+    __builtin_memcpy(cell, record, 12);
+}
+
+__attribute__((target("avx2"))) static void fit_sextant_cells_avx2(const uint8_t *origin, ptrdiff_t stride,
+                                                                    ptrdiff_t count, uint8_t *cells) {
+    for (ptrdiff_t i = 0; i < count; i++) store_cell(fit_sextant(origin + 12 * i, stride), cells + 12 * i);
+}
+
+static void fit_sextant_cells_plain(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, uint8_t *cells) {
+    for (ptrdiff_t i = 0; i < count; i++) store_cell(fit_sextant(origin + 12 * i, stride), cells + 12 * i);
+}
+
 // Whether the processor runs AVX2: 1 or 0 once known, -1 before. Relaxed atomics: threads that
 // race to find out all find the same answer.
 static int has_avx2 = -1;
@@ -182,14 +245,34 @@ static int has_avx2 = -1;
 // (no fused multiply-adds), so they give the same fits. Chosen here, at the first call, not by an
 // ifunc (target_clones): the loader runs an ifunc's resolver before a sanitizer's runtime is set
 // up, and ThreadSanitizer's instrumented resolver then crashed every test binary at start.
-reel_cell_fit reel_fit_sextant(const uint8_t *origin, ptrdiff_t stride) {
+static inline int runs_avx2(void) {
     int avx2 = __atomic_load_n(&has_avx2, __ATOMIC_RELAXED);
     if (avx2 < 0) {
         __builtin_cpu_init();
         avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
         __atomic_store_n(&has_avx2, avx2, __ATOMIC_RELAXED);
     }
-    return avx2 ? fit_sextant_avx2(origin, stride) : fit_sextant_plain(origin, stride);
+    return avx2;
+}
+
+reel_cell_fit reel_fit_sextant(const uint8_t *origin, ptrdiff_t stride) {
+    return runs_avx2() ? fit_sextant_avx2(origin, stride) : fit_sextant_plain(origin, stride);
+}
+
+void reel_fit_sextant_row_cells(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, void *cells) {
+    if (runs_avx2()) {
+        fit_sextant_cells_avx2(origin, stride, count, cells);
+    } else {
+        fit_sextant_cells_plain(origin, stride, count, cells);
+    }
+}
+
+void reel_fit_sextant_row(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, reel_cell_fit *fits) {
+    if (runs_avx2()) {
+        fit_sextant_row_avx2(origin, stride, count, fits);
+    } else {
+        fit_sextant_row_plain(origin, stride, count, fits);
+    }
 }
 
 reel_cell_fit reel_fit_octant(const uint8_t *origin, ptrdiff_t stride) {

@@ -166,8 +166,8 @@ public enum BlockGlyph {
     /// ``full`` for `█`; nil for a symbol that is not a block glyph (text, shades, a cluster).
     @inline(__always)
     public static func lookMask(_ symbol: CellSymbol) -> UInt32? {
-        var mask: UInt32 = 0
-        return reel_glyph_look(symbol.rawValue, &mask) != 0 ? mask : nil
+        let bits = reel_glyph_look_bits(symbol.rawValue)
+        return bits != 0 ? UInt32(truncatingIfNeeded: bits) : nil
     }
 
     /// The glyph that paints exactly what `symbol` leaves in the background, in the same family

@@ -38,6 +38,23 @@ struct ByteWriter {
         count &+= Int(packed & 0xFF)
     }
 
+    /// Appends a truecolor SGR parameter, `38;2;r;g;b` for `layer` `0x33` (the foreground's
+    /// `3`) or `48;2;r;g;b` for `0x34` (the background's `4`).
+    @inline(__always)
+    mutating func appendTruecolor(layer: UInt8, _ colour: RGB) {
+        base[count] = layer
+        base[count &+ 1] = 0x38
+        base[count &+ 2] = 0x3B
+        base[count &+ 3] = 0x32
+        base[count &+ 4] = 0x3B
+        count &+= 5
+        appendDecimal(colour.r)
+        append(0x3B)
+        appendDecimal(colour.g)
+        append(0x3B)
+        appendDecimal(colour.b)
+    }
+
     /// Appends `value` (≥ 0) in decimal ASCII, without going through `String`.
     @inlinable
     mutating func appendDecimal(_ value: Int) {
@@ -60,7 +77,7 @@ struct ByteWriter {
     }
 
     /// Appends the UTF-8 encoding of `scalar`.
-    @inlinable
+    @inline(__always)
     mutating func appendUTF8(_ scalar: Unicode.Scalar) {
         let v = scalar.value
         if v < 0x80 {

@@ -1,3 +1,5 @@
+import CBlitter
+
 /// The lossy renderer's judgements on one frame's cells, under that frame's allowances (see
 /// ``ScreenRenderer/isLossy``): which changes may stay unwritten, how far a cell reaches into its
 /// neighbours' detail, and which form of a cell costs the fewest bytes.
@@ -32,30 +34,41 @@ struct CellJudge {
             if held[i] != 0 { held[i] = 0 }
             return true
         }
-        let a = allowances
-        guard let d = lookDistance(cell, old) else {
+        // Each symbol's look, looked up once: nil unless a block glyph (or blank) in no style.
+        let cellLook = cell.style.isEmpty ? BlockGlyph.lookMask(cell.symbol) : nil
+        let oldLook = old.style.isEmpty ? BlockGlyph.lookMask(old.symbol) : nil
+        guard let d = lookDistance(cell, cellLook, old, oldLook) else {
             held[i] = 0
             return false
         }
-        var skip = a.skip
-        if d > skip, a.masks {
+        var skip = allowances.skip
+        if d > skip, allowances.masks {
             detail = localContrast(at: i, x: x, next: next)
-            skip = a.skip(detail: detail)
+            skip = allowances.skip(detail: detail)
         }
         if d <= skip {
             held[i] = 0
             return true
         }
-        if let blank = blankForm(of: cell), let toBlank = lookDistance(blank, old), toBlank <= skip,
-           d <= max((a.blankSpread + 1) / 2, skip) {
-            held[i] = 0
+        return canKeep(old, for: cell, looks: (cellLook, oldLook), distance: d, skip: skip, held: &held[i])
+    }
+
+    /// The rest of ``canKeep(_:for:at:x:next:held:detail:)`` for a change `d` beyond the cell's
+    /// `skip` allowance: as a blank, or held back a frame. Out of line, so that the common cases
+    /// stay small enough to be inlined in the render loop.
+    @inline(never)
+    func canKeep(_ old: Cell, for cell: Cell, looks: (UInt32?, UInt32?), distance d: Int, skip: Int, held: inout UInt8) -> Bool {
+        if let cellLook = looks.0, let blank = blankForm(of: cell, mask: cellLook),
+           let toBlank = lookDistance(blank, 0, old, looks.1), toBlank <= skip,
+           d <= max((allowances.blankSpread + 1) / 2, skip) {
+            held = 0
             return true
         }
-        if held[i] == 0 && d <= a.held(skip) {
-            held[i] = 1
+        if held == 0 && d <= allowances.held(skip) {
+            held = 1
             return true
         }
-        held[i] = 0
+        held = 0
         return false
     }
 
@@ -66,21 +79,30 @@ struct CellJudge {
     /// Nil when they cannot be compared so (different text, or styles).
     @inline(__always)
     func lookDistance(_ cell: Cell, _ old: Cell) -> Int? {
+        lookDistance(cell, cell.style.isEmpty ? BlockGlyph.lookMask(cell.symbol) : nil,
+                     old, old.style.isEmpty ? BlockGlyph.lookMask(old.symbol) : nil)
+    }
+
+    /// ``lookDistance(_:_:)`` given each cell's look: its symbol's ``BlockGlyph/lookMask(_:)``
+    /// when it is in no style, else nil.
+    @inline(__always)
+    func lookDistance(_ cell: Cell, _ cellLook: UInt32?, _ old: Cell, _ oldLook: UInt32?) -> Int? {
         if cell.symbol == old.symbol && cell.style == old.style {
-            let background = Int(cell.bg.maxChannelDistance(to: old.bg))
-            guard cell.showsForeground else { return background }
-            return max(background, Int(cell.fg.maxChannelDistance(to: old.fg)))
+            // The backgrounds, and the foregrounds where they show (CBlitter's looks 1 and 0).
+            let look: UInt32 = cell.showsForeground ? 1 : 0
+            return Int(reel_look_distance(CellJudge.colours(of: cell), look, CellJudge.colours(of: old), look))
         }
-        guard cell.style.isEmpty, old.style.isEmpty,
-              let a = BlockGlyph.lookMask(cell.symbol), let b = BlockGlyph.lookMask(old.symbol)
-        else { return nil }
+        guard let a = cellLook, let b = oldLook else { return nil }
         // Only four pairings of the colours can meet on a sample.
-        var worst: UInt8 = 0
-        if a & b != 0 { worst = cell.fg.maxChannelDistance(to: old.fg) }
-        if a & ~b != 0 { worst = max(worst, cell.fg.maxChannelDistance(to: old.bg)) }
-        if ~a & b != 0 { worst = max(worst, cell.bg.maxChannelDistance(to: old.fg)) }
-        if ~a & ~b != 0 { worst = max(worst, cell.bg.maxChannelDistance(to: old.bg)) }
-        return Int(worst)
+        return Int(reel_look_distance(CellJudge.colours(of: cell), a, CellJudge.colours(of: old), b))
+    }
+
+    /// A cell's colours as `reel_look_distance` (CBlitter) takes them: the foreground in bits
+    /// 0–23, red lowest, and the background in bits 24–47.
+    @inline(__always)
+    static func colours(of cell: Cell) -> UInt64 {
+        UInt64(cell.fg.r) | UInt64(cell.fg.g) << 8 | UInt64(cell.fg.b) << 16
+            | UInt64(cell.bg.r) << 24 | UInt64(cell.bg.g) << 32 | UInt64(cell.bg.b) << 40
     }
 
     /// The local contrast of the canvas at cell `i` (column `x`): texture, which hides a small
@@ -110,21 +132,18 @@ struct CellJudge {
         return Int(max(high.maxChannelDistance(to: low), nearest == .max ? 0 : nearest))
     }
 
-    /// Whether `cell` and `old` are both block glyphs (or blanks) in no style whose samples show
-    /// colours within `near` of each other: they look alike though written with different symbols.
-    @inline(__always)
-    func blocksLookAlike(_ cell: Cell, _ old: Cell, within near: Int) -> Bool {
-        guard cell.style.isEmpty, old.style.isEmpty, BlockGlyph.lookMask(cell.symbol) != nil,
-              BlockGlyph.lookMask(old.symbol) != nil, let d = lookDistance(cell, old) else { return false }
-        return d <= near
-    }
-
     /// The blank that stands for a block cell in no style whose colours are close (or of which
     /// only one colour shows): the colour between them, within the blank allowance of both. Nil
     /// for any other cell.
     @inline(__always)
     func blankForm(of cell: Cell) -> Cell? {
         guard cell.style.isEmpty, let mask = BlockGlyph.lookMask(cell.symbol) else { return nil }
+        return blankForm(of: cell, mask: mask)
+    }
+
+    /// ``blankForm(of:)`` for a cell in no style whose symbol's look is `mask`.
+    @inline(__always)
+    func blankForm(of cell: Cell, mask: UInt32) -> Cell? {
         if mask == 0 { return .blank(cell.bg) }
         if mask == BlockGlyph.full { return .blank(cell.fg) }
         guard Int(cell.fg.maxChannelDistance(to: cell.bg)) <= allowances.blankSpread else { return nil }
@@ -147,43 +166,55 @@ struct CellJudge {
             if let current, Int(current.maxChannelDistance(to: colour)) <= near { return current }
             return colour
         }
-        if let blank = blankForm(of: cell) {
-            let allowed = max((allowances.blankSpread + 1) / 2, near)
-            // In the pen's background, or else in its foreground as a full block, when that is
-            // near the blank's colour and within the tolerance of every colour the block shows.
-            guard let penBg = pen.bg else { return blank }
-            if Int(penBg.maxChannelDistance(to: blank.bg)) <= near, blocksLookAlike(.blank(penBg), cell, within: allowed) {
-                return .blank(penBg)
-            }
-            if let penFg = pen.fg, Int(penFg.maxChannelDistance(to: blank.bg)) <= near {
-                let block = Cell(symbol: .fullBlock, fg: penFg, bg: penBg)
-                if blocksLookAlike(block, cell, within: allowed) { return block }
-            }
-            return blank
+        @inline(__always) func reuse(_ colour: RGB, _ current: RGB, _ present: Bool) -> RGB {
+            present && Int(current.maxChannelDistance(to: colour)) <= near ? current : colour
         }
-        guard BlockGlyph.lookMask(cell.symbol) != nil else {
+        guard let mask = BlockGlyph.lookMask(cell.symbol) else {
             var plain = cell
             if plain.showsForeground { plain.fg = reuse(plain.fg, pen.fg) }
             plain.bg = reuse(plain.bg, pen.bg)
             if !plain.showsForeground { plain.fg = plain.bg }
             return plain
         }
-        let best = Cell(symbol: cell.symbol, fg: reuse(cell.fg, pen.fg), bg: reuse(cell.bg, pen.bg))
+        if let blank = blankForm(of: cell, mask: mask) {
+            let allowed = max((allowances.blankSpread + 1) / 2, near)
+            // In the pen's background, or else in its foreground as a full block, when that is
+            // near the blank's colour and within the tolerance of every colour the block shows.
+            guard let penBg = pen.bg else { return blank }
+            // Both block glyphs in no style whose samples show colours within `allowed` of each
+            // other (a blank's look is 0, a full block's every sample).
+            if Int(penBg.maxChannelDistance(to: blank.bg)) <= near, let d = lookDistance(.blank(penBg), 0, cell, mask),
+               d <= allowed {
+                return .blank(penBg)
+            }
+            if let penFg = pen.fg, Int(penFg.maxChannelDistance(to: blank.bg)) <= near {
+                let block = Cell(symbol: .fullBlock, fg: penFg, bg: penBg)
+                if let d = lookDistance(block, BlockGlyph.full, cell, mask), d <= allowed { return block }
+            }
+            return blank
+        }
+        // The pen's colours unwrapped once (a missing one matches nothing).
+        let hasFg = pen.fg != nil, hasBg = pen.bg != nil
+        let penFg = pen.fg ?? .black, penBg = pen.bg ?? .black
+        let best = Cell(symbol: cell.symbol, fg: reuse(cell.fg, penFg, hasFg), bg: reuse(cell.bg, penBg, hasBg))
         guard let complement = BlockGlyph.complement(of: cell.symbol) else { return best }
-        let swapped = Cell(symbol: complement, fg: reuse(cell.bg, pen.fg), bg: reuse(cell.fg, pen.bg))
-        return penCost(swapped, pen) < penCost(best, pen) ? swapped : best
+        let swapped = Cell(symbol: complement, fg: reuse(cell.bg, penFg, hasFg), bg: reuse(cell.fg, penBg, hasBg))
+        @inline(__always) func cost(_ cell: Cell) -> Int {
+            penCost(needFg: !hasFg || cell.fg != penFg, cell.fg, needBg: !hasBg || cell.bg != penBg, cell.bg)
+        }
+        return cost(swapped) < cost(best) ? swapped : best
     }
 
-    /// The bytes of the SGR sequence that moves the pen (in no style) to `cell`'s colours.
+    /// The bytes of the SGR sequence that moves the pen (in no style) to the colours `fg` and
+    /// `bg`, of which it writes those it needs.
     @inline(__always)
-    func penCost(_ cell: Cell, _ pen: ScreenRenderer.Pen) -> Int {
-        let needFg = cell.fg != pen.fg, needBg = cell.bg != pen.bg
+    func penCost(needFg: Bool, _ fg: RGB, needBg: Bool, _ bg: RGB) -> Int {
         guard needFg || needBg else { return 0 }
-        @inline(__always) func digits(_ v: UInt8) -> Int { v < 10 ? 1 : v < 100 ? 2 : 3 }
         @inline(__always) func colourCost(_ c: RGB) -> Int {
-            // `38;2;` then r;g;b.
-            7 + digits(c.r) + digits(c.g) + digits(c.b)
+            // `38;2;` then r;g;b: the digits' counts from ByteWriter's table.
+            7 + Int(ByteWriter.digits(of: c.r) & 0xFF) + Int(ByteWriter.digits(of: c.g) & 0xFF)
+                + Int(ByteWriter.digits(of: c.b) & 0xFF)
         }
-        return 3 + (needFg ? colourCost(cell.fg) : 0) + (needBg ? colourCost(cell.bg) : 0) + (needFg && needBg ? 1 : 0)
+        return 3 + (needFg ? colourCost(fg) : 0) + (needBg ? colourCost(bg) : 0) + (needFg && needBg ? 1 : 0)
     }
 }

@@ -134,9 +134,7 @@ public struct FrameEncoder: Sendable, Hashable {
                                 pixels[p], pixels[p + 1], pixels[p + imageWidth], pixels[p + imageWidth + 1])
                         }
                     case .sextant:
-                        for i in 0..<columns {
-                            cells[out + i] = FrameEncoder.sextantCell(pixels, origin: top + 4 * i, width: imageWidth)
-                        }
+                        FrameEncoder.sextantRow(pixels, origin: top, width: imageWidth, count: columns, into: cells, at: out)
                     case .octant:
                         for i in 0..<columns {
                             cells[out + i] = FrameEncoder.octantCell(pixels, origin: top + 4 * i, width: imageWidth)

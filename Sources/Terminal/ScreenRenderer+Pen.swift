@@ -6,6 +6,33 @@ extension ScreenRenderer {
     /// or the default background (`49`).
     @inline(__always)
     mutating func setPen(for cell: Cell, seeThroughColour: RGB? = nil, out: inout ByteWriter) {
+        // The common case of a picture: no attributes before or after, truecolor. The same bytes
+        // as the general path below, without its optionals and attribute sets.
+        if cell.style.rawValue == 0, var current = pen, current.style.rawValue == 0, colorMode == .truecolor {
+            let needFg = cell.symbol != .space && current.fg != cell.fg
+            let needBg = current.bg != cell.bg
+            guard needFg || needBg else { return }
+            out.appendCSI()
+            if needFg {
+                out.appendTruecolor(layer: 0x33, cell.fg)  // 38;2;r;g;b
+                current.fg = cell.fg
+            }
+            if needBg {
+                if needFg { out.append(0x3B) }
+                out.appendTruecolor(layer: 0x34, cell.bg)  // 48;2;r;g;b
+                current.bg = cell.bg
+            }
+            out.append(0x6D)  // m
+            pen = current
+            return
+        }
+        setAnyPen(for: cell, seeThroughColour: seeThroughColour, out: &out)
+    }
+
+    /// ``setPen(for:seeThroughColour:out:)`` for any cell and pen: out of line, so that the
+    /// common case stays small where it is inlined.
+    @inline(never)
+    mutating func setAnyPen(for cell: Cell, seeThroughColour: RGB?, out: inout ByteWriter) {
         let showsFg = cell.showsForeground
         // A see-through cell's background is the terminal's default (nil), not an SGR attribute.
         let style = cell.style.subtracting(.seeThrough)

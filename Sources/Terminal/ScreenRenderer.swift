@@ -160,7 +160,33 @@ public struct ScreenRenderer: Sendable {
         if !full, budget != nil { budget?.spend(out.count, cost: ScreenRenderer.redrawCost(of: canvas), floor: tolerance) }
     }
 
+    // The clusters' bookkeeping, out of line: rare, and its string and dictionary code would
+    // otherwise crowd the per-cell loop, whose small helpers the compiler then stops inlining.
+
+    /// Whether the canvas's `cell` at index `i` is the cluster `old` exactly as written: the
+    /// same text, width and colours (either may be a cluster).
+    @inline(never)
+    private func clusterIsWritten(_ cell: Cell, _ old: Cell, at i: Int, canvas: Canvas) -> Bool {
+        cell.symbol.isCluster && old.symbol.isCluster && cell.symbol.isWide == old.symbol.isWide
+            && canvas.text(of: cell) == writtenClusters[i] && cell == old
+    }
+
+    /// Writes the cluster `cell` at index `i`, and records its text.
+    @inline(never)
+    private mutating func writeCluster(_ cell: Cell, at i: Int, canvas: Canvas, out: inout ByteWriter) {
+        let text = canvas.text(of: cell)
+        out.append(contentsOf: text.utf8)
+        writtenClusters[i] = text
+    }
+
+    /// Forgets the text of the cluster written at index `i`.
+    @inline(never)
+    private mutating func forgetCluster(at i: Int) {
+        writtenClusters[i] = nil
+    }
+
     /// The UTF-8 length of the cluster cells of row `y` (0 without a lookup when there are none).
+    @inline(never)
     private func clusterBytes(_ canvas: Canvas, row y: Int) -> Int {
         guard !canvas.clusters.isEmpty else { return 0 }
         var total = 0
@@ -211,8 +237,7 @@ public struct ScreenRenderer: Sendable {
                 // and colours.
                 let same: Bool
                 if (cell.symbol.rawValue | old.symbol.rawValue) & CellSymbol.clusterFlag != 0 {
-                    same = cell.symbol.isCluster && old.symbol.isCluster && cell.symbol.isWide == old.symbol.isWide
-                        && canvas.text(of: cell) == writtenClusters[i] && cell == old
+                    same = clusterIsWritten(cell, old, at: i, canvas: canvas)
                 } else if lossy {
                     same = judge.canKeep(old, for: cell, at: i, x: x, next: next, held: held, detail: &detail)
                 } else {
@@ -235,20 +260,18 @@ public struct ScreenRenderer: Sendable {
                 }
                 cell = judge.cheapestForm(of: cell, pen: pen, near: near)
             }
-            moveCursor(toColumn: x, row: y, model: model, out: &out)
+            if cursorColumn != x || cursorRow != y { moveCursor(toColumn: x, row: y, model: model, out: &out) }
             setPen(for: cell, seeThroughColour: seeThroughOnOwnColour ? ownColour : nil, out: &out)
             if cell.symbol.isCluster {
-                let text = canvas.text(of: cell)
-                out.append(contentsOf: text.utf8)
-                writtenClusters[i] = text
+                writeCluster(cell, at: i, canvas: canvas, out: &out)
             } else {
                 out.appendUTF8(cell.symbol.scalar ?? " ")
-                if old.symbol.isCluster { writtenClusters[i] = nil }
+                if old.symbol.isCluster { forgetCluster(at: i) }
             }
             model[i] = cell
             lastFrameCellsWritten &+= 1
             if span == 2 {
-                if model[i + 1].symbol.isCluster { writtenClusters[i + 1] = nil }
+                if model[i + 1].symbol.isCluster { forgetCluster(at: i + 1) }
                 model[i + 1] = Cell(symbol: .continuation, fg: cell.fg, bg: cell.bg, style: cell.style)
             }
             x += span

@@ -41,6 +41,17 @@ static inline uint32_t reel_sextant_glyph(uint8_t lane) { return reel_sextant_la
 /// parts' colours their area-weighted means; ties go to the lower lane.
 reel_cell_fit reel_fit_sextant(const uint8_t *origin, ptrdiff_t stride);
 
+/// reel_fit_sextant for `count` cells side by side (the first at `origin`, each 4 samples right
+/// of the last), into `fits`: the same fits, with one call a row.
+void reel_fit_sextant_row(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, reel_cell_fit *fits);
+
+/// reel_fit_sextant_row with each fit written as a cell, into `count` records of 12 bytes at
+/// `cells`: the glyph (a uint32_t scalar value), the foreground's red, green and blue, the
+/// background's, a zero byte (no attributes) and a zero byte of padding: the layout of Terminal's
+/// `Cell`, which the Swift side checks before it passes its cells. A blank (split 0, or two equal
+/// colours) is a space whose foreground is its background.
+void reel_fit_sextant_row_cells(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, void *cells);
+
 /// The octant blitter's split for the cell at `origin` (as for reel_fit_sextant): the parts
 /// (2 x 2 samples each) ordered along the line through the two that differ most, and the best
 /// of the seven splits of that order against a blank.
@@ -85,6 +96,14 @@ static inline int reel_glyph_look(uint32_t v, uint32_t *mask) {
     }
 }
 
+/// The look of the glyph `v` as reel_glyph_look finds it, returned rather than stored through a
+/// pointer (so that a caller keeps it in a register): the mask in the low 32 bits and bit 32 set
+/// for a block glyph; 0 for anything else.
+static inline uint64_t reel_glyph_look_bits(uint32_t v) {
+    uint32_t mask = 0;
+    return reel_glyph_look(v, &mask) ? ((uint64_t)1 << 32) | mask : 0;
+}
+
 /// The complement of the glyph `v`, or 0 for none (a space and a full block have none here).
 static inline uint32_t reel_glyph_complement(uint32_t v) {
     if (v - 0x2580u < 32u) return reel_block_element_complements[v - 0x2580u];
@@ -99,6 +118,47 @@ static inline uint32_t reel_glyph_complement(uint32_t v) {
     case 0x1FBE7: return 0x1CDC2;
     default: return 0;
     }
+}
+
+/// The largest difference in any channel between the colours two cells show on any one sample:
+/// `cell` and `old` hold each cell's foreground in bits 0-23 (red lowest) and its background in
+/// bits 24-47; `a` and `b` are their looks (the samples each paints in its foreground). Only four
+/// pairings of the colours can meet on a sample: foreground on foreground where both paint it
+/// (a & b), the backgrounds where neither does, and each foreground on the other's background.
+/// Six channels at a time, in the bytes of one vector. (For two cells of the same symbol, a look
+/// of 1 for both compares both colours, and 0 the backgrounds alone.)
+static inline uint32_t reel_look_distance(uint64_t cell, uint32_t a, uint64_t old, uint32_t b) {
+    typedef uint8_t reel_v8b __attribute__((vector_size(8)));
+    const uint64_t low = 0xFFFFFFu, high = low << 24;
+    uint64_t swapped = (old >> 24) | ((old & low) << 24);
+    uint64_t same = ((a & b) ? low : 0) | ((~a & ~b) ? high : 0);
+    uint64_t crossed = ((a & ~b) ? low : 0) | ((~a & b) ? high : 0);
+    reel_v8b x, y, z;
+    __builtin_memcpy(&x, &cell, 8);
+    __builtin_memcpy(&y, &old, 8);
+    __builtin_memcpy(&z, &swapped, 8);
+    reel_v8b d1 = __builtin_elementwise_max(x, y) - __builtin_elementwise_min(x, y);
+    reel_v8b d2 = __builtin_elementwise_max(x, z) - __builtin_elementwise_min(x, z);
+    uint64_t u1, u2;
+    __builtin_memcpy(&u1, &d1, 8);
+    __builtin_memcpy(&u2, &d2, 8);
+    u1 &= same;
+    u2 &= crossed;
+    // The largest byte of the two: halve the width three times.
+    reel_v8b v, w;
+    __builtin_memcpy(&v, &u1, 8);
+    __builtin_memcpy(&w, &u2, 8);
+    v = __builtin_elementwise_max(v, w);
+    uint64_t t;
+    __builtin_memcpy(&t, &v, 8);
+    for (int shift = 32; shift >= 8; shift /= 2) {
+        uint64_t down = t >> shift;
+        __builtin_memcpy(&v, &t, 8);
+        __builtin_memcpy(&w, &down, 8);
+        v = __builtin_elementwise_max(v, w);
+        __builtin_memcpy(&t, &v, 8);
+    }
+    return (uint32_t)(t & 0xFF);
 }
 
 /// The decimal digits of each byte value, packed: the count in the low byte, then the ASCII
