@@ -32,7 +32,7 @@ public final class PreviewDecoder {
     }
 
     private let player: Player
-    private let buffer: FrameBuffer
+    private var buffer: FrameBuffer
     /// How far the opening got: seeks go once the file is open and its first frame has shown
     /// (so that the opening's frame is never taken for a seek's).
     private var opening = Opening.loading
@@ -86,6 +86,17 @@ public final class PreviewDecoder {
 
     /// The decoder's picture size.
     public var size: (width: Int, height: Int) { (buffer.width, buffer.height) }
+
+    /// Renders at `width` × `height` pixels from now on, with the same core: mpv scales each
+    /// frame to the buffer it is given, so a new card size needs no second opening of the file.
+    /// A request already framed at the old size is asked again, so that no frame of the old size
+    /// (or none at all) answers it.
+    public func resize(width: Int, height: Int) {
+        let width = max(width, 2), height = max(height, 2)
+        guard width != buffer.width || height != buffer.height else { return }
+        buffer = FrameBuffer(width: width, height: height)
+        if let pending = current?.time { request(pending) }
+    }
 
     /// Whether a request is being worked on.
     public var isBusy: Bool { current != nil || queued != nil }

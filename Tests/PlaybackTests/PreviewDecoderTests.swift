@@ -38,6 +38,24 @@ struct PreviewDecoderTests {
         #expect(!decoder.isBusy)
     }
 
+    @Test("a new card size keeps the core: the next frames come at the new size, of the right time")
+    func resize() throws {
+        let decoder = try PreviewDecoder(source: .file(PlayerDriver.sample("segments.mp4")), width: 32, height: 18, pixelAspect: 1)
+        guard let first = Self.frame(decoder, at: 1.3) else { return }
+        #expect(first.still.width == 32 && first.still.height == 18)
+        decoder.resize(width: 48, height: 27)
+        #expect(decoder.size == (48, 27))
+        guard let second = Self.frame(decoder, at: 5.2) else { return }
+        #expect(second.still.width == 48 && second.still.height == 27)
+        #expect(MediaProbeTests.isClose(MediaProbeTests.centre(second.still), to: (0, 0, 230)))
+        // A request in flight when the size changes is asked again, and answered at the new size.
+        decoder.request(9.1)
+        decoder.resize(width: 40, height: 22)
+        guard case .frame(let third)? = Self.outcome(decoder) else { Issue.record("no frame after the resize"); return }
+        #expect(third.requested == 9.1 && third.still.width == 40 && third.still.height == 22)
+        #expect(MediaProbeTests.isClose(MediaProbeTests.centre(third.still), to: (230, 230, 0)))
+    }
+
     @Test("requests one after another on one core each land where asked")
     func severalRequests() throws {
         let decoder = try PreviewDecoder(source: .file(PlayerDriver.sample("segments.mp4")), width: 16, height: 9, pixelAspect: 1)
