@@ -46,6 +46,7 @@ public final class Player {
             try MpvError.check(mpv_hook_add(handle.raw, Player.loadHookID, "on_load", 0), "add the on_load hook")
         }
         if configuration.video {
+            try MpvError.check(mpv_hook_add(handle.raw, Player.preloadedHookID, "on_preloaded", 0), "add the on_preloaded hook")
             renderContext = try RenderContext(handle: handle)
         }
     }
@@ -156,6 +157,8 @@ public final class Player {
         if configuration.loadUserConfig { options.append(("config", "yes")) } else { options.append(("config", "no")) }
         if let filter = Player.pixelAspectFilter(configuration.pixelAspect) { options.append(("vf", filter)) }
         options.append(configuration.video ? ("vo", "libmpv") : ("vid", "no"))
+        // The software renderer cannot rotate (it aborts): reel turns the picture itself.
+        if configuration.video { options.append(("video-rotate", "no")) }
         if !configuration.video { options.append(("vo", "null")) }
         // Without sound, audio still decodes into ao=null: a sound-only file then still plays, with
         // its clock, instead of failing with "no streams selected" as mpv's --no-audio would.
@@ -239,6 +242,10 @@ public final class Player {
             return .clientMessage(words)
         case MPV_EVENT_HOOK:
             guard let hook = event.data?.assumingMemoryBound(to: mpv_event_hook.self).pointee else { return nil }
+            if event.reply_userdata == Player.preloadedHookID {
+                applyRotation(hook: hook.id)
+                return nil
+            }
             return .loadHook(id: hook.id)
         default:
             return nil
