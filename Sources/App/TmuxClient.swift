@@ -18,16 +18,52 @@ enum TmuxClient {
     static let timeout = 2.0
     /// The most bytes of tmux's answer read; the rest is ignored.
     static let maxOutputBytes = 16 * 1024
+    /// How long after a client attached its terminal's silence still means "not yet", in seconds
+    /// of tmux's `client_created` (whole seconds): tmux asks XTVERSION as the client attaches, so
+    /// reel started as a new session's own command can ask before the answer is in.
+    static let answerGrace: Int64 = 2
 
     /// The `client_termtype` of each client attached to the session of reel's pane, one entry a
     /// client (an empty one for a client whose terminal did not say); empty when `TMUX` is not
     /// set, or tmux fails, is missing or takes longer than `timeout`.
-    static func terminalTypes(environment: [String: String], timeout: Double = timeout) -> [String] {
+    ///
+    /// A client that attached within ``answerGrace`` and has no answer yet is asked about again,
+    /// every 0.1 s for up to 2 s; a terminal that never answers XTVERSION costs that wait only in
+    /// the seconds after it attached, never later.
+    static func terminalTypes(environment: [String: String], timeout: Double = timeout,
+                              now: () -> Int64 = WallClock.now, pause: (Double) -> Void = TmuxClient.sleep) -> [String] {
         // TMUX is "socket,pid,session"; the socket is named, so that the server asked is this one.
         guard let value = environment["TMUX"], let socket = value.split(separator: ",").first, !socket.isEmpty else { return [] }
-        var arguments = ["tmux", "-S", String(socket), "list-clients", "-F", "#{client_termtype}"]
+        var arguments = ["tmux", "-S", String(socket), "list-clients", "-F", "#{client_created} #{client_termtype}"]
         if let pane = environment["TMUX_PANE"], !pane.isEmpty { arguments += ["-t", pane] }
-        return output(of: arguments, timeout: timeout).map(lines) ?? []
+        var listed = output(of: arguments, timeout: timeout).map { clients(lines($0)) } ?? []
+        for _ in 0..<20 where awaitsAnswer(listed, now: now()) {
+            pause(0.1)
+            listed = output(of: arguments, timeout: timeout).map { clients(lines($0)) } ?? []
+        }
+        return listed.map(\.type)
+    }
+
+    /// Waits `seconds` (a poll on no descriptor).
+    static func sleep(_ seconds: Double) {
+        var none: [PollEntry] = []
+        _ = try? Poll.wait(&none, timeout: seconds)
+    }
+
+    /// `#{client_created} #{client_termtype}` lines as clients: when each attached (0 when the
+    /// line has no number) and what its terminal said.
+    static func clients(_ lines: [String]) -> [(created: Int64, type: String)] {
+        lines.map { line in
+            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let created = Int64(parts[0]) else { return (0, line) }
+            return (created, String(parts[1]))
+        }
+    }
+
+    /// Whether a client attached moments ago (at `now`, within ``answerGrace``) and its terminal
+    /// has not answered yet.
+    static func awaitsAnswer(_ clients: [(created: Int64, type: String)], now: Int64) -> Bool {
+        clients.contains { $0.type.isEmpty && $0.created > 0 && now - $0.created < answerGrace }
     }
 
     /// `output`'s lines without their newlines; a last line without one counts, a trailing empty
