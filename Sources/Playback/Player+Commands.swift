@@ -120,7 +120,12 @@ extension Player {
     // MARK: Frames
 
     /// True when mpv has a new video frame for the loop. Call it after a wakeup.
-    public func frameIsDue() -> Bool { renderContext?.frameIsDue() ?? false }
+    /// True also when the frame on screen was rendered for another video shape than mpv now
+    /// reports, and should be rendered again (``Supersampler``).
+    public func frameIsDue() -> Bool {
+        let due = renderContext?.frameIsDue() ?? false
+        return due || supersampler?.redrawDue == true
+    }
 
     /// Writes one line of reel's own to the log (`--log-file`), among mpv's, as `[reel] info: …`.
     public func logNote(_ text: String) {
@@ -133,15 +138,10 @@ extension Player {
     /// once, and the frame rendered again.
     public func render(into buffer: FrameBuffer) throws {
         guard let renderContext else { throw PlaybackError.noRenderContext }
+        if try renderSupersampled(into: buffer.baseAddress, width: buffer.width, height: buffer.height,
+                                  stride: buffer.stride, format: buffer.format) { return }
         try chooseScaler(width: buffer.width, height: buffer.height)
-        do {
-            try renderContext.render(into: buffer, skip: false)
-        } catch {
-            let refused: [MpvError.Kind] = [.notImplemented, .invalidParameter, .unsupported]
-            guard buffer.format == .rgb24, refused.contains(error.kind) else { throw error }
-            buffer.change(to: .rgb0)
-            try renderContext.render(into: buffer, skip: false)
-        }
+        try renderContext.render(into: buffer, fallingBackToRGB0: true)
     }
 
     /// Renders the current video frame straight into `target`, memory the caller owns: `height`
@@ -155,13 +155,13 @@ extension Player {
         guard width > 0, height > 0, target.count >= width * height * 3, let base = target.baseAddress else {
             throw PlaybackError.targetTooSmall(bytes: target.count, width: width, height: height)
         }
+        if try renderSupersampled(into: base, width: width, height: height, stride: width * 3, format: .rgb24) { return true }
         try chooseScaler(width: width, height: height)
         do {
             try renderContext.render(into: base, width: width, height: height, stride: width * 3, format: .rgb24, skip: false)
             return true
         } catch {
-            let refused: [MpvError.Kind] = [.notImplemented, .invalidParameter, .unsupported]
-            guard refused.contains(error.kind) else { throw error }
+            guard RenderContext.refusals.contains(error.kind) else { throw error }
             return false
         }
     }
@@ -170,6 +170,8 @@ extension Player {
     public func skipFrame(_ buffer: FrameBuffer) throws {
         guard let renderContext else { throw PlaybackError.noRenderContext }
         try renderContext.render(into: buffer, skip: true)
+        // The next frame drawn has the shape; the one let go need not be drawn again.
+        supersampler?.redrawDue = false
     }
 
     // MARK: Helpers

@@ -29,9 +29,10 @@ extension Player {
     /// Sets zimg's luma and chroma scalers for a render at `width` × `height`, when the choice
     /// changes. mpv rebuilds its scaler only when the size or the options change, so this costs
     /// nothing frame to frame. A scaler the user chose (an mpv option, or their mpv.conf) stays.
-    func chooseScaler(width: Int, height: Int) throws(MpvError) {
+    /// `video` is the video's size when the caller knows it better than the observed properties.
+    func chooseScaler(width: Int, height: Int, video: VideoSize? = nil) throws(MpvError) {
         guard choosesScaler else { return }
-        let choice = Player.scaler(video: state.videoSize, width: width, height: height)
+        let choice = Player.scaler(video: video ?? state.videoSize, width: width, height: height)
         guard choice != scaler else { return }
         try handle.setProperty("zimg-scaler", choice.rawValue)
         try handle.setProperty("zimg-scaler-chroma", choice.rawValue)

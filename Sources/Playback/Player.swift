@@ -21,15 +21,22 @@ public final class Player {
     var renderContext: RenderContext?
     let log: LogSink
     private var nextRequestID: UInt64 = 1
+    /// Events read ahead of ``drainEvents()`` (by a render that looked for the video's shape),
+    /// handed out by its next call.
+    var pendingEvents: [PlayerEvent] = []
     /// The zimg scaler set for rendering (see ``chooseScaler(width:height:)``).
     var scaler = Scaler.bicubic
     /// Whether reel picks the scaler: not when the user gave one, or their mpv.conf may.
     let choosesScaler: Bool
+    /// Renders half and quadrant pictures larger and averages them back, or nil (see
+    /// ``PlayerConfiguration/supersampling``).
+    let supersampler: Supersampler?
 
     /// Creates and starts an mpv core with `configuration`, ready to ``load(_:start:)`` a file.
     public init(configuration: PlayerConfiguration = PlayerConfiguration()) throws {
         self.configuration = configuration
         choosesScaler = Player.choosesScaler(configuration)
+        supersampler = Player.supersampler(for: configuration)
         wake = try WakeSignal()
         handle = try MpvHandle(wake: wake)
         log = try LogSink(path: configuration.logFile)
@@ -66,7 +73,8 @@ public final class Player {
     /// the error can name it.
     public func drainEvents() -> [PlayerEvent] {
         wake.drain()
-        var events = readQueuedEvents()
+        var events = pendingEvents + readQueuedEvents()
+        pendingEvents.removeAll()
         guard events.contains(where: \.isFailedLoad) else { return events }
         // mpv hands out log lines after the queued events, sometimes a moment after the failure
         // itself; give the reason up to 100 ms to arrive, on this rare path only.
@@ -84,7 +92,7 @@ public final class Player {
         }
     }
 
-    private func readQueuedEvents() -> [PlayerEvent] {
+    func readQueuedEvents() -> [PlayerEvent] {
         var events: [PlayerEvent] = []
         while let event = mpv_wait_event(handle.raw, 0), event.pointee.event_id != MPV_EVENT_NONE {
             if let decoded = decode(event.pointee) { events.append(decoded) }
@@ -156,6 +164,10 @@ public final class Player {
         ]
         if configuration.loadUserConfig { options.append(("config", "yes")) } else { options.append(("config", "no")) }
         if let filter = Player.pixelAspectFilter(configuration.pixelAspect) { options.append(("vf", filter)) }
+        // A supersampled picture's target has the video's shape already (Supersampler): mpv
+        // stretches the frame over all of it. Set once, as an option: changed while playing, it
+        // made mpv draw the frame again, a frame too many for a player that counts them.
+        if supersampler != nil { options.append(("keepaspect", "no")) }
         options.append(configuration.video ? ("vo", "libmpv") : ("vid", "no"))
         // The software renderer cannot rotate (it aborts): reel turns the picture itself.
         if configuration.video { options.append(("video-rotate", "no")) }
@@ -204,8 +216,9 @@ public final class Player {
         case MPV_EVENT_LOG_MESSAGE:
             guard let message = event.data?.assumingMemoryBound(to: mpv_event_log_message.self).pointee else { return nil }
             let wasReading = log.isReading
-            log.record(prefix: String(cString: message.prefix), level: String(cString: message.level),
-                       text: String(cString: message.text))
+            let prefix = String(cString: message.prefix), text = String(cString: message.text)
+            log.record(prefix: prefix, level: String(cString: message.level), text: text)
+            followVideoShape(prefix: prefix, text: text)
             return log.isReading && !wasReading ? .reading : nil
         case MPV_EVENT_PROPERTY_CHANGE:
             guard let change = event.data?.assumingMemoryBound(to: mpv_event_property.self).pointee,

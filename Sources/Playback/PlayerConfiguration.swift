@@ -34,6 +34,10 @@ public struct PlayerConfiguration: Sendable, Equatable {
     /// pixel is square, so 1; for quadrant output it is 0.5. The video is letterboxed for it (see
     /// ``Player`` `pixelAspectFilter(_:)`).
     public var pixelAspect = 1.0
+    /// Render the picture this many times larger each way and average it back (see
+    /// `Supersampler`): 3 for half and quadrant blocks, whose coarse pixels mpv's scalers
+    /// sample instead of averaging; 1, the default, renders at the size asked for.
+    public var supersampling = 1
     /// Ask for an ``PlayerEvent/loadHook(id:)`` before each file is opened, so that per-file
     /// options (a resume position, tracks, delays) can be set then (mpv's `on_load` hook).
     public var loadHook = false

@@ -42,6 +42,22 @@ final class RenderContext {
                    format: buffer.format, skip: skip)
     }
 
+    /// Renders the current frame into `buffer`, letterboxed; a buffer in
+    /// ``FrameBuffer/Format/rgb24`` that this libmpv turns down is changed to `rgb0` once, and
+    /// the frame rendered again.
+    func render(into buffer: FrameBuffer, fallingBackToRGB0: Bool) throws(MpvError) {
+        do {
+            try render(into: buffer, skip: false)
+        } catch {
+            guard fallingBackToRGB0, buffer.format == .rgb24, RenderContext.refusals.contains(error.kind) else { throw error }
+            buffer.change(to: .rgb0)
+            try render(into: buffer, skip: false)
+        }
+    }
+
+    /// How a libmpv says it does not take a pixel format.
+    static let refusals: [MpvError.Kind] = [.notImplemented, .invalidParameter, .unsupported]
+
     /// Renders the current frame into `height` rows of `width` pixels in `format`, `stride` bytes
     /// apart from `pointer` on (memory the caller owns for the call), letterboxed.
     func render(into pointer: UnsafeMutableRawPointer, width: Int, height: Int, stride rowBytes: Int,

@@ -1,10 +1,11 @@
 // render-bench: reel's renderer run offline on every frame of a clip, none dropped, for
 // scripts/bench (its `offline` part): bytes and fidelity apart from timing.
 //
-//   RenderBench decode CLIP WIDTH HEIGHT PIXEL_ASPECT OUT.rgb
+//   RenderBench decode CLIP WIDTH HEIGHT PIXEL_ASPECT OUT.rgb [SUPERSAMPLING]
 //       Decodes every frame with libmpv, set up as reel sets it up (the same scaler options), at
 //       WIDTH x HEIGHT pixels, untimed, and writes them as raw RGB (3 bytes a pixel). Prints the
-//       number of frames.
+//       number of frames. SUPERSAMPLING (1 unless given) is reel's for the blitter: 3 for half and
+//       quadrant blocks (FrameEncoder.Blitter.supersampling), rendered larger and averaged back.
 //   RenderBench render FRAMES.rgb WIDTH HEIGHT COLUMNS ROWS BLITTER OUT.bin [NAME=VALUE...]
 //       Encodes each frame into a COLUMNS x ROWS canvas (BLITTER: half, quadrant, sextant or
 //       octant; the frames at its pixels per cell: 1x2, 2x2, 4x8, 4x8) and renders it
@@ -15,7 +16,8 @@
 //   RenderBench still IMAGE COLUMNS ROWS BLITTER OUT.bin
 //       One picture (any file mpv opens: a PNG, or a clip's first frame) scaled by mpv as reel
 //       scales it, letterboxed on cells of 1:2, encoded and rendered once, exactly: OUT.bin is
-//       what reel writes to show it. Prints the same JSON line as render.
+//       what reel writes to show it, supersampled as reel does for the blitter (or as
+//       RENDERBENCH_SUPERSAMPLE=K says). Prints the same JSON line as render.
 import Glibc
 import Playback
 import System
@@ -52,11 +54,13 @@ final class OutputFile {
 
 // MARK: Decoding
 
-func decode(clip: String, width: Int, height: Int, pixelAspect: Double, out path: String, quiet: Bool = false) throws {
+func decode(clip: String, width: Int, height: Int, pixelAspect: Double, supersampling: Int = 1, out path: String,
+            quiet: Bool = false) throws {
     var configuration = PlayerConfiguration()
     configuration.audio = false
     configuration.keepOpen = false
     configuration.pixelAspect = pixelAspect
+    configuration.supersampling = supersampling
     // Every frame, as fast as it decodes: no clock, no dropping, no sound or subtitles to wait for.
     configuration.extraOptions = ["untimed": "yes", "framedrop": "no", "aid": "no", "sid": "no"]
     // More mpv options to measure, as NAME=VALUE;NAME=VALUE in RENDERBENCH_MPV.
@@ -225,10 +229,11 @@ func number(_ index: Int) -> Int {
 }
 
 switch arguments.count > 1 ? arguments[1] : "" {
-case "decode" where arguments.count == 7:
+case "decode" where arguments.count == 7 || arguments.count == 8:
     guard let aspect = Double(arguments[5]) else { fail("bad pixel aspect") }
     do {
-        try decode(clip: arguments[2], width: number(3), height: number(4), pixelAspect: aspect, out: arguments[6])
+        try decode(clip: arguments[2], width: number(3), height: number(4), pixelAspect: aspect,
+                   supersampling: arguments.count == 8 ? number(7) : 1, out: arguments[6])
     } catch {
         fail("\(arguments[2]): \(error)")
     }
@@ -241,8 +246,9 @@ case "still" where arguments.count == 7:
     let (width, height) = encoder.pixelSize(columns: number(3), rows: number(4))
     let frames = arguments[6] + ".frames"
     do {
+        let supersampling = getenv("RENDERBENCH_SUPERSAMPLE").flatMap { Int(String(cString: $0)) } ?? blitter.supersampling
         try decode(clip: arguments[2], width: width, height: height, pixelAspect: encoder.pixelAspect(cellAspect: 0.5),
-                   out: frames, quiet: true)
+                   supersampling: supersampling, out: frames, quiet: true)
     } catch {
         fail("\(arguments[2]): \(error)")
     }
@@ -250,7 +256,7 @@ case "still" where arguments.count == 7:
            out: arguments[6], settings: ["tolerance=0", "budget=0"], limit: 1)
     unlink(frames)
 default:
-    fail("usage: RenderBench decode CLIP WIDTH HEIGHT PIXEL_ASPECT OUT.rgb\n"
+    fail("usage: RenderBench decode CLIP WIDTH HEIGHT PIXEL_ASPECT OUT.rgb [SUPERSAMPLING]\n"
         + "       RenderBench render FRAMES.rgb WIDTH HEIGHT COLUMNS ROWS BLITTER OUT.bin [NAME=VALUE...]\n"
         + "       RenderBench still IMAGE COLUMNS ROWS BLITTER OUT.bin")
 }

@@ -41,6 +41,17 @@ public struct FrameEncoder: Sendable, Hashable {
             }
         }
 
+        /// How many times larger each way mpv should render the picture, for reel to average
+        /// back: 3 for half and quadrant blocks, whose few pixels a cell a scaler would sample
+        /// rather than average (0.1 dB under timg's area-scaled pictures at 1); 1 for the rest,
+        /// whose 4×8 samples a cell already hold what the cell's fit needs.
+        public var supersampling: Int {
+            switch self {
+            case .half, .quadrant: 3
+            case .sextant, .octant, .pixels: 1
+            }
+        }
+
         /// A short name: `half`, `quadrant`, `sextant`, `octant` or `pixels`.
         public var name: String {
             switch self {

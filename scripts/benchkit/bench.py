@@ -285,7 +285,7 @@ def _prepare(args, tool, cache, clip_name, columns, rows):
     info = clip_info(clip)
     for blitter in ("half", "quadrant"):
         width, height = offline.pixel_size(columns, rows, blitter)
-        offline.decoded_frames(tool, clip, width, height, 1.0 if blitter == "half" else 0.5, cache)
+        offline.decoded_frames(tool, clip, width, height, 1.0 if blitter == "half" else 0.5, cache, blitter=blitter)
     offline.tct_stream(clip, columns, rows, cache)
     return clip, info
 
@@ -362,7 +362,7 @@ def run_filmsize(args, reel, tool, workdir, cache, repeats=3):
             figures = []
             for _ in range(repeats):
                 target = os.path.join(workdir, "decode.rgb")
-                figures.append(_cpu_of([tool, "decode", clip, str(columns), str(2 * rows), "1", target],
+                figures.append(_cpu_of(offline.decode_command(tool, clip, columns, 2 * rows, 1, target, "half"),
                                        env={"RENDERBENCH_MPV": options}))
             out["decode"].append({"clip": clip_name, "variant": label, "options": options, "runs": figures,
                                   "cpu_per_s": statistics.median(figures) / info["duration"]})

@@ -129,7 +129,7 @@ def run_one_clip(tool, clip_name, clip, info, columns, rows, cache, blitters=BLI
     for blitter in blitters:
         per_x, per_y = PER_CELL[blitter]
         width, height = per_x * columns, per_y * rows
-        decoded = offline.decoded_frames(tool, clip, width, height, ASPECT[blitter], cache)
+        decoded = offline.decoded_frames(tool, clip, width, height, ASPECT[blitter], cache, blitter=blitter)
         given = np.memmap(decoded, dtype=np.uint8, mode="r").reshape(-1, height, width, 3)
         repeats = offline._repeated_frames(given)
         given_count = len(given)

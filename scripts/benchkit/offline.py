@@ -42,13 +42,27 @@ def pixel_size(columns, rows, blitter):
     return (columns if blitter == "half" else 2 * columns), 2 * rows
 
 
-def decoded_frames(tool, clip, width, height, pixel_aspect, cache, options=""):
-    """Every frame of `clip` as mpv renders it for reel at `width` x `height`, with more mpv
-    `options` (NAME=VALUE;...) if given: a raw RGB file."""
+# How many times larger each way reel has mpv render a blitter's pixels, to average them back
+# (FrameEncoder.Blitter.supersampling): RenderBench decode's last argument.
+SUPERSAMPLING = {"half": 3, "quadrant": 3}
+
+
+def decode_command(tool, clip, width, height, pixel_aspect, out, blitter=None):
+    """`RenderBench decode` of `clip` as reel decodes it for `blitter` (supersampled for half and
+    quadrant blocks), or plainly at the size without a blitter."""
+    command = [tool, "decode", clip, str(width), str(height), str(pixel_aspect), out]
+    factor = SUPERSAMPLING.get(blitter, 1)
+    return command + [str(factor)] if factor > 1 else command
+
+
+def decoded_frames(tool, clip, width, height, pixel_aspect, cache, options="", blitter=None):
+    """Every frame of `clip` as mpv renders it for reel's `blitter` at `width` x `height`, with
+    more mpv `options` (NAME=VALUE;...) if given: a raw RGB file."""
     os.makedirs(cache, exist_ok=True)
-    path = os.path.join(cache, f"frames-{_key(_clip_stamp(clip), width, height, pixel_aspect, options)}.rgb")
+    factor = SUPERSAMPLING.get(blitter, 1)
+    path = os.path.join(cache, f"frames-{_key(_clip_stamp(clip), width, height, pixel_aspect, options, factor)}.rgb")
     if not os.path.exists(path):
-        subprocess.run([tool, "decode", clip, str(width), str(height), str(pixel_aspect), path + f".{os.getpid()}.tmp"],
+        subprocess.run(decode_command(tool, clip, width, height, pixel_aspect, path + f".{os.getpid()}.tmp", blitter),
                        check=True, stdout=subprocess.DEVNULL, env={**os.environ, "RENDERBENCH_MPV": options})
         os.replace(path + f".{os.getpid()}.tmp", path)
     return path
@@ -81,7 +95,7 @@ def reel_stream(tool, clip, columns, rows, blitter, settings, cache):
     """reel's bytes for every frame of `clip` with renderer `settings` ({"tolerance": 2, ...}).
     Returns (the bytes, RenderBench's figures with the picture's area)."""
     width, height = pixel_size(columns, rows, blitter)
-    frames = decoded_frames(tool, clip, width, height, 1.0 if blitter == "half" else 0.5, cache)
+    frames = decoded_frames(tool, clip, width, height, 1.0 if blitter == "half" else 0.5, cache, blitter=blitter)
     out = os.path.join(cache, f"reel-{_key(frames, columns, rows, blitter, settings)}.bin")
     args = [f"{k}={v}" for k, v in sorted(settings.items())]
     figures = json.loads(subprocess.run([tool, "render", frames, str(width), str(height), str(columns), str(rows),
@@ -91,7 +105,8 @@ def reel_stream(tool, clip, columns, rows, blitter, settings, cache):
     data = open(out, "rb").read()
     # Where mpv puts the picture, in display pixels (2 across a half-block pixel): the lit pixels
     # of a white clip of the same size, decoded the same way.
-    probe = decoded_frames(tool, _white_probe(clip, cache), width, height, 1.0 if blitter == "half" else 0.5, cache)
+    probe = decoded_frames(tool, _white_probe(clip, cache), width, height, 1.0 if blitter == "half" else 0.5, cache,
+                           blitter=blitter)
     white = np.fromfile(probe, dtype=np.uint8).reshape(-1, height, width, 3)
     figures["area"] = _lit_box(white[-1].max(axis=2) > 127, 2 if blitter == "half" else 1)
     figures["repeats"] = _repeated_frames(np.fromfile(frames, dtype=np.uint8).reshape(-1, height, width, 3))

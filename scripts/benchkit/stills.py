@@ -42,6 +42,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
 import fidelity  # noqa: E402
+import offline  # noqa: E402
 import vt  # noqa: E402
 from pixels import Display, half  # noqa: E402
 
@@ -221,7 +222,7 @@ def reel_bytes(tool, png, columns, rows, blitter, work, settings=(), frame=None,
         width, height = _blitter_pixels(blitter, columns, rows)
         frames = os.path.join(work, f"frames-{blitter}.rgb")
         if frame is None:
-            subprocess.run([tool, "decode", png, str(width), str(height), "1.0" if blitter == "half" else "0.5", frames],
+            subprocess.run(offline.decode_command(tool, png, width, height, "1.0" if blitter == "half" else "0.5", frames, blitter),
                            check=True, stdout=subprocess.DEVNULL)
             # mpv shows an image for a second: every frame it draws is the same; the first is kept.
             with open(frames, "rb") as f:
@@ -639,7 +640,7 @@ def scaler_study(tool, png, white, cell, work, columns=COLUMNS, rows=ROWS):
         reference = area_scaled(png, x1 - x0, y1 - y0)
         # mpv's pixels, as RenderBench decode makes them for reel.
         frames = os.path.join(work, "scaler.rgb")
-        subprocess.run([tool, "decode", png, str(width), str(height), "1.0" if blitter == "half" else "0.5", frames],
+        subprocess.run(offline.decode_command(tool, png, width, height, "1.0" if blitter == "half" else "0.5", frames, blitter),
                        check=True, stdout=subprocess.DEVNULL)
         mpv = np.fromfile(frames, dtype=np.uint8)[:width * height * 3].reshape(height, width, 3)
         # ffmpeg's area scaling to the same box, at the blitter's pixels.

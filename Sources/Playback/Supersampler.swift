@@ -1,0 +1,133 @@
+/// Renders a coarse picture (half or quadrant blocks: 1 or 4 pixels a cell) at `factor` times
+/// its size each way and averages each `factor` × `factor` block into one pixel.
+///
+/// mpv's scalers sample the source at the target's pixels; at the coarse sizes of half blocks
+/// even bicubic scores 0.1 dB under an area (box) average of the source, which is what timg's
+/// pictures are (docs/benchmarks.md, "mpv's scaler"). Three times each way, then a box average,
+/// is that area filter to within 0.005 dB. The average is exact only where each block is all
+/// picture: so the picture's box is put on whole coarse pixels (``box(video:width:height:)``),
+/// mpv renders just the box (`keepaspect=no`, the box already has the video's shape) and the
+/// bars around it are black.
+///
+/// The box needs the video's shape after the filters (`dwidth` × `dheight`), before the first
+/// frame is drawn. mpv's properties cannot give it then: mpv sends observed properties only once
+/// that frame has been shown, and waits up to 0.2 s for it; a property asked for waits for the
+/// core, which is itself waiting for the frame (a still's first frame was lost that way, and a
+/// paused picture stayed black). mpv's log says it first, as the video output is set up, ahead
+/// of the frame: `VO: [libmpv] 640x360 => 1280x360 yuv420p` (``shape(fromLog:)``). A frame
+/// drawn with no shape known (which should not happen) is drawn again once it is (``redrawDue``).
+final class Supersampler {
+    /// How many rendered pixels make one output pixel each way.
+    let factor: Int
+    /// The video's shape as mpv last reported it, or nil without video.
+    private(set) var shape: VideoSize?
+    /// Whether the frame on screen was rendered for another shape (or without one) and should
+    /// be rendered again.
+    var redrawDue = false
+    /// Whether a frame was rendered while no shape was known.
+    var renderedWithoutShape = false
+    /// The rendered picture, before it is averaged.
+    let scratch = FrameBuffer(width: 2, height: 2, format: .rgb24)
+
+    /// A supersampler of `factor` (2 or more).
+    init(factor: Int) {
+        precondition(factor > 1, "a supersampling factor is at least 2")
+        self.factor = factor
+    }
+
+    /// Records the video's shape, and asks for the picture on screen to be rendered again when
+    /// it was rendered without one.
+    func follow(_ shape: VideoSize) {
+        self.shape = shape
+        if renderedWithoutShape { redrawDue = true }
+        renderedWithoutShape = false
+    }
+
+    /// The video's shape after the filters from a line of mpv's log (the core's, `cplayer`), when
+    /// it is the line that sets up the video output: `VO: [libmpv] 640x360 yuv420p`, or with the
+    /// display size after it when the pixels are not square, `VO: [libmpv] 640x360 => 1280x360
+    /// yuv420p`.
+    static func shape(fromLog text: String) -> VideoSize? {
+        guard text.hasPrefix("VO: ["), let close = text.firstIndex(of: "]") else { return nil }
+        let words = text[text.index(after: close)...].split(whereSeparator: { $0 == " " || $0 == "\n" })
+        func size(_ word: Substring) -> VideoSize? {
+            let parts = word.split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0
+            else { return nil }
+            return VideoSize(width: width, height: height)
+        }
+        guard let first = words.first.flatMap(size) else { return nil }
+        if words.count >= 3, words[1] == "=>" { return size(words[2]) }
+        return first
+    }
+
+    /// The place of the picture in `width` × `height` pixels, on whole pixels: as wide as the
+    /// frame and centred down it when the video is wider than the frame, else as tall and centred
+    /// across. Nil for an empty frame or shape.
+    static func box(video: VideoSize, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+        guard video.width > 0, video.height > 0, width > 0, height > 0 else { return nil }
+        if width * video.height <= height * video.width {
+            let boxHeight = min(max((Double(width * video.height) / Double(video.width)).rounded(), 1), Double(height))
+            let h = Int(boxHeight)
+            return (0, (height - h) / 2, width, h)
+        }
+        let boxWidth = min(max((Double(height * video.width) / Double(video.height)).rounded(), 1), Double(width))
+        let w = Int(boxWidth)
+        return ((width - w) / 2, 0, w, height)
+    }
+
+    /// The layout of one pixel in memory: its size in bytes, and where its red and blue bytes are.
+    struct Layout: Equatable {
+        var bytesPerPixel: Int
+        var red: Int
+        var blue: Int
+
+        /// The layout of a pixel of `format`.
+        init(_ format: FrameBuffer.Format) {
+            bytesPerPixel = format.bytesPerPixel
+            (red, blue) = format == .bgr0 ? (2, 0) : (0, 2)
+        }
+    }
+
+    /// Averages ``scratch`` (`factor` × the box's size) into the box of the frame at `target`
+    /// (`height` rows of `width` pixels in `layout`, `stride` bytes apart), each block's mean
+    /// rounded to the nearest byte, and paints the rest of the frame black.
+    func average(into target: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, layout: Layout,
+                 box: (x: Int, y: Int, width: Int, height: Int)) {
+        let k = factor, count = k * k
+        let source = scratch.baseAddress.assumingMemoryBound(to: UInt8.self)
+        let sourceStride = scratch.stride, sourceBytes = scratch.format.bytesPerPixel
+        let out = target.assumingMemoryBound(to: UInt8.self)
+        let bytes = layout.bytesPerPixel, red = layout.red, blue = layout.blue
+        for y in 0..<height {
+            let row = out + y * stride
+            guard y >= box.y, y < box.y + box.height else {
+                (row).update(repeating: 0, count: width * bytes)
+                continue
+            }
+            row.update(repeating: 0, count: box.x * bytes)
+            let end = (box.x + box.width) * bytes
+            (row + end).update(repeating: 0, count: width * bytes - end)
+            let top = source + (y - box.y) * k * sourceStride
+            for x in 0..<box.width {
+                var r = 0, g = 0, b = 0
+                var line = top + x * k * sourceBytes
+                for _ in 0..<k {
+                    var p = line
+                    for _ in 0..<k {
+                        r &+= Int(p[0])
+                        g &+= Int(p[1])
+                        b &+= Int(p[2])
+                        p += sourceBytes
+                    }
+                    line += sourceStride
+                }
+                let pixel = row + (box.x + x) * bytes
+                pixel[red] = UInt8((2 * r + count) / (2 * count))
+                pixel[1] = UInt8((2 * g + count) / (2 * count))
+                pixel[blue] = UInt8((2 * b + count) / (2 * count))
+                if bytes == 4 { pixel[3] = 0 }
+            }
+        }
+    }
+}
