@@ -26,10 +26,10 @@ extension Player {
     /// mpv's log levels at which the line that gives the video's shape arrives (it is `info`).
     static let levelsWithShape: Set<String> = ["info", "status", "v", "debug", "trace"]
 
-    /// Follows the video's shape from a line of mpv's log (``Supersampler/shape(fromLog:)``).
+    /// Follows the video's shape from a line of mpv's log (``Supersampler/output(fromLog:)``).
     func followVideoShape(prefix: String, text: String) {
-        guard let supersampler, prefix == "cplayer", let shape = Supersampler.shape(fromLog: text) else { return }
-        supersampler.follow(shape)
+        guard let supersampler, prefix == "cplayer", let output = Supersampler.output(fromLog: text) else { return }
+        supersampler.follow(output)
     }
 
     /// Renders the frame supersampled into a frame of `height` rows of `width` pixels in
@@ -50,14 +50,14 @@ extension Player {
             supersampler.renderedWithoutShape = true
             return false
         }
-        let k = supersampler.factor, scratch = supersampler.scratch
-        scratch.resize(width: box.width * k, height: box.height * k)
+        let factors = supersampler.factors(box: box), scratch = supersampler.scratch
+        scratch.resize(width: box.width * factors.x, height: box.height * factors.y)
         // The scaler as for the picture itself, by the shape known now: the observed size comes
         // only after the first frame, and a scaler changed then makes mpv draw that frame again.
         try chooseScaler(width: box.width, height: box.height, video: shape)
         try renderContext.render(into: scratch, fallingBackToRGB0: true)
         supersampler.average(into: target, width: width, height: height, stride: stride,
-                             layout: Supersampler.Layout(format), box: box)
+                             layout: Supersampler.Layout(format), box: box, factors: factors)
         return true
     }
 }

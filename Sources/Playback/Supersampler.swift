@@ -1,5 +1,5 @@
-/// Renders a coarse picture (half or quadrant blocks: 1 or 4 pixels a cell) at `factor` times
-/// its size each way and averages each `factor` × `factor` block into one pixel.
+/// Renders a coarse picture (half or quadrant blocks: 1 or 4 pixels a cell) at up to `factor`
+/// times its size each way and averages each block back into one pixel.
 ///
 /// mpv's scalers sample the source at the target's pixels; at the coarse sizes of half blocks
 /// even bicubic scores 0.1 dB under an area (box) average of the source, which is what timg's
@@ -16,11 +16,17 @@
 /// paused picture stayed black). mpv's log says it first, as the video output is set up, ahead
 /// of the frame: `VO: [libmpv] 640x360 => 1280x360 yuv420p` (``shape(fromLog:)``). A frame
 /// drawn with no shape known (which should not happen) is drawn again once it is (``redrawDue``).
+///
+/// A picture is never rendered at more pixels than the video has, beyond the picture's own (a
+/// 640x360 video in quadrants at 200x60 cells, 400x113 pixels, is rendered 2 times across and 3
+/// down): there is nothing more to average, and mpv's time grows with the pixels.
 final class Supersampler {
     /// How many rendered pixels make one output pixel each way.
     let factor: Int
     /// The video's shape as mpv last reported it, or nil without video.
     private(set) var shape: VideoSize?
+    /// The video's pixels after the filters, as mpv last reported them.
+    private(set) var stored: VideoSize?
     /// Whether the frame on screen was rendered for another shape (or without one) and should
     /// be rendered again.
     var redrawDue = false
@@ -28,6 +34,8 @@ final class Supersampler {
     var renderedWithoutShape = false
     /// The rendered picture, before it is averaged.
     let scratch = FrameBuffer(width: 2, height: 2, format: .rgb24)
+    /// A row of blocks summed down, byte by byte.
+    private var columnSums: [UInt16] = []
 
     /// A supersampler of `factor` (2 or more).
     init(factor: Int) {
@@ -37,8 +45,9 @@ final class Supersampler {
 
     /// Records the video's shape, and asks for the picture on screen to be rendered again when
     /// it was rendered without one.
-    func follow(_ shape: VideoSize) {
-        self.shape = shape
+    func follow(_ output: Output) {
+        shape = output.shape
+        stored = output.stored
         if renderedWithoutShape { redrawDue = true }
         renderedWithoutShape = false
     }
@@ -47,7 +56,7 @@ final class Supersampler {
     /// it is the line that sets up the video output: `VO: [libmpv] 640x360 yuv420p`, or with the
     /// display size after it when the pixels are not square, `VO: [libmpv] 640x360 => 1280x360
     /// yuv420p`.
-    static func shape(fromLog text: String) -> VideoSize? {
+    static func output(fromLog text: String) -> Output? {
         guard text.hasPrefix("VO: ["), let close = text.firstIndex(of: "]") else { return nil }
         let words = text[text.index(after: close)...].split(whereSeparator: { $0 == " " || $0 == "\n" })
         func size(_ word: Substring) -> VideoSize? {
@@ -57,8 +66,24 @@ final class Supersampler {
             return VideoSize(width: width, height: height)
         }
         guard let first = words.first.flatMap(size) else { return nil }
-        if words.count >= 3, words[1] == "=>" { return size(words[2]) }
-        return first
+        if words.count >= 3, words[1] == "=>" { return size(words[2]).map { Output(stored: first, shape: $0) } }
+        return Output(stored: first, shape: first)
+    }
+
+    /// What the line of mpv's log that sets up the video output says of the video.
+    struct Output: Equatable {
+        /// Its pixels, after the filters.
+        var stored: VideoSize
+        /// Its shape on a screen of square pixels (`dwidth` × `dheight`).
+        var shape: VideoSize
+    }
+
+    /// How many times larger to render a picture of `box`'s size, across and down: `factor`, or
+    /// fewer where the video has fewer pixels than that, and at least 1.
+    func factors(box: (x: Int, y: Int, width: Int, height: Int)) -> (x: Int, y: Int) {
+        guard let stored else { return (factor, factor) }
+        func times(_ video: Int, _ picture: Int) -> Int { min(max((video + picture - 1) / max(picture, 1), 1), factor) }
+        return (times(stored.width, box.width), times(stored.height, box.height))
     }
 
     /// The place of the picture in `width` × `height` pixels, on whole pixels: as wide as the
@@ -89,44 +114,55 @@ final class Supersampler {
         }
     }
 
-    /// Averages ``scratch`` (`factor` × the box's size) into the box of the frame at `target`
+    /// Averages ``scratch`` (`factors` × the box's size) into the box of the frame at `target`
     /// (`height` rows of `width` pixels in `layout`, `stride` bytes apart), each block's mean
     /// rounded to the nearest byte, and paints the rest of the frame black.
     func average(into target: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, layout: Layout,
-                 box: (x: Int, y: Int, width: Int, height: Int)) {
-        let k = factor, count = k * k
+                 box: (x: Int, y: Int, width: Int, height: Int), factors: (x: Int, y: Int)) {
+        let kx = factors.x, ky = factors.y, count = kx * ky
         let source = scratch.baseAddress.assumingMemoryBound(to: UInt8.self)
         let sourceStride = scratch.stride, sourceBytes = scratch.format.bytesPerPixel
+        let rowBytes = box.width * kx * sourceBytes
+        if columnSums.count < rowBytes { columnSums = [UInt16](repeating: 0, count: rowBytes) }
         let out = target.assumingMemoryBound(to: UInt8.self)
         let bytes = layout.bytesPerPixel, red = layout.red, blue = layout.blue
-        for y in 0..<height {
-            let row = out + y * stride
-            guard y >= box.y, y < box.y + box.height else {
-                (row).update(repeating: 0, count: width * bytes)
-                continue
-            }
-            row.update(repeating: 0, count: box.x * bytes)
-            let end = (box.x + box.width) * bytes
-            (row + end).update(repeating: 0, count: width * bytes - end)
-            let top = source + (y - box.y) * k * sourceStride
-            for x in 0..<box.width {
-                var r = 0, g = 0, b = 0
-                var line = top + x * k * sourceBytes
-                for _ in 0..<k {
-                    var p = line
-                    for _ in 0..<k {
+        // (sum + count / 2) / count as a multiply and a shift (exact: sums stay under 2^16).
+        let half = count / 2, reciprocal = ((1 << 24) + count - 1) / count
+        @inline(__always) func mean(_ sum: Int) -> UInt8 { UInt8(truncatingIfNeeded: ((sum &+ half) &* reciprocal) >> 24) }
+        columnSums.withUnsafeMutableBufferPointer { sums in
+            guard let sums = sums.baseAddress else { return }
+            for y in 0..<height {
+                let row = out + y * stride
+                guard y >= box.y, y < box.y + box.height else {
+                    row.update(repeating: 0, count: width * bytes)
+                    continue
+                }
+                row.update(repeating: 0, count: box.x * bytes)
+                let end = (box.x + box.width) * bytes
+                (row + end).update(repeating: 0, count: width * bytes - end)
+                // Down the block's rows, byte by byte (a loop the compiler vectorises), then
+                // across each block's pixels.
+                let top = source + (y - box.y) * ky * sourceStride
+                for j in 0..<rowBytes { sums[j] = UInt16(top[j]) }
+                for line in 1..<ky {
+                    let next = top + line * sourceStride
+                    for j in 0..<rowBytes { sums[j] &+= UInt16(next[j]) }
+                }
+                for x in 0..<box.width {
+                    let first = sums + x * kx * sourceBytes
+                    var r = 0, g = 0, b = 0
+                    for i in 0..<kx {
+                        let p = first + i * sourceBytes
                         r &+= Int(p[0])
                         g &+= Int(p[1])
                         b &+= Int(p[2])
-                        p += sourceBytes
                     }
-                    line += sourceStride
+                    let pixel = row + (box.x + x) * bytes
+                    pixel[red] = mean(r)
+                    pixel[1] = mean(g)
+                    pixel[blue] = mean(b)
+                    if bytes == 4 { pixel[3] = 0 }
                 }
-                let pixel = row + (box.x + x) * bytes
-                pixel[red] = UInt8((2 * r + count) / (2 * count))
-                pixel[1] = UInt8((2 * g + count) / (2 * count))
-                pixel[blue] = UInt8((2 * b + count) / (2 * count))
-                if bytes == 4 { pixel[3] = 0 }
             }
         }
     }

@@ -51,7 +51,7 @@ struct SupersamplerTests {
         let target = FrameBuffer(width: 4, height: 2, format: format)
         memset(target.baseAddress, 0x7f, target.stride * 2)
         sampler.average(into: target.baseAddress, width: 4, height: 2, stride: target.stride,
-                        layout: Supersampler.Layout(format), box: (1, 0, 2, 1))
+                        layout: Supersampler.Layout(format), box: (1, 0, 2, 1), factors: (3, 3))
         #expect(target.pixel(x: 1, y: 0) == (4, 1, 255))
         #expect(target.pixel(x: 2, y: 0) == (11, 200, 0))
         for (x, y) in [(0, 0), (3, 0), (0, 1), (1, 1), (2, 1), (3, 1)] {
@@ -60,13 +60,27 @@ struct SupersamplerTests {
     }
 
     @Test("the video's shape comes from the line of mpv's log that sets up its output", arguments: [
-        ("VO: [libmpv] 640x360 yuv420p\n", VideoSize(width: 640, height: 360)),
-        ("VO: [libmpv] 640x360 => 1280x360 yuv420p\n", VideoSize(width: 1280, height: 360)),
-        ("VO: [null] 90x160 yuv420p", VideoSize(width: 90, height: 160)),
-        ("VO: [libmpv] 64x64", VideoSize(width: 64, height: 64)),
-    ] as [(String, VideoSize)])
-    func shapeFromLog(line: String, expected: VideoSize) {
-        #expect(Supersampler.shape(fromLog: line) == expected)
+        ("VO: [libmpv] 640x360 yuv420p\n", VideoSize(width: 640, height: 360), VideoSize(width: 640, height: 360)),
+        ("VO: [libmpv] 640x360 => 1280x360 yuv420p\n", VideoSize(width: 640, height: 360), VideoSize(width: 1280, height: 360)),
+        ("VO: [null] 90x160 yuv420p", VideoSize(width: 90, height: 160), VideoSize(width: 90, height: 160)),
+        ("VO: [libmpv] 64x64", VideoSize(width: 64, height: 64), VideoSize(width: 64, height: 64)),
+    ] as [(String, VideoSize, VideoSize)])
+    func shapeFromLog(line: String, stored: VideoSize, shape: VideoSize) {
+        #expect(Supersampler.output(fromLog: line) == Supersampler.Output(stored: stored, shape: shape))
+    }
+
+    @Test("a picture is rendered at no more pixels than the video has, and at least its own",
+          arguments: [
+              (VideoSize(width: 640, height: 360), Box(0, 2, 100, 56), 3, 3),  // 6.4 and 6.4 times: 3
+              (VideoSize(width: 640, height: 360), Box(0, 3, 400, 113), 2, 3),  // 1.6 across, 3.2 down
+              (VideoSize(width: 320, height: 180), Box(0, 3, 400, 113), 1, 2),  // enlarged across: 1
+              (VideoSize(width: 300, height: 100), Box(0, 0, 100, 50), 3, 2),  // exactly 3 and 2
+          ])
+    func factors(stored: VideoSize, box: Box, x: Int, y: Int) {
+        let sampler = Supersampler(factor: 3)
+        #expect(sampler.factors(box: (box.x, box.y, box.width, box.height)) == (3, 3), "3 until the video is known")
+        sampler.follow(Supersampler.Output(stored: stored, shape: stored))
+        #expect(sampler.factors(box: (box.x, box.y, box.width, box.height)) == (x, y))
     }
 
     @Test("other lines of the log give no shape", arguments: [
@@ -74,7 +88,29 @@ struct SupersamplerTests {
         "AO: [null] 48000Hz stereo 2ch floatp", "Playing: film.mkv", "VO: [libmpv]", "",
     ])
     func noShapeFromLog(line: String) {
-        #expect(Supersampler.shape(fromLog: line) == nil)
+        #expect(Supersampler.output(fromLog: line) == nil)
+    }
+
+    @Test("blocks of 2 across and 3 down average their six pixels")
+    func unequalFactors() {
+        let sampler = Supersampler(factor: 3)
+        sampler.scratch.resize(width: 4, height: 3)
+        let scratch = sampler.scratch.baseAddress.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<3 {
+            for x in 0..<4 {
+                // Red counts the block's pixels 0...5 (mean 2.5: rounds up to 3); green is 9 in
+                // the left block and 100 plus one 103 in the right (603/6 = 100.5: 101).
+                let pixel = scratch + y * sampler.scratch.stride + x * 3
+                pixel[0] = UInt8(y * 2 + x % 2)
+                pixel[1] = x < 2 ? 9 : (x == 3 && y == 2 ? 103 : 100)
+                pixel[2] = 0
+            }
+        }
+        let target = FrameBuffer(width: 2, height: 1, format: .rgb24)
+        sampler.average(into: target.baseAddress, width: 2, height: 1, stride: target.stride,
+                        layout: Supersampler.Layout(.rgb24), box: (0, 0, 2, 1), factors: (2, 3))
+        #expect(target.pixel(x: 0, y: 0) == (3, 9, 0))
+        #expect(target.pixel(x: 1, y: 0) == (3, 101, 0))
     }
 
     @Test("blitters ask for it only where mpv would sample too few pixels a cell")
