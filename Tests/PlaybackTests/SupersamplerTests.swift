@@ -34,19 +34,11 @@ struct SupersamplerTests {
     @Test("each 3x3 block becomes its mean, rounded to the nearest byte, and the bars are black",
           arguments: [FrameBuffer.Format.rgb0, .bgr0, .rgb24])
     func average(format: FrameBuffer.Format) {
-        let sampler = Supersampler(factor: 3)
-        sampler.scratch.resize(width: 6, height: 3)
-        let scratch = sampler.scratch.baseAddress.assumingMemoryBound(to: UInt8.self)
-        for y in 0..<3 {
-            for x in 0..<6 {
-                let pixel = scratch + y * sampler.scratch.stride + x * 3
-                // Left block: red 0...8 (mean 4), green all 1 and 2 alternately (mean 13/9 → 1),
-                // blue 255. Right block: red 10 except one 15 (95/9 = 10.56 → 11), green 200, blue 0.
-                let left = x < 3, index = y * 3 + x % 3
-                pixel[0] = left ? UInt8(index) : (index == 4 ? 15 : 10)
-                pixel[1] = left ? UInt8(index % 2 == 0 ? 1 : 2) : 200
-                pixel[2] = left ? 255 : 0
-            }
+        // Left block: red 0...8 (mean 4), green all 1 and 2 alternately (mean 13/9 → 1),
+        // blue 255. Right block: red 10 except one 15 (95/9 = 10.56 → 11), green 200, blue 0.
+        let sampler = SupersamplerTests.sampler(width: 6, height: 3) { x, y in
+            let left = x < 3, index = y * 3 + x % 3
+            return (left ? UInt8(index) : (index == 4 ? 15 : 10), left ? UInt8(index % 2 == 0 ? 1 : 2) : 200, left ? 255 : 0)
         }
         let target = FrameBuffer(width: 4, height: 2, format: format)
         memset(target.baseAddress, 0x7f, target.stride * 2)
@@ -93,24 +85,30 @@ struct SupersamplerTests {
 
     @Test("blocks of 2 across and 3 down average their six pixels")
     func unequalFactors() {
-        let sampler = Supersampler(factor: 3)
-        sampler.scratch.resize(width: 4, height: 3)
-        let scratch = sampler.scratch.baseAddress.assumingMemoryBound(to: UInt8.self)
-        for y in 0..<3 {
-            for x in 0..<4 {
-                // Red counts the block's pixels 0...5 (mean 2.5: rounds up to 3); green is 9 in
-                // the left block and 100 plus one 103 in the right (603/6 = 100.5: 101).
-                let pixel = scratch + y * sampler.scratch.stride + x * 3
-                pixel[0] = UInt8(y * 2 + x % 2)
-                pixel[1] = x < 2 ? 9 : (x == 3 && y == 2 ? 103 : 100)
-                pixel[2] = 0
-            }
+        // Red counts the block's pixels 0...5 (mean 2.5: rounds up to 3); green is 9 in the
+        // left block and 100 plus one 103 in the right (603/6 = 100.5: 101).
+        let sampler = SupersamplerTests.sampler(width: 4, height: 3) { x, y in
+            (UInt8(y * 2 + x % 2), x < 2 ? 9 : (x == 3 && y == 2 ? 103 : 100), 0)
         }
         let target = FrameBuffer(width: 2, height: 1, format: .rgb24)
         sampler.average(into: target.baseAddress, width: 2, height: 1, stride: target.stride,
                         layout: Supersampler.Layout(.rgb24), box: (0, 0, 2, 1), factors: (2, 3))
         #expect(target.pixel(x: 0, y: 0) == (3, 9, 0))
         #expect(target.pixel(x: 1, y: 0) == (3, 101, 0))
+    }
+
+    /// A supersampler of 3 whose scratch is `width` × `height` pixels of `pixel`'s colours.
+    static func sampler(width: Int, height: Int, pixel: (Int, Int) -> (UInt8, UInt8, UInt8)) -> Supersampler {
+        let sampler = Supersampler(factor: 3)
+        sampler.scratch.resize(width: width, height: height)
+        let scratch = sampler.scratch.baseAddress.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<height {
+            for x in 0..<width {
+                let colour = pixel(x, y), at = scratch + y * sampler.scratch.stride + x * 3
+                (at[0], at[1], at[2]) = colour
+            }
+        }
+        return sampler
     }
 
     @Test("blitters ask for it only where mpv would sample too few pixels a cell")
