@@ -34,7 +34,9 @@ extension Player {
 
     /// Renders the frame supersampled into a frame of `height` rows of `width` pixels in
     /// `format`, `stride` bytes apart from `target`. Returns false, having rendered nothing, when
-    /// supersampling is off or there is no video shape (no video: mpv draws black).
+    /// supersampling is off or no video shape is known; the caller then renders the frame at the
+    /// target's size, which mpv stretches over it (mpv logs the shape before any frame, so this
+    /// is for a frame with no video behind it), and it is rendered again once the shape is known.
     func renderSupersampled(into target: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
                             format: FrameBuffer.Format) throws -> Bool {
         guard let supersampler, let renderContext else { return false }
