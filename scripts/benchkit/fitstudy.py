@@ -11,9 +11,13 @@ Fits:
 - today: the 50 splits in half-sample units, each part's colour its mean (reel_fit_sextant);
 - ls: the same glyphs, each sample's coverage alpha at 4 x 8 (0, 1/4, ... 1), the two colours the
   least-squares solution of alpha f + (1 - alpha) b against the samples, clamped and rounded;
-- ls+SET: ls over more glyphs (box-drawing lines).
-With --check, reel's own bytes (`RenderBench still`) are scored too, and the model of today's fit is
-compared with them cell for cell.
+- lsc: ls, each glyph judged by the error of its clamped colours;
+- ls+SET: ls over more glyphs, box-drawing lines: straight (│ ┃ ─ ━), halves (those and the half
+  lines ╴ ╵ ╶ ╷ ╸ ╹ ╺ ╻), reel (the same twelve in the order of reel's lanes), lines (every solid
+  light and heavy line kitty draws: corners, tees, crosses too).
+With --check, reel's own bytes (`RenderBench still`) are scored too, and compared cell for cell
+with the fit named by --check-model (today, or ls+reel for the least-squares fit with lines).
+With --area, the fits read ffmpeg's area scaling of the PNG to the picture's box instead of mpv's.
 """
 import argparse
 import os
