@@ -331,8 +331,9 @@ static inline __attribute__((always_inline)) reel_cell_fit fit_sextant(const uin
     // split is scored again by what its clamped colours fit (a split whose colours are in range
     // scores the same both ways, so a winner in range is the best of these too). Rare in
     // pictures (under 3 % of the stills' cells), so the fast loop does not look.
+    // (Lanes 3 and 7 hold 0.5, never out of range, so all eight lanes can be asked at once.)
     v8i out = (v < SPLAT8(0.0f)) | (v >= SPLAT8(256.0f));
-    if (out[0] | out[1] | out[2] | out[4] | out[5] | out[6]) {
+    if (__builtin_reduce_or(out)) {
         lane = best_lane(sums, all, 1);
         v = colours(sums, all, lane);
     }
@@ -408,6 +409,8 @@ static inline int runs_avx2(void) {
 reel_cell_fit reel_fit_sextant(const uint8_t *origin, ptrdiff_t stride) {
     return runs_avx2() ? fit_sextant_avx2(origin, stride) : fit_sextant_plain(origin, stride);
 }
+
+reel_cell_fit reel_fit_sextant_plain(const uint8_t *origin, ptrdiff_t stride) { return fit_sextant_plain(origin, stride); }
 
 void reel_fit_sextant_row_cells(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, void *cells) {
     if (runs_avx2()) {

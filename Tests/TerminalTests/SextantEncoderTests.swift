@@ -292,6 +292,24 @@ struct SextantEncoderTests {
         }
     }
 
+    @Test("the AVX2 and plain builds of the sextant fit give the same fits, also where splits tie")
+    func buildsAgree() {
+        var state: UInt64 = 0x5DEE_CE66
+        var cell = [UInt8](repeating: 0, count: 96)
+        for k in 0..<20_000 {
+            for i in 0..<96 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let v = Int(state >> 56)
+                // Any levels, two levels, 0 or 254 (half-covered samples of 127 exactly), coarse steps.
+                cell[i] = UInt8([v, v < 128 ? 0 : 255, v & 1 == 0 ? 0 : 254, v / 32 * 36][k % 4])
+            }
+            cell.withUnsafeBufferPointer { p in
+                let a = reel_fit_sextant(p.baseAddress!, 12), b = reel_fit_sextant_plain(p.baseAddress!, 12)
+                #expect(a.split == b.split && a.fg == b.fg && a.bg == b.bg, "cell \(k)")
+            }
+        }
+    }
+
     @Test("the octant choice is exact for cells of one hue, and within 3 % of exhaustive in colour")
     func octantNearExhaustive() throws {
         let shapes = BlockGlyph.octants.compactMap(Self.pixels)

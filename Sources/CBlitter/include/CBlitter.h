@@ -45,6 +45,10 @@ static inline uint32_t reel_sextant_glyph(uint8_t lane) { return reel_sextant_la
 /// to bytes; ties go to the lower lane.
 reel_cell_fit reel_fit_sextant(const uint8_t *origin, ptrdiff_t stride);
 
+/// reel_fit_sextant as the plain x86-64 build works it out, whatever the processor (for the
+/// tests: the AVX2 build must give the same fits).
+reel_cell_fit reel_fit_sextant_plain(const uint8_t *origin, ptrdiff_t stride);
+
 /// reel_fit_sextant for `count` cells side by side (the first at `origin`, each 4 samples right
 /// of the last), into `fits`: the same fits, with one call a row.
 void reel_fit_sextant_row(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, reel_cell_fit *fits);
