@@ -11,61 +11,153 @@ const uint8_t reel_sextant_areas[REEL_SEXTANT_LANES] = {
     0, 10, 20, 10, 20, 30, 20, 10, 20, 30, 40, 30, 20,
     30, 20, 10, 22, 32, 42, 32, 42, 52, 42, 32, 22, 32,
     42, 32, 22, 32, 22, 12, 32, 16, 16, 16, 16, 32, 8,
-    16, 24, 40, 48, 56, 8, 16, 24, 40, 48, 56, 0, 0,
+    16, 24, 40, 48, 56, 8, 16, 24, 40, 48, 56, 16, 24,
+    8, 12, 4, 8, 4, 8, 6, 12, 6, 12, 0, 0,
 };
 
 // The lanes the scoring loop runs over: the splits, and empty lanes up to a multiple of 8.
-#define SCORED_LANES 56
+#define SCORED_LANES 64
 
-// The scoring factors of each lane (see the scoring loop): 1/n1 + 1/n2 and 1/n2, and the lane's code.
+// The scoring factors of each lane (see the scoring loop), for a split whose foreground covers
+// a fraction alpha of each sample (0, 1/2 or 1 here: kitty's pixels at 8 x 16 a cell, two by two),
+// drawn as alpha f + (1 - alpha) b. In half-sample units w = 2 alpha, with Aw = sum w^2,
+// Bw = sum w (2 - w), Cw = sum (2 - w)^2 and Dw = Aw Cw - Bw^2, the least-squares colours of
+// sums S (the foreground's, sum w p) and V = T - S (T the cell's, in the same units) are
+// f = (2 Cw S - 2 Bw V) / Dw and b = (2 Aw V - 2 Bw S) / Dw, and twice the score the fit
+// removes from the error is |S|^2 256/Dw - (S.T) 8 sum(w)/Dw + |T|^2 2 Aw/Dw (summed over
+// the channels). For a split that covers each sample wholly or not at all (Bw = 0) these are
+// |S1|^2/n1 + |S2|^2/n2 and the parts' means, written so: 1/n1 + 1/n2, 2/n2 and 1/n2, with n1,
+// n2 the parts' areas. `both`, `across` and `outside` are the three factors of the score,
+// `foreground` and `crossed` the colours' 2 Cw/Dw and 2 Bw/Dw (b's 2 Aw/Dw is `outside`).
+// A blank (lane 0) scores |T|^2/64 and is drawn in T's mean.
 static const float both[SCORED_LANES] __attribute__((aligned(32))) = {
-    0, 1.0f / 10 + 1.0f / 54, 1.0f / 20 + 1.0f / 44, 1.0f / 10 + 1.0f / 54,
-    1.0f / 20 + 1.0f / 44, 1.0f / 30 + 1.0f / 34, 1.0f / 20 + 1.0f / 44, 1.0f / 10 + 1.0f / 54,
-    1.0f / 20 + 1.0f / 44, 1.0f / 30 + 1.0f / 34, 1.0f / 40 + 1.0f / 24, 1.0f / 30 + 1.0f / 34,
-    1.0f / 20 + 1.0f / 44, 1.0f / 30 + 1.0f / 34, 1.0f / 20 + 1.0f / 44, 1.0f / 10 + 1.0f / 54,
-    1.0f / 22 + 1.0f / 42, 1.0f / 32 + 1.0f / 32, 1.0f / 42 + 1.0f / 22, 1.0f / 32 + 1.0f / 32,
-    1.0f / 42 + 1.0f / 22, 1.0f / 52 + 1.0f / 12, 1.0f / 42 + 1.0f / 22, 1.0f / 32 + 1.0f / 32,
-    1.0f / 22 + 1.0f / 42, 1.0f / 32 + 1.0f / 32, 1.0f / 42 + 1.0f / 22, 1.0f / 32 + 1.0f / 32,
-    1.0f / 22 + 1.0f / 42, 1.0f / 32 + 1.0f / 32, 1.0f / 22 + 1.0f / 42, 1.0f / 12 + 1.0f / 52,
+    0, 256.0f / 1904, 256.0f / 3008, 256.0f / 1904,
+    256.0f / 3008, 256.0f / 3824, 1.0f / 20 + 1.0f / 44, 256.0f / 1904,
+    256.0f / 3008, 256.0f / 3824, 1.0f / 40 + 1.0f / 24, 256.0f / 3824,
+    1.0f / 20 + 1.0f / 44, 256.0f / 3824, 256.0f / 3008, 256.0f / 1904,
+    256.0f / 3440, 256.0f / 3584, 256.0f / 3440, 1.0f / 32 + 1.0f / 32,
+    256.0f / 3440, 1.0f / 52 + 1.0f / 12, 256.0f / 3440, 256.0f / 3584,
+    256.0f / 3440, 1.0f / 32 + 1.0f / 32, 256.0f / 3440, 256.0f / 3584,
+    256.0f / 3440, 256.0f / 3584, 256.0f / 3440, 1.0f / 12 + 1.0f / 52,
     1.0f / 32 + 1.0f / 32, 1.0f / 16 + 1.0f / 48, 1.0f / 16 + 1.0f / 48, 1.0f / 16 + 1.0f / 48,
     1.0f / 16 + 1.0f / 48, 1.0f / 32 + 1.0f / 32, 1.0f / 8 + 1.0f / 56, 1.0f / 16 + 1.0f / 48,
     1.0f / 24 + 1.0f / 40, 1.0f / 40 + 1.0f / 24, 1.0f / 48 + 1.0f / 16, 1.0f / 56 + 1.0f / 8,
-    1.0f / 8 + 1.0f / 56, 1.0f / 16 + 1.0f / 48, 1.0f / 24 + 1.0f / 40, 1.0f / 40 + 1.0f / 24,
-    1.0f / 48 + 1.0f / 16, 1.0f / 56 + 1.0f / 8, 0, 0, 0, 0, 0, 0};
+    256.0f / 768, 1.0f / 16 + 1.0f / 48, 256.0f / 2816, 256.0f / 2816,
+    1.0f / 48 + 1.0f / 16, 256.0f / 768, 256.0f / 1024, 256.0f / 2816,
+    256.0f / 768, 256.0f / 1984, 256.0f / 448, 256.0f / 768,
+    256.0f / 448, 256.0f / 768, 256.0f / 1136, 256.0f / 1984,
+    256.0f / 1136, 256.0f / 1984, 0, 0,
+};
 static const float outside[SCORED_LANES] __attribute__((aligned(32))) = {
-    1.0f / 64, 1.0f / 54, 1.0f / 44, 1.0f / 54,
-    1.0f / 44, 1.0f / 34, 1.0f / 44, 1.0f / 54,
-    1.0f / 44, 1.0f / 34, 1.0f / 24, 1.0f / 34,
-    1.0f / 44, 1.0f / 34, 1.0f / 44, 1.0f / 54,
-    1.0f / 42, 1.0f / 32, 1.0f / 22, 1.0f / 32,
-    1.0f / 22, 1.0f / 12, 1.0f / 22, 1.0f / 32,
-    1.0f / 42, 1.0f / 32, 1.0f / 22, 1.0f / 32,
-    1.0f / 42, 1.0f / 32, 1.0f / 42, 1.0f / 52,
+    1.0f / 64, 36.0f / 1904, 72.0f / 3008, 36.0f / 1904,
+    72.0f / 3008, 116.0f / 3824, 1.0f / 44, 36.0f / 1904,
+    72.0f / 3008, 116.0f / 3824, 1.0f / 24, 116.0f / 3824,
+    1.0f / 44, 116.0f / 3824, 72.0f / 3008, 36.0f / 1904,
+    84.0f / 3440, 120.0f / 3584, 164.0f / 3440, 1.0f / 32,
+    164.0f / 3440, 1.0f / 12, 164.0f / 3440, 120.0f / 3584,
+    84.0f / 3440, 1.0f / 32, 164.0f / 3440, 120.0f / 3584,
+    84.0f / 3440, 120.0f / 3584, 84.0f / 3440, 1.0f / 52,
     1.0f / 32, 1.0f / 48, 1.0f / 48, 1.0f / 48,
     1.0f / 48, 1.0f / 32, 1.0f / 56, 1.0f / 48,
     1.0f / 40, 1.0f / 24, 1.0f / 16, 1.0f / 8,
-    1.0f / 56, 1.0f / 48, 1.0f / 40, 1.0f / 24,
-    1.0f / 16, 1.0f / 8, 0, 0, 0, 0, 0, 0};
-// Twice `outside` (exact: a doubling), so the scoring loop need not add it to itself.
-static const float outsideTwice[SCORED_LANES] __attribute__((aligned(32))) = {
-    2 * (1.0f / 64), 2 * (1.0f / 54), 2 * (1.0f / 44), 2 * (1.0f / 54),
-    2 * (1.0f / 44), 2 * (1.0f / 34), 2 * (1.0f / 44), 2 * (1.0f / 54),
-    2 * (1.0f / 44), 2 * (1.0f / 34), 2 * (1.0f / 24), 2 * (1.0f / 34),
-    2 * (1.0f / 44), 2 * (1.0f / 34), 2 * (1.0f / 44), 2 * (1.0f / 54),
-    2 * (1.0f / 42), 2 * (1.0f / 32), 2 * (1.0f / 22), 2 * (1.0f / 32),
-    2 * (1.0f / 22), 2 * (1.0f / 12), 2 * (1.0f / 22), 2 * (1.0f / 32),
-    2 * (1.0f / 42), 2 * (1.0f / 32), 2 * (1.0f / 22), 2 * (1.0f / 32),
-    2 * (1.0f / 42), 2 * (1.0f / 32), 2 * (1.0f / 42), 2 * (1.0f / 52),
+    16.0f / 768, 1.0f / 48, 80.0f / 2816, 144.0f / 2816,
+    1.0f / 16, 208.0f / 768, 32.0f / 1024, 80.0f / 2816,
+    16.0f / 768, 40.0f / 1984, 8.0f / 448, 16.0f / 768,
+    8.0f / 448, 16.0f / 768, 20.0f / 1136, 40.0f / 1984,
+    20.0f / 1136, 40.0f / 1984, 0, 0,
+};
+static const float across[SCORED_LANES] __attribute__((aligned(32))) = {
+    2 * (1.0f / 64), 80.0f / 1904, 160.0f / 3008, 80.0f / 1904,
+    160.0f / 3008, 240.0f / 3824, 2 * (1.0f / 44), 80.0f / 1904,
+    160.0f / 3008, 240.0f / 3824, 2 * (1.0f / 24), 240.0f / 3824,
+    2 * (1.0f / 44), 240.0f / 3824, 160.0f / 3008, 80.0f / 1904,
+    176.0f / 3440, 256.0f / 3584, 336.0f / 3440, 2 * (1.0f / 32),
+    336.0f / 3440, 2 * (1.0f / 12), 336.0f / 3440, 256.0f / 3584,
+    176.0f / 3440, 2 * (1.0f / 32), 336.0f / 3440, 256.0f / 3584,
+    176.0f / 3440, 256.0f / 3584, 176.0f / 3440, 2 * (1.0f / 52),
     2 * (1.0f / 32), 2 * (1.0f / 48), 2 * (1.0f / 48), 2 * (1.0f / 48),
     2 * (1.0f / 48), 2 * (1.0f / 32), 2 * (1.0f / 56), 2 * (1.0f / 48),
     2 * (1.0f / 40), 2 * (1.0f / 24), 2 * (1.0f / 16), 2 * (1.0f / 8),
-    2 * (1.0f / 56), 2 * (1.0f / 48), 2 * (1.0f / 40), 2 * (1.0f / 24),
-    2 * (1.0f / 16), 2 * (1.0f / 8), 0, 0, 0, 0, 0, 0};
+    64.0f / 768, 2 * (1.0f / 48), 192.0f / 2816, 320.0f / 2816,
+    2 * (1.0f / 16), 448.0f / 768, 128.0f / 1024, 192.0f / 2816,
+    64.0f / 768, 96.0f / 1984, 32.0f / 448, 64.0f / 768,
+    32.0f / 448, 64.0f / 768, 48.0f / 1136, 96.0f / 1984,
+    48.0f / 1136, 96.0f / 1984, 0, 0,
+};
+static const float foreground[SCORED_LANES] __attribute__((aligned(32))) = {
+    0, 212.0f / 1904, 168.0f / 3008, 212.0f / 1904,
+    168.0f / 3008, 132.0f / 3824, 1.0f / 20, 212.0f / 1904,
+    168.0f / 3008, 132.0f / 3824, 1.0f / 40, 132.0f / 3824,
+    1.0f / 20, 132.0f / 3824, 168.0f / 3008, 212.0f / 1904,
+    164.0f / 3440, 120.0f / 3584, 84.0f / 3440, 1.0f / 32,
+    84.0f / 3440, 1.0f / 52, 84.0f / 3440, 120.0f / 3584,
+    164.0f / 3440, 1.0f / 32, 84.0f / 3440, 120.0f / 3584,
+    164.0f / 3440, 120.0f / 3584, 164.0f / 3440, 1.0f / 12,
+    1.0f / 32, 1.0f / 16, 1.0f / 16, 1.0f / 16,
+    1.0f / 16, 1.0f / 32, 1.0f / 8, 1.0f / 16,
+    1.0f / 24, 1.0f / 40, 1.0f / 48, 1.0f / 56,
+    208.0f / 768, 1.0f / 16, 144.0f / 2816, 80.0f / 2816,
+    1.0f / 48, 16.0f / 768, 160.0f / 1024, 144.0f / 2816,
+    208.0f / 768, 200.0f / 1984, 232.0f / 448, 208.0f / 768,
+    232.0f / 448, 208.0f / 768, 228.0f / 1136, 200.0f / 1984,
+    228.0f / 1136, 200.0f / 1984, 0, 0,
+};
+static const float crossed[SCORED_LANES] __attribute__((aligned(32))) = {
+    0, 4.0f / 1904, 8.0f / 3008, 4.0f / 1904,
+    8.0f / 3008, 4.0f / 3824, 0, 4.0f / 1904,
+    8.0f / 3008, 4.0f / 3824, 0, 4.0f / 3824,
+    0, 4.0f / 3824, 8.0f / 3008, 4.0f / 1904,
+    4.0f / 3440, 8.0f / 3584, 4.0f / 3440, 0,
+    4.0f / 3440, 0, 4.0f / 3440, 8.0f / 3584,
+    4.0f / 3440, 0, 4.0f / 3440, 8.0f / 3584,
+    4.0f / 3440, 8.0f / 3584, 4.0f / 3440, 0,
+    0, 0, 0, 0,
+    0, 0, 0, 0,
+    0, 0, 0, 0,
+    16.0f / 768, 0, 16.0f / 2816, 16.0f / 2816,
+    0, 16.0f / 768, 32.0f / 1024, 16.0f / 2816,
+    16.0f / 768, 8.0f / 1984, 8.0f / 448, 16.0f / 768,
+    8.0f / 448, 16.0f / 768, 4.0f / 1136, 8.0f / 1984,
+    4.0f / 1136, 8.0f / 1984, 0, 0,
+};
+// Each lane's sums of the coverages, in samples: A = sum alpha^2, B = sum alpha (1 - alpha) and
+// C = sum (1 - alpha)^2 (the blank as all background), for the error of clamped colours.
+static const float squares[SCORED_LANES] __attribute__((aligned(32))) = {
+    0, 4.5f, 9, 4.5f, 9, 14.5f, 10, 4.5f,
+    9, 14.5f, 20, 14.5f, 10, 14.5f, 9, 4.5f,
+    10.5f, 15, 20.5f, 16, 20.5f, 26, 20.5f, 15,
+    10.5f, 16, 20.5f, 15, 10.5f, 15, 10.5f, 6,
+    16, 8, 8, 8, 8, 16, 4, 8,
+    12, 20, 24, 28, 2, 8, 10, 18,
+    24, 26, 4, 10, 2, 5, 1, 2,
+    1, 2, 2.5f, 5, 2.5f, 5, 0, 0,
+};
+static const float mixed[SCORED_LANES] __attribute__((aligned(32))) = {
+    0, 0.5f, 1, 0.5f, 1, 0.5f, 0, 0.5f,
+    1, 0.5f, 0, 0.5f, 0, 0.5f, 1, 0.5f,
+    0.5f, 1, 0.5f, 0, 0.5f, 0, 0.5f, 1,
+    0.5f, 0, 0.5f, 1, 0.5f, 1, 0.5f, 0,
+    0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 2, 0, 2, 2,
+    0, 2, 4, 2, 2, 1, 1, 2,
+    1, 2, 0.5f, 1, 0.5f, 1, 0, 0,
+};
+static const float rest[SCORED_LANES] __attribute__((aligned(32))) = {
+    32, 26.5f, 21, 26.5f, 21, 16.5f, 22, 26.5f,
+    21, 16.5f, 12, 16.5f, 22, 16.5f, 21, 26.5f,
+    20.5f, 15, 10.5f, 16, 10.5f, 6, 10.5f, 15,
+    20.5f, 16, 10.5f, 15, 20.5f, 15, 20.5f, 26,
+    16, 24, 24, 24, 24, 16, 28, 24,
+    20, 12, 8, 4, 26, 24, 18, 10,
+    8, 2, 20, 18, 26, 25, 29, 26,
+    29, 26, 28.5f, 25, 28.5f, 25, 0, 0,
+};
 static const int32_t codes[SCORED_LANES] __attribute__((aligned(32))) = {
-    63, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50,
-    49, 48, 47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37,
-    36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24,
-    23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7};
+    63, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47,
+    46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31,
+    30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15,
+    14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0,
+};
 
 // Eight copies of x.
 #define SPLAT8(x) ((v8f){(x), (x), (x), (x), (x), (x), (x), (x)})
@@ -75,11 +167,75 @@ static const int32_t codes[SCORED_LANES] __attribute__((aligned(32))) = {
 #define LEFT(v) __builtin_shufflevector((v), (v), 0, 1, 2, 6)
 #define RIGHT(v) __builtin_shufflevector((v), (v), 3, 4, 5, 6)
 
+// The best lane for the channel sums `sums` (each lane's foreground S, in half-sample units) of
+// a cell whose sums are `all` (T): the largest score
+// |S|^2 both - (S.T) across + |T|^2 outside (see the tables), eight lanes at a time. Each score's
+// lowest six bits are replaced by its lane's code (a blank's 63, then 62 - lane), so that the
+// largest is also the earliest of those within 2^-17 of it. The scores are not negative (up to
+// rounding, which only a black cell's could cross, and a blank then wins), so their bits compare
+// as integers in the same order. With `clamped`, each lane is scored by what its colours
+// clamped to 0-255 fit instead (negative scores then lose to the blank's).
+static inline __attribute__((always_inline)) int best_lane(float sums[3][SCORED_LANES], const float all[3], int clamped) {
+    v8f allR = SPLAT8(all[0]), allG = SPLAT8(all[1]), allB = SPLAT8(all[2]);
+    v8f allNorm = SPLAT8(all[0] * all[0] + all[1] * all[1] + all[2] * all[2]);
+    v8i best = {0};
+    for (int i = 0; i < SCORED_LANES; i += 8) {
+        v8f r, g, b, f1, f3, f3x2;
+        v8i code;
+        __builtin_memcpy(&r, &sums[0][i], sizeof r);
+        __builtin_memcpy(&g, &sums[1][i], sizeof g);
+        __builtin_memcpy(&b, &sums[2][i], sizeof b);
+        __builtin_memcpy(&f1, &both[i], sizeof f1);
+        __builtin_memcpy(&f3, &outside[i], sizeof f3);
+        __builtin_memcpy(&f3x2, &across[i], sizeof f3x2);
+        __builtin_memcpy(&code, &codes[i], sizeof code);
+        v8f score = (r * r + g * g + b * b) * f1 - (r * allR + g * allG + b * allB) * f3x2 + allNorm * f3;
+        v8i coded = ((v8i)score & ~63) | code;
+        if (clamped) {
+            // The colours clamped to 0-255 (unrounded), and the error they remove from sum |p|^2:
+            // 2 (f.u + b.v) - sum over channels of (A f^2 + 2 B f b + C b^2), with u and v the
+            // sums in samples (S and V are twice them).
+            v8f fS, c, a2, ab, b2;
+            __builtin_memcpy(&fS, &foreground[i], sizeof fS);
+            __builtin_memcpy(&c, &crossed[i], sizeof c);
+            __builtin_memcpy(&a2, &squares[i], sizeof a2);
+            __builtin_memcpy(&ab, &mixed[i], sizeof ab);
+            __builtin_memcpy(&b2, &rest[i], sizeof b2);
+            v8f vr = allR - r, vg = allG - g, vb = allB - b, low = SPLAT8(0.0f), high = SPLAT8(255.0f);
+#define CLAMP(x) __builtin_elementwise_min(__builtin_elementwise_max((x), low), high)
+            v8f fr = CLAMP(r * fS - vr * c), fg = CLAMP(g * fS - vg * c), fb = CLAMP(b * fS - vb * c);
+            v8f br = CLAMP(vr * f3 - r * c), bg = CLAMP(vg * f3 - g * c), bb = CLAMP(vb * f3 - b * c);
+#undef CLAMP
+            v8f removed = (fr * r + fg * g + fb * b) + (br * vr + bg * vg + bb * vb);
+            v8f cost = (fr * fr + fg * fg + fb * fb) * a2 + (fr * br + fg * bg + fb * bb) * (ab + ab) + (br * br + bg * bg + bb * bb) * b2;
+            v8f kept = removed - cost;
+            coded = ((v8i)kept & ~63) | code;
+        }
+        best = __builtin_elementwise_max(best, coded);
+    }
+    int32_t topBits = best[0];
+    for (int i = 1; i < 8; i++) topBits = best[i] > topBits ? best[i] : topBits;
+    int code = topBits & 63;
+    return code == 63 ? 0 : 62 - code;
+}
+
+// The colours of lane `lane`, as [fg r, g, b, 0.5, bg r, g, b, 0.5] plus a half, unclamped:
+// f = S f_S - V c and b = V o - S c (see the tables), V = T - S. Where c is 0 (a split of whole
+// samples, and the blank) this is S / n1 and V / n2 exactly.
+static inline __attribute__((always_inline)) v8f colours(float sums[3][SCORED_LANES], const float all[3], int lane) {
+    float r = lane == 0 ? 0 : sums[0][lane], g = lane == 0 ? 0 : sums[1][lane], b = lane == 0 ? 0 : sums[2][lane];
+    float fS = foreground[lane], c = crossed[lane], o = outside[lane];
+    v8f parts = {r, g, b, 0, all[0] - r, all[1] - g, all[2] - b, 0};
+    v8f swapped = __builtin_shufflevector(parts, parts, 4, 5, 6, 7, 0, 1, 2, 3);
+    v8f own = {fS, fS, fS, 0, o, o, o, 0}, other = {c, c, c, 0, c, c, c, 0};
+    return (parts * own - swapped * other) + SPLAT8(0.5f);
+}
+
 // The fit's body, built twice below: for AVX2 and for plain x86-64.
 static inline __attribute__((always_inline)) reel_cell_fit fit_sextant(const uint8_t *origin, ptrdiff_t stride) {
     // Each sample row as [left pair r g b, right pair r g b, 0, 0] (a pair's two samples added),
-    // and the first and third columns' sums the same way.
-    v8s rows[8], columns = {0};
+    // and the first and third columns' sums the same way (also over the upper four rows alone).
+    v8s rows[8], columns = {0}, columnsUp = {0};
     for (int y = 0; y < 8; y++) {
         v16b raw = {0};
         __builtin_memcpy(&raw, origin + y * stride, 12);
@@ -87,6 +243,7 @@ static inline __attribute__((always_inline)) reel_cell_fit fit_sextant(const uin
         v8s b = __builtin_convertvector(__builtin_shufflevector(raw, raw, 3, 4, 5, 9, 10, 11, 12, 12), v8s);
         rows[y] = a + b;
         columns += a;
+        if (y == 3) columnsUp = columns;
     }
     // In half-sample units (a whole sample counts twice): the parts' sums, left in lanes 0-2 and
     // right in lanes 3-5.
@@ -135,16 +292,28 @@ static inline __attribute__((always_inline)) reel_cell_fit fit_sextant(const uin
 #undef SEXTANT_LANES
 
     // The other splits' sums, each as [r, g, b, 0], then turned into rows of four lanes a channel.
+    // The lines (kitty's light 2 px and heavy 3 px, from pixel 3 of 8 across or 7 of 16 down)
+    // cover half of a sample where they take one of its two pixels, so they count it once: a
+    // light line half of the samples on either side of the middle, a heavy one half of the first
+    // and all of the second.
     {
         v4f h0 = LEFT(columnsF), h1 = LEFT(halves) * 0.5f - h0, h2 = RIGHT(columnsF), total = LEFT(totals);
         v4f d0 = h0 * 2, d01 = d0 + h1 * 2, d012 = d01 + h2 * 2, zero = {0, 0, 0, 0};
-        v4f x[24] = {
+        // The second and third columns over the upper four rows and the lower four, in samples;
+        // rows 3 and 4 (the horizontal lines' rows) as pairs.
+        v8f columnsUpF = __builtin_convertvector(columnsUp, v8f);
+        v4f u1 = LEFT(upper) * 0.5f - LEFT(columnsUpF), u2 = RIGHT(columnsUpF), l1 = h1 - u1, l2 = h2 - u2;
+        v8f light = __builtin_convertvector(rows[3] + rows[4], v8f), heavy = __builtin_convertvector(rows[3] + rows[4] * 2, v8f);
+        v4f x[32] = {
             LEFT(upper) + RIGHT(upper), LEFT(upper), RIGHT(upper), LEFT(lower), RIGHT(lower), LEFT(upper) + RIGHT(lower),
             LEFT(e1), LEFT(e2), LEFT(e3), LEFT(e5), LEFT(e6), LEFT(e7),
             h0, d0, d0 + h1, d01 + h2, d012, d012 + (total - d012) * 0.5f,
-            zero, zero, zero, zero, zero, zero,
+            h1 + h2, h1 + h2 * 2, LEFT(light) + RIGHT(light), LEFT(heavy) + RIGHT(heavy),
+            LEFT(light), u1 + u2, RIGHT(light), l1 + l2,
+            LEFT(heavy), u1 + u2 * 2, RIGHT(heavy), l1 + l2 * 2,
+            zero, zero,
         };
-        for (int k = 0; k < 6; k++) {
+        for (int k = 0; k < 8; k++) {
             v4f *q = &x[4 * k];
             v4f t0 = __builtin_shufflevector(q[0], q[1], 0, 4, 1, 5), t1 = __builtin_shufflevector(q[2], q[3], 0, 4, 1, 5);
             v4f t2 = __builtin_shufflevector(q[0], q[1], 2, 6, 3, 7), t3 = __builtin_shufflevector(q[2], q[3], 2, 6, 3, 7);
@@ -155,40 +324,22 @@ static inline __attribute__((always_inline)) reel_cell_fit fit_sextant(const uin
             __builtin_memcpy(&sums[2][32 + 4 * k], &blue, sizeof blue);
         }
     }
-    // |S1|^2/n1 + |S2|^2/n2 = |S1|^2 (1/n1 + 1/n2) - 2 (S1.T)/n2 + |T|^2/n2, eight lanes at a time.
-    // Each score's lowest six bits are replaced by its lane's code (a blank's 63, then 62 - lane),
-    // so that the largest is also the earliest of those within 2^-17 of it. The scores are not
-    // negative, so their bits compare as integers in the same order.
-    v8f allR = SPLAT8(all[0]), allG = SPLAT8(all[1]), allB = SPLAT8(all[2]);
-    v8f allNorm = SPLAT8(all[0] * all[0] + all[1] * all[1] + all[2] * all[2]);
-    v8i best = {0};
-    for (int i = 0; i < SCORED_LANES; i += 8) {
-        v8f r, g, b, f1, f3, f3x2;
-        v8i code;
-        __builtin_memcpy(&r, &sums[0][i], sizeof r);
-        __builtin_memcpy(&g, &sums[1][i], sizeof g);
-        __builtin_memcpy(&b, &sums[2][i], sizeof b);
-        __builtin_memcpy(&f1, &both[i], sizeof f1);
-        __builtin_memcpy(&f3, &outside[i], sizeof f3);
-        __builtin_memcpy(&f3x2, &outsideTwice[i], sizeof f3x2);
-        __builtin_memcpy(&code, &codes[i], sizeof code);
-        v8f score = (r * r + g * g + b * b) * f1 - (r * allR + g * allG + b * allB) * f3x2 + allNorm * f3;
-        v8i coded = ((v8i)score & ~63) | code;
-        best = __builtin_elementwise_max(best, coded);
+    int lane = best_lane(sums, all, 0);
+    v8f v = colours(sums, all, lane);
+    // A split that covers samples partly can ask for colours beyond 0-255 (a half-covered sample
+    // of 255 on 0 asks for 510), which clamped can show far worse than its score: then every
+    // split is scored again by what its clamped colours fit (a split whose colours are in range
+    // scores the same both ways, so a winner in range is the best of these too). Rare in
+    // pictures (under 3 % of the stills' cells), so the fast loop does not look.
+    // (Lanes 3 and 7 hold 0.5, never out of range, so all eight lanes can be asked at once.)
+    v8i out = (v < SPLAT8(0.0f)) | (v >= SPLAT8(256.0f));
+    if (__builtin_reduce_or(out)) {
+        lane = best_lane(sums, all, 1);
+        v = colours(sums, all, lane);
     }
-    int32_t topBits = best[0];
-    for (int i = 1; i < 8; i++) topBits = best[i] > topBits ? best[i] : topBits;
-    int code = topBits & 63, lane = code == 63 ? 0 : 62 - code;
 
     reel_cell_fit fit;
     fit.split = (uint8_t)lane;
-    float area = (float)reel_sextant_areas[lane];
-    float inside = lane == 0 ? 0 : 1.0f / area, rest = 1.0f / (64 - area);
-    // The six channel means at once: sum over the part's units, rounded and clamped to a byte.
-    float r = lane == 0 ? 0 : sums[0][lane], g = lane == 0 ? 0 : sums[1][lane], b = lane == 0 ? 0 : sums[2][lane];
-    v8f parts = {r, g, b, 0, all[0] - r, all[1] - g, all[2] - b, 0};
-    v8f inverses = {inside, inside, inside, 0, rest, rest, rest, 0};
-    v8f v = parts * inverses + SPLAT8(0.5f);
     v = __builtin_elementwise_min(__builtin_elementwise_max(v, SPLAT8(0.0f)), SPLAT8(255.0f));
     v8i bytes = __builtin_convertvector(v, v8i);
     for (int c = 0; c < 3; c++) {
@@ -258,6 +409,8 @@ static inline int runs_avx2(void) {
 reel_cell_fit reel_fit_sextant(const uint8_t *origin, ptrdiff_t stride) {
     return runs_avx2() ? fit_sextant_avx2(origin, stride) : fit_sextant_plain(origin, stride);
 }
+
+reel_cell_fit reel_fit_sextant_plain(const uint8_t *origin, ptrdiff_t stride) { return fit_sextant_plain(origin, stride); }
 
 void reel_fit_sextant_row_cells(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, void *cells) {
     if (runs_avx2()) {

@@ -158,6 +158,14 @@ public enum BlockGlyph {
             if q & 8 != 0 { mask |= samples(columns: 2..<4, rows: 4..<8) }
             return mask
         case 0x1FB00...0x1FB3B: return Unicode.Scalar(v).flatMap(sextantPattern).map(sextantLook)
+        // The sextant blitter's box-drawing lines, light (2 px) and heavy (3 px) as kitty draws
+        // them at 8 x 16 px a cell: the samples they cover, a sample half covered counted in.
+        case 0x2500, 0x2501: return samples(columns: 0..<4, rows: 3..<5)
+        case 0x2502, 0x2503: return samples(columns: 1..<3, rows: 0..<8)
+        case 0x2574, 0x2578: return samples(columns: 0..<2, rows: 3..<5)
+        case 0x2575, 0x2579: return samples(columns: 1..<3, rows: 0..<4)
+        case 0x2576, 0x257A: return samples(columns: 2..<4, rows: 3..<5)
+        case 0x2577, 0x257B: return samples(columns: 1..<3, rows: 4..<8)
         default: return octantPatterns[v].map(octantLook)  // nil for the shades and all else
         }
     }

@@ -2,19 +2,22 @@ import CBlitter
 
 extension FrameEncoder {
     /// The sextant blitter's choice for one cell of 4 × 8 samples starting at `origin` in an image
-    /// `width` pixels wide: of the 50 ways to split the cell in two that its glyphs draw (the 32
-    /// sextant splits, `▀`, the quadrants `▘ ▝ ▖ ▗ ▚`, the lower eighths `▁ ▂ ▃ ▅ ▆ ▇` and the left
-    /// eighths `▏ ▎ ▍ ▋ ▊ ▉`, each with its complement), the one with the least squared error,
-    /// each part shown as its mean colour. Every split is tried.
+    /// `width` pixels wide: of the 62 ways to split the cell in two that its glyphs draw (the 32
+    /// sextant splits, `▀`, the quadrants `▘ ▝ ▖ ▗ ▚`, the lower eighths `▁ ▂ ▃ ▅ ▆ ▇`, the left
+    /// eighths `▏ ▎ ▍ ▋ ▊ ▉`, each with its complement, and the box-drawing lines `│ ┃ ─ ━` and
+    /// `╴ ╵ ╶ ╷ ╸ ╹ ╺ ╻`), the one with the least squared error, with the two colours that fit it
+    /// best. Every split is tried.
     ///
-    /// The parts are measured as kitty draws them on a 16-pixel cell, in units of half a sample:
-    /// a sextant's rows are 5, 5 and 6 pixels (2.5, 2.5 and 3 samples), so the third sample row
-    /// is split between the top and middle rows; the odd left eighths split a column in two. A
-    /// part's colour is then the area-weighted mean of the samples it covers. The error of a split
-    /// into parts of sums S₁, S₂ and areas n₁, n₂ is Σ|p|² − |S₁|²/n₁ − |S₂|²/n₂, so the best split
-    /// is the one with the largest |S₁|²/n₁ + |S₂|²/n₂. The fit itself is C (`reel_fit_sextant`,
-    /// Sources/CBlitter), which scores eight splits at a time; ties go to the first in the order
-    /// above (a blank first of all), so a still picture always gets the same glyphs.
+    /// Each glyph is measured as kitty draws it on a cell of 8 × 16 pixels, two by two pixels a
+    /// sample: a sextant's rows are 5, 5 and 6 pixels (2.5, 2.5 and 3 samples), so the third
+    /// sample row is half top and half middle; the odd left eighths and the lines (2 and 3 pixels
+    /// thick) cover some samples by half. A sample a glyph covers by a share α shows
+    /// α f + (1 − α) b, and the fit solves for the f and b with the least squared error against
+    /// the samples (for a split of whole samples, each part's mean), clamped to bytes; the best
+    /// split is the one whose least-squares fit removes the most of Σ|p|². The fit itself is C
+    /// (`reel_fit_sextant`, Sources/CBlitter), which scores eight splits at a time; ties go to the
+    /// first in the order above (a blank first of all), so a still picture always gets the same
+    /// glyphs.
     @inline(__always)
     static func sextantCell(_ pixels: UnsafeBufferPointer<RGB>, origin: Int, width: Int) -> Cell {
         guard let base = UnsafeRawPointer(pixels.baseAddress) else { return .blank(.black) }
@@ -60,12 +63,14 @@ extension FrameEncoder {
         /// CBlitter's constant `reel_sextant_lane_glyphs`, which the fit's cells use, against it): the sextants in Gray-code
         /// order (lane p is pattern p ^ (p >> 1) over the parts top left, top right, middle left,
         /// middle right, bottom left; 0 the blank), `▀`, `▘ ▝ ▖ ▗ ▚`, `▁ ▂ ▃ ▅ ▆ ▇`, `▏ ▎ ▍ ▋ ▊ ▉`,
-        /// and spaces for the empty lanes.
+        /// the lines `│ ┃ ─ ━` and `╴ ╵ ╶ ╷ ╸ ╹ ╺ ╻`, and spaces for the empty lanes.
         static let symbols: [CellSymbol] = {
             var scalars: [Unicode.Scalar] = (0..<32).map { BlockGlyph.sextant($0 ^ ($0 >> 1)) }
             scalars += ["\u{2580}", "\u{2598}", "\u{259D}", "\u{2596}", "\u{2597}", "\u{259A}"]
             scalars += [1, 2, 3, 5, 6, 7].map { BlockGlyph.lowerEighths[$0 - 1] }
             scalars += [1, 2, 3, 5, 6, 7].map { BlockGlyph.leftEighths[$0 - 1] }
+            scalars += ["\u{2502}", "\u{2503}", "\u{2500}", "\u{2501}"]
+            scalars += (0x2574...0x257B).map { Unicode.Scalar($0)! }
             scalars += [" ", " "]
             return scalars.map { CellSymbol($0, wide: false) }
         }()

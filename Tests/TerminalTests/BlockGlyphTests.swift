@@ -85,13 +85,13 @@ struct BlockGlyphTests {
 
     @Test("text and shades are no block glyph")
     func others() {
-        for text in ["a", "░", "▒", "▓", "─"] {
+        for text in ["a", "░", "▒", "▓", "═", "┼", "╱"] {
             #expect(BlockGlyph.lookMask(CellSymbol(Unicode.Scalar(text)!, wide: false)) == nil)
         }
     }
 
     /// Every scalar the tables cover, the eight outside their ranges, and their neighbours.
-    static let tabled: [UInt32] = [0x1F, 0x20, 0x21, 0x257F] + Array(0x2580...0x25A0) + [0x1FAFF] + Array(0x1FB00...0x1FB3C)
+    static let tabled: [UInt32] = [0x1F, 0x20, 0x21] + Array(0x24FF...0x2504) + Array(0x2573...0x25A0) + [0x1FAFF] + Array(0x1FB00...0x1FB3C)
         + [0x1CCFF] + Array(0x1CD00...0x1CDE6) + [0x1CEA0, 0x1CEA3, 0x1CEA8, 0x1CEAB, 0x1FB82, 0x1FB85, 0x1FBE6, 0x1FBE7]
         + [0x1CEA1, 0x1FB83, 0x1FBE5, 0x1FBE8]
 

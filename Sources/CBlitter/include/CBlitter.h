@@ -19,15 +19,17 @@ typedef struct {
     uint8_t bg[3];
 } reel_cell_fit;
 
-/// The number of lanes reel_fit_sextant scores (its splits, and empty lanes up to a multiple of 4).
-#define REEL_SEXTANT_LANES 52
+/// The number of lanes reel_fit_sextant scores (its splits, and empty lanes up to a multiple of 8).
+#define REEL_SEXTANT_LANES 64
 
 /// The foreground area of each sextant lane, in half-sample units of 64 a cell: lanes 0-31 the
 /// sextant patterns p = lane ^ (lane >> 1) over the parts top left, top right, middle left,
 /// middle right, bottom left (10, 10, 10, 10 and 12 units: kitty's rows of 5, 5 and 6 pixels of
 /// 16), then the upper half, the quadrants upper left, upper right, lower left, lower right, the
-/// diagonal upper left and lower right, the lower eighths 1, 2, 3, 5, 6, 7 and the left eighths
-/// 1, 2, 3, 5, 6, 7; 0 for the blank and the empty lanes.
+/// diagonal upper left and lower right, the lower eighths 1, 2, 3, 5, 6, 7, the left eighths
+/// 1, 2, 3, 5, 6, 7, and the box-drawing lines as kitty draws them (light 2 px, heavy 3 px, so
+/// that a line covers some samples by half, which count 1 unit of their 2): │ ┃ ─ ━ and the half
+/// lines ╴ ╵ ╶ ╷ ╸ ╹ ╺ ╻; 0 for the blank and the empty lanes.
 extern const uint8_t reel_sextant_areas[REEL_SEXTANT_LANES];
 
 /// The glyph (a Unicode scalar value) that draws each sextant lane's split in its foreground.
@@ -38,8 +40,14 @@ static inline uint32_t reel_sextant_glyph(uint8_t lane) { return reel_sextant_la
 
 /// The best of the sextant blitter's splits for the cell whose top-left sample's red byte is at
 /// `origin`, its sample rows `stride` bytes apart (3 bytes a sample): every split is tried, its
-/// parts' colours their area-weighted means; ties go to the lower lane.
+/// two colours the least-squares fit of the samples by each sample's share of foreground and
+/// background as kitty draws the glyph (for a split of whole samples, its parts' means), clamped
+/// to bytes; ties go to the lower lane.
 reel_cell_fit reel_fit_sextant(const uint8_t *origin, ptrdiff_t stride);
+
+/// reel_fit_sextant as the plain x86-64 build works it out, whatever the processor (for the
+/// tests: the AVX2 build must give the same fits).
+reel_cell_fit reel_fit_sextant_plain(const uint8_t *origin, ptrdiff_t stride);
 
 /// reel_fit_sextant for `count` cells side by side (the first at `origin`, each 4 samples right
 /// of the last), into `fits`: the same fits, with one call a row.
@@ -92,6 +100,13 @@ static inline int reel_glyph_look(uint32_t v, uint32_t *mask) {
     case 0x1FB85: *mask = 0x00FFFFFFu; return 1;
     case 0x1FBE6: *mask = 0x00333300u; return 1;
     case 0x1FBE7: *mask = 0x00CCCC00u; return 1;
+    // The sextant blitter's box-drawing lines: the samples they cover, half covered ones in.
+    case 0x2500: case 0x2501: *mask = 0x000FF000u; return 1;
+    case 0x2502: case 0x2503: *mask = 0x66666666u; return 1;
+    case 0x2574: case 0x2578: *mask = 0x00033000u; return 1;
+    case 0x2575: case 0x2579: *mask = 0x00006666u; return 1;
+    case 0x2576: case 0x257A: *mask = 0x000CC000u; return 1;
+    case 0x2577: case 0x257B: *mask = 0x66660000u; return 1;
     default: return 0;
     }
 }

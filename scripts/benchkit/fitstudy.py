@@ -1,0 +1,232 @@
+"""A study of the sextant blitter's per-cell fit, offline on the stills (scripts/benchkit/stills.py).
+
+Each still is scaled by mpv as reel scales it (`RenderBench decode`, 4 x 8 samples a cell at 100x30
+cells), every cell is fitted by a model of a fit, drawn at 8 x 16 px a cell as kitty draws each
+glyph (vt.py), and scored as the stills bench scores its offline column: the picture's box (where
+a white picture lights), both it and the source's area scaling to it halved, PSNR.
+
+    python3 scripts/benchkit/fitstudy.py --tool .build/release/RenderBench [--check] [--stills=city,bikes]
+
+Fits:
+- today: the 50 splits in half-sample units, each part's colour its mean (reel_fit_sextant);
+- ls: the same glyphs, each sample's coverage alpha at 4 x 8 (0, 1/4, ... 1), the two colours the
+  least-squares solution of alpha f + (1 - alpha) b against the samples, clamped and rounded;
+- lsc: ls, each glyph judged by the error of its clamped colours;
+- ls+SET: ls over more glyphs, box-drawing lines: straight (│ ┃ ─ ━), halves (those and the half
+  lines ╴ ╵ ╶ ╷ ╸ ╹ ╺ ╻), reel (the same twelve in the order of reel's lanes), lines (every solid
+  light and heavy line kitty draws: corners, tees, crosses too).
+With --check, reel's own bytes (`RenderBench still`) are scored too, and compared cell for cell
+with the fit named by --check-model (today, or ls+reel for the least-squares fit with lines).
+With --area, the fits read ffmpeg's area scaling of the PNG to the picture's box instead of mpv's.
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import stills  # noqa: E402
+import vt  # noqa: E402
+
+COLUMNS, ROWS = stills.COLUMNS, stills.ROWS
+CW, CH = 8, 16
+
+
+def sextant_code(p):
+    if p == 0:
+        return 0x20
+    if p == 21:
+        return 0x258C
+    if p == 42:
+        return 0x2590
+    if p == 63:
+        return 0x2588
+    return {v: k for k, v in vt.SEXTANTS.items()}[p]
+
+
+# Today's lanes, in order (CBlitter's reel_sextant_lane_glyphs).
+TODAY = [sextant_code(l ^ (l >> 1)) for l in range(32)]
+TODAY += [0x2580, 0x2598, 0x259D, 0x2596, 0x2597, 0x259A]
+TODAY += [0x2580 + k for k in (1, 2, 3, 5, 6, 7)]
+TODAY += [0x2590 - k for k in (1, 2, 3, 5, 6, 7)]
+
+
+def alphas(code):
+    """The glyph's coverage of each of the 4 x 8 samples: kitty's pixels at 8 x 16, halved."""
+    m = vt.glyph_mask(code, CW, CH).astype(np.float64)
+    a = (m[0::2, 0::2] + m[1::2, 0::2] + m[0::2, 1::2] + m[1::2, 1::2]) / 4
+    return a.reshape(32)
+
+
+LIGHT = {"│": 0x2502, "─": 0x2500, "┃": 0x2503, "━": 0x2501}
+
+
+# The lines reel's sextant fit adds, in the order of its lanes.
+REEL_LINES = [0x2502, 0x2503, 0x2500, 0x2501] + list(range(0x2574, 0x257C))
+
+
+def line_codes(which):
+    if which == "reel":
+        return REEL_LINES
+    out = []
+    for code in list(range(0x2500, 0x2550)) + list(range(0x2574, 0x2580)):
+        if vt.line_mask(code, CW, CH) is None:
+            continue
+        arms, gaps = vt._line_arms(code)
+        if gaps:
+            continue
+        if which == "none":
+            continue
+        if which == "straight" and code not in (0x2500, 0x2501, 0x2502, 0x2503):
+            continue
+        if which == "halves" and not (0x2574 <= code <= 0x257B or code in (0x2500, 0x2501, 0x2502, 0x2503)):
+            continue
+        out.append(code)
+    return out
+
+
+def fit_today(p):
+    """p: (N, 32, 3) float samples. Returns (lane index, fg, bg) as in reel_fit_sextant."""
+    a = np.stack([alphas(c) for c in TODAY])  # (K, 32) in {0, .5, 1}
+    assert set(np.unique(a)) <= {0, 0.5, 1}
+    w1 = 2 * a
+    w2 = 2 * (1 - a)
+    n1 = w1.sum(1)
+    n2 = w2.sum(1)
+    s1 = np.einsum("ks,nsc->nkc", w1, p)
+    total = 2 * p.sum(1)  # (N, 3)
+    s2 = total[:, None, :] - s1
+    with np.errstate(divide="ignore", invalid="ignore"):
+        score = np.where(n1 > 0, (s1 ** 2).sum(2) / n1, 0) + (s2 ** 2).sum(2) / n2
+    score[:, 0] = (total ** 2).sum(1) / 64  # the blank
+    k = np.argmax(score, axis=1)
+    idx = np.arange(len(p))
+    fg = np.clip(np.floor(s1[idx, k] / np.maximum(n1[k], 1)[:, None] + 0.5), 0, 255)
+    bg = np.clip(np.floor(s2[idx, k] / n2[k][:, None] + 0.5), 0, 255)
+    fg[k == 0] = 0
+    return k, fg, bg
+
+
+def fit_ls(p, codes, clamp_score=False):
+    """Exact least squares with fractional coverage over `codes` (codes[0] is the blank)."""
+    a = np.stack([alphas(c) for c in codes])  # (K, 32)
+    A = (a * a).sum(1)
+    B = (a * (1 - a)).sum(1)
+    C = ((1 - a) ** 2).sum(1)
+    det = A * C - B * B
+    u = np.einsum("ks,nsc->nkc", a, p)
+    total = p.sum(1)
+    v = total[:, None, :] - u
+    with np.errstate(divide="ignore", invalid="ignore"):
+        score = ((C[:, None] * u * u - 2 * B[:, None] * u * v + A[:, None] * v * v) / det[:, None]).sum(2)
+        f = (C[:, None] * u - B[:, None] * v) / det[:, None]
+        b = (A[:, None] * v - B[:, None] * u) / det[:, None]
+    blank = det <= 1e-9
+    score[:, blank] = -1
+    score[:, 0] = (total ** 2).sum(1) / 32
+    if clamp_score:
+        # The error of the clamped colours, exactly: choose by it.
+        fc = np.clip(np.floor(np.nan_to_num(f) + 0.5), 0, 255)
+        bc = np.clip(np.floor(np.nan_to_num(b) + 0.5), 0, 255)
+        pred = a[None, :, :, None] * fc[:, :, None, :] + (1 - a)[None, :, :, None] * bc[:, :, None, :]
+        err = ((pred - p[:, None]) ** 2).sum((2, 3))
+        mean = np.floor(total / 32 + 0.5)
+        err[:, 0] = ((p - mean[:, None]) ** 2).sum((1, 2))
+        err[:, blank] = np.inf
+        k = np.argmin(err, axis=1)
+    else:
+        k = np.argmax(score, axis=1)
+    idx = np.arange(len(p))
+    fg = np.clip(np.floor(f[idx, k] + 0.5), 0, 255)
+    bg = np.clip(np.floor(b[idx, k] + 0.5), 0, 255)
+    mean = np.clip(np.floor(total / 32 + 0.5), 0, 255)
+    fg[k == 0] = 0
+    bg[k == 0] = mean[k == 0]
+    return k, fg, bg
+
+
+def draw(codes, k, fg, bg):
+    """The screen at 8 x 16 px a cell: blanks (lane 0 or fg == bg) as the background."""
+    n = len(k)
+    lit = np.stack([vt.glyph_mask(c, CW, CH) for c in codes])[k]  # (N, 16, 8)
+    same = (fg == bg).all(1)
+    lit[same | (k == 0)] = False
+    img = np.where(lit[..., None], fg[:, None, None, :], bg[:, None, None, :]).astype(np.uint8)
+    return img.reshape(ROWS, COLUMNS, CH, CW, 3).transpose(0, 2, 1, 3, 4).reshape(ROWS * CH, COLUMNS * CW, 3)
+
+
+def cells_of(samples):
+    return samples.reshape(ROWS, 8, COLUMNS, 4, 3).transpose(0, 2, 1, 3, 4).reshape(ROWS * COLUMNS, 32, 3).astype(np.float64)
+
+
+def decode(tool, png, out):
+    subprocess.run([tool, "decode", png, str(4 * COLUMNS), str(8 * ROWS), "1.0", out], check=True, stdout=subprocess.DEVNULL)
+    return np.fromfile(out, dtype=np.uint8)[:4 * COLUMNS * 8 * ROWS * 3].reshape(8 * ROWS, 4 * COLUMNS, 3)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tool", required=True)
+    parser.add_argument("--cache", default=os.path.join(stills.ROOT, ".bench", "cache"))
+    parser.add_argument("--work", default="/tmp/fitstudy")
+    parser.add_argument("--stills", default="")
+    parser.add_argument("--check", action="store_true")
+    parser.add_argument("--check-model", default="today", help="the fit reel's bytes are compared with, cell for cell")
+    parser.add_argument("--area", action="store_true", help="fit ffmpeg's area scaling of the PNG to the box, not mpv's samples")
+    parser.add_argument("--sets", default="today,ls,ls+straight,ls+halves,ls+lines")
+    args = parser.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    cache = os.path.join(args.cache, "stills")
+    os.makedirs(cache, exist_ok=True)
+    names = [n for n in args.stills.split(",") if n]
+    fits = args.sets.split(",")
+    print("| still | " + " | ".join(fits) + (" | reel (bench) |" if args.check else " |"))
+    for still in stills.STILLS:
+        if names and still["name"] not in names:
+            continue
+        png = stills.extract_png(still, cache)
+        w, h = stills.image_size(png)
+        white = stills.white_png(w, h, cache)
+        samples = cells_of(decode(args.tool, png, os.path.join(args.work, "s.rgb")))
+        white_samples = cells_of(decode(args.tool, white, os.path.join(args.work, "w.rgb")))
+        k, fg, bg = fit_today(white_samples)
+        box = stills.lit_box(draw(TODAY, k, fg, bg))
+        x0, y0, x1, y1 = box
+        reference = stills.area_scaled(png, x1 - x0, y1 - y0)
+        if args.area:
+            frame = np.zeros((8 * ROWS, 4 * COLUMNS, 3), dtype=np.uint8)
+            frame[y0 // 2:y1 // 2, x0 // 2:x1 // 2] = stills.area_scaled(png, (x1 - x0) // 2, (y1 - y0) // 2)
+            samples = cells_of(frame)
+        row = []
+        for name in fits:
+            if name == "today":
+                codes = TODAY
+                k, fg, bg = fit_today(samples)
+            else:
+                base, _, extra = name.partition("+")
+                codes = TODAY + (line_codes(extra) if extra else [])
+                k, fg, bg = fit_ls(samples, codes, clamp_score=base == "lsc")
+            image = draw(codes, k, fg, bg)
+            row.append(stills.psnr_half(image, box, reference))
+            if name != "today":
+                used = np.bincount(k, minlength=len(codes))
+                extra_used = used[len(TODAY):].sum()
+                print(f"  {still['name']} {name}: {len(codes)} glyphs, cells on the added ones {extra_used}", file=sys.stderr)
+        line = f"| {still['name']} | " + " | ".join(f"{v:.2f}" for v in row)
+        if args.check:
+            data, _ = stills.reel_bytes(args.tool, png, COLUMNS, ROWS, "sextant", args.work)
+            image, _, _ = stills.last_picture(stills.trim(data), COLUMNS, ROWS, (CW, CH))
+            model = args.check_model
+            codes = TODAY if model == "today" else TODAY + line_codes(model.partition("+")[2] or "none")
+            today = draw(codes, *(fit_today(samples) if model == "today" else fit_ls(samples, codes)))
+            differ = (image != today).any(2).reshape(ROWS, CH, COLUMNS, CW).any(3).any(1).sum()
+            line += f" | {stills.psnr_half(image, box, reference):.2f} ({differ} cells differ)"
+        print(line + " |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
