@@ -120,8 +120,9 @@ static const float crossed[SCORED_LANES] __attribute__((aligned(32))) = {
     8.0f / 448, 16.0f / 768, 4.0f / 1136, 8.0f / 1984,
     4.0f / 1136, 8.0f / 1984, 0, 0,
 };
-// Each lane's sums of the coverages, in samples: A = sum alpha^2, B = sum alpha (1 - alpha) and
-// C = sum (1 - alpha)^2 (the blank as all background), for the error of clamped colours.
+// Each lane's sums of the coverages, in samples: A = sum alpha^2 and B = sum alpha (1 - alpha),
+// for the error of clamped colours; C = sum (1 - alpha)^2 is 32 - A - 2B (the 32 samples' sum
+// of (alpha + (1 - alpha))^2), exact in floats, as every term is a multiple of a half.
 static const float squares[SCORED_LANES] __attribute__((aligned(32))) = {
     0, 4.5f, 9, 4.5f, 9, 14.5f, 10, 4.5f,
     9, 14.5f, 20, 14.5f, 10, 14.5f, 9, 4.5f,
@@ -141,16 +142,6 @@ static const float mixed[SCORED_LANES] __attribute__((aligned(32))) = {
     0, 0, 0, 0, 2, 0, 2, 2,
     0, 2, 4, 2, 2, 1, 1, 2,
     1, 2, 0.5f, 1, 0.5f, 1, 0, 0,
-};
-static const float rest[SCORED_LANES] __attribute__((aligned(32))) = {
-    32, 26.5f, 21, 26.5f, 21, 16.5f, 22, 26.5f,
-    21, 16.5f, 12, 16.5f, 22, 16.5f, 21, 26.5f,
-    20.5f, 15, 10.5f, 16, 10.5f, 6, 10.5f, 15,
-    20.5f, 16, 10.5f, 15, 20.5f, 15, 20.5f, 26,
-    16, 24, 24, 24, 24, 16, 28, 24,
-    20, 12, 8, 4, 26, 24, 18, 10,
-    8, 2, 20, 18, 26, 25, 29, 26,
-    29, 26, 28.5f, 25, 28.5f, 25, 0, 0,
 };
 static const int32_t codes[SCORED_LANES] __attribute__((aligned(32))) = {
     63, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47,
@@ -195,12 +186,12 @@ static inline __attribute__((always_inline)) int best_lane(float sums[3][SCORED_
             // The colours clamped to 0-255 (unrounded), and the error they remove from sum |p|^2:
             // 2 (f.u + b.v) - sum over channels of (A f^2 + 2 B f b + C b^2), with u and v the
             // sums in samples (S and V are twice them).
-            v8f fS, c, a2, ab, b2;
+            v8f fS, c, a2, ab;
             __builtin_memcpy(&fS, &foreground[i], sizeof fS);
             __builtin_memcpy(&c, &crossed[i], sizeof c);
             __builtin_memcpy(&a2, &squares[i], sizeof a2);
             __builtin_memcpy(&ab, &mixed[i], sizeof ab);
-            __builtin_memcpy(&b2, &rest[i], sizeof b2);
+            v8f b2 = SPLAT8(32.0f) - a2 - (ab + ab);
             v8f vr = allR - r, vg = allG - g, vb = allB - b, low = SPLAT8(0.0f), high = SPLAT8(255.0f);
 #define CLAMP(x) __builtin_elementwise_min(__builtin_elementwise_max((x), low), high)
             v8f fr = CLAMP(r * fS - vr * c), fg = CLAMP(g * fS - vg * c), fb = CLAMP(b * fS - vb * c);
