@@ -17,11 +17,8 @@ extension Player {
         return Supersampler(factor: configuration.supersampling)
     }
 
-    /// How many times larger each way the player renders and averages back (1: not at all).
-    public var supersampling: Int { supersampler?.factor ?? 1 }
-
     /// Whether the player knows the video's shape, to supersample.
-    public var hasVideoShape: Bool { supersampler?.shape != nil }
+    var hasVideoShape: Bool { supersampler?.shape != nil }
 
     /// mpv's log levels at which the line that gives the video's shape arrives (it is `info`).
     static let levelsWithShape: Set<String> = ["info", "status", "v", "debug", "trace"]
