@@ -61,13 +61,15 @@ final class PlaybackSession {
     var sourceFrameCount: Int?
 
     /// Makes the player and puts `items` in its playlist, in order; nothing plays yet.
-    init(items: [PlaylistItem], options: ReelOptions, pixelAspect: Double, supersampling: Int = 1, videoHeight: Int,
+    init(items: [PlaylistItem], options: ReelOptions, pixelAspect: Double, supersampling: Int = 1,
+         pictureGrain: PictureGrain = .pixel, videoHeight: Int,
          resume: ResumeStore?) throws {
         var configuration = PlayerConfiguration.from(options)
         let subtitleFiles = PlaybackSession.usableSubtitleFiles(options.tracks.subtitleFiles)
         configuration.tracks.subtitleFiles = subtitleFiles.kept
         configuration.pixelAspect = pixelAspect
         configuration.supersampling = supersampling
+        configuration.pictureGrain = pictureGrain
         configuration.loadHook = true
         configuration.startPaused = true
         if options.ytdl { configuration.ytdlFormat = PlaybackSession.ytdlFormat(forHeight: videoHeight) }

@@ -114,7 +114,9 @@ public enum ReelApp {
         TerminalSession.removeOnFatalSignal(socket: options.ipcServer.map { Array($0.bytes) })
         do {
             playback = try PlaybackSession(items: items, options: options, pixelAspect: context.pixelAspect,
-                                           supersampling: context.encoder.blitter.supersampling, videoHeight: context.pixelSize.height, resume: resume)
+                                           supersampling: context.encoder.blitter.supersampling,
+                                           pictureGrain: PictureGrain(context.encoder.blitter.pictureGrain),
+                                           videoHeight: context.pixelSize.height, resume: resume)
         } catch {
             printError("reel: cannot start mpv: \(error)")
             IPCSocket.remove(options.ipcServer)

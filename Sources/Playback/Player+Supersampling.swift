@@ -7,14 +7,16 @@ extension Player {
         "video-margin-ratio-top", "video-margin-ratio-bottom", "video-aspect-override",
     ]
 
-    /// The supersampler for `configuration`, or nil when it asks for none, has no video, lets
-    /// something else place the picture, or keeps mpv's log too quiet to say the video's shape.
+    /// The supersampler for `configuration`, or nil when it asks for neither supersampling nor
+    /// a grain, has no video, lets something else place the picture, or keeps mpv's log too
+    /// quiet to say the video's shape.
     static func supersampler(for configuration: PlayerConfiguration) -> Supersampler? {
         let level = configuration.logFile == nil ? "v" : configuration.logLevel
-        guard configuration.supersampling > 1, configuration.video, !configuration.loadUserConfig,
+        guard configuration.supersampling > 1 || configuration.pictureGrain != .pixel, configuration.video,
+              !configuration.loadUserConfig,
               configuration.extraOptions.keys.allSatisfy({ !geometryOptions.contains($0) }), levelsWithShape.contains(level)
         else { return nil }
-        return Supersampler(factor: configuration.supersampling)
+        return Supersampler(factor: max(configuration.supersampling, 1), grain: configuration.pictureGrain)
     }
 
     /// Whether the player knows the video's shape, to supersample.
@@ -44,7 +46,7 @@ extension Player {
             if !pendingEvents.isEmpty { wake.signal() }
         }
         supersampler.redrawDue = false
-        guard let shape = supersampler.shape, let box = Supersampler.box(video: shape, width: width, height: height)
+        guard let shape = supersampler.shape, let box = Supersampler.box(video: shape, width: width, height: height, grain: supersampler.grain)
         else {
             supersampler.renderedWithoutShape = true
             return false

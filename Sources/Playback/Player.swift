@@ -28,8 +28,9 @@ public final class Player {
     var scaler = Scaler.bicubic
     /// Whether reel picks the scaler: not when the user gave one, or their mpv.conf may.
     let choosesScaler: Bool
-    /// Renders half and quadrant pictures larger and averages them back, or nil (see
-    /// ``PlayerConfiguration/supersampling``).
+    /// Renders half and quadrant pictures larger and averages them back, and puts sextant
+    /// pictures on whole cells, or nil (see ``PlayerConfiguration/supersampling`` and
+    /// ``PlayerConfiguration/pictureGrain``).
     let supersampler: Supersampler?
 
     /// Creates and starts an mpv core with `configuration`, ready to ``load(_:start:)`` a file.
@@ -164,7 +165,7 @@ public final class Player {
         ]
         if configuration.loadUserConfig { options.append(("config", "yes")) } else { options.append(("config", "no")) }
         if let filter = Player.pixelAspectFilter(configuration.pixelAspect) { options.append(("vf", filter)) }
-        // A supersampled picture's target has the video's shape already (Supersampler): mpv
+        // A picture reel places has the video's shape already (Supersampler): mpv
         // stretches the frame over all of it. Set once, as an option: changed while playing, it
         // made mpv draw the frame again, a frame too many for a player that counts them.
         if supersampler != nil { options.append(("keepaspect", "no")) }

@@ -38,6 +38,10 @@ public struct PlayerConfiguration: Sendable, Equatable {
     /// `Supersampler`): 3 for half and quadrant blocks, whose coarse pixels mpv's scalers
     /// sample instead of averaging; 1, the default, renders at the size asked for.
     public var supersampling = 1
+    /// Where a letterboxed picture's edges may go, in the rendered frame's pixels: with a grain
+    /// larger than a pixel, reel places the picture itself (see `Supersampler`), on whole cells
+    /// for sextants.
+    public var pictureGrain = PictureGrain.pixel
     /// Ask for an ``PlayerEvent/loadHook(id:)`` before each file is opened, so that per-file
     /// options (a resume position, tracks, delays) can be set then (mpv's `on_load` hook).
     public var loadHook = false

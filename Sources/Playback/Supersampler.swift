@@ -20,9 +20,15 @@
 /// A picture is never rendered at more pixels than the video has, beyond the picture's own (a
 /// 640x360 video in quadrants at 200x60 cells, 400x113 pixels, is rendered 2 times across and 3
 /// down): there is nothing more to average, and mpv's time grows with the pixels.
+///
+/// With a factor of 1 it only places the picture: on its ``PictureGrain`` (whole cells down for
+/// sextants), where mpv's own letterboxing would start a 16:9 picture two rows of samples into
+/// a cell, and that cell would have to draw the bar's edge across its sextant rows.
 final class Supersampler {
-    /// How many rendered pixels make one output pixel each way.
+    /// How many rendered pixels make one output pixel each way, at most.
     let factor: Int
+    /// The step the picture's edges are put on.
+    let grain: PictureGrain
     /// The video's shape as mpv last reported it, or nil without video.
     private(set) var shape: VideoSize?
     /// The video's pixels after the filters, as mpv last reported them.
@@ -37,10 +43,11 @@ final class Supersampler {
     /// A row of blocks summed down, byte by byte.
     private var columnSums: [UInt16] = []
 
-    /// A supersampler of `factor` (2 or more).
-    init(factor: Int) {
-        precondition(factor > 1, "a supersampling factor is at least 2")
+    /// A supersampler of `factor` (1 or more) that puts the picture's edges on `grain`.
+    init(factor: Int, grain: PictureGrain = .pixel) {
+        precondition(factor >= 1, "a supersampling factor is at least 1")
         self.factor = factor
+        self.grain = grain
     }
 
     /// Records the video's shape, and asks for the picture on screen to be rendered again when
@@ -86,19 +93,26 @@ final class Supersampler {
         return (times(stored.width, box.width), times(stored.height, box.height))
     }
 
-    /// The place of the picture in `width` × `height` pixels, on whole pixels: as wide as the
-    /// frame and centred down it when the video is wider than the frame, else as tall and centred
-    /// across. Nil for an empty frame or shape.
-    static func box(video: VideoSize, width: Int, height: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+    /// The place of the picture in `width` × `height` pixels: as wide as the frame and centred
+    /// down it when the video is wider than the frame, else as tall and centred across. Its
+    /// letterboxed edges are on `grain` (its size the nearest whole number of grains, at least
+    /// one, its offset rounded down to one) unless the frame itself is not. Nil for an empty
+    /// frame or shape.
+    static func box(video: VideoSize, width: Int, height: Int, grain: PictureGrain = .pixel)
+        -> (x: Int, y: Int, width: Int, height: Int)? {
         guard video.width > 0, video.height > 0, width > 0, height > 0 else { return nil }
-        if width * video.height <= height * video.width {
-            let boxHeight = min(max((Double(width * video.height) / Double(video.width)).rounded(), 1), Double(height))
-            let h = Int(boxHeight)
-            return (0, (height - h) / 2, width, h)
+        /// `exact` pixels on a step of `step` within `room`, and the offset that centres them.
+        func place(_ exact: Double, step: Int, room: Int) -> (offset: Int, size: Int) {
+            let step = room % step == 0 ? step : 1
+            let size = min(max(Int((exact / Double(step)).rounded()), 1) * step, room)
+            return ((room - size) / 2 / step * step, size)
         }
-        let boxWidth = min(max((Double(height * video.width) / Double(video.height)).rounded(), 1), Double(width))
-        let w = Int(boxWidth)
-        return ((width - w) / 2, 0, w, height)
+        if width * video.height <= height * video.width {
+            let (y, h) = place(Double(width * video.height) / Double(video.width), step: grain.down, room: height)
+            return (0, y, width, h)
+        }
+        let (x, w) = place(Double(height * video.width) / Double(video.height), step: grain.across, room: width)
+        return (x, 0, w, height)
     }
 
     /// The layout of one pixel in memory: its size in bytes, and where its red and blue bytes are.
@@ -126,6 +140,10 @@ final class Supersampler {
         if columnSums.count < rowBytes { columnSums = [UInt16](repeating: 0, count: rowBytes) }
         let out = target.assumingMemoryBound(to: UInt8.self)
         let bytes = layout.bytesPerPixel, red = layout.red, blue = layout.blue
+        if count == 1, sourceBytes == bytes, Layout(scratch.format) == layout {
+            copy(into: out, width: width, height: height, stride: stride, box: box)
+            return
+        }
         // (sum + count / 2) / count as a multiply and a shift (exact: sums stay under 2^16).
         let half = count / 2, reciprocal = ((1 << 24) + count - 1) / count
         @inline(__always) func mean(_ sum: Int) -> UInt8 { UInt8(truncatingIfNeeded: ((sum &+ half) &* reciprocal) >> 24) }
@@ -164,6 +182,25 @@ final class Supersampler {
                     if bytes == 4 { pixel[3] = 0 }
                 }
             }
+        }
+    }
+
+    /// Copies ``scratch`` (the box's size, in the frame's own layout) into the box of the frame
+    /// at `target`, and paints the rest of the frame black: the picture placed, not averaged.
+    private func copy(into out: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int,
+                      box: (x: Int, y: Int, width: Int, height: Int)) {
+        let source = scratch.baseAddress.assumingMemoryBound(to: UInt8.self)
+        let bytes = scratch.format.bytesPerPixel, rowBytes = box.width * bytes
+        for y in 0..<height {
+            let row = out + y * stride
+            guard y >= box.y, y < box.y + box.height else {
+                row.update(repeating: 0, count: width * bytes)
+                continue
+            }
+            row.update(repeating: 0, count: box.x * bytes)
+            (row + box.x * bytes).update(from: source + (y - box.y) * scratch.stride, count: rowBytes)
+            let end = (box.x + box.width) * bytes
+            (row + end).update(repeating: 0, count: width * bytes - end)
         }
     }
 }

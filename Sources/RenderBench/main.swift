@@ -1,11 +1,14 @@
 // render-bench: reel's renderer run offline on every frame of a clip, none dropped, for
 // scripts/bench (its `offline` part): bytes and fidelity apart from timing.
 //
-//   RenderBench decode CLIP WIDTH HEIGHT PIXEL_ASPECT OUT.rgb [SUPERSAMPLING]
+//   RenderBench decode CLIP WIDTH HEIGHT PIXEL_ASPECT OUT.rgb [BLITTER|SUPERSAMPLING]
 //       Decodes every frame with libmpv, set up as reel sets it up (the same scaler options), at
 //       WIDTH x HEIGHT pixels, untimed, and writes them as raw RGB (3 bytes a pixel). Prints the
-//       number of frames. SUPERSAMPLING (1 unless given) is reel's for the blitter: 3 for half and
-//       quadrant blocks (FrameEncoder.Blitter.supersampling), rendered larger and averaged back.
+//       number of frames. With a BLITTER (half, quadrant, sextant, octant), the picture is
+//       rendered as reel renders it for that blitter: 3 times larger and averaged back for half
+//       and quadrant blocks (FrameEncoder.Blitter.supersampling), on whole cells down for
+//       sextants and octants (its pictureGrain). A number instead supersamples by that, on any
+//       pixel; neither renders plainly, letterboxed by mpv.
 //   RenderBench render FRAMES.rgb WIDTH HEIGHT COLUMNS ROWS BLITTER OUT.bin [NAME=VALUE...]
 //       Encodes each frame into a COLUMNS x ROWS canvas (BLITTER: half, quadrant, sextant or
 //       octant; the frames at its pixels per cell: 1x2, 2x2, 4x8, 4x8) and renders it
@@ -54,13 +57,14 @@ final class OutputFile {
 
 // MARK: Decoding
 
-func decode(clip: String, width: Int, height: Int, pixelAspect: Double, supersampling: Int = 1, out path: String,
-            quiet: Bool = false) throws {
+func decode(clip: String, width: Int, height: Int, pixelAspect: Double, supersampling: Int = 1,
+            pictureGrain: PictureGrain = .pixel, out path: String, quiet: Bool = false) throws {
     var configuration = PlayerConfiguration()
     configuration.audio = false
     configuration.keepOpen = false
     configuration.pixelAspect = pixelAspect
     configuration.supersampling = supersampling
+    configuration.pictureGrain = pictureGrain
     // Every frame, as fast as it decodes: no clock, no dropping, no sound or subtitles to wait for.
     configuration.extraOptions = ["untimed": "yes", "framedrop": "no", "aid": "no", "sid": "no"]
     // More mpv options to measure, as NAME=VALUE;NAME=VALUE in RENDERBENCH_MPV.
@@ -231,9 +235,18 @@ func number(_ index: Int) -> Int {
 switch arguments.count > 1 ? arguments[1] : "" {
 case "decode" where arguments.count == 7 || arguments.count == 8:
     guard let aspect = Double(arguments[5]) else { fail("bad pixel aspect") }
+    var supersampling = 1, grain = PictureGrain.pixel
+    if arguments.count == 8 {
+        if let factor = Int(arguments[7]) {
+            supersampling = factor
+        } else {
+            let blitter = blitter(named: arguments[7])
+            (supersampling, grain) = (blitter.supersampling, PictureGrain(blitter.pictureGrain))
+        }
+    }
     do {
         try decode(clip: arguments[2], width: number(3), height: number(4), pixelAspect: aspect,
-                   supersampling: arguments.count == 8 ? number(7) : 1, out: arguments[6])
+                   supersampling: supersampling, pictureGrain: grain, out: arguments[6])
     } catch {
         fail("\(arguments[2]): \(error)")
     }
@@ -248,7 +261,7 @@ case "still" where arguments.count == 7:
     do {
         let supersampling = getenv("RENDERBENCH_SUPERSAMPLE").flatMap { Int(String(cString: $0)) } ?? blitter.supersampling
         try decode(clip: arguments[2], width: width, height: height, pixelAspect: encoder.pixelAspect(cellAspect: 0.5),
-                   supersampling: supersampling, out: frames, quiet: true)
+                   supersampling: supersampling, pictureGrain: PictureGrain(blitter.pictureGrain), out: frames, quiet: true)
     } catch {
         fail("\(arguments[2]): \(error)")
     }
@@ -256,7 +269,7 @@ case "still" where arguments.count == 7:
            out: arguments[6], settings: ["tolerance=0", "budget=0"], limit: 1)
     unlink(frames)
 default:
-    fail("usage: RenderBench decode CLIP WIDTH HEIGHT PIXEL_ASPECT OUT.rgb [SUPERSAMPLING]\n"
+    fail("usage: RenderBench decode CLIP WIDTH HEIGHT PIXEL_ASPECT OUT.rgb [BLITTER|SUPERSAMPLING]\n"
         + "       RenderBench render FRAMES.rgb WIDTH HEIGHT COLUMNS ROWS BLITTER OUT.bin [NAME=VALUE...]\n"
         + "       RenderBench still IMAGE COLUMNS ROWS BLITTER OUT.bin")
 }

@@ -52,6 +52,19 @@ public struct FrameEncoder: Sendable, Hashable {
             }
         }
 
+        /// The step, in this blitter's pixels across and down, on which a letterboxed
+        /// picture's edges go. Sextants and octants: whole cells down and half cells across.
+        /// kitty splits a sextant cell's 16 rows at 5/5/6, which no row of samples meets, so a
+        /// picture whose top fell two samples into a cell (mpv's own centring of 16:9 at 100x30)
+        /// made that row of cells draw the bar's edge with glyphs; octants share the sextants'
+        /// place. Half and quadrant blocks: any pixel, since their glyphs split on them.
+        public var pictureGrain: (across: Int, down: Int) {
+            switch self {
+            case .sextant, .octant: (2, 8)
+            case .half, .quadrant, .pixels: (1, 1)
+            }
+        }
+
         /// A short name: `half`, `quadrant`, `sextant`, `octant` or `pixels`.
         public var name: String {
             switch self {

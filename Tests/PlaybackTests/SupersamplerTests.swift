@@ -22,6 +22,22 @@ struct SupersamplerTests {
         #expect(Box(box.x, box.y, box.width, box.height) == expected)
     }
 
+    /// Sextants' grain at 100x60 cells (400x240 samples, 4x8 a cell): whole cells down, half
+    /// cells across.
+    @Test("on a grain, the letterboxed edges are on whole grains, the size the nearest, the offset rounded down",
+          arguments: [
+              (VideoSize(width: 640, height: 360), 400, 240, Box(0, 8, 400, 224)),  // 225 rows: 28 cells, one above
+              (VideoSize(width: 640, height: 360), 400, 232, Box(0, 0, 400, 224)),  // one cell spare: it goes below
+              (VideoSize(width: 90, height: 160), 400, 240, Box(132, 0, 136, 240)),  // 135 columns: 68 half cells
+              (VideoSize(width: 4000, height: 1), 40, 16, Box(0, 0, 40, 8)),  // never under one cell
+              (VideoSize(width: 640, height: 360), 400, 236, Box(0, 5, 400, 225)),  // a frame off the grain: pixels
+              (VideoSize(width: 16, height: 9), 32, 16, Box(2, 0, 28, 16)),  // 28.4 columns: 14 half cells, 2 in
+          ])
+    func boxOnGrain(video: VideoSize, width: Int, height: Int, expected: Box) throws {
+        let box = try #require(Supersampler.box(video: video, width: width, height: height, grain: PictureGrain(across: 2, down: 8)))
+        #expect(Box(box.x, box.y, box.width, box.height) == expected)
+    }
+
     @Test("no box for an empty frame or shape", arguments: [
         (VideoSize(width: 0, height: 360), 100, 60), (VideoSize(width: 640, height: 0), 100, 60),
         (VideoSize(width: 640, height: 360), 0, 60), (VideoSize(width: 640, height: 360), 100, 0),
@@ -97,9 +113,26 @@ struct SupersamplerTests {
         #expect(target.pixel(x: 1, y: 0) == (3, 101, 0))
     }
 
-    /// A supersampler of 3 whose scratch is `width` × `height` pixels of `pixel`'s colours.
-    static func sampler(width: Int, height: Int, pixel: (Int, Int) -> (UInt8, UInt8, UInt8)) -> Supersampler {
-        let sampler = Supersampler(factor: 3)
+    @Test("at a factor of 1 the picture is placed as rendered, in any layout, and the bars are black",
+          arguments: [FrameBuffer.Format.rgb24, .rgb0, .bgr0])
+    func placedOnly(format: FrameBuffer.Format) {
+        let sampler = SupersamplerTests.sampler(width: 2, height: 2, factor: 1) { x, y in (UInt8(10 + x), UInt8(20 + y), 255) }
+        let target = FrameBuffer(width: 4, height: 4, format: format)
+        memset(target.baseAddress, 0x7f, target.stride * 4)
+        sampler.average(into: target.baseAddress, width: 4, height: 4, stride: target.stride,
+                        layout: Supersampler.Layout(format), box: (1, 1, 2, 2), factors: (1, 1))
+        for y in 0..<4 {
+            for x in 0..<4 {
+                let inside = (1...2).contains(x) && (1...2).contains(y)
+                let expected: (UInt8, UInt8, UInt8) = inside ? (UInt8(10 + x - 1), UInt8(20 + y - 1), 255) : (0, 0, 0)
+                #expect(target.pixel(x: x, y: y) == expected, "pixel \(x), \(y)")
+            }
+        }
+    }
+
+    /// A supersampler of `factor` whose scratch is `width` × `height` pixels of `pixel`'s colours.
+    static func sampler(width: Int, height: Int, factor: Int = 3, pixel: (Int, Int) -> (UInt8, UInt8, UInt8)) -> Supersampler {
+        let sampler = Supersampler(factor: factor)
         sampler.scratch.resize(width: width, height: height)
         let scratch = sampler.scratch.baseAddress.assumingMemoryBound(to: UInt8.self)
         for y in 0..<height {
@@ -126,6 +159,31 @@ struct SupersamplerTests {
         configuration.logFile = FilePath("/tmp/reel-test.log")
         configuration.logLevel = "warn"
         #expect(Player.supersampler(for: configuration) == nil, "a log too quiet to give the shape")
+        var grain = PlayerConfiguration()
+        grain.pictureGrain = PictureGrain(across: 2, down: 8)
+        let placer = Player.supersampler(for: grain)
+        #expect(placer?.factor == 1 && placer?.grain == PictureGrain(across: 2, down: 8), "a grain alone places the picture")
+    }
+
+    /// 640x360 at 100x30 sextant cells (400x240 samples): mpv would centre its 225 rows from
+    /// row 7, inside the first cell's sextant rows; reel puts 224 on cells 1 to 28.
+    @Test("a sextant picture is put on whole cells, mpv stretching the frame over them")
+    func onCells() throws {
+        let driver = try PlayerDriver(width: 400, height: 240) {
+            $0.pictureGrain = PictureGrain(across: 2, down: 8)
+            $0.startPaused = true
+        }
+        try driver.player.load(PlayerDriver.sample("film.mkv"), start: .seconds(8))
+        #expect(try driver.run { _, _ in driver.framesRendered > 0 })
+        try driver.run(timeout: 0.3) { _, _ in false }
+        #expect(driver.player.handle.flag("keepaspect") == false)
+        for y in [0, 7, 232, 239] {
+            #expect((0..<400).allSatisfy { driver.frame.pixel(x: $0, y: y) == (0, 0, 0) }, "row \(y) is a bar")
+        }
+        for y in [8, 231] {
+            let lit = (0..<400).filter { let p = driver.frame.pixel(x: $0, y: y); return Int(p.red) + Int(p.green) + Int(p.blue) > 30 }
+            #expect(lit.count > 200, "row \(y) is picture: \(lit.count) pixels lit")
+        }
     }
 
     @Test("the first frame of a paused file is drawn supersampled, mpv stretching it over the box")

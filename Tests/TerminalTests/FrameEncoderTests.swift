@@ -31,6 +31,15 @@ struct FrameEncoderTests {
         #expect(FrameEncoder(blitter: .half).pixelAspect(cellAspect: 0.45) == 0.9)
     }
 
+    @Test("sextant and octant pictures go on whole cells down and half cells across; blocks on any pixel",
+          arguments: [(FrameEncoder.Blitter.sextant, 2, 8), (.octant, 2, 8), (.half, 1, 1), (.quadrant, 1, 1),
+                      (.pixels(width: 8, height: 16), 1, 1)])
+    func pictureGrain(blitter: FrameEncoder.Blitter, across: Int, down: Int) {
+        #expect(blitter.pictureGrain == (across, down))
+        // A whole cell down, in the blitter's own pixels, wherever the grain is coarser than one.
+        if down > 1 { #expect(down == blitter.pixelsPerRow && 2 * across == blitter.pixelsPerColumn) }
+    }
+
     @Test("an image too small for the rect leaves the rest, and the rect is clipped to the canvas")
     func clipping() {
         var canvas = Canvas(width: 2, height: 1, background: RGB(9, 9, 9))

@@ -42,25 +42,26 @@ def pixel_size(columns, rows, blitter):
     return (columns if blitter == "half" else 2 * columns), 2 * rows
 
 
-# How many times larger each way reel has mpv render a blitter's pixels, to average them back
-# (FrameEncoder.Blitter.supersampling): RenderBench decode's last argument.
-SUPERSAMPLING = {"half": 3, "quadrant": 3}
+# How reel has mpv render a blitter's pixels, which RenderBench decode does when given the
+# blitter's name: 3 times larger each way and averaged back for half and quadrant blocks
+# (FrameEncoder.Blitter.supersampling); on whole cells down for sextants and octants (its
+# pictureGrain), placed by reel rather than by mpv's letterboxing. Also the frames' cache key.
+PLACEMENT = {"half": "supersampled 3", "quadrant": "supersampled 3", "sextant": "on cells", "octant": "on cells"}
 
 
 def decode_command(tool, clip, width, height, pixel_aspect, out, blitter=None):
-    """`RenderBench decode` of `clip` as reel decodes it for `blitter` (supersampled for half and
-    quadrant blocks), or plainly at the size without a blitter."""
+    """`RenderBench decode` of `clip` as reel decodes it for `blitter`, or plainly at the size
+    (letterboxed by mpv) without one."""
     command = [tool, "decode", clip, str(width), str(height), str(pixel_aspect), out]
-    factor = SUPERSAMPLING.get(blitter, 1)
-    return command + [str(factor)] if factor > 1 else command
+    return command + [blitter] if blitter in PLACEMENT else command
 
 
 def decoded_frames(tool, clip, width, height, pixel_aspect, cache, options="", blitter=None):
     """Every frame of `clip` as mpv renders it for reel's `blitter` at `width` x `height`, with
     more mpv `options` (NAME=VALUE;...) if given: a raw RGB file."""
     os.makedirs(cache, exist_ok=True)
-    factor = SUPERSAMPLING.get(blitter, 1)
-    path = os.path.join(cache, f"frames-{_key(_clip_stamp(clip), width, height, pixel_aspect, options, factor)}.rgb")
+    placement = PLACEMENT.get(blitter, "mpv")
+    path = os.path.join(cache, f"frames-{_key(_clip_stamp(clip), width, height, pixel_aspect, options, placement)}.rgb")
     if not os.path.exists(path):
         subprocess.run(decode_command(tool, clip, width, height, pixel_aspect, path + f".{os.getpid()}.tmp", blitter),
                        check=True, stdout=subprocess.DEVNULL, env={**os.environ, "RENDERBENCH_MPV": options})
