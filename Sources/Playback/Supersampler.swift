@@ -141,7 +141,11 @@ final class Supersampler {
         let out = target.assumingMemoryBound(to: UInt8.self)
         let bytes = layout.bytesPerPixel, red = layout.red, blue = layout.blue
         if count == 1, sourceBytes == bytes, Layout(scratch.format) == layout {
-            copy(into: out, width: width, height: height, stride: stride, box: box)
+            // Placed, not averaged: each of the box's rows as mpv rendered it.
+            let boxBytes = box.width * bytes
+            Self.paint(out, width: width, height: height, stride: stride, bytes: bytes, box: box) { row, line in
+                row.update(from: source + line * sourceStride, count: boxBytes)
+            }
             return
         }
         // (sum + count / 2) / count as a multiply and a shift (exact: sums stay under 2^16).
@@ -149,22 +153,14 @@ final class Supersampler {
         @inline(__always) func mean(_ sum: Int) -> UInt8 { UInt8(truncatingIfNeeded: ((sum &+ half) &* reciprocal) >> 24) }
         columnSums.withUnsafeMutableBufferPointer { sums in
             guard let sums = sums.baseAddress else { return }
-            for y in 0..<height {
-                let row = out + y * stride
-                guard y >= box.y, y < box.y + box.height else {
-                    row.update(repeating: 0, count: width * bytes)
-                    continue
-                }
-                row.update(repeating: 0, count: box.x * bytes)
-                let end = (box.x + box.width) * bytes
-                (row + end).update(repeating: 0, count: width * bytes - end)
+            Self.paint(out, width: width, height: height, stride: stride, bytes: bytes, box: box) { row, line in
                 // Down the block's rows, byte by byte (a loop the compiler vectorises), then
                 // across each block's pixels.
-                let top = source + (y - box.y) * ky * sourceStride
+                let top = source + line * ky * sourceStride
                 for j in 0..<rowBytes { sums[j] = UInt16(top[j]) }
-                for line in 1..<ky {
-                    let next = top + line * sourceStride
-                    for j in 0..<rowBytes { sums[j] &+= UInt16(next[j]) }
+                for next in 1..<ky {
+                    let below = top + next * sourceStride
+                    for j in 0..<rowBytes { sums[j] &+= UInt16(below[j]) }
                 }
                 for x in 0..<box.width {
                     let first = sums + x * kx * sourceBytes
@@ -175,7 +171,7 @@ final class Supersampler {
                         g &+= Int(p[1])
                         b &+= Int(p[2])
                     }
-                    let pixel = row + (box.x + x) * bytes
+                    let pixel = row + x * bytes
                     pixel[red] = mean(r)
                     pixel[1] = mean(g)
                     pixel[blue] = mean(b)
@@ -185,12 +181,12 @@ final class Supersampler {
         }
     }
 
-    /// Copies ``scratch`` (the box's size, in the frame's own layout) into the box of the frame
-    /// at `target`, and paints the rest of the frame black: the picture placed, not averaged.
-    private func copy(into out: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int,
-                      box: (x: Int, y: Int, width: Int, height: Int)) {
-        let source = scratch.baseAddress.assumingMemoryBound(to: UInt8.self)
-        let bytes = scratch.format.bytesPerPixel, rowBytes = box.width * bytes
+    /// Paints the frame at `out` black outside `box`, and hands each of the box's rows to
+    /// `picture` (where the row's first pixel in the box is, and which row of the box it is).
+    private static func paint(_ out: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, bytes: Int,
+                              box: (x: Int, y: Int, width: Int, height: Int),
+                              picture: (UnsafeMutablePointer<UInt8>, Int) -> Void) {
+        let end = (box.x + box.width) * bytes
         for y in 0..<height {
             let row = out + y * stride
             guard y >= box.y, y < box.y + box.height else {
@@ -198,9 +194,8 @@ final class Supersampler {
                 continue
             }
             row.update(repeating: 0, count: box.x * bytes)
-            (row + box.x * bytes).update(from: source + (y - box.y) * scratch.stride, count: rowBytes)
-            let end = (box.x + box.width) * bytes
             (row + end).update(repeating: 0, count: width * bytes - end)
+            picture(row + box.x * bytes, y - box.y)
         }
     }
 }
