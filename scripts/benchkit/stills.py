@@ -557,10 +557,11 @@ def glyph_check(kitty, cell):
 def score_tool(name, tool, png, white, still_ref, work, kitty, cell, columns=COLUMNS, rows=ROWS, box=None):
     """Bytes, offline and screenshot PSNR of one tool on one still; within `box` when given.
 
-    reel's octants are judged in its sextants' box: both read the picture at 4x8 samples a cell,
-    so mpv letterboxes it the same way (at 200x60 cells of 16:9, rows 14 to 464), but a white
-    picture lights the octants' partly covered edge row a quarter of a cell early (row 12),
-    which moved the reference under them and cost them up to 2.5 dB that the picture did not."""
+    reel's octants are judged in its sextants' box. Both now put the picture on whole cells
+    (FrameEncoder.Blitter.pictureGrain), so it is the same box. It was kept from when mpv
+    letterboxed them at 4x8 samples a cell (at 200x60 cells of 16:9, rows 14 to 464): a white
+    picture lit the octants' partly covered edge row a quarter of a cell early (row 12), which
+    moved the reference under them and cost them up to 2.5 dB that the picture did not."""
     os.makedirs(work, exist_ok=True)
     data, figures = tool_bytes(name, tool, png, columns, rows, work)
     if data is None:
