@@ -204,9 +204,7 @@ static inline __attribute__((always_inline)) int best_lane(float sums[3][SCORED_
         }
         best = __builtin_elementwise_max(best, coded);
     }
-    int32_t topBits = best[0];
-    for (int i = 1; i < 8; i++) topBits = best[i] > topBits ? best[i] : topBits;
-    int code = topBits & 63;
+    int code = __builtin_reduce_max(best) & 63;
     return code == 63 ? 0 : 62 - code;
 }
 
@@ -222,8 +220,17 @@ static inline __attribute__((always_inline)) v8f colours(float sums[3][SCORED_LA
     return (parts * own - swapped * other) + SPLAT8(0.5f);
 }
 
-// The fit's body, built twice below: for AVX2 and for plain x86-64.
-static inline __attribute__((always_inline)) reel_cell_fit fit_sextant(const uint8_t *origin, ptrdiff_t stride) {
+// A cell's fit halfway: every lane's foreground sums, the cell's, and the best lane by the
+// unclamped scores (fit_front), for fit_back to finish. Split so that a row's loop can start on
+// the next cell's sums before it finishes this one's colours, which wait on the lane.
+typedef struct {
+    float sums[3][SCORED_LANES] __attribute__((aligned(32)));
+    float all[3];
+    int lane;
+} fit_state;
+
+// The fit's body, built twice below: for AVX2 and for plain x86-64. Its first half.
+static inline __attribute__((always_inline)) void fit_front(const uint8_t *origin, ptrdiff_t stride, fit_state *state) {
     // Each sample row as [left pair r g b, right pair r g b, 0, 0] (a pair's two samples added),
     // and the first and third columns' sums the same way (also over the upper four rows alone).
     v8s rows[8], columns = {0}, columnsUp = {0};
@@ -252,8 +259,11 @@ static inline __attribute__((always_inline)) reel_cell_fit fit_sextant(const uin
     v8f e6 = __builtin_convertvector(ACROSS(e6s), v8f), e7 = __builtin_convertvector(ACROSS(e7s), v8f);
     v8f columnsF = __builtin_convertvector(columns, v8f);
     v8f totals = ACROSS(halves);
-    float sums[3][SCORED_LANES] __attribute__((aligned(32)));
-    float all[3] = {totals[0], totals[1], totals[2]};
+    float (*sums)[SCORED_LANES] = state->sums;
+    float *all = state->all;
+    all[0] = totals[0];
+    all[1] = totals[1];
+    all[2] = totals[2];
     // The sextant lanes 8g + j of a channel: bases[2g + j / 4] + corners[j], with
     // corners = {0, tl, tl + tr, tr, tr, tl + tr, tl, 0} and
     // bases = {0, ml, ml + mr, mr, mr + bl, ml + mr + bl, ml + bl, bl}, built as sums of the
@@ -315,7 +325,15 @@ static inline __attribute__((always_inline)) reel_cell_fit fit_sextant(const uin
             __builtin_memcpy(&sums[2][32 + 4 * k], &blue, sizeof blue);
         }
     }
-    int lane = best_lane(sums, all, 0);
+    state->lane = best_lane(sums, all, 0);
+}
+
+// The fit's second half: the colours of the lane fit_front chose, scored again clamped if they
+// are out of range.
+static inline __attribute__((always_inline)) reel_cell_fit fit_back(fit_state *state) {
+    float (*sums)[SCORED_LANES] = state->sums;
+    const float *all = state->all;
+    int lane = state->lane;
     v8f v = colours(sums, all, lane);
     // A split that covers samples partly can ask for colours beyond 0-255 (a half-covered sample
     // of 255 on 0 asks for 510), which clamped can show far worse than its score: then every
@@ -340,6 +358,27 @@ static inline __attribute__((always_inline)) reel_cell_fit fit_sextant(const uin
     return fit;
 }
 
+// The whole fit of one cell.
+static inline __attribute__((always_inline)) reel_cell_fit fit_sextant(const uint8_t *origin, ptrdiff_t stride) {
+    fit_state state;
+    fit_front(origin, stride, &state);
+    return fit_back(&state);
+}
+
+// A row's fits, each cell's sums and lane worked out before the last cell's colours (which wait
+// on that cell's lane), so that the processor has the next cell's work at hand while it waits: the
+// same fits as fit_sextant's, cell by cell. `store` takes each fit and its cell's index.
+#define FIT_ROW(origin, stride, count, store)                                                      \
+    do {                                                                                           \
+        fit_state states[2];                                                                       \
+        if ((count) > 0) fit_front((origin), (stride), &states[0]);                                \
+        for (ptrdiff_t i = 0; i < (count); i++) {                                                  \
+            if (i + 1 < (count)) fit_front((origin) + 12 * (i + 1), (stride), &states[(i + 1) & 1]); \
+            reel_cell_fit fit = fit_back(&states[i & 1]);                                          \
+            store;                                                                                 \
+        }                                                                                          \
+    } while (0)
+
 __attribute__((target("avx2"))) static reel_cell_fit fit_sextant_avx2(const uint8_t *origin, ptrdiff_t stride) {
     return fit_sextant(origin, stride);
 }
@@ -349,11 +388,11 @@ static reel_cell_fit fit_sextant_plain(const uint8_t *origin, ptrdiff_t stride) 
 // A row of cells in one call, so that the fit's constants stay in registers from cell to cell.
 __attribute__((target("avx2"))) static void fit_sextant_row_avx2(const uint8_t *origin, ptrdiff_t stride,
                                                                   ptrdiff_t count, reel_cell_fit *fits) {
-    for (ptrdiff_t i = 0; i < count; i++) fits[i] = fit_sextant(origin + 12 * i, stride);
+    FIT_ROW(origin, stride, count, fits[i] = fit);
 }
 
 static void fit_sextant_row_plain(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, reel_cell_fit *fits) {
-    for (ptrdiff_t i = 0; i < count; i++) fits[i] = fit_sextant(origin + 12 * i, stride);
+    FIT_ROW(origin, stride, count, fits[i] = fit);
 }
 
 // A fit as a cell record (see reel_fit_sextant_row_cells).
@@ -371,11 +410,11 @@ static inline __attribute__((always_inline)) void store_cell(reel_cell_fit fit, 
 
 __attribute__((target("avx2"))) static void fit_sextant_cells_avx2(const uint8_t *origin, ptrdiff_t stride,
                                                                     ptrdiff_t count, uint8_t *cells) {
-    for (ptrdiff_t i = 0; i < count; i++) store_cell(fit_sextant(origin + 12 * i, stride), cells + 12 * i);
+    FIT_ROW(origin, stride, count, store_cell(fit, cells + 12 * i));
 }
 
 static void fit_sextant_cells_plain(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, uint8_t *cells) {
-    for (ptrdiff_t i = 0; i < count; i++) store_cell(fit_sextant(origin + 12 * i, stride), cells + 12 * i);
+    FIT_ROW(origin, stride, count, store_cell(fit, cells + 12 * i));
 }
 
 // Whether the processor runs AVX2: 1 or 0 once known, -1 before. Relaxed atomics: threads that

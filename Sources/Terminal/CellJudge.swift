@@ -34,12 +34,17 @@ struct CellJudge {
             if held[i] != 0 { held[i] = 0 }
             return true
         }
-        // Each symbol's look, looked up once: nil unless a block glyph (or blank) in no style.
-        let cellLook = cell.style.isEmpty ? BlockGlyph.lookMask(cell.symbol) : nil
-        let oldLook = old.style.isEmpty ? BlockGlyph.lookMask(old.symbol) : nil
-        guard let d = lookDistance(cell, cellLook, old, oldLook) else {
-            held[i] = 0
-            return false
+        // The same symbol in the same style compares colours alone (most changes of a picture's
+        // cells); other cells by their looks, looked up only then.
+        let d: Int
+        if cell.symbol == old.symbol && cell.style == old.style {
+            d = sameSymbolDistance(cell, old)
+        } else {
+            guard let distance = lookDistance(cell, CellJudge.look(of: cell), old, CellJudge.look(of: old)) else {
+                held[i] = 0
+                return false
+            }
+            d = distance
         }
         var skip = allowances.skip
         if d > skip, allowances.masks {
@@ -50,16 +55,29 @@ struct CellJudge {
             held[i] = 0
             return true
         }
-        return canKeep(old, for: cell, looks: (cellLook, oldLook), distance: d, skip: skip, held: &held[i])
+        // Beyond what a blank may stand for and what hysteresis holds back, the change is written:
+        // the rest's answer, without its look-ups (most changes that are written end here).
+        if d > max((allowances.blankSpread + 1) / 2, skip) && d > allowances.held(skip) {
+            held[i] = 0
+            return false
+        }
+        return canKeep(old, for: cell, distance: d, skip: skip, held: &held[i])
+    }
+
+    /// A cell's symbol's ``BlockGlyph/lookMask(_:)`` when it is in no style, else nil: what
+    /// ``lookDistance(_:_:_:_:)`` takes.
+    @inline(__always)
+    static func look(of cell: Cell) -> UInt32? {
+        cell.style.isEmpty ? BlockGlyph.lookMask(cell.symbol) : nil
     }
 
     /// The rest of ``canKeep(_:for:at:x:next:held:detail:)`` for a change `d` beyond the cell's
     /// `skip` allowance: as a blank, or held back a frame. Out of line, so that the common cases
     /// stay small enough to be inlined in the render loop.
     @inline(never)
-    func canKeep(_ old: Cell, for cell: Cell, looks: (UInt32?, UInt32?), distance d: Int, skip: Int, held: inout UInt8) -> Bool {
-        if let cellLook = looks.0, let blank = blankForm(of: cell, mask: cellLook),
-           let toBlank = lookDistance(blank, 0, old, looks.1), toBlank <= skip,
+    func canKeep(_ old: Cell, for cell: Cell, distance d: Int, skip: Int, held: inout UInt8) -> Bool {
+        if let cellLook = CellJudge.look(of: cell), let blank = blankForm(of: cell, mask: cellLook),
+           let toBlank = lookDistance(blank, 0, old, CellJudge.look(of: old)), toBlank <= skip,
            d <= max((allowances.blankSpread + 1) / 2, skip) {
             held = 0
             return true
@@ -79,22 +97,25 @@ struct CellJudge {
     /// Nil when they cannot be compared so (different text, or styles).
     @inline(__always)
     func lookDistance(_ cell: Cell, _ old: Cell) -> Int? {
-        lookDistance(cell, cell.style.isEmpty ? BlockGlyph.lookMask(cell.symbol) : nil,
-                     old, old.style.isEmpty ? BlockGlyph.lookMask(old.symbol) : nil)
+        lookDistance(cell, CellJudge.look(of: cell), old, CellJudge.look(of: old))
     }
 
     /// ``lookDistance(_:_:)`` given each cell's look: its symbol's ``BlockGlyph/lookMask(_:)``
     /// when it is in no style, else nil.
     @inline(__always)
     func lookDistance(_ cell: Cell, _ cellLook: UInt32?, _ old: Cell, _ oldLook: UInt32?) -> Int? {
-        if cell.symbol == old.symbol && cell.style == old.style {
-            // The backgrounds, and the foregrounds where they show (CBlitter's looks 1 and 0).
-            let look: UInt32 = cell.showsForeground ? 1 : 0
-            return Int(reel_look_distance(CellJudge.colours(of: cell), look, CellJudge.colours(of: old), look))
-        }
+        if cell.symbol == old.symbol && cell.style == old.style { return sameSymbolDistance(cell, old) }
         guard let a = cellLook, let b = oldLook else { return nil }
         // Only four pairings of the colours can meet on a sample.
         return Int(reel_look_distance(CellJudge.colours(of: cell), a, CellJudge.colours(of: old), b))
+    }
+
+    /// ``lookDistance(_:_:_:_:)`` for two cells of the same symbol and style: the backgrounds, and
+    /// the foregrounds where they show (CBlitter's looks 1 and 0).
+    @inline(__always)
+    func sameSymbolDistance(_ cell: Cell, _ old: Cell) -> Int {
+        let look: UInt32 = cell.showsForeground ? 1 : 0
+        return Int(reel_look_distance(CellJudge.colours(of: cell), look, CellJudge.colours(of: old), look))
     }
 
     /// A cell's colours as `reel_look_distance` (CBlitter) takes them: the foreground in bits
@@ -199,22 +220,27 @@ struct CellJudge {
         let best = Cell(symbol: cell.symbol, fg: reuse(cell.fg, penFg, hasFg), bg: reuse(cell.bg, penBg, hasBg))
         guard let complement = BlockGlyph.complement(of: cell.symbol) else { return best }
         let swapped = Cell(symbol: complement, fg: reuse(cell.bg, penFg, hasFg), bg: reuse(cell.fg, penBg, hasBg))
-        @inline(__always) func cost(_ cell: Cell) -> Int {
-            penCost(needFg: !hasFg || cell.fg != penFg, cell.fg, needBg: !hasBg || cell.bg != penBg, cell.bg)
-        }
-        return cost(swapped) < cost(best) ? swapped : best
+        // Each form writes a colour it does not take from the pen as the cell's own (the
+        // foreground of the swapped form is the cell's background): each colour costed once.
+        let fgCost = CellJudge.colourCost(cell.fg), bgCost = CellJudge.colourCost(cell.bg)
+        let swappedCost = penCost(needFg: !hasFg || swapped.fg != penFg, bgCost, needBg: !hasBg || swapped.bg != penBg, fgCost)
+        let bestCost = penCost(needFg: !hasFg || best.fg != penFg, fgCost, needBg: !hasBg || best.bg != penBg, bgCost)
+        return swappedCost < bestCost ? swapped : best
     }
 
-    /// The bytes of the SGR sequence that moves the pen (in no style) to the colours `fg` and
-    /// `bg`, of which it writes those it needs.
+    /// The bytes of the SGR sequence that moves the pen (in no style) to two colours whose
+    /// ``colourCost(_:)`` are `fgCost` and `bgCost`, of which it writes those it needs.
     @inline(__always)
-    func penCost(needFg: Bool, _ fg: RGB, needBg: Bool, _ bg: RGB) -> Int {
+    func penCost(needFg: Bool, _ fgCost: Int, needBg: Bool, _ bgCost: Int) -> Int {
         guard needFg || needBg else { return 0 }
-        @inline(__always) func colourCost(_ c: RGB) -> Int {
-            // `38;2;` then r;g;b: the digits' counts from ByteWriter's table.
-            7 + Int(ByteWriter.digits(of: c.r) & 0xFF) + Int(ByteWriter.digits(of: c.g) & 0xFF)
-                + Int(ByteWriter.digits(of: c.b) & 0xFF)
-        }
-        return 3 + (needFg ? colourCost(fg) : 0) + (needBg ? colourCost(bg) : 0) + (needFg && needBg ? 1 : 0)
+        return 3 + (needFg ? fgCost : 0) + (needBg ? bgCost : 0) + (needFg && needBg ? 1 : 0)
+    }
+
+    /// The bytes of one colour's SGR parameters: `38;2;` then r;g;b, the digits' counts from
+    /// ByteWriter's table.
+    @inline(__always)
+    static func colourCost(_ c: RGB) -> Int {
+        7 + Int(ByteWriter.digits(of: c.r) & 0xFF) + Int(ByteWriter.digits(of: c.g) & 0xFF)
+            + Int(ByteWriter.digits(of: c.b) & 0xFF)
     }
 }

@@ -98,4 +98,66 @@ struct RendererFastPathTests {
             #expect(fast.pen == plain.pen)
         }
     }
+
+    /// `CellJudge.canKeep(_:for:at:x:next:held:detail:)` without its inline decision on the
+    /// changes it writes: every change beyond the skip allowance goes to the out-of-line rest.
+    static func fullKeep(
+        _ judge: CellJudge, _ old: Cell, for cell: Cell, next: UnsafeBufferPointer<Cell>, held: inout UInt8
+    ) -> Bool {
+        if cell == old {
+            held = 0
+            return true
+        }
+        guard let d = judge.lookDistance(cell, old) else {
+            held = 0
+            return false
+        }
+        var skip = judge.allowances.skip
+        if d > skip, judge.allowances.masks { skip = judge.allowances.skip(detail: judge.localContrast(at: 1, x: 1, next: next)) }
+        if d <= skip {
+            held = 0
+            return true
+        }
+        return judge.canKeep(old, for: cell, distance: d, skip: skip, held: &held)
+    }
+
+    @Test("the judge's inline decision to write a change agrees with the out-of-line rest, also at its thresholds")
+    func keepDecision() {
+        var numbers = Numbers(state: 17)
+        // Blocks and their complements, a sextant, blanks and full blocks: same symbols compare
+        // colours, others their looks, and blocks of close colours stand as blanks.
+        let symbols: [CellSymbol] = [.upperHalf, CellSymbol("\u{2584}"), CellSymbol(BlockGlyph.sextant(5)), .space, .fullBlock]
+        for tolerance in [1, 2, 3, 6, 9, 12, 16, 24] as [UInt8] {
+            for hysteresis in [1, 1.5, 2] {
+                let judge = CellJudge(allowances: ScreenRenderer.Allowances(tolerance: tolerance, policy: .init(hysteresis: hysteresis)),
+                                      width: 3)
+                for k in 0..<3_000 {
+                    var cell = Cell(symbol: symbols[numbers.next(symbols.count)], fg: numbers.colour(), bg: numbers.colour())
+                    var old = Cell(symbol: symbols[numbers.next(symbols.count)], fg: numbers.colour(), bg: numbers.colour())
+                    if k % 2 == 0 {
+                        // The same symbol moved by exactly 0 to 30 levels in one channel: every
+                        // allowance's edge, and one past it.
+                        let step = UInt8(k / 2 % 31)
+                        old = cell
+                        old.bg.g = cell.bg.g > 127 ? cell.bg.g - step : cell.bg.g + step
+                        if k % 4 == 0 { cell.fg = cell.bg }  // close colours: a blank stands for the block
+                    }
+                    if !cell.showsForeground { cell.fg = cell.bg }
+                    if !old.showsForeground { old.fg = old.bg }
+                    let neighbours = [Cell(symbol: .upperHalf, fg: numbers.colour(), bg: numbers.colour()), cell,
+                                      Cell(symbol: .space, fg: numbers.colour(), bg: numbers.colour())]
+                    neighbours.withUnsafeBufferPointer { next in
+                        for before in [0, 1] as [UInt8] {
+                            var fastHeld = [0, before, 0], fullHeld = before, detail = -1
+                            let fast = fastHeld.withUnsafeMutableBufferPointer {
+                                judge.canKeep(old, for: cell, at: 1, x: 1, next: next, held: $0, detail: &detail)
+                            }
+                            let full = Self.fullKeep(judge, old, for: cell, next: next, held: &fullHeld)
+                            #expect(fast == full && fastHeld[1] == fullHeld, "\(cell) \(old) t=\(tolerance) h=\(hysteresis) held \(before)")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

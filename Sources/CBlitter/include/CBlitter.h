@@ -82,7 +82,7 @@ extern const uint32_t reel_octant_complements[230];
 
 /// The look of the glyph `v` (a Unicode scalar value) into `mask`: 1 for a block glyph (0 for a
 /// space, all bits for a full block), 0 for anything else.
-static inline int reel_glyph_look(uint32_t v, uint32_t *mask) {
+static inline __attribute__((always_inline)) int reel_glyph_look(uint32_t v, uint32_t *mask) {
     if (v == 0x20) { *mask = 0; return 1; }
     if (v - 0x2580u < 32u) {
         *mask = reel_block_element_looks[v - 0x2580u];
@@ -114,7 +114,7 @@ static inline int reel_glyph_look(uint32_t v, uint32_t *mask) {
 /// The look of the glyph `v` as reel_glyph_look finds it, returned rather than stored through a
 /// pointer (so that a caller keeps it in a register): the mask in the low 32 bits and bit 32 set
 /// for a block glyph; 0 for anything else.
-static inline uint64_t reel_glyph_look_bits(uint32_t v) {
+static inline __attribute__((always_inline)) uint64_t reel_glyph_look_bits(uint32_t v) {
     uint32_t mask = 0;
     return reel_glyph_look(v, &mask) ? ((uint64_t)1 << 32) | mask : 0;
 }
@@ -159,21 +159,12 @@ static inline uint32_t reel_look_distance(uint64_t cell, uint32_t a, uint64_t ol
     __builtin_memcpy(&u2, &d2, 8);
     u1 &= same;
     u2 &= crossed;
-    // The largest byte of the two: halve the width three times.
+    // The largest byte of the two, found in the vector register (not by shifts through a
+    // general one, which moved the bytes back and forth three times).
     reel_v8b v, w;
     __builtin_memcpy(&v, &u1, 8);
     __builtin_memcpy(&w, &u2, 8);
-    v = __builtin_elementwise_max(v, w);
-    uint64_t t;
-    __builtin_memcpy(&t, &v, 8);
-    for (int shift = 32; shift >= 8; shift /= 2) {
-        uint64_t down = t >> shift;
-        __builtin_memcpy(&v, &t, 8);
-        __builtin_memcpy(&w, &down, 8);
-        v = __builtin_elementwise_max(v, w);
-        __builtin_memcpy(&t, &v, 8);
-    }
-    return (uint32_t)(t & 0xFF);
+    return __builtin_reduce_max(__builtin_elementwise_max(v, w));
 }
 
 /// The decimal digits of each byte value, packed: the count in the low byte, then the ASCII
