@@ -34,7 +34,8 @@ final class PlayerScene: Scene {
         self.context = context
         self.canClose = canClose
         self.thumbnails = thumbnails
-        preview = context.options.scrubPreview ? ScrubPreview(usesYtdl: context.options.ytdl, logFile: context.options.logFile) : nil
+        preview = context.options.scrubPreview ? ScrubPreview(usesYtdl: context.options.ytdl, logFile: context.options.logFile,
+                                                                blitter: context.encoder.blitter) : nil
         screen = PlayerScreen(context: context, canClose: canClose, now: now)
         screen.setShowsRemaining(showsRemaining)
         if reveal, !context.options.reduceMotion {

@@ -16,6 +16,9 @@ final class ScrubPreview {
     private var failedSource: String?
     private let usesYtdl: Bool
     private let logFile: FilePath?
+    /// The blitter the card is drawn with: its pictures are supersampled and placed as the main
+    /// picture's are.
+    private let blitter: FrameEncoder.Blitter
     /// When the pointer last moved, and to what time: the latency runs from there to the frame.
     private var pointerMovedAt: Double?
     /// From the pointer stopping to its frame showing, for `--stats`.
@@ -25,9 +28,10 @@ final class ScrubPreview {
     /// each) or about 240 × 140 in a terminal's own pixels (130 KiB): at most about 4 MiB.
     static let cacheFrames = 32
 
-    init(usesYtdl: Bool, logFile: FilePath?) {
+    init(usesYtdl: Bool, logFile: FilePath?, blitter: FrameEncoder.Blitter = .half) {
         self.usesYtdl = usesYtdl
         self.logFile = logFile
+        self.blitter = blitter
     }
 
     /// The descriptor to wake for while the decoder works.
@@ -94,7 +98,9 @@ final class ScrubPreview {
         decoder = nil
         _ = requests.event(.reset)
         made = (name, size.width, size.height)
-        decoder = try? PreviewDecoder(source: source, width: size.width, height: size.height, pixelAspect: pixelAspect, logFile: logFile)
+        decoder = try? PreviewDecoder(source: source, width: size.width, height: size.height, pixelAspect: pixelAspect,
+                                      supersampling: blitter.supersampling, pictureGrain: PictureGrain(blitter.pictureGrain),
+                                      logFile: logFile)
         if decoder == nil { failedSource = name }
         TraceLog.shared?.record("preview decoder \(size.width)x\(size.height)\(decoder == nil ? " failed" : "")")
     }

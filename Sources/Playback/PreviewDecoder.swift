@@ -46,12 +46,17 @@ public final class PreviewDecoder {
     private var isDead = false
 
     /// Opens `source` for previews at `width` × `height` pixels of shape `pixelAspect` (width over
-    /// height, as the main player's), writing mpv's log to `logFile` when given.
-    public init(source: MediaSource, width: Int, height: Int, pixelAspect: Double, logFile: FilePath? = nil) throws {
+    /// height, as the main player's), writing mpv's log to `logFile` when given. The pictures
+    /// are supersampled and placed as the main player's are, by `supersampling` and
+    /// `pictureGrain` (``PlayerConfiguration/supersampling``, ``PlayerConfiguration/pictureGrain``).
+    public init(source: MediaSource, width: Int, height: Int, pixelAspect: Double, supersampling: Int = 1,
+                pictureGrain: PictureGrain = .pixel, logFile: FilePath? = nil) throws {
         var configuration = PlayerConfiguration()
         configuration.startPaused = true
         configuration.audio = false
         configuration.pixelAspect = pixelAspect
+        configuration.supersampling = supersampling
+        configuration.pictureGrain = pictureGrain
         configuration.logFile = logFile
         configuration.tracks.subtitles = .none
         configuration.extraOptions = Self.options

@@ -38,6 +38,23 @@ struct PreviewDecoderTests {
         #expect(!decoder.isBusy)
     }
 
+    /// film.mkv (16:9) in a sextant card of 100x30 cells' samples, 400x240: mpv would start its
+    /// 225 rows at row 7, inside a cell; placed as the main picture is, 224 rows from row 8.
+    @Test("a sextant card's picture is placed on whole cells, as the main picture is")
+    func onCells() throws {
+        let decoder = try PreviewDecoder(source: .file(PlayerDriver.sample("film.mkv")), width: 400, height: 240, pixelAspect: 1,
+                                         pictureGrain: PictureGrain(across: 2, down: 8))
+        guard let frame = Self.frame(decoder, at: 8) else { return }
+        func lit(row y: Int) -> Int {
+            (0..<400).filter { x in
+                let i = (y * 400 + x) * 3
+                return Int(frame.still.rgb[i]) + Int(frame.still.rgb[i + 1]) + Int(frame.still.rgb[i + 2]) > 30
+            }.count
+        }
+        for y in [0, 7, 232, 239] { #expect(lit(row: y) == 0, "row \(y) is a bar") }
+        for y in [8, 231] { #expect(lit(row: y) > 200, "row \(y) is picture") }
+    }
+
     @Test("a new card size keeps the core: the next frames come at the new size, of the right time")
     func resize() throws {
         let decoder = try PreviewDecoder(source: .file(PlayerDriver.sample("segments.mp4")), width: 32, height: 18, pixelAspect: 1)
