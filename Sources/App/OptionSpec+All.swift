@@ -17,6 +17,8 @@ extension OptionSpec {
         yesNo("keep-open", "at the end of the last item: stay on its last frame (yes) or quit (no)", .playback, at: \.keepOpen),
         number("hide-delay", "S", "hide the controls after S s of playback without input", .playback, in: 0...86_400,
                expected: "seconds", at: \.hideDelay),
+        number("notice-duration", "S", "show a notice (the volume, a track, a chapter) for S s", .playback,
+               in: 0.1...3_600, expected: "seconds", at: \.noticeDuration),
         // 0 turns skipping off; a negative interval is refused rather than read as off.
         number("seek-interval", "S", "seconds per skip; 0 turns skipping off", .playback, in: 0...86_400,
                expected: "seconds", at: \.seekInterval),

@@ -215,6 +215,7 @@ extension PlayerScreen.Configuration {
         self.init()
         let options = context.options
         hideDelay = options.hideDelay
+        noticeDuration = options.noticeDuration
         seekInterval = options.seekInterval
         reduceMotion = options.reduceMotion
         screenReader = options.screenReader

@@ -44,6 +44,8 @@ public struct ReelOptions: Sendable, Equatable {
     public var scrubPreview = true
     /// Seconds of playback with no activity before the controls hide.
     public var hideDelay = ChromeEngine.Configuration.standardHideDelay
+    /// Seconds a notice over the video stays (mpv's `--osd-duration`, in seconds).
+    public var noticeDuration = PlayerScreen.Configuration.standardNoticeDuration
     /// Seconds a skip moves, 0 or more; 0 turns skipping off.
     public var seekInterval = DoubleTapSeek.Configuration.standardInterval
     public var reduceMotion = false

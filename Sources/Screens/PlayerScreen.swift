@@ -11,6 +11,10 @@ public struct PlayerScreen: Sendable {
     /// Choices made on the command line and in the config file.
     public struct Configuration: Sendable, Equatable {
         public var hideDelay = ChromeEngine.Configuration.standardHideDelay
+        /// How long a notice stays, at the least (`--notice-duration`).
+        public var noticeDuration = Configuration.standardNoticeDuration
+        /// 1.5 s: long enough to read a track's name, short enough not to sit on the picture.
+        public static let standardNoticeDuration: Seconds = 1.5
         public var seekInterval = DoubleTapSeek.Configuration.standardInterval
         public var reduceMotion = false
         public var screenReader = false
@@ -117,10 +121,11 @@ public struct PlayerScreen: Sendable {
     /// Whether the tracks menu is open.
     public var isMenuOpen: Bool { menu != nil }
 
-    /// Shows a short message over the video, such as the volume or a track's name; with a screen
-    /// reader it is also a plain line.
-    public mutating func notify(_ text: String, now: Seconds, duration: Seconds = 1.5) {
-        toast = Toast(text: text, expiry: now + duration)
+    /// Shows a short message over the video, such as the volume or a track's name, for
+    /// `duration` or the configured ``Configuration/noticeDuration``, whichever is longer; with a
+    /// screen reader it is also a plain line.
+    public mutating func notify(_ text: String, now: Seconds, duration: Seconds = 0) {
+        toast = Toast(text: text, expiry: now + max(duration, configuration.noticeDuration))
         speak(text)
         needsRedraw = true
     }

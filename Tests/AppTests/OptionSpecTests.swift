@@ -42,7 +42,7 @@ struct OptionSpecTests {
     }
 
     @Test("the help's defaults are the options' start values, written once", arguments: [
-        ("hide-delay", "3"), ("seek-interval", "10"), ("autoplay-delay", "5"), ("corner-radius", "2"), ("reveal-duration", "0.6"),
+        ("hide-delay", "3"), ("notice-duration", "1.5"), ("seek-interval", "10"), ("autoplay-delay", "5"), ("corner-radius", "2"), ("reveal-duration", "0.6"),
         ("keep-open", "yes"), ("scrub-preview", "yes"),
     ])
     func defaults(name: String, shown: String) throws {

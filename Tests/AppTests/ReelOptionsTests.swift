@@ -21,6 +21,7 @@ struct ReelOptionsTests {
         #expect(try ReelOptions.parse(["--volume", "55", "f"]).volume == 55)
         #expect(try ReelOptions.parse(["--speed=1.5", "f"]).speed == 1.5)
         #expect(try ReelOptions.parse(["--hide-delay=0.5", "f"]).hideDelay == 0.5)
+        #expect(try ReelOptions.parse(["--notice-duration=4", "f"]).noticeDuration == 4)
         #expect(try ReelOptions.parse(["--seek-interval=0", "f"]).seekInterval == 0)
         #expect(try ReelOptions.parse(["--colors=256", "f"]).colors == .palette256)
         #expect(try ReelOptions.parse(["--blitter", "quadrant", "f"]).blitter == .quadrant)
@@ -90,6 +91,7 @@ struct ReelOptionsTests {
     @Test("bad values are usage errors naming the option", arguments: [
         ["--start=1:75", "f"], ["--start=abc", "f"], ["--start=101%", "f"], ["--start=", "f"],
         ["--volume=200", "f"], ["--volume=nan", "f"], ["--speed=0", "f"], ["--hide-delay=-1", "f"],
+        ["--notice-duration=0", "f"], ["--notice-duration=soon", "f"],
         ["--seek-interval=-10", "f"], ["--seek-interval=-0.5", "f"],
         ["--colors=16", "f"], ["--blitter=braille", "f"], ["--keep-open=maybe", "f"],
         ["--aspect=wide", "f"], ["--aspect=16:9:1", "f"], ["--aspect=", "f"], ["--corner-radius=99", "f"],
@@ -134,7 +136,7 @@ struct ReelOptionsTests {
     func helpIsComplete() {
         let usage = HelpText.usage(commands: .standard())
         for option in ["--start", "--volume", "--mute", "--no-audio", "--loop", "--pause", "--speed", "--keep-open",
-                       "--hide-delay", "--seek-interval", "--reduce-motion", "--screen-reader", "--poster",
+                       "--hide-delay", "--notice-duration", "--seek-interval", "--reduce-motion", "--screen-reader", "--poster",
                        "--colors", "--log-file", "--help", "--version", "--stats", "--blitter", "--aspect",
                        "--corner-radius", "--recursive", "--only-playable", "--no-resume", "--mpv-config",
                        "--reveal-duration", "--sid", "--aid", "--secondary-sid", "--no-sub", "--slang", "--alang",

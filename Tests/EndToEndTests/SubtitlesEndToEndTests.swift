@@ -45,7 +45,10 @@ struct SubtitlesEndToEndTests {
 
     @Test("s, v, a, z, +, PgDn, PgUp, Ctrl+→ and t each act and say so")
     func keys() throws {
-        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--pause", "--hide-delay=60", "--start=2", Self.film], width: 100, height: 30)
+        // Notices for 30 s: on a busy machine a capture can come more than 1.5 s after the one
+        // before, and miss a notice of reel's default length (each new one replaces the last).
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--pause", "--hide-delay=60", "--notice-duration=30", "--start=2",
+                                    Self.film], width: 100, height: 30)
         try tmux.waitFor("The first line.")
         try tmux.send("s")
         try tmux.waitFor("Subtitles: Français (signs) (fra) 2/2")

@@ -157,6 +157,22 @@ struct PlayerScreenTests {
         #expect(screen.isChromeShown(at: 20))
     }
 
+    @Test("a notice stays 1.5 s, or --notice-duration, and never less than its own time", arguments: [
+        (PlayerScreen.Configuration.standardNoticeDuration, 0.0, 1.5), (10, 0, 10), (10, 3, 10), (1.5, 4, 4),
+    ])
+    func noticeDuration(configured: Double, asked: Double, lasts: Double) {
+        var screen = Self.screen { $0.noticeDuration = configured }
+        screen.notify("Audio delay +0.1 s", now: 1, duration: asked)
+        func shows(at now: Double) -> Bool {
+            var copy = screen
+            _ = copy.tick(now: now)
+            let canvas = Self.drawn(&copy, now: now)
+            return (0..<canvas.height).contains { Self.text(canvas, row: $0).contains("Audio delay +0.1 s") }
+        }
+        #expect(shows(at: 1 + lasts - 0.05))
+        #expect(!shows(at: 1 + lasts + 0.05))
+    }
+
     @Test("the end brings up the controls, unless it ends the run (the session's decision: --keep-open=no with nothing next)",
           arguments: [(true, nil, true), (false, nil, false), (false, 1, true)] as [(Bool, Int?, Bool)])
     func controlsAtEnd(keepsOpen: Bool, next: Int?, shown: Bool) {
