@@ -135,7 +135,8 @@ struct PlaylistEndToEndTests {
 
     @Test("L loops the file; the notice says so")
     func loopFile() throws {
-        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=60", Paths.sample("portrait.mp4")])
+        // A long notice, so that a busy machine's capture cannot come after it has gone.
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=60", "--notice-duration=30", Paths.sample("portrait.mp4")])
         try tmux.waitFor("Portrait")
         try tmux.send("L")
         try tmux.waitFor("Loop this file: on")
