@@ -177,13 +177,7 @@ struct SupersamplerTests {
         #expect(try driver.run { _, _ in driver.framesRendered > 0 })
         try driver.run(timeout: 0.3) { _, _ in false }
         #expect(driver.player.handle.flag("keepaspect") == false)
-        for y in [0, 7, 232, 239] {
-            #expect((0..<400).allSatisfy { driver.frame.pixel(x: $0, y: y) == (0, 0, 0) }, "row \(y) is a bar")
-        }
-        for y in [8, 231] {
-            let lit = (0..<400).filter { let p = driver.frame.pixel(x: $0, y: y); return Int(p.red) + Int(p.green) + Int(p.blue) > 30 }
-            #expect(lit.count > 200, "row \(y) is picture: \(lit.count) pixels lit")
-        }
+        Self.expectRows(of: driver.frame, bars: [0, 7, 232, 239], picture: [8, 231])
     }
 
     @Test("the first frame of a paused file is drawn supersampled, mpv stretching it over the box")
@@ -198,12 +192,20 @@ struct SupersamplerTests {
         #expect(driver.player.handle.flag("keepaspect") == false)
         #expect(driver.framesRendered == 1, "the first frame is drawn once: \(driver.framesRendered)")
         // 640x360 in 100x60: rows 2-57 are picture, 0-1 and 58-59 black.
-        for y in [0, 1, 58, 59] {
-            #expect((0..<100).allSatisfy { driver.frame.pixel(x: $0, y: y) == (0, 0, 0) }, "row \(y) is a bar")
+        Self.expectRows(of: driver.frame, bars: [0, 1, 58, 59], picture: [2, 57])
+    }
+
+    /// Expects the rows `bars` of `frame` all black, and more than half of each row of `picture`
+    /// lit: picture, not a blend with the bar.
+    static func expectRows(of frame: FrameBuffer, bars: [Int], picture: [Int],
+                           sourceLocation: SourceLocation = #_sourceLocation) {
+        for y in bars {
+            #expect((0..<frame.width).allSatisfy { frame.pixel(x: $0, y: y) == (0, 0, 0) }, "row \(y) is a bar",
+                    sourceLocation: sourceLocation)
         }
-        for y in [2, 57] {
-            let lit = (0..<100).filter { let p = driver.frame.pixel(x: $0, y: y); return Int(p.red) + Int(p.green) + Int(p.blue) > 30 }
-            #expect(lit.count > 50, "row \(y) is picture, not a blend with the bar: \(lit.count) pixels lit")
+        for y in picture {
+            let lit = (0..<frame.width).filter { let p = frame.pixel(x: $0, y: y); return Int(p.red) + Int(p.green) + Int(p.blue) > 30 }
+            #expect(2 * lit.count > frame.width, "row \(y) is picture: \(lit.count) pixels lit", sourceLocation: sourceLocation)
         }
     }
 
