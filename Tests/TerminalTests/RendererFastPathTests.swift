@@ -47,6 +47,39 @@ struct RendererFastPathTests {
         }
     }
 
+    @Test(
+        "a row fitted eight cells at a time gives each cell its own fit, at every row length, in ties and out of range",
+        arguments: 1...24)
+    func sextantEights(columns: Int) {
+        // Rows of 1 to 24 cells: fewer than eight (fitted one by one), whole eights, and a last
+        // eight that overlaps the one before. The cells' samples as in buildsAgree: any levels,
+        // two levels, 0 or 254 (half-covered samples ask for colours out of range, which are
+        // fitted again clamped), coarse steps (ties between splits).
+        var numbers = Numbers(state: UInt64(columns) * 977)
+        let stride = columns * 12
+        var image = [UInt8](repeating: 0, count: stride * 8)
+        for family in 0..<4 {
+            for i in image.indices {
+                let v = numbers.next(256)
+                image[i] = UInt8([v, v < 128 ? 0 : 255, v & 1 == 0 ? 0 : 254, v / 32 * 36][family])
+            }
+            image.withUnsafeBufferPointer { samples in
+                guard let origin = samples.baseAddress else { return }
+                var fits = [reel_cell_fit](repeating: reel_cell_fit(), count: columns)
+                var cells = [Cell](repeating: .blank(.black), count: columns)
+                fits.withUnsafeMutableBufferPointer { reel_fit_sextant_row(origin, stride, columns, $0.baseAddress) }
+                cells.withUnsafeMutableBytes { reel_fit_sextant_row_cells(origin, stride, columns, $0.baseAddress) }
+                for x in 0..<columns {
+                    let one = reel_fit_sextant(origin + 12 * x, stride)
+                    #expect(fits[x].split == one.split && fits[x].fg == one.fg && fits[x].bg == one.bg,
+                            "family \(family), cell \(x) of \(columns)")
+                    let cell = FrameEncoder.cell(one, symbol: CellSymbol(rawValue: reel_sextant_glyph(one.split)))
+                    #expect(cells[x] == cell, "family \(family), cell \(x) of \(columns)")
+                }
+            }
+        }
+    }
+
     /// The look distance as it was worked out in Swift, pairing by pairing.
     static func plainDistance(_ cell: Cell, _ a: UInt32, _ old: Cell, _ b: UInt32) -> Int {
         var worst: UInt8 = 0
