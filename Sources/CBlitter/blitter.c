@@ -419,8 +419,18 @@ static inline __attribute__((always_inline)) void transpose8(const v8s *in, v8s 
     out[7] = __builtin_shufflevector(b3, b7, 4, 5, 6, 7, 12, 13, 14, 15);
 }
 
+// Eight cells' fits, lane k for cell k.
+typedef struct {
+    /// Each cell's split (see reel_cell_fit).
+    v8i lane;
+    /// Its colours' channels, each a byte in a lane (where the cell is inside the range).
+    v8i fg[3], bg[3];
+    /// Bit k set where cell k's colours fell out of range: fit_sextant fits it alone.
+    int outside;
+} eight_fits;
+
 // fit_eight: the fits of the eight cells from `origin`, into `fits`.
-static inline __attribute__((always_inline)) void fit_eight(const uint8_t *origin, ptrdiff_t stride, reel_cell_fit fits[8]) {
+static inline __attribute__((always_inline)) void fit_eight(const uint8_t *origin, ptrdiff_t stride, eight_fits *fits) {
     // Each cell's sample rows as fit_front takes them (pairs added), and its first and third
     // columns (also over the upper four rows), turned so that each vector holds eight cells.
     v8s feature[10][8];
@@ -496,36 +506,69 @@ static inline __attribute__((always_inline)) void fit_eight(const uint8_t *origi
         v8i coded = ((v8i)score & ~63) | codes[lane];
         best = __builtin_elementwise_max(best, coded);
     }
+    // Each cell's split, and its colours as fit_back works them out (colours): f = S f_S - V c
+    // and b = V o - S c, plus a half, V = T - S.
+    v8i code = best & 63;
+    v8i lanes = ~(code == 63) & (62 - code);
+    v8f lit[3], shares[3];
     for (int k = 0; k < 8; k++) {
-        int code = best[k] & 63, lane = code == 63 ? 0 : 62 - code;
-        float r = sums[lane][0][k], g = sums[lane][1][k], b = sums[lane][2][k];
-        float t0 = all[0][k], t1 = all[1][k], t2 = all[2][k];
-        float fS = foreground[lane], cr = crossed[lane], o = outside[lane];
-        v8f parts = {r, g, b, 0, t0 - r, t1 - g, t2 - b, 0};
-        v8f swapped = __builtin_shufflevector(parts, parts, 4, 5, 6, 7, 0, 1, 2, 3);
-        v8f own = {fS, fS, fS, 0, o, o, o, 0}, cross = {cr, cr, cr, 0, cr, cr, cr, 0};
-        v8f v = (parts * own - swapped * cross) + SPLAT8(0.5f);
-        v8i out = (v < SPLAT8(0.0f)) | (v >= SPLAT8(256.0f));
-        reel_cell_fit fit;
-        if (__builtin_reduce_or(out)) {
-            fit = fit_sextant(origin + 12 * k, stride);
-        } else {
-            fit.split = (uint8_t)lane;
-            v8i bytes = __builtin_convertvector(v, v8i);
-            for (int ch = 0; ch < 3; ch++) {
-                fit.fg[ch] = (uint8_t)bytes[ch];
-                fit.bg[ch] = (uint8_t)bytes[4 + ch];
-            }
-        }
-        fits[k] = fit;
+        int lane = lanes[k];
+        for (int c = 0; c < 3; c++) lit[c][k] = sums[lane][c][k];
+        shares[0][k] = foreground[lane];
+        shares[1][k] = crossed[lane];
+        shares[2][k] = outside[lane];
+    }
+    v8i out = {0};
+    for (int c = 0; c < 3; c++) {
+        v8f unlit = all[c] - lit[c];
+        v8f fg = (lit[c] * shares[0] - unlit * shares[1]) + SPLAT8(0.5f);
+        v8f bg = (unlit * shares[2] - lit[c] * shares[1]) + SPLAT8(0.5f);
+        out |= (fg < SPLAT8(0.0f)) | (fg >= SPLAT8(256.0f)) | (bg < SPLAT8(0.0f)) | (bg >= SPLAT8(256.0f));
+        // (Out of range, only to be thrown away: the values are far inside an int's.)
+        fits->fg[c] = __builtin_convertvector(fg, v8i);
+        fits->bg[c] = __builtin_convertvector(bg, v8i);
+    }
+    fits->lane = lanes;
+    fits->outside = 0;
+    for (int k = 0; k < 8; k++) fits->outside |= (out[k] != 0) << k;
+}
+
+// Cell `k` of `fits` as a reel_cell_fit (meaningless for a cell outside the range).
+static inline __attribute__((always_inline)) reel_cell_fit eight_fit(const eight_fits *fits, int k) {
+    reel_cell_fit fit;
+    fit.split = (uint8_t)fits->lane[k];
+    for (int c = 0; c < 3; c++) {
+        fit.fg[c] = (uint8_t)fits->fg[c][k];
+        fit.bg[c] = (uint8_t)fits->bg[c][k];
+    }
+    return fit;
+}
+
+// The eight cells of `fits` as cell records (see store_cell) into `cells`, but for those outside
+// the range, which the caller fits alone.
+static inline __attribute__((always_inline)) void store_eight(const eight_fits *fits, uint8_t *cells) {
+    v8i blank = (fits->lane == 0) | ((fits->fg[0] == fits->bg[0]) & (fits->fg[1] == fits->bg[1]) & (fits->fg[2] == fits->bg[2]));
+    v8i glyph;
+    for (int k = 0; k < 8; k++) glyph[k] = (int32_t)reel_sextant_lane_glyphs[fits->lane[k]];
+    glyph = (blank & 0x20) | (~blank & glyph);
+    v8i shown[3];
+    for (int c = 0; c < 3; c++) shown[c] = (blank & fits->bg[c]) | (~blank & fits->fg[c]);
+    // Bytes 4-7 of a record (the foreground, and the background's red) and 8-11 (its green and
+    // blue, the attributes and the padding).
+    v8i first = shown[0] | shown[1] << 8 | shown[2] << 16 | fits->bg[0] << 24, second = fits->bg[1] | fits->bg[2] << 8;
+    for (int k = 0; k < 8; k++) {
+        if ((fits->outside >> k) & 1) continue;
+        uint32_t words[3] = {(uint32_t)glyph[k], (uint32_t)first[k], (uint32_t)second[k]};
+        __builtin_memcpy(cells + 12 * k, words, 12);
     }
 }
 
 // A row's fits eight cells at a time (the last eight overlapping the eight before where the row
 // is not a multiple of eight; a row of fewer than eight fitted cell by cell): the same fits as
-// FIT_ROW's. `store` takes each fit (`fit`) and its cell's index (`i`); the macro's own names
-// start with eight_, so that they hide none of the caller's.
-#define FIT_ROW_EIGHT(origin, stride, count, store)                                                  \
+// FIT_ROW's. `store_all` takes each eight's fits (`eight`, the first cell's index `eight_first`),
+// and `store` then each fit of a cell outside the range (`fit`, its index `i`), fitted alone. The
+// macro's own names start with eight_, so that they hide none of the caller's.
+#define FIT_ROW_EIGHT(origin, stride, count, store, store_all)                                      \
     do {                                                                                             \
         if ((count) < 8) {                                                                           \
             FIT_ROW((origin), (stride), (count), store);                                             \
@@ -533,11 +576,13 @@ static inline __attribute__((always_inline)) void fit_eight(const uint8_t *origi
         }                                                                                            \
         for (ptrdiff_t eight_first = 0; eight_first < (count); eight_first += 8) {                   \
             if (eight_first + 8 > (count)) eight_first = (count) - 8;                                \
-            reel_cell_fit eight_fits[8];                                                             \
-            fit_eight((origin) + 12 * eight_first, (stride), eight_fits);                            \
+            eight_fits eight;                                                                        \
+            fit_eight((origin) + 12 * eight_first, (stride), &eight);                                \
+            store_all;                                                                               \
             for (int eight_k = 0; eight_k < 8; eight_k++) {                                          \
+                if (!((eight.outside >> eight_k) & 1)) continue;                                     \
                 ptrdiff_t i = eight_first + eight_k;                                                 \
-                reel_cell_fit fit = eight_fits[eight_k];                                             \
+                reel_cell_fit fit = fit_sextant((origin) + 12 * i, (stride));                        \
                 store;                                                                               \
             }                                                                                        \
         }                                                                                            \
@@ -552,11 +597,13 @@ static reel_cell_fit fit_sextant_plain(const uint8_t *origin, ptrdiff_t stride) 
 // A row of cells in one call, so that the fit's constants stay in registers from cell to cell.
 __attribute__((target("avx2"))) static void fit_sextant_row_avx2(const uint8_t *origin, ptrdiff_t stride,
                                                                   ptrdiff_t count, reel_cell_fit *fits) {
-    FIT_ROW_EIGHT(origin, stride, count, fits[i] = fit);
+    FIT_ROW_EIGHT(origin, stride, count, fits[i] = fit,
+                  for (int k = 0; k < 8; k++) fits[eight_first + k] = eight_fit(&eight, k));
 }
 
 static void fit_sextant_row_plain(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, reel_cell_fit *fits) {
-    FIT_ROW_EIGHT(origin, stride, count, fits[i] = fit);
+    FIT_ROW_EIGHT(origin, stride, count, fits[i] = fit,
+                  for (int k = 0; k < 8; k++) fits[eight_first + k] = eight_fit(&eight, k));
 }
 
 // A fit as a cell record (see reel_fit_sextant_row_cells).
@@ -574,11 +621,11 @@ static inline __attribute__((always_inline)) void store_cell(reel_cell_fit fit, 
 
 __attribute__((target("avx2"))) static void fit_sextant_cells_avx2(const uint8_t *origin, ptrdiff_t stride,
                                                                     ptrdiff_t count, uint8_t *cells) {
-    FIT_ROW_EIGHT(origin, stride, count, store_cell(fit, cells + 12 * i));
+    FIT_ROW_EIGHT(origin, stride, count, store_cell(fit, cells + 12 * i), store_eight(&eight, cells + 12 * eight_first));
 }
 
 static void fit_sextant_cells_plain(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, uint8_t *cells) {
-    FIT_ROW_EIGHT(origin, stride, count, store_cell(fit, cells + 12 * i));
+    FIT_ROW_EIGHT(origin, stride, count, store_cell(fit, cells + 12 * i), store_eight(&eight, cells + 12 * eight_first));
 }
 
 // Whether the processor runs AVX2: 1 or 0 once known, -1 before. Relaxed atomics: threads that
