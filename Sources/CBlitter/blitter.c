@@ -544,8 +544,8 @@ static inline __attribute__((always_inline)) reel_cell_fit eight_fit(const eight
     return fit;
 }
 
-// The eight cells of `fits` as cell records (see store_cell) into `cells`, but for those outside
-// the range, which the caller fits alone.
+// The eight cells of `fits` as cell records (see store_cell) into `cells`; those outside the
+// range are meaningless, for the caller to fit alone and overwrite.
 static inline __attribute__((always_inline)) void store_eight(const eight_fits *fits, uint8_t *cells) {
     v8i blank = (fits->lane == 0) | ((fits->fg[0] == fits->bg[0]) & (fits->fg[1] == fits->bg[1]) & (fits->fg[2] == fits->bg[2]));
     v8i glyph;
@@ -556,11 +556,17 @@ static inline __attribute__((always_inline)) void store_eight(const eight_fits *
     // Bytes 4-7 of a record (the foreground, and the background's red) and 8-11 (its green and
     // blue, the attributes and the padding).
     v8i first = shown[0] | shown[1] << 8 | shown[2] << 16 | fits->bg[0] << 24, second = fits->bg[1] | fits->bg[2] << 8;
-    for (int k = 0; k < 8; k++) {
-        if ((fits->outside >> k) & 1) continue;
-        uint32_t words[3] = {(uint32_t)glyph[k], (uint32_t)first[k], (uint32_t)second[k]};
-        __builtin_memcpy(cells + 12 * k, words, 12);
-    }
+    // Interleaved: glyph, first, second, cell after cell (those outside the range too, which
+    // their own fits then overwrite).
+    v8i pairs0 = __builtin_shufflevector(glyph, first, 0, 8, 0, 1, 9, 1, 2, 10);
+    v8i pairs1 = __builtin_shufflevector(glyph, first, 2, 3, 11, 3, 4, 12, 4, 5);
+    v8i pairs2 = __builtin_shufflevector(glyph, first, 13, 5, 6, 14, 6, 7, 15, 7);
+    v8i words[3] = {
+        __builtin_shufflevector(pairs0, second, 0, 1, 8, 3, 4, 9, 6, 7),
+        __builtin_shufflevector(pairs1, second, 10, 1, 2, 11, 4, 5, 12, 7),
+        __builtin_shufflevector(pairs2, second, 0, 13, 2, 3, 14, 5, 6, 15),
+    };
+    __builtin_memcpy(cells, words, sizeof words);
 }
 
 // A row's fits eight cells at a time (the last eight overlapping the eight before where the row
