@@ -569,12 +569,40 @@ static inline __attribute__((always_inline)) void store_eight(const eight_fits *
     __builtin_memcpy(cells, words, sizeof words);
 }
 
+// Whether the eight cells from `origin` are all of one colour (the letterbox's bars, a dark or flat
+// picture), and if so their records into `cells`: each a blank of that colour, as every colour's
+// fit is (checked for all 2^24 of them). Most eights differ within their first row's 32 bytes.
+static inline __attribute__((always_inline)) int store_if_one_colour(const uint8_t *origin, ptrdiff_t stride, uint8_t *cells) {
+    typedef uint8_t v32b __attribute__((vector_size(32)));
+    v32b x0, x1, x2, y0, y1, y2;
+    // The first row repeats its first sample: bytes 3-95 are bytes 0-92.
+    __builtin_memcpy(&x0, origin, 32);
+    __builtin_memcpy(&x1, origin + 32, 32);
+    __builtin_memcpy(&x2, origin + 64, 32);
+    __builtin_memcpy(&y0, origin + 3, 32);
+    __builtin_memcpy(&y1, origin + 35, 32);
+    __builtin_memcpy(&y2, origin + 61, 32);
+    if (__builtin_reduce_or((x0 ^ y0) | (x1 ^ y1) | (x2 ^ y2))) return 0;
+    // And every other row is the first.
+    for (int y = 1; y < 8; y++) {
+        __builtin_memcpy(&y0, origin + y * stride, 32);
+        __builtin_memcpy(&y1, origin + y * stride + 32, 32);
+        __builtin_memcpy(&y2, origin + y * stride + 64, 32);
+        if (__builtin_reduce_or((x0 ^ y0) | (x1 ^ y1) | (x2 ^ y2))) return 0;
+    }
+    uint32_t r = origin[0], g = origin[1], b = origin[2];
+    uint32_t words[3] = {0x20, r | g << 8 | b << 16 | r << 24, g | b << 8};
+    for (int k = 0; k < 8; k++) __builtin_memcpy(cells + 12 * k, words, 12);
+    return 1;
+}
+
 // A row's fits eight cells at a time (the last eight overlapping the eight before where the row
 // is not a multiple of eight; a row of fewer than eight fitted cell by cell): the same fits as
-// FIT_ROW's. `store_all` takes each eight's fits (`eight`, the first cell's index `eight_first`),
+// FIT_ROW's. `shortcut`, given the eight's first index (`eight_first`), may store the eight itself
+// and be true, for them not to be fitted. `store_all` takes each eight's fits (`eight`),
 // and `store` then each fit of a cell outside the range (`fit`, its index `i`), fitted alone. The
 // macro's own names start with eight_, so that they hide none of the caller's.
-#define FIT_ROW_EIGHT(origin, stride, count, store, store_all)                                      \
+#define FIT_ROW_EIGHT(origin, stride, count, store, store_all, shortcut)                            \
     do {                                                                                             \
         if ((count) < 8) {                                                                           \
             FIT_ROW((origin), (stride), (count), store);                                             \
@@ -582,6 +610,7 @@ static inline __attribute__((always_inline)) void store_eight(const eight_fits *
         }                                                                                            \
         for (ptrdiff_t eight_first = 0; eight_first < (count); eight_first += 8) {                   \
             if (eight_first + 8 > (count)) eight_first = (count) - 8;                                \
+            if (shortcut) continue;                                                                  \
             eight_fits eight;                                                                        \
             fit_eight((origin) + 12 * eight_first, (stride), &eight);                                \
             store_all;                                                                               \
@@ -604,12 +633,12 @@ static reel_cell_fit fit_sextant_plain(const uint8_t *origin, ptrdiff_t stride) 
 __attribute__((target("avx2"))) static void fit_sextant_row_avx2(const uint8_t *origin, ptrdiff_t stride,
                                                                   ptrdiff_t count, reel_cell_fit *fits) {
     FIT_ROW_EIGHT(origin, stride, count, fits[i] = fit,
-                  for (int k = 0; k < 8; k++) fits[eight_first + k] = eight_fit(&eight, k));
+                  for (int k = 0; k < 8; k++) fits[eight_first + k] = eight_fit(&eight, k), 0);
 }
 
 static void fit_sextant_row_plain(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, reel_cell_fit *fits) {
     FIT_ROW_EIGHT(origin, stride, count, fits[i] = fit,
-                  for (int k = 0; k < 8; k++) fits[eight_first + k] = eight_fit(&eight, k));
+                  for (int k = 0; k < 8; k++) fits[eight_first + k] = eight_fit(&eight, k), 0);
 }
 
 // A fit as a cell record (see reel_fit_sextant_row_cells).
@@ -627,11 +656,13 @@ static inline __attribute__((always_inline)) void store_cell(reel_cell_fit fit, 
 
 __attribute__((target("avx2"))) static void fit_sextant_cells_avx2(const uint8_t *origin, ptrdiff_t stride,
                                                                     ptrdiff_t count, uint8_t *cells) {
-    FIT_ROW_EIGHT(origin, stride, count, store_cell(fit, cells + 12 * i), store_eight(&eight, cells + 12 * eight_first));
+    FIT_ROW_EIGHT(origin, stride, count, store_cell(fit, cells + 12 * i), store_eight(&eight, cells + 12 * eight_first),
+                  store_if_one_colour(origin + 12 * eight_first, stride, cells + 12 * eight_first));
 }
 
 static void fit_sextant_cells_plain(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, uint8_t *cells) {
-    FIT_ROW_EIGHT(origin, stride, count, store_cell(fit, cells + 12 * i), store_eight(&eight, cells + 12 * eight_first));
+    FIT_ROW_EIGHT(origin, stride, count, store_cell(fit, cells + 12 * i), store_eight(&eight, cells + 12 * eight_first),
+                  store_if_one_colour(origin + 12 * eight_first, stride, cells + 12 * eight_first));
 }
 
 // Whether the processor runs AVX2: 1 or 0 once known, -1 before. Relaxed atomics: threads that

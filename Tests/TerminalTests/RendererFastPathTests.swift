@@ -80,6 +80,38 @@ struct RendererFastPathTests {
         }
     }
 
+    @Test("eights of one colour are written as blanks of it, and an eight with one sample apart is fitted")
+    func sextantOneColour() {
+        // 64 cells a row, in eights: of one colour (black, white, any), or one colour but for one
+        // byte somewhere (its first row, its last, its last byte), which the check must see.
+        var numbers = Numbers(state: 41)
+        let columns = 64, stride = columns * 12
+        for round in 0..<64 {
+            var image = [UInt8](repeating: 0, count: stride * 8)
+            for eight in 0..<8 {
+                let colour = [RGB(0, 0, 0), RGB(255, 255, 255), numbers.colour(), numbers.colour()][numbers.next(4)]
+                for y in 0..<8 {
+                    for x in 0..<32 {
+                        let at = y * stride + eight * 96 + x * 3
+                        (image[at], image[at + 1], image[at + 2]) = (colour.r, colour.g, colour.b)
+                    }
+                }
+                let odd = [-1, 0, 3, 7 * stride + 95, 4 * stride + 50, 92][(round + eight) % 6]
+                if odd >= 0 { image[eight * 96 + odd] ^= UInt8(1 + numbers.next(255)) }
+            }
+            image.withUnsafeBufferPointer { samples in
+                guard let origin = samples.baseAddress else { return }
+                var cells = [Cell](repeating: .blank(.black), count: columns)
+                cells.withUnsafeMutableBytes { reel_fit_sextant_row_cells(origin, stride, columns, $0.baseAddress) }
+                for x in 0..<columns {
+                    let one = reel_fit_sextant(origin + 12 * x, stride)
+                    let cell = FrameEncoder.cell(one, symbol: CellSymbol(rawValue: reel_sextant_glyph(one.split)))
+                    #expect(cells[x] == cell, "round \(round), cell \(x)")
+                }
+            }
+        }
+    }
+
     /// The look distance as it was worked out in Swift, pairing by pairing.
     static func plainDistance(_ cell: Cell, _ a: UInt32, _ old: Cell, _ b: UInt32) -> Int {
         var worst: UInt8 = 0
