@@ -42,7 +42,9 @@ INLINE uint32_t fg_of(cell c) { return (uint32_t)c.colours & COLOUR; }
 INLINE uint32_t bg_of(cell c) { return (uint32_t)(c.colours >> 24) & COLOUR; }
 INLINE uint32_t style_of(cell c) { return (uint32_t)(c.colours >> 48) & 0xFF; }
 /// A cell in no style.
-INLINE cell make(uint32_t symbol, uint32_t fg, uint32_t bg) { return (cell){symbol, (uint64_t)fg | (uint64_t)bg << 24}; }
+INLINE cell make(uint32_t symbol, uint32_t fg, uint32_t bg) {
+    return (cell){symbol, (uint64_t)fg | (uint64_t)bg << 24};
+}
 INLINE cell with_fg(cell c, uint32_t fg) { return (cell){c.symbol, (c.colours & ~(uint64_t)COLOUR) | fg}; }
 /// Cell.blank.
 INLINE cell blank(uint32_t colour) { return make(SPACE, colour, colour); }
@@ -141,9 +143,15 @@ INLINE int blank_form(cell c, uint32_t mask, int64_t spread, cell *out) {
 INLINE int64_t raised(const reel_allowances *a, int64_t detail, int64_t most) {
     return min64(a->smooth_cap + ((max64(detail - a->detail_floor, 0) * a->detail_gain16) >> 4), most);
 }
-INLINE int64_t skip_for(const reel_allowances *a, int64_t detail) { return max64(raised(a, detail, a->skip_most), a->skip); }
-INLINE int64_t pen_for(const reel_allowances *a, int64_t detail) { return max64(raised(a, detail, a->pen_most), a->pen); }
-INLINE int64_t held_allowance(const reel_allowances *a, int64_t allowance) { return (allowance * a->hysteresis16) >> 4; }
+INLINE int64_t skip_for(const reel_allowances *a, int64_t detail) {
+    return max64(raised(a, detail, a->skip_most), a->skip);
+}
+INLINE int64_t pen_for(const reel_allowances *a, int64_t detail) {
+    return max64(raised(a, detail, a->pen_most), a->pen);
+}
+INLINE int64_t held_allowance(const reel_allowances *a, int64_t allowance) {
+    return (allowance * a->hysteresis16) >> 4;
+}
 
 /// The frame, as the row reads it (copied into locals: see the top of the file).
 typedef struct {
@@ -301,7 +309,8 @@ INLINE cell cheapest_form(const reel_allowances *a, cell c, int has_look, uint32
     int64_t fg_cost = colour_cost(fg), bg_cost = colour_cost(bg);
     int64_t swapped_cost = pen_cost(!p.has_fg || fg_of(swapped) != pen_fg, bg_cost,
                                     !p.has_bg || bg_of(swapped) != pen_bg, fg_cost);
-    int64_t best_cost = pen_cost(!p.has_fg || fg_of(best) != pen_fg, fg_cost, !p.has_bg || bg_of(best) != pen_bg, bg_cost);
+    int64_t best_cost = pen_cost(!p.has_fg || fg_of(best) != pen_fg, fg_cost,
+                                 !p.has_bg || bg_of(best) != pen_bg, bg_cost);
     return swapped_cost < best_cost ? swapped : best;
 }
 
@@ -396,14 +405,16 @@ INLINE uint8_t *put_utf8(uint8_t *o, uint32_t v) {
 
 // MARK: Cursor (ScreenRenderer+Cursor)
 
-/// decimalDigits.
-static int64_t decimal_digits(int64_t value) {
-    return value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : value < 10000 ? 4 : value < 100000 ? 5
-        : 5 + decimal_digits(value / 100000);
+/// decimalDigits: its recursion on the rare values of 100,000 and more as a loop, the rest
+/// without a branch (a cursor move weighs up several, and they mispredicted).
+INLINE int64_t decimal_digits(int64_t value) {
+    int64_t more = 0;
+    for (; value >= 100000; value /= 100000) more += 5;
+    return more + 1 + (value >= 10) + (value >= 100) + (value >= 1000) + (value >= 10000);
 }
 
 /// csiLength.
-static int64_t csi_length(int64_t n) { return n == 1 ? 3 : 3 + decimal_digits(n); }
+INLINE int64_t csi_length(int64_t n) { return n == 1 ? 3 : 3 + decimal_digits(n); }
 
 enum vertical { STAY, LINE_FEEDS, NEXT_LINE, PREVIOUS_LINE, DOWN, UP, ROW };
 enum horizontal { H_STAY, CARRIAGE_RETURN, COLUMN, FORWARD, BACK, BACKSPACES, REWRITE };
@@ -435,7 +446,7 @@ static int64_t rewrite_cost(grid f, pen p, ptrdiff_t ty, ptrdiff_t from, ptrdiff
 }
 
 /// ScreenRenderer.horizontalMove from column `column` (-1 unknown): its cost, the move in `kind`.
-static int64_t horizontal_move(grid f, pen p, int64_t column, int64_t tx, int64_t ty, int same_row, int *kind) {
+INLINE int64_t horizontal_move(grid f, pen p, int64_t column, int64_t tx, int64_t ty, int same_row, int *kind) {
     if (column == tx) {
         *kind = H_STAY;
         return 0;
@@ -477,7 +488,7 @@ typedef struct {
     int64_t n;
 } move;
 
-static void consider(grid f, pen p, move *best, int vertical, int64_t n, int64_t cost, int64_t column,
+INLINE void consider(grid f, pen p, move *best, int vertical, int64_t n, int64_t cost, int64_t column,
                      int64_t tx, int64_t ty) {
     if (cost >= best->cost) return;
     int kind;
