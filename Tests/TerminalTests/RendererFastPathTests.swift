@@ -225,4 +225,86 @@ struct RendererFastPathTests {
             }
         }
     }
+
+    /// A picture's cell: a block glyph (sextants most often, and the blitters' other glyphs), a
+    /// space or a letter, in colours often close.
+    static func pictureCell(_ numbers: inout Numbers) -> Cell {
+        let symbols: [UInt32] = [0x20, 0x2580, 0x2584, 0x258C, 0x2590, 0x2588, 0x2596, 0x259E, 0x2502, 0x2501, 0x257B,
+                                 0x1CD00, 0x1CDE5, 0x1FB82, 0x41]
+        let v = numbers.next(3) == 0 ? symbols[numbers.next(symbols.count)] : 0x1FB00 + UInt32(numbers.next(60))
+        var cell = Cell(symbol: CellSymbol(rawValue: v), fg: numbers.colour(), bg: numbers.colour())
+        if numbers.next(6) == 0 { cell.bg = cell.fg }
+        return cell
+    }
+
+    /// `colour` moved by up to `most` levels in each channel, kept within 0…255.
+    static func jittered(_ colour: RGB, by most: Int, _ numbers: inout Numbers) -> RGB {
+        func move(_ c: UInt8) -> UInt8 { UInt8(clamping: Int(c) + numbers.next(2 * most + 1) - most) }
+        return RGB(move(colour.r), move(colour.g), move(colour.b))
+    }
+
+    @Test("a picture's rows rendered by CBlitter are the Swift loop's bytes, frame after frame, in every setting")
+    func pictureRows() {
+        var numbers = Numbers(state: 23)
+        let columns = 23, rows = 7
+        let policies = [ScreenRenderer.LossyPolicy(), .init(hysteresis: 1.5), .init(skipShare: 1, penShare: 1, detailGain: 0),
+                        .init(blankShare: 1, blankMinimum: 0, smoothCap: 24, detailGain: 3, detailFloor: 0)]
+        for tolerance in [0, 2, 8, 24] as [UInt8] {
+            for budget in [nil, ScreenRenderer.ByteBudget.reel] {
+                for (p, policy) in policies.enumerated() {
+                    for mode in [ColorMode.truecolor, .palette256] where p == 0 || mode == .truecolor {
+                        var fast = ScreenRenderer(colorMode: mode, tolerance: tolerance)
+                        fast.budget = budget
+                        fast.policy = policy
+                        var plain = fast
+                        plain.usesPictureRows = false
+                        var canvas = Canvas(width: columns, height: rows)
+                        var fastBytes: [UInt8] = [], plainBytes: [UInt8] = []
+                        for frame in 0..<40 {
+                            for y in 0..<rows {
+                                for x in 0..<columns {
+                                    var cell = canvas[x, y]
+                                    if frame == 0 || numbers.next(4) == 0 || cell.symbol.isContinuation || cell.symbol.isWide
+                                        || cell.symbol.isCluster || !cell.style.isEmpty {
+                                        cell = Self.pictureCell(&numbers)
+                                    } else if numbers.next(3) != 0 {
+                                        // Grain: a change of a few levels, within or just beyond the allowances.
+                                        let most = [1, 3, 6, 12][numbers.next(4)]
+                                        cell.fg = Self.jittered(cell.fg, by: most, &numbers)
+                                        cell.bg = Self.jittered(cell.bg, by: most, &numbers)
+                                    }
+                                    canvas[x, y] = cell
+                                }
+                            }
+                            // Rows the Swift loop keeps: text in a style (after which the pen has
+                            // one), wide symbols, clusters, see-through cells; and the rows the
+                            // model keeps them in afterwards.
+                            switch frame % 6 {
+                            case 1: canvas.drawText("ab\u{754C}c", x: numbers.next(columns - 5), y: numbers.next(rows), fg: .white, style: .bold)
+                            case 3: canvas.drawText("e\u{301}\u{1F600}", x: numbers.next(columns - 4), y: numbers.next(rows), fg: numbers.colour())
+                            case 4: canvas[numbers.next(columns), numbers.next(rows)] = Cell(symbol: .space, bg: numbers.colour(), style: .seeThrough)
+                            default: break
+                            }
+                            if frame == 25 {
+                                fast.invalidate()
+                                plain.invalidate()
+                            }
+                            fast.render(canvas, into: &fastBytes)
+                            plain.render(canvas, into: &plainBytes)
+                            let setting = "t=\(tolerance) budget=\(budget != nil) policy \(p) \(mode) frame \(frame)"
+                            // Compared first, so that a failure names the setting rather than
+                            // printing thousands of bytes.
+                            let same = fastBytes == plainBytes, sameModel = fast.written == plain.written
+                            #expect(same, "\(setting)")
+                            #expect(fast.lastFrameCellsWritten == plain.lastFrameCellsWritten, "\(setting)")
+                            #expect(sameModel && fast.held == plain.held, "\(setting)")
+                            #expect(fast.pen == plain.pen && fast.cursorRow == plain.cursorRow
+                                && fast.cursorColumn == plain.cursorColumn, "\(setting)")
+                            if !same || !sameModel { return }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

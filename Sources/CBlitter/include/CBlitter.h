@@ -174,4 +174,53 @@ extern const uint32_t reel_byte_digits[256];
 /// The packed decimal digits of `value` (see reel_byte_digits).
 static inline uint32_t reel_decimal_digits(uint8_t value) { return reel_byte_digits[value]; }
 
+// MARK: The renderer's picture rows (render.c)
+//
+// Terminal's ScreenRenderer for one row of a picture, in C: the same judgements and bytes as its
+// Swift loop (CellJudge's keep-or-write and cheapest form, the cursor moves, the pen, UTF-8),
+// which took about as long as the sextant fit.
+
+/// A frame's tolerance as ScreenRenderer.Allowances holds it, in integer levels.
+typedef struct {
+    int64_t skip, pen, skip_most, pen_most, blank_spread, smooth_cap, detail_gain16, detail_floor, hysteresis16;
+    /// Whether detail changes anything (Allowances.masks).
+    int64_t masks;
+} reel_allowances;
+
+/// The terminal's SGR state, in no attributes: each colour (red, green, blue) and whether it is
+/// known (0 for the terminal's default).
+typedef struct {
+    uint8_t fg[3], bg[3];
+    uint8_t has_fg, has_bg;
+} reel_pen;
+
+/// One frame of the renderer: the canvas's cells and the model of what the terminal shows, both
+/// `count` 12-byte records of Terminal's `Cell` (see reel_fit_sextant_row_cells), `width` a row;
+/// the per-cell hysteresis state; the frame's allowances; whether it is lossy (a tolerance above
+/// 0) and whether it writes every cell (a full redraw).
+typedef struct {
+    const void *next;
+    void *model;
+    uint8_t *held;
+    ptrdiff_t count, width;
+    reel_allowances allowances;
+    int lossy, full;
+} reel_render_frame;
+
+/// The renderer's state between cells: the pen, the cursor (-1 where unknown) and the number of
+/// bytes in the output so far.
+typedef struct {
+    reel_pen pen;
+    ptrdiff_t cursor_row, cursor_column;
+    ptrdiff_t length;
+} reel_render_state;
+
+/// Renders row `y` of the frame as ScreenRenderer's loop does for a truecolor terminal and a pen
+/// in no attributes: writes the bytes at `out + state->length` (which has room for 80 a cell),
+/// updates the model, the hysteresis, the pen, the cursor and the length, and returns the number
+/// of cells written. Returns -1, changing nothing, for a row it does not handle: one with a
+/// cluster, a wide symbol or its continuation (in the canvas or the model), or a canvas cell
+/// with attributes.
+ptrdiff_t reel_render_row(const reel_render_frame *frame, ptrdiff_t y, reel_render_state *state, uint8_t *out);
+
 #endif
