@@ -388,8 +388,10 @@ static inline __attribute__((always_inline)) reel_cell_fit fit_sextant(const uin
 //
 // The cells' samples are turned around (transpose8) once, as each cell's row sums; then every
 // split's sums are a few additions of those, and each of the 62 splits is scored with no
-// shuffles at all. About a fifth faster than fit_sextant a cell at a time, whose sums had to be
-// moved into the lanes of each split.
+// shuffles at all; the winners' colours and cell records are worked out in the vectors too. The
+// fit of a 200x60 frame took 1.19 ms a cell at a time, whose sums had to be moved into the lanes
+// of each split, and 0.86 ms so (photo-pan, alternated ten times).
+
 // Transposes eight vectors of eight 16-bit lanes: out[j] lane k is in[k] lane j.
 static inline __attribute__((always_inline)) void transpose8(const v8s *in, v8s *out) {
     v8s a0 = __builtin_shufflevector(in[0], in[1], 0, 8, 1, 9, 2, 10, 3, 11);
