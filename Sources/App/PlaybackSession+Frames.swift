@@ -9,8 +9,13 @@ extension PlaybackSession {
     /// Takes a due frame at `size`, or lets it go when `draw` is false. True when a new picture is ready.
     func takeFrame(size: (width: Int, height: Int), draw: Bool, now: Double) -> Bool {
         guard fileLoaded else {
-            // Before the new item's file is loaded, a frame is the last item's: let go at once so
-            // mpv's video output never waits.
+            // Before the session has taken any frame, none can be an earlier item's: mpv queues
+            // the load before the first frame, so a due frame is this item's own and waits for
+            // the pump to see the load. (On a stalled machine the frame came due first, and was
+            // let go: the first screen had no picture.)
+            if frames.rendered + frames.skipped == 0 { return false }
+            // Otherwise, before the new item's file is loaded, a frame is the last item's: let
+            // go at once so mpv's video output never waits.
             frames.patience = 0
             _ = frames.take(from: player, size: size, draw: false)
             return false

@@ -37,6 +37,48 @@ struct PlaybackSessionFramesTests {
         #expect(session.frames.video != nil)
     }
 
+    @Test("a first frame that comes due before the pump has seen its file load is kept, not let go as an earlier item's")
+    func firstFrameDueBeforeTheLoadIsSeenIsKept() throws {
+        // A stalled machine: mpv loads the file and its first frame comes due before the loop
+        // takes a single event. No earlier item exists whose frame this could be.
+        var stalled: PlaybackSession?
+        for _ in 0..<3 where stalled == nil { stalled = try Self.dueBeforeTheLoadIsSeen() }
+        let session = try #require(stalled, "the load was always seen before the first frame came due, in 3 tries")
+        #expect(!session.takeFrame(size: (width: 64, height: 36), draw: true, now: monotonicNow()))
+        #expect(session.frames.skipped == 0, "the item's own first frame was let go")
+        #expect(session.player.frameIsDue())
+        // Once the load is seen, the same frame is the first screen's.
+        var polls = 0
+        while !session.fileLoaded && polls < 200 {
+            polls += 1
+            _ = session.pump(now: monotonicNow())
+            if !session.fileLoaded { usleep(20_000) }
+        }
+        try #require(session.fileLoaded)
+        _ = session.takeFrame(size: (width: 64, height: 36), draw: true, now: monotonicNow())
+        #expect(session.frames.rendered == 1 && session.frames.skipped == 0)
+    }
+
+    /// A session whose first frame is due while the pump has not yet seen its file load, or nil
+    /// when the load was seen first.
+    ///
+    /// The session is pumped only until mpv has the load under way (its load hook answered), one
+    /// pump at a time, and then left alone while mpv loads the file and its first frame comes due.
+    static func dueBeforeTheLoadIsSeen() throws -> PlaybackSession? {
+        let session = try playingDemo()
+        for _ in 0..<100 {
+            var descriptor = pollfd(fd: session.player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 50)
+            _ = session.pump(now: monotonicNow())
+            if session.fileLoaded { return nil }
+            for _ in 0..<40 {
+                if session.player.frameIsDue() { return session.fileLoaded ? nil : session }
+                usleep(5_000)
+            }
+        }
+        return nil
+    }
+
     /// A session whose item has loaded and whose first frame is due while the item still opens,
     /// and when the frame came due; nil when the restart came first.
     ///
