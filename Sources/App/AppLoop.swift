@@ -178,6 +178,7 @@ final class AppLoop {
         switch command {
         case .showHelp: scene.setHelpShown(true, now: now)
         case .closeHelp: scene.setHelpShown(false, now: now)
+        case .turnHelpPage(let pages): scene.turnHelpPage(by: pages, now: now)
         case .quit: apply(.quit(0), now: now)
         case .interrupt: apply(.interrupt, now: now)
         case .suspend: apply(.suspend, now: now)

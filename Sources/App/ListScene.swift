@@ -178,6 +178,7 @@ final class ListScene: Scene {
     var screenKind: ScreenKind { .list }
     var keyMode: KeyMode { screen.keyMode }
     func setHelpShown(_ shown: Bool, now: Double) { screen.setHelpShown(shown) }
+    func turnHelpPage(by pages: Int, now: Double) { screen.turnHelpPage(by: pages) }
 
     func handle(_ event: InputEvent, now: Double) -> SceneRequest? {
         let actions = screen.handle(event, now: now)

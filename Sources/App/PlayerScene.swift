@@ -56,6 +56,7 @@ final class PlayerScene: Scene {
     var screenKind: ScreenKind { .player }
     var keyMode: KeyMode { screen.keyMode }
     func setHelpShown(_ shown: Bool, now: Double) { screen.setHelpShown(shown) }
+    func turnHelpPage(by pages: Int, now: Double) { screen.turnHelpPage(by: pages) }
 
     func handle(_ event: InputEvent, now: Double) -> SceneRequest? {
         perform(screen.handle(event, now: now), now: now)

@@ -78,6 +78,7 @@ final class PosterScene: Scene {
     var screenKind: ScreenKind { .poster }
     var keyMode: KeyMode { poster.keyMode }
     func setHelpShown(_ shown: Bool, now: Double) { poster.setHelpShown(shown) }
+    func turnHelpPage(by pages: Int, now: Double) { poster.turnHelpPage(by: pages) }
 
     func handle(_ event: InputEvent, now: Double) -> SceneRequest? {
         perform(poster.handle(event, now: now), now: now)

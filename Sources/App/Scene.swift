@@ -23,6 +23,8 @@ protocol Scene: AnyObject {
     var keyMode: KeyMode { get }
     /// Shows or closes the scene's list of keys.
     func setHelpShown(_ shown: Bool, now: Double)
+    /// Turns the scene's list of keys `pages` pages on (back when negative).
+    func turnHelpPage(by pages: Int, now: Double)
     /// One input event that is not a global command.
     func handle(_ event: InputEvent, now: Double) -> SceneRequest?
     /// Takes what the session and the scene's workers have for it. `canTakeFrame` is false while

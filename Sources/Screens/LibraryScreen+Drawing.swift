@@ -9,7 +9,9 @@ extension LibraryScreen {
         drawList(into: &canvas)
         drawHeader(into: &canvas)
         drawBar(into: &canvas, now: now)
-        if isHelpShown { HelpOverlay.draw(configuration.commands.helpRows(for: .list), title: "Keys", into: &canvas) }
+        if isHelpShown {
+            helpPage = HelpOverlay.draw(configuration.commands.helpRows(for: .list), title: "Keys", page: helpPage, into: &canvas)
+        }
         didDraw()
     }
 

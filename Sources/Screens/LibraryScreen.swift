@@ -63,6 +63,8 @@ public struct LibraryScreen: Sendable {
     var lastClick: (item: Int, time: Seconds)?
     /// The `?` overlay is up.
     var isHelpShown = false
+    /// The page of the `?` overlay shown, clamped when drawn.
+    var helpPage = 0
     /// The item the session is on, marked in the list.
     public internal(set) var currentItem: Int?
     /// Whether the folders are still being read, so more items may come (``insert(_:at:now:)``).

@@ -261,8 +261,9 @@ extension PlayerScreen {
         canvas.drawText(statusLine ?? displayTitle, x: 1, y: row, clip: line, fg: Theme.text, bg: Theme.panel)
     }
 
-    private func drawHelp(picture: FrameEncoder.Blitter, into canvas: inout Canvas) {
-        HelpOverlay.draw(configuration.commands.helpRows(for: .player), title: "Keys", picture: picture, into: &canvas)
+    private mutating func drawHelp(picture: FrameEncoder.Blitter, into canvas: inout Canvas) {
+        helpPage = HelpOverlay.draw(configuration.commands.helpRows(for: .player), title: "Keys", picture: picture,
+                                    page: helpPage, into: &canvas)
     }
 }
 

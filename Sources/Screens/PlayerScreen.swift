@@ -48,6 +48,8 @@ public struct PlayerScreen: Sendable {
     var doubleTap: DoubleTapSeek
     var scrubber = Scrubber(duration: nil)
     var isHelpShown = false
+    /// The page of the `?` overlay shown, clamped when drawn.
+    var helpPage = 0
     var toast: Toast?
     /// The tracks and chapters menu, while it is open.
     var menu: TracksMenu?

@@ -30,7 +30,9 @@ extension PosterScreen {
         }
         drawCloseGlyph(into: &canvas, now: now, opacity: closeOpacity)
         drawCaption(into: &canvas, opacity: 1 - growth)
-        if isHelpShown { HelpOverlay.draw(configuration.commands.helpRows(for: .poster), title: "Keys", into: &canvas) }
+        if isHelpShown {
+            helpPage = HelpOverlay.draw(configuration.commands.helpRows(for: .poster), title: "Keys", page: helpPage, into: &canvas)
+        }
         needsRedraw = false
     }
 

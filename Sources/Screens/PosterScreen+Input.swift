@@ -20,6 +20,14 @@ extension PosterScreen {
     /// (``GlobalCommand``), once for all of them.
     public mutating func setHelpShown(_ shown: Bool) {
         isHelpShown = shown
+        helpPage = 0
+        needsRedraw = true
+    }
+
+    /// Turns the `?` overlay `pages` pages on (back when negative); the drawing keeps it to the
+    /// pages there are.
+    public mutating func turnHelpPage(by pages: Int) {
+        helpPage = max(helpPage + pages, 0)
         needsRedraw = true
     }
 

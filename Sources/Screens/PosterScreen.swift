@@ -57,6 +57,8 @@ public struct PosterScreen: Sendable {
     public internal(set) var needsRedraw = true
     /// The `?` overlay is up.
     var isHelpShown = false
+    /// The page of the `?` overlay shown, clamped when drawn.
+    var helpPage = 0
     public private(set) var columns: Int
     public private(set) var rows: Int
     /// The picture scaled to the frame's pixels, kept from one draw to the next.

@@ -184,6 +184,9 @@ extension CommandTable {
             row([Entry(keys("ENTER"), .play)], "play the next item now", [.player], modes: [.upNext]),
             // The poster card.
             row([Entry(keys("ENTER", "SPACE"), .play)], "play: the video opens through a growing circle", [.poster]),
+            // The `?` overlay, while it is up; any other key closes it.
+            row([Entry(keys("DOWN", "PGDWN", "SPACE"), .listPage(1)), Entry(keys("UP", "PGUP"), .listPage(-1))],
+                "the next / previous page of keys", all, modes: [.help]),
             // Everywhere.
             row([Entry(keys("?"), .help)], "this list of keys", all),
             row([Entry(keys("x", "ESC"), .close)], "close: a menu or card first, then back to where you came from", all),

@@ -7,6 +7,8 @@ public enum GlobalCommand: Sendable, Equatable {
     case showHelp
     /// Any key while the keys are shown: close them (the key does nothing else).
     case closeHelp
+    /// ↓, PgDn or Space (↑, PgUp) while the keys are shown: their next (previous) page.
+    case turnHelpPage(Int)
     /// `q`: quit.
     case quit
     /// Ctrl-C: end reel as SIGINT does.
@@ -19,7 +21,8 @@ public enum GlobalCommand: Sendable, Equatable {
     /// The global command `event` is on `screen` in `mode`, or nil when the screen takes the key.
     ///
     /// The table's rows say where each works: Ctrl-C, Ctrl-Z and Ctrl-L in every mode, `q` also
-    /// over the help and the tracks menu, `?` where the screen's commands work.
+    /// over the help and the tracks menu, `?` where the screen's commands work; over the help, the
+    /// page keys turn its pages and any other key closes it.
     public static func route(_ event: KeyEvent, commands: CommandTable, screen: ScreenKind, mode: KeyMode) -> GlobalCommand? {
         switch commands.command(for: event, on: screen, in: mode) {
         case .interrupt?: return .interrupt
@@ -27,6 +30,7 @@ public enum GlobalCommand: Sendable, Equatable {
         case .redraw?: return .redraw
         case .quit?: return .quit
         case .help?: return .showHelp
+        case .listPage(let pages)? where mode == .help: return .turnHelpPage(pages)
         default: return mode == .help ? .closeHelp : nil
         }
     }
