@@ -80,6 +80,7 @@ extension MediaStatus {
         subtitlesVisible = session.subtitlesVisible
         audioTracks = state.tracks.filter { $0.kind == .audio }.map(TrackInfo.init)
         subtitleTracks = state.tracks.filter { $0.kind == .subtitles }.map(TrackInfo.init)
+        videoTracks = state.tracks.filter { $0.kind == .video && !$0.isCoverArt }.map(TrackInfo.init)
         if case .id(let id)? = state.audioTrack { audioTrack = id } else { audioTrack = state.tracks.first { $0.kind == .audio && $0.isSelected }?.id }
         if case .id(let id)? = state.subtitleTrack { subtitleTrack = id } else if state.subtitleTrack == .auto {
             subtitleTrack = state.tracks.first { $0.kind == .subtitles && $0.isSelected }?.id
@@ -103,6 +104,12 @@ extension TrackInfo {
         isDefault = track.isDefault
         isForced = track.isForced
         isExternal = track.isExternal
+        channelLayout = track.channelLayout
+        channelCount = track.channelCount
+        sampleRate = track.sampleRate
+        width = track.width
+        height = track.height
+        frameRate = track.frameRate
     }
 }
 

@@ -92,6 +92,9 @@ extension Track {
                 track.isImage = flags["image"] ?? false
                 track.width = numbers["demux-w"].flatMap { $0 > 0 ? $0 : nil }
                 track.height = numbers["demux-h"].flatMap { $0 > 0 ? $0 : nil }
+                track.channelLayout = strings["demux-channels"].flatMap { $0.isEmpty ? nil : $0 }
+                track.channelCount = numbers["demux-channel-count"].flatMap { $0 > 0 ? $0 : nil }
+                track.sampleRate = numbers["demux-samplerate"].flatMap { $0 > 0 ? $0 : nil }
                 return track
             }
         }

@@ -31,6 +31,12 @@ public struct Track: Sendable, Equatable {
     /// The picture's size as the container states it, for a video track.
     public var width: Int?
     public var height: Int?
+    /// The channel layout as mpv names it (`stereo`, `5.1(side)`), for an audio track.
+    public var channelLayout: String?
+    /// How many channels, for an audio track.
+    public var channelCount: Int?
+    /// Samples a second, for an audio track.
+    public var sampleRate: Int?
 
     public init(id: Int, kind: Kind, isCoverArt: Bool = false, isSelected: Bool = false, frameRate: Double? = nil,
                 title: String? = nil, language: String? = nil, codec: String? = nil) {

@@ -64,6 +64,8 @@ public struct MediaStatus: Sendable, Equatable {
     public var subtitlesVisible = true
     public var audioTracks: [TrackInfo] = []
     public var subtitleTracks: [TrackInfo] = []
+    /// The file's video tracks (not cover art), for the tracks menu's figures.
+    public var videoTracks: [TrackInfo] = []
     /// The selected tracks' ids, or nil for none.
     public var audioTrack: Int?
     public var subtitleTrack: Int?
@@ -137,6 +139,15 @@ public struct TrackInfo: Sendable, Equatable {
     public var isForced = false
     /// From a separate file (a sidecar `.srt`).
     public var isExternal = false
+    /// An audio track's channel layout as mpv names it (`stereo`, `5.1(side)`), else its count.
+    public var channelLayout: String?
+    public var channelCount: Int?
+    /// An audio track's samples a second.
+    public var sampleRate: Int?
+    /// A video track's picture size and frames a second, as the container states them.
+    public var width: Int?
+    public var height: Int?
+    public var frameRate: Double?
 
     public init(id: Int, title: String? = nil, language: String? = nil, codec: String? = nil) {
         self.id = id

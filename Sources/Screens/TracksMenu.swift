@@ -27,9 +27,17 @@ struct TracksMenu: Sendable, Equatable {
     /// The highlighted row's index in ``rows``.
     private(set) var selection: Int
 
-    /// The menu for `status`, with the current audio track highlighted.
+    /// The menu for `status`, with the current audio track highlighted; the video's figures
+    /// (codec, size, frame rate) head it, to read, not to pick.
     init(status: MediaStatus) {
-        var rows: [Row] = [Row(kind: .heading, text: "Audio", isCurrent: false)]
+        var rows: [Row] = []
+        if !status.videoTracks.isEmpty {
+            rows.append(Row(kind: .heading, text: "Video", isCurrent: false))
+            for track in status.videoTracks {
+                rows.append(Row(kind: .heading, text: "  " + TracksMenu.describeVideo(track), isCurrent: false))
+            }
+        }
+        rows.append(Row(kind: .heading, text: "Audio", isCurrent: false))
         if status.audioTracks.isEmpty { rows.append(Row(kind: .heading, text: "  none", isCurrent: false)) }
         for track in status.audioTracks {
             rows.append(Row(kind: .audio(track.id), text: TracksMenu.describe(track, of: status.audioTracks),
@@ -53,14 +61,46 @@ struct TracksMenu: Sendable, Equatable {
         selection = rows.firstIndex { $0.isCurrent && $0.isSelectable } ?? rows.firstIndex(where: \.isSelectable) ?? 0
     }
 
-    /// "English (eng) · aac · default · external".
+    /// "English (eng) · aac · 5.1 · 48 kHz · default · external": an audio track's channels and
+    /// rate follow its codec, as mpv's track list has them.
     static func describe(_ track: TrackInfo, of tracks: [TrackInfo]) -> String {
         var parts = [track.name]
         if let codec = track.codec, !codec.isEmpty { parts.append(codec) }
+        if let channels = channelsText(track) { parts.append(channels) }
+        if let rate = track.sampleRate { parts.append(sampleRateText(rate)) }
         if track.isDefault { parts.append("default") }
         if track.isForced { parts.append("forced") }
         if track.isExternal { parts.append("external") }
         return parts.joined(separator: " · ")
+    }
+
+    /// "h264 · 1920×1080 · 23.976 fps", after the track's title when it has one.
+    static func describeVideo(_ track: TrackInfo) -> String {
+        var parts: [String] = []
+        if let title = track.title, !title.isEmpty { parts.append(title) }
+        if let codec = track.codec, !codec.isEmpty { parts.append(codec) }
+        if let width = track.width, let height = track.height { parts.append("\(width)×\(height)") }
+        if let rate = track.frameRate { parts.append("\(DecimalText.format(rate, maximumFractionDigits: 3)) fps") }
+        return parts.isEmpty ? "Track \(track.id)" : parts.joined(separator: " · ")
+    }
+
+    /// "stereo", "5.1", "mono": mpv's layout name without its variant ("5.1(side)"); where mpv
+    /// names none ("unknown1"), mono or stereo from the count, else "6 ch".
+    static func channelsText(_ track: TrackInfo) -> String? {
+        if let layout = track.channelLayout, !layout.isEmpty, !layout.hasPrefix("unknown") {
+            return String(layout.prefix { $0 != "(" })
+        }
+        switch track.channelCount {
+        case 1?: return "mono"
+        case 2?: return "stereo"
+        case let count?: return "\(count) ch"
+        case nil: return nil
+        }
+    }
+
+    /// "48 kHz", "44.1 kHz", "8 kHz".
+    static func sampleRateText(_ rate: Int) -> String {
+        "\(DecimalText.format(Double(rate) / 1000, maximumFractionDigits: 1)) kHz"
     }
 
     /// Moves the highlight by `steps` selectable rows, stopping at the ends.

@@ -42,6 +42,23 @@ struct FilmTests {
         #expect(driver.player.state.chapters.map(\.time) == [0, 6, 12, 18])
     }
 
+    @Test("the track list gives each audio track's channels and rate, and the video's size and frame rate")
+    func trackFigures() throws {
+        let driver = try Self.driver()
+        try driver.load(Self.film)
+        try driver.run { state, _ in state.tracks.count >= 5 }
+        let tracks = driver.player.state.tracks
+        let audio = tracks.filter { $0.kind == .audio }
+        #expect(audio.map(\.codec) == ["opus", "opus"])
+        // mpv names no layout for these Opus tracks, only the count ("unknown1").
+        #expect(audio.map(\.channelLayout) == ["unknown1", "unknown1"])
+        #expect(audio.map(\.channelCount) == [1, 1])
+        #expect(audio.map(\.sampleRate) == [48000, 48000])
+        let video = try #require(tracks.first { $0.kind == .video })
+        #expect(video.codec == "h264" && video.width == 640 && video.height == 360)
+        #expect(abs((video.frameRate ?? 0) - 24) < 0.01, "frame rate \(String(describing: video.frameRate))")
+    }
+
     @Test("sub-text follows the SRT cues, and is empty between them", arguments: [
         (2.0, "The first line."), (3.8, ""), (4.5, "Two lines:\nthis is the second one."), (14.0, "Un café crème für Jürgen."),
         (16.5, "Next stop: 東京."),

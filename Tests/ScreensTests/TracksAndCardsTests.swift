@@ -121,6 +121,32 @@ struct TracksAndCardsTests {
         #expect(screen.handle(PlayerScreenTests.key(.escape), now: 3.2) == [.close])
     }
 
+    @Test("the menu gives an audio track's channels and rate, and heads it with the video's codec, size and frame rate")
+    func menuFigures() {
+        var status = Self.film()
+        status.audioTracks[0].channelLayout = "5.1(side)"
+        status.audioTracks[0].channelCount = 6
+        status.audioTracks[0].sampleRate = 48000
+        status.audioTracks[1].channelLayout = "unknown6"
+        status.audioTracks[1].channelCount = 6
+        status.audioTracks[1].sampleRate = 44100
+        var video = TrackInfo(id: 1, codec: "h264")
+        (video.width, video.height, video.frameRate) = (1920, 1080, 24000.0 / 1001)
+        status.videoTracks = [video]
+        var screen = Self.screen(status)
+        _ = screen.handle(PlayerScreenTests.char("t"), now: 1)
+        let text = Self.screenText(&screen, now: 1.1)
+        #expect(text.contains("English (eng) · opus · 5.1 · 48 kHz · default"))
+        #expect(text.contains("Français (fra) · opus · 6 ch · 44.1 kHz"))
+        #expect(text.contains("h264 · 1920×1080 · 23.976 fps"))
+        var opus = TrackInfo(id: 3)
+        (opus.channelLayout, opus.channelCount) = ("unknown1", 1)
+        #expect(TracksMenu.channelsText(opus) == "mono")
+        // The video's line is to read: the highlight still starts on the current audio track.
+        _ = screen.handle(PlayerScreenTests.key(.down), now: 1.2)
+        #expect(screen.handle(PlayerScreenTests.key(.enter), now: 1.3) == [.selectAudio(2)])
+    }
+
     @Test("opening shows what opens and how far; a failure shows mpv's reason")
     func sessionCards() {
         var status = MediaStatus()
