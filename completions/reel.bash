@@ -13,7 +13,7 @@ _reel() {
         option=${COMP_WORDS[COMP_CWORD-2]}
     elif [[ $cur == --*=* ]]; then
         option=${cur%%=*} prefix=${cur%%=*}= cur=${cur#*=}
-    elif [[ ' --start --volume --speed --keep-open --hide-delay --notice-duration --seek-interval --scrub-preview --sid --secondary-sid --aid --slang --alang --sub-file --sub-delay --audio-delay --autoplay-delay --network-timeout --aspect --corner-radius --colors --blitter --graphics --input-ipc-server --log-file --reveal-duration --completions ' == *" $prev "* ]]; then
+    elif [[ ' --start --volume --speed --keep-open --hide-delay --notice-duration --seek-interval --keys --double-tap-window --scrub-preview --sid --secondary-sid --aid --slang --alang --sub-file --sub-delay --audio-delay --autoplay-delay --network-timeout --aspect --corner-radius --colors --blitter --graphics --input-ipc-server --log-file --reveal-duration --completions ' == *" $prev "* ]]; then
         option=$prev
     fi
     if [[ -n $option ]]; then
@@ -22,6 +22,7 @@ _reel() {
         --loop|--no-loop) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --pause|--no-pause) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --keep-open) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
+        --keys) mapfile -t COMPREPLY < <(compgen -W 'reel mpv' -- "$cur") ;;
         --reduce-motion|--no-reduce-motion) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --screen-reader|--no-screen-reader) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --scrub-preview) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
@@ -50,7 +51,7 @@ _reel() {
         return 0
     fi
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W '--start= --volume= --mute --no-mute --no-audio --loop --no-loop --pause --no-pause --speed= --keep-open= --hide-delay= --notice-duration= --seek-interval= --reduce-motion --no-reduce-motion --screen-reader --no-screen-reader --scrub-preview= --progress-line --no-progress-line --sid= --secondary-sid= --no-sub --aid= --slang= --alang= --sub-file= --sub-delay= --audio-delay= --list --no-list --autoplay-delay= --loop-playlist --no-loop-playlist --shuffle --no-shuffle --recursive --no-recursive --only-playable --no-only-playable --network-timeout= --ytdl --no-ytdl --poster --no-poster --aspect= --corner-radius= --colors= --blitter= --graphics= --no-resume --resume --mpv-config --no-mpv-config --no-mpris --mpris --input-ipc-server= --log-file= --stats --no-stats --forget-all --no-config --help -h --version -V --reveal-duration= --man --completions=' -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W '--start= --volume= --mute --no-mute --no-audio --loop --no-loop --pause --no-pause --speed= --keep-open= --hide-delay= --notice-duration= --seek-interval= --keys= --double-tap-window= --reduce-motion --no-reduce-motion --screen-reader --no-screen-reader --scrub-preview= --progress-line --no-progress-line --sid= --secondary-sid= --no-sub --aid= --slang= --alang= --sub-file= --sub-delay= --audio-delay= --list --no-list --autoplay-delay= --loop-playlist --no-loop-playlist --shuffle --no-shuffle --recursive --no-recursive --only-playable --no-only-playable --network-timeout= --ytdl --no-ytdl --poster --no-poster --aspect= --corner-radius= --colors= --blitter= --graphics= --no-resume --resume --mpv-config --no-mpv-config --no-mpris --mpris --input-ipc-server= --log-file= --stats --no-stats --forget-all --no-config --help -h --version -V --reveal-duration= --man --completions=' -- "$cur")
         [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
         return 0
     fi

@@ -13,6 +13,8 @@ complete -c reel -l keep-open -x -a 'yes no' -d 'at the end of the last item: st
 complete -c reel -l hide-delay -x -d 'hide the controls after S s of playback without input (default 3)'
 complete -c reel -l notice-duration -x -d 'show a notice (the volume, a track, a chapter) for S s (default 1.5)'
 complete -c reel -l seek-interval -x -d 'seconds per skip; 0 turns skipping off (default 10)'
+complete -c reel -l keys -x -a 'reel mpv' -d 'the player\'s keys: reel\'s, or mpv\'s defaults (← → 5 s, ↑ ↓ 1 min, 9 0 volume, j subtitles, # audio); reel.conf\'s [keys] still apply over them'
+complete -c reel -l double-tap-window -x -d 'two presses of ← or → (or two clicks) at most S s apart are a double tap (default 0.4)'
 complete -c reel -l reduce-motion -d 'no animations: fades, ripples and the reveal happen at once'
 complete -c reel -l no-reduce-motion -d 'undo --reduce-motion (from reel.conf, say)'
 complete -c reel -l screen-reader -d 'controls never hide; state changes are written as plain lines'

@@ -49,6 +49,11 @@ public enum ManPage {
                 page += [".PP", "\\fI" + escaped(mode.title) + ":\\fR"] + keyItems(commands.rows(for: screen, mode: mode))
             }
         }
+        page += [".SS " + escaped("The player with --keys=mpv"),
+                 text("mpv's default keys for everything reel does; the list, the poster, the menus and the keys above "
+                      + "that work everywhere stay as they are. A key mpv binds to something reel does not do is left "
+                      + "free, and pressing it says what mpv would have done.")]
+        page += keyItems(CommandTable.mpv().rows(for: .player).filter { !$0.screens.contains(.list) })
         page.append(".SH MOUSE")
         for line in HelpText.mouseLines { page += item(bold(line.gesture), line.help) }
         page += [".SH CONFIGURATION", text(HelpText.configurationLines.joined(separator: " ")),

@@ -22,6 +22,10 @@ extension OptionSpec {
         // 0 turns skipping off; a negative interval is refused rather than read as off.
         number("seek-interval", "S", "seconds per skip; 0 turns skipping off", .playback, in: 0...86_400,
                expected: "seconds", at: \.seekInterval),
+        choice("keys", "the player's keys: reel's, or mpv's defaults (← → 5 s, ↑ ↓ 1 min, 9 0 volume, j subtitles, # audio); reel.conf's [keys] still apply over them",
+               .playback, KeyMap.self) { $0.keys = $1 },
+        number("double-tap-window", "S", "two presses of ← or → (or two clicks) at most S s apart are a double tap",
+               .playback, in: 0.05...2, expected: "seconds", at: \.doubleTapWindow),
         flag("reduce-motion", \.reduceMotion, "no animations: fades, ripples and the reveal happen at once", .playback),
         flag("screen-reader", \.screenReader, "controls never hide; state changes are written as plain lines", .playback),
         yesNo("scrub-preview", "hovering over or dragging the bar shows the frame there, its time and chapter", .playback,

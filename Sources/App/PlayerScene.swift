@@ -218,6 +218,7 @@ extension PlayerScreen.Configuration {
         hideDelay = options.hideDelay
         noticeDuration = options.noticeDuration
         seekInterval = options.seekInterval
+        doubleTapWindow = options.doubleTapWindow
         reduceMotion = options.reduceMotion
         screenReader = options.screenReader
         progressLine = options.progressLine

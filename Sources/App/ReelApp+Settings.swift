@@ -14,7 +14,7 @@ extension ReelApp {
             config = try ConfigFile.load(environment: environment)
             if let config { options = try ReelOptions.parse(arguments, over: config.options) }
         }
-        let standard = CommandTable.standard(seekInterval: options.seekInterval)
+        let standard = options.keys.table(seekInterval: options.seekInterval, doubleTapWindow: options.doubleTapWindow)
         return (options, config?.bound(standard) ?? standard)
     }
 

@@ -48,6 +48,10 @@ public struct ReelOptions: Sendable, Equatable {
     public var noticeDuration = PlayerScreen.Configuration.standardNoticeDuration
     /// Seconds a skip moves, 0 or more; 0 turns skipping off.
     public var seekInterval = DoubleTapSeek.Configuration.standardInterval
+    /// Whose keys the player has: reel's, or mpv's defaults (`--keys`).
+    public var keys = KeyMap.reel
+    /// How close two taps must come to make a double tap (`--double-tap-window`).
+    public var doubleTapWindow = DoubleTapSeek.Configuration.standardWindow
     public var reduceMotion = false
     /// Controls never hide, and state changes are written as plain status lines.
     public var screenReader = false
@@ -109,4 +113,20 @@ public struct ReelOptions: Sendable, Equatable {
 
     /// The defaults: play, with the controls hiding after 3 s and 10 s skips.
     public init() {}
+}
+
+/// Whose keys the player has (`--keys`).
+public enum KeyMap: String, Sendable, CaseIterable {
+    /// reel's own: double taps of ← and →, j and l, ↑ ↓ for the volume, 0–9 for a place.
+    case reel
+    /// mpv's defaults for everything reel does (``CommandTable/mpv(seekInterval:doubleTapWindow:)``).
+    case mpv
+
+    /// The table of keys this map gives, before reel.conf's `[keys]`.
+    public func table(seekInterval: Double, doubleTapWindow: Double) -> CommandTable {
+        switch self {
+        case .reel: CommandTable.standard(seekInterval: seekInterval, doubleTapWindow: doubleTapWindow)
+        case .mpv: CommandTable.mpv(seekInterval: seekInterval, doubleTapWindow: doubleTapWindow)
+        }
+    }
 }

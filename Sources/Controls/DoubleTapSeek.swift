@@ -39,6 +39,15 @@ public struct DoubleTapSeek: Sendable, Equatable {
         /// table of keys and this engine.
         public static let standardInterval: Seconds = 10
 
+        /// reel's double-tap window, 0.4 s from press to press (`--double-tap-window`).
+        ///
+        /// Phones count theirs from the first tap's release: Android's double-tap timeout is
+        /// 0.3 s after a tap of up to 0.1 s, so 0.4 s from touch to touch; desktops (GTK's
+        /// double-click time, and so YouTube's double click in a browser there) take 0.4 s too. A
+        /// key press has no release to count from, and the seed's 0.3 s, from press to press,
+        /// missed two → presses typed 0.3 s apart. The engine's own default stays the seed's.
+        public static let standardWindow: Seconds = 0.4
+
         /// Makes a configuration; the defaults are the seed's.
         public init(
             interval: Seconds = standardInterval,

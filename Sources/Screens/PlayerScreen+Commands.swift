@@ -65,6 +65,10 @@ extension PlayerScreen {
         case .cycleShuffle: return [.cycleShuffle]
         case .speedStep(let steps): return setSpeed(SpeedSteps.step(from: status.speed, by: steps), now: now)
         case .setSpeed(let speed): return setSpeed(speed, now: now)
+        case .multiplySpeed(let factor): return setSpeed((status.speed * factor * 1000).rounded() / 1000, now: now)
+        case .showProgress:
+            chrome.activity(now: now)
+            return []
         case .tracksMenu:
             menu = TracksMenu(status: status)
             chrome.activity(now: now)

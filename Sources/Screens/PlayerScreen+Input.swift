@@ -75,7 +75,9 @@ extension PlayerScreen {
         let command = configuration.commands.command(for: event, on: .player, in: mode)
         if mode == .tracksMenu { return command.map { menuCommand($0, now: now) } ?? [] }
         guard let command else {
+            // A key that does nothing says so, and what mpv would have done with it.
             chrome.activity(now: now)
+            notify(MpvKeys.unboundHint(for: event, table: configuration.commands, screen: .player), now: now)
             return []
         }
         return perform(command, now: now)

@@ -16,6 +16,8 @@ public struct PlayerScreen: Sendable {
         /// 1.5 s: long enough to read a track's name, short enough not to sit on the picture.
         public static let standardNoticeDuration: Seconds = 1.5
         public var seekInterval = DoubleTapSeek.Configuration.standardInterval
+        /// How close two taps must come to make a double tap (`--double-tap-window`).
+        public var doubleTapWindow = DoubleTapSeek.Configuration.standardWindow
         public var reduceMotion = false
         public var screenReader = false
         /// The name shown when the file has no title tag.
@@ -84,6 +86,7 @@ public struct PlayerScreen: Sendable {
                                  screenReader: configuration.screenReader),
             isPlaying: false, now: now)
         doubleTap = DoubleTapSeek(configuration: .init(interval: configuration.seekInterval,
+                                                       doubleTapWindow: configuration.doubleTapWindow,
                                                        reduceMotion: configuration.reduceMotion))
         layout = PlayerScreen.makeLayout(configuration, columns: columns, rows: rows)
     }

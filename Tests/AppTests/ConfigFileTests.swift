@@ -158,6 +158,21 @@ struct SettingsTests {
         }
     }
 
+    @Test("keys=mpv in the file gives mpv's keys, [keys] lines still win over them, and --help lists the map in force")
+    func mpvKeys() throws {
+        try Self.withConfig("keys=mpv\n[keys]\nUP add volume 5\n") { environment in
+            let (options, commands) = try ReelApp.settings(["--help"], environment: environment)
+            #expect(options.keys == .mpv)
+            #expect(commands.command(for: KeyEvent(.right), on: .player) == .seek(5, .relative))
+            #expect(commands.command(for: KeyEvent(.up), on: .player) == .addVolume(5))
+            #expect(commands.command(for: KeyEvent(.character("s")), on: .player) == nil)
+            let help = try #require(ReelApp.text(for: options.action, commands: commands))
+            #expect(help.contains("back / forward 5 s, exact; taps in a row add up"))
+            let (reel, standard) = try ReelApp.settings(["--keys=reel", "f"], environment: environment)
+            #expect(reel.keys == .reel && standard.command(for: KeyEvent(.right), on: .player) == .doubleTap(.forward))
+        }
+    }
+
     @Test("--no-config ignores the file, even a bad one")
     func noConfig() throws {
         try Self.withConfig("seek-interval=nonsense\n") { environment in

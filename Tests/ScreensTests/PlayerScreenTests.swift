@@ -114,12 +114,19 @@ struct PlayerScreenTests {
         #expect(screen.doubleTap.tally(at: 1.7)?.label == "-10 s")
     }
 
-    @Test("taps further apart than 0.3 s only show the controls")
+    @Test("taps further apart than the double-tap window (0.4 s, or --double-tap-window) only show the controls")
     func slowTaps() {
         var screen = Self.screen()
         #expect(screen.handle(Self.key(.right), now: 1.0) == [])
-        #expect(screen.handle(Self.key(.right), now: 1.31) == [])
-        #expect(screen.isChromeShown(at: 1.31))
+        #expect(screen.handle(Self.key(.right), now: 1.41) == [])
+        #expect(screen.isChromeShown(at: 1.41))
+        // Two presses typed 0.3 s apart are a double tap; a window set to 0.25 s turns them down.
+        var typed = Self.screen()
+        _ = typed.handle(Self.key(.right), now: 1.0)
+        #expect(typed.handle(Self.key(.right), now: 1.3) == [.seek(.by(10))])
+        var narrow = Self.screen { $0.doubleTapWindow = 0.25 }
+        _ = narrow.handle(Self.key(.right), now: 1.0)
+        #expect(narrow.handle(Self.key(.right), now: 1.3) == [])
     }
 
     @Test("--seek-interval=0 turns skipping off, on keys and buttons")
@@ -225,8 +232,8 @@ struct PlayerScreenTests {
         let click = InputEvent.mouse(MouseEvent(.press(.left), column: 10, row: 5))
         #expect(screen.handle(click, now: 1) == [])
         #expect(screen.isChromeShown(at: 1.1))
-        _ = screen.tick(now: 1.31)
-        #expect(!screen.isChromeShown(at: 1.6))
+        _ = screen.tick(now: 1.41)
+        #expect(!screen.isChromeShown(at: 1.7))
     }
 
     @Test("a double click on the right half skips forward and leaves the chrome as it was")

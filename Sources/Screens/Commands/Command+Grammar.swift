@@ -54,6 +54,10 @@ extension Command {
             .fixed("cycle shuffle", .cycleShuffle),
             .whole("speed-step", Command.speedStep) { if case .speedStep(let steps) = $0 { steps } else { nil } },
             .decimal("set speed", 0.01...100, Command.setSpeed) { if case .setSpeed(let speed) = $0 { speed } else { nil } },
+            .decimal("multiply speed", 0.01...100, Command.multiplySpeed) {
+                if case .multiplySpeed(let factor) = $0 { factor } else { nil }
+            },
+            .fixed("show-progress", .showProgress),
             .fixed("tracks-menu", .tracksMenu),
             .fixed("cycle remaining", .cycleRemaining),
             .fixed("poster", .poster, screens: list),

@@ -9,8 +9,8 @@ import Controls
 public enum Command: Sendable, Hashable {
     /// `cycle pause`: play or pause; at the end, start again.
     case cyclePause
-    /// `double-tap back|forward`: once shows the controls; twice within 0.3 s skips one interval,
-    /// and further taps add to the tally.
+    /// `double-tap back|forward`: once shows the controls; twice within the double-tap window
+    /// (`--double-tap-window`) skips one interval, and further taps add to the tally.
     case doubleTap(SeekSide)
     /// `skip back|forward`: one interval (`--seek-interval`) at once, shown in the skip tally.
     case skip(SeekSide)
@@ -64,6 +64,10 @@ public enum Command: Sendable, Hashable {
     case speedStep(Int)
     /// `set speed X`.
     case setSpeed(Double)
+    /// `multiply speed X`: the speed times X (mpv's `[` `]` `{` `}`).
+    case multiplySpeed(Double)
+    /// `show-progress`: show the controls, with the position (mpv's `o`, `P`).
+    case showProgress
     /// `tracks-menu`: the audio, subtitle and chapter menu.
     case tracksMenu
     /// `cycle remaining`: the total time, or the time left.

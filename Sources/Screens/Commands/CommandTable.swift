@@ -108,8 +108,10 @@ public struct CommandTable: Sendable, Equatable {
 }
 
 extension CommandTable {
-    /// reel's keys, with skips of `seekInterval` seconds (0 or less: skipping is off).
-    public static func standard(seekInterval: Seconds = DoubleTapSeek.Configuration.standardInterval) -> CommandTable {
+    /// reel's keys, with skips of `seekInterval` seconds (0 or less: skipping is off) and double
+    /// taps within `doubleTapWindow` seconds.
+    public static func standard(seekInterval: Seconds = DoubleTapSeek.Configuration.standardInterval,
+                                doubleTapWindow: Seconds = DoubleTapSeek.Configuration.standardWindow) -> CommandTable {
         func key(_ name: String) -> KeyEvent {
             guard let event = KeyName.parse(name) else { preconditionFailure("bad key name \(name)") }
             return event
@@ -126,7 +128,8 @@ extension CommandTable {
             // The player.
             row([Entry(keys("SPACE", "k"), .cyclePause)], "play / pause; at the end, start again", [.player]),
             row([Entry(keys("LEFT"), .doubleTap(.backward)), Entry(keys("RIGHT"), .doubleTap(.forward))],
-                "twice: skip back / forward \(step), more taps add up; once: show the controls", [.player]),
+                "twice within \(SkipTally.number(doubleTapWindow)) s: skip back / forward \(step), more taps add up; once: show the controls",
+                [.player]),
             row([Entry(keys("j"), .skip(.backward)), Entry(keys("l"), .skip(.forward))],
                 "skip back / forward \(step) at once", [.player]),
             row([Entry(keys("UP"), .addVolume(5)), Entry(keys("DOWN"), .addVolume(-5))], "volume + / − 5", [.player]),
