@@ -69,6 +69,7 @@ extension PlaybackSession {
             case .addChapter(let chapters): _ = try player.moveChapter(by: chapters)
             case .setSpeed(let speed): try player.setSpeed(speed)
             case .setLoopsFile(let loops): try player.setLoopsFile(loops)
+            case .setABLoop(let loop): try player.setABLoop(a: loop.a, b: loop.b)
             case .playlistNext: handle(.next, now: now)
             case .playlistPrevious: handle(.previous, now: now)
             case .acceptUpNext: handle(.acceptUpNext, now: now)

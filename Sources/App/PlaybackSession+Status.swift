@@ -90,6 +90,7 @@ extension MediaStatus {
         audioDelay = state.audioDelay ?? 0
         speed = state.speed ?? 1
         loopsFile = state.loopsFile ?? false
+        abLoop = ABLoop(a: state.abLoopA, b: state.abLoopB)
         bufferedRanges = state.cache?.seekableRanges ?? []
         isBuffering = state.isPausedForCache ?? false
         bufferingPercent = state.bufferingPercent

@@ -1,3 +1,4 @@
+import Controls
 extension Player {
     /// Plays audio track `choice` (mpv's `aid`).
     public func setAudioTrack(_ choice: TrackChoice) throws(MpvError) {
@@ -58,5 +59,13 @@ extension Player {
     /// Loops the current file forever, or stops looping it (`loop-file`).
     public func setLoopsFile(_ loops: Bool) throws(MpvError) {
         try handle.setProperty("loop-file", loops ? "inf" : "no")
+    }
+
+    /// Sets the A-B loop's points (`ab-loop-a`, `ab-loop-b`); nil unsets one. mpv plays from A
+    /// again each time it reaches B, once both are set.
+    public func setABLoop(a: Double?, b: Double?) throws(MpvError) {
+        func text(_ point: Double?) -> String { point.map { DecimalText.format(max($0, 0), maximumFractionDigits: 6) } ?? "no" }
+        try handle.setProperty("ab-loop-a", text(a))
+        try handle.setProperty("ab-loop-b", text(b))
     }
 }

@@ -109,6 +109,8 @@ extension PlayerProperty {
         PlayerProperty(name: "cache-buffering-state", reading: .int64 { $0.bufferingPercent = $1.map { Int(min(max($0, 0), 100)) } }),
         node("demuxer-cache-state") { $0.cache = $1.map(CacheState.init(node:)) },
         PlayerProperty(name: "loop-file", reading: .string { $0.loopsFile = $1.map { $0 != "no" && $0 != "0" } }),
+        double("ab-loop-a", \.abLoopA),
+        double("ab-loop-b", \.abLoopB),
         playlist,
         index("playlist-playing-pos", \.playlistPlayingPosition),
         flag("seekable", \.isSeekable),

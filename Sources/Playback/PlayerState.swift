@@ -59,6 +59,9 @@ public struct PlayerState: Sendable, Equatable {
     public var cache: CacheState?
     /// `loop-file` is on.
     public var loopsFile: Bool?
+    /// `ab-loop-a` and `ab-loop-b`: the A-B loop's points, nil while unset ("no").
+    public var abLoopA: Double?
+    public var abLoopB: Double?
     /// `playlist`.
     public var playlist: [PlaylistEntry]
     /// `playlist-playing-pos`: the entry being loaded, played or unloaded; nil between files.

@@ -75,6 +75,8 @@ public struct MediaStatus: Sendable, Equatable {
     public var speed: Double = 1
     /// `loop-file` is on.
     public var loopsFile = false
+    /// The A-B loop's points (mpv's `ab-loop-a`, `ab-loop-b`).
+    public var abLoop = ABLoop()
 
     /// What is buffered, in seconds of the file.
     public var bufferedRanges: [ClosedRange<Seconds>] = []
@@ -174,4 +176,24 @@ public enum OpeningProgress: Sendable, Equatable {
     case buffering(percent: Int?, bytes: Int64?)
     /// The file is open; the first picture is on its way.
     case starting
+}
+
+/// The points of an A-B loop (mpv's `ab-loop`): playback goes back to A each time it reaches B.
+public struct ABLoop: Sendable, Equatable {
+    public var a: Seconds?
+    public var b: Seconds?
+
+    public init(a: Seconds? = nil, b: Seconds? = nil) {
+        self.a = a
+        self.b = b
+    }
+
+    /// Both points are set: the loop plays.
+    public var isComplete: Bool { a != nil && b != nil }
+
+    /// Whether `time` lies in the loop (with a frame or so of slack at either end).
+    public func contains(_ time: Seconds) -> Bool {
+        guard let a, let b else { return true }
+        return time >= a - 0.25 && time <= b + 0.25
+    }
 }

@@ -17,6 +17,7 @@ struct PendingSettings: Sendable, Equatable {
     private var subtitleDelay: Pending<Seconds>?
     private var audioDelay: Pending<Seconds>?
     private var loopsFile: Pending<Bool>?
+    private var abLoop: Pending<ABLoop>?
     private var audioTrack: Pending<Int?>?
     private var subtitleTrack: Pending<Int?>?
 
@@ -48,6 +49,7 @@ struct PendingSettings: Sendable, Equatable {
         if let subtitleDelay, now < subtitleDelay.expiry { status.subtitleDelay = subtitleDelay.value }
         if let audioDelay, now < audioDelay.expiry { status.audioDelay = audioDelay.value }
         if let loopsFile, now < loopsFile.expiry { status.loopsFile = loopsFile.value }
+        if let abLoop, now < abLoop.expiry { status.abLoop = abLoop.value }
         return status
     }
 
@@ -59,6 +61,7 @@ struct PendingSettings: Sendable, Equatable {
         if subtitleDelay?.value == status.subtitleDelay { subtitleDelay = nil }
         if audioDelay?.value == status.audioDelay { audioDelay = nil }
         if loopsFile?.value == status.loopsFile { loopsFile = nil }
+        if let asked = abLoop?.value, Self.same(asked, status.abLoop) { abLoop = nil }
         if audioTrack?.value == status.audioTrack { audioTrack = nil }
         if subtitleTrack?.value == status.subtitleTrack { subtitleTrack = nil }
     }
@@ -74,10 +77,23 @@ struct PendingSettings: Sendable, Equatable {
             case .setSubtitleDelay(let value): subtitleDelay = Pending(value: value, expiry: expiry)
             case .setAudioDelay(let value): audioDelay = Pending(value: value, expiry: expiry)
             case .setLoopsFile(let value): loopsFile = Pending(value: value, expiry: expiry)
+            case .setABLoop(let value): abLoop = Pending(value: value, expiry: expiry)
             case .selectAudio(let id): audioTrack = Pending(value: id, expiry: expiry)
             case .selectSubtitles(let id): subtitleTrack = Pending(value: id, expiry: expiry)
             default: break
             }
         }
+    }
+
+    /// mpv reports the points it was given, to its own rounding.
+    private static func same(_ asked: ABLoop, _ reported: ABLoop) -> Bool {
+        func same(_ x: Seconds?, _ y: Seconds?) -> Bool {
+            switch (x, y) {
+            case (nil, nil): true
+            case let (x?, y?): abs(x - y) < 0.001
+            default: false
+            }
+        }
+        return same(asked.a, reported.a) && same(asked.b, reported.b)
     }
 }

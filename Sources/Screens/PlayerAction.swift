@@ -29,6 +29,8 @@ public enum PlayerAction: Sendable, Equatable {
     case addChapter(Int)
     case setSpeed(Double)
     case setLoopsFile(Bool)
+    /// The A-B loop's points (either unset when nil).
+    case setABLoop(ABLoop)
     /// Loop the list on or off (the session says which in a notice).
     case cycleLoopPlaylist
     /// Shuffle what is still to come of the list, or put it back in order (with a notice).

@@ -69,6 +69,7 @@ extension PlayerScreen {
         case .showProgress:
             chrome.activity(now: now)
             return []
+        case .abLoop: return stepABLoop(now: now)
         case .tracksMenu:
             menu = TracksMenu(status: status)
             chrome.activity(now: now)

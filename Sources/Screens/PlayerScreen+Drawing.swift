@@ -94,6 +94,7 @@ extension PlayerScreen {
             canvas.horizontalBar(bar, fraction: scrubber.fraction(position: position), fg: Theme.accent, bg: Theme.track)
             drawBufferedBand(into: &canvas, duration: duration, position: position)
             drawChapterTicks(into: &canvas, duration: duration)
+            drawABLoop(into: &canvas, duration: duration)
         } else {
             canvas.horizontalBar(bar, fraction: 0, fg: Theme.disabledTrack, bg: Theme.disabledTrack)
         }

@@ -14,7 +14,7 @@ extension PlayerScreen {
         case .mouse(let mouse): actions += handleMouse(mouse, now: now) + previewPointer(mouse, now: now)
         case .paste, .focus, .reply: break
         }
-        return actions + menuPreview(from: chapterShown)
+        return droppingABLoop(after: actions + menuPreview(from: chapterShown), now: now)
     }
 
     /// Brings the engines up to `now`; returns the actions their timers produce (a click that

@@ -12,6 +12,8 @@ public enum Theme {
     public static let track = RGB(95, 95, 100)
     /// What is buffered ahead on the scrubber.
     public static let buffered = RGB(150, 150, 156)
+    /// The A-B loop's stretch of the scrubber, and its A and B.
+    public static let abLoop = RGB(196, 120, 40)
     /// The box behind subtitles: dark enough for white text over any picture.
     public static let captionBackground = RGB(8, 8, 10)
     /// A disabled scrubber.

@@ -172,7 +172,7 @@ struct MpvKeysTests {
         (.reel, "#", "# is not bound · mpv's next audio track is a here · ? lists the keys"),
         (.reel, "y", "y is not bound · ? lists the keys"),
         (.mpv, "s", "s is not bound · in mpv: screenshot · ? lists the keys"),
-        (.mpv, "l", "l is not bound · in mpv: A-B loop · ? lists the keys"),
+        (.mpv, "1", "1 is not bound · in mpv: contrast − · ? lists the keys"),
     ])
     func unboundHint(map: KeyMap, key: Character, hint: String) {
         var screen = PlayerScreenTests.screen { $0.commands = map == .mpv ? .mpv() : .standard() }

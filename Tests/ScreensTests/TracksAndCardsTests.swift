@@ -147,6 +147,35 @@ struct TracksAndCardsTests {
         #expect(screen.handle(PlayerScreenTests.key(.enter), now: 1.3) == [.selectAudio(2)])
     }
 
+    @Test("b sets A, then B, then clears; the scrubber marks both; a seek inside keeps the loop, one outside drops it")
+    func abLoop() {
+        var status = PlayerScreenTests.status(position: 62)
+        var screen = PlayerScreenTests.screen {
+            $0.screenReader = true
+            $0.seekInterval = 2
+            $0.commands = .standard(seekInterval: 2)
+        }
+        screen.update(status, now: 0)
+        #expect(screen.handle(PlayerScreenTests.char("b"), now: 1) == [.setABLoop(ABLoop(a: 62))])
+        #expect(Self.screenText(&screen, now: 1.1).contains("A-B loop: A at 1:02 · again for B"))
+        status.abLoop = ABLoop(a: 62)
+        status.position = 70
+        screen.update(status, now: 2)
+        #expect(screen.handle(PlayerScreenTests.char("b"), now: 2) == [.setABLoop(ABLoop(a: 62, b: 70))])
+        #expect(screen.spokenLines.contains("A-B loop 1:02 – 1:10"))
+        status.abLoop = ABLoop(a: 62, b: 70)
+        status.position = 68
+        screen.update(status, now: 3)
+        let canvas = PlayerScreenTests.drawn(&screen, now: 3)
+        let bar = PlayerScreenTests.text(canvas, row: screen.layout.scrubber.y)
+        #expect(bar.contains("A") && bar.contains("B"), "the scrubber marks A and B: \(bar)")
+        // A skip inside the loop keeps it; a jump outside drops it, with a notice.
+        #expect(screen.handle(PlayerScreenTests.char("j"), now: 4) == [.seek(.by(-2))])
+        let jump = screen.handle(PlayerScreenTests.char("5"), now: 5)
+        #expect(jump.contains(.setABLoop(ABLoop())), "\(jump)")
+        #expect(Self.screenText(&screen, now: 5.1).contains("A-B loop off"))
+    }
+
     @Test("opening shows what opens and how far; a failure shows mpv's reason")
     func sessionCards() {
         var status = MediaStatus()

@@ -58,6 +58,7 @@ extension Command {
                 if case .multiplySpeed(let factor) = $0 { factor } else { nil }
             },
             .fixed("show-progress", .showProgress),
+            .fixed("ab-loop", .abLoop),
             .fixed("tracks-menu", .tracksMenu),
             .fixed("cycle remaining", .cycleRemaining),
             .fixed("poster", .poster, screens: list),

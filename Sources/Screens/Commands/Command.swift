@@ -68,6 +68,8 @@ public enum Command: Sendable, Hashable {
     case multiplySpeed(Double)
     /// `show-progress`: show the controls, with the position (mpv's `o`, `P`).
     case showProgress
+    /// `ab-loop`: set the A-B loop's A here, then its B, then clear it (mpv's `l`).
+    case abLoop
     /// `tracks-menu`: the audio, subtitle and chapter menu.
     case tracksMenu
     /// `cycle remaining`: the total time, or the time left.

@@ -51,6 +51,7 @@ extension CommandTable {
             row([Entry(keys("{"), .multiplySpeed(0.5)), Entry(keys("}"), .multiplySpeed(2))], "half / double speed"),
             row([Entry(keys("BS"), .setSpeed(1))], "normal speed"),
             row([Entry(keys("L"), .cycleLoopFile)], "loop this file on / off"),
+            row([Entry(keys("l"), .abLoop)], "A-B loop: set A here, then B, then clear it"),
             row([Entry(keys("o", "P"), .showProgress)], "show the controls and the time"),
             row([Entry(keys("O", "c", "TAB", "DEL"), .cycleControls)], "show / hide the controls"),
             row([Entry(keys("ESC"), .close)], "close: a menu or card first, then back to where you came from"),

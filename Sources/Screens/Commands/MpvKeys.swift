@@ -56,7 +56,7 @@ public enum MpvKeys {
         bind("i", "statistics", nil), bind("I", "statistics, kept up", nil),
         bind("s", "screenshot", nil), bind("S", "screenshot without subtitles", nil),
         bind("Ctrl+s", "screenshot of the window", nil), bind("Alt+s", "a screenshot of every frame", nil),
-        bind("l", "A-B loop", nil), bind("E", "next edition", nil), bind("F8", "the playlist", nil),
+        bind("l", "A-B loop", .abLoop), bind("E", "next edition", nil), bind("F8", "the playlist", nil),
         bind("`", "the console", nil), bind("f", "full screen", nil), bind("T", "stay on top", nil),
         bind("_", "next video track", nil), bind("A", "aspect ratio", nil), bind("d", "deinterlace", nil),
         bind("Ctrl+h", "hardware decoding", nil), bind("Shift+BS", "undo the last seek", nil),
