@@ -36,6 +36,8 @@ final class AppLoop {
                                                    adapts: AppLoop.colourTolerance > 0 || AppLoop.byteBudget > 0)
     /// The highest tolerance a screen was rendered with (the floor, or the byte budget's).
     private(set) var highestTolerance: UInt8 = 0
+    /// When the stats panel's figures were last taken, and the bytes written by then.
+    var figuresSample: (time: Double, bytes: Int) = (0, 0)
     /// When the screen still being written was handed over.
     private var submittedAt: Double?
 
@@ -327,6 +329,7 @@ final class AppLoop {
         let start = monotonicNow()
         // Only a scene that follows the pointer asks for its every move (mode 1003).
         canvas.reportsPointerMotion = false
+        noteFigures(scene, now: now)
         scene.draw(into: &canvas, now: now)
         outputBytes.removeAll(keepingCapacity: true)
         renderer.tolerance = tolerance.current
@@ -343,6 +346,22 @@ final class AppLoop {
             submittedAt = now
         }
         TraceLog.shared?.record("draw \(outputBytes.count)")
+    }
+}
+
+extension AppLoop {
+    /// Hands the scene the loop's figures for its stats panel, once a second: what was written
+    /// to the terminal since the last time, the median screen time, and the tolerance now.
+    func noteFigures(_ scene: Scene, now: Double) {
+        guard now - figuresSample.time >= 1 else { return }
+        var figures = TerminalFigures()
+        figures.graphics = graphicsName
+        figures.blitter = context.encoder.blitter.name
+        if figuresSample.time > 0 { figures.bytesPerSecond = Double(bytesWritten - figuresSample.bytes) / (now - figuresSample.time) }
+        figures.screenMilliseconds = stats.drawTimes.count > 0 ? stats.drawTimes.percentile(0.5) : nil
+        figures.tolerance = Int(renderer.lastFrameTolerance)
+        figuresSample = (now, bytesWritten)
+        scene.noteTerminalFigures(figures, now: now)
     }
 }
 

@@ -91,6 +91,14 @@ extension MediaStatus {
         speed = state.speed ?? 1
         loopsFile = state.loopsFile ?? false
         abLoop = ABLoop(a: state.abLoopA, b: state.abLoopB)
+        droppedFrames = state.droppedFrames
+        decoderDroppedFrames = state.decoderDroppedFrames
+        delayedFrames = state.delayedFrames
+        videoBitrate = state.videoBitrate
+        audioBitrate = state.audioBitrate
+        estimatedFrameRate = state.estimatedFrameRate
+        bufferedSeconds = state.cache?.end.map { max($0 - (state.position ?? 0), 0) }
+        cacheBytes = state.cache?.forwardBytes
         bufferedRanges = state.cache?.seekableRanges ?? []
         isBuffering = state.isPausedForCache ?? false
         bufferingPercent = state.bufferingPercent

@@ -58,6 +58,16 @@ final class PlayerScene: Scene {
     func setHelpShown(_ shown: Bool, now: Double) { screen.setHelpShown(shown) }
     func turnHelpPage(by pages: Int, now: Double) { screen.turnHelpPage(by: pages) }
 
+    /// The loop's figures, with the session's: mpv's render time and the frames shown and let go.
+    func noteTerminalFigures(_ figures: TerminalFigures, now: Double) {
+        var figures = figures
+        let render = session.frames.renderTimes
+        figures.renderMilliseconds = render.count > 0 ? render.percentile(0.5) : nil
+        figures.framesShown = session.frames.rendered
+        figures.framesLetGo = session.frames.skipped
+        screen.setTerminalFigures(figures, now: now)
+    }
+
     func handle(_ event: InputEvent, now: Double) -> SceneRequest? {
         perform(screen.handle(event, now: now), now: now)
     }

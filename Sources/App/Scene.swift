@@ -44,9 +44,14 @@ protocol Scene: AnyObject {
     func willHide(now: Double)
     /// The scene is on top again.
     func didShow(now: Double)
+    /// The loop's figures for the screens it draws (the player's stats panel shows them).
+    func noteTerminalFigures(_ figures: TerminalFigures, now: Double)
 }
 
 extension Scene {
+    /// Only the player shows the loop's figures.
+    func noteTerminalFigures(_ figures: TerminalFigures, now: Double) {}
+
     /// Outside the player no command but the global ones means something (the loop runs
     /// those): the list and the card play nothing.
     func run(_ command: Command, now: Double) -> SceneRequest? { nil }

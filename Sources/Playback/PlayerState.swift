@@ -59,6 +59,16 @@ public struct PlayerState: Sendable, Equatable {
     public var cache: CacheState?
     /// `loop-file` is on.
     public var loopsFile: Bool?
+    /// `frame-drop-count`, `decoder-frame-drop-count` and `vo-delayed-frame-count`: frames the
+    /// video output dropped, the decoder dropped, and shown late, for the stats panel.
+    public var droppedFrames: Int?
+    public var decoderDroppedFrames: Int?
+    public var delayedFrames: Int?
+    /// `video-bitrate` and `audio-bitrate`, bits a second, as the demuxer measures them.
+    public var videoBitrate: Double?
+    public var audioBitrate: Double?
+    /// `estimated-vf-fps`: frames a second as they come out of the filters.
+    public var estimatedFrameRate: Double?
     /// `ab-loop-a` and `ab-loop-b`: the A-B loop's points, nil while unset ("no").
     public var abLoopA: Double?
     public var abLoopB: Double?

@@ -77,6 +77,17 @@ public struct MediaStatus: Sendable, Equatable {
     public var loopsFile = false
     /// The A-B loop's points (mpv's `ab-loop-a`, `ab-loop-b`).
     public var abLoop = ABLoop()
+    /// mpv's figures for the stats panel: frames dropped by the video output and by the
+    /// decoder, frames shown late, bitrates (bits a second), the frame rate out of the filters,
+    /// and what the cache holds ahead of the position.
+    public var droppedFrames: Int?
+    public var decoderDroppedFrames: Int?
+    public var delayedFrames: Int?
+    public var videoBitrate: Double?
+    public var audioBitrate: Double?
+    public var estimatedFrameRate: Double?
+    public var bufferedSeconds: Seconds?
+    public var cacheBytes: Int64?
 
     /// What is buffered, in seconds of the file.
     public var bufferedRanges: [ClosedRange<Seconds>] = []

@@ -43,6 +43,7 @@ extension PlayerScreen {
             drawToast(into: &canvas)
             drawSessionCard(into: &canvas, encoder: encoder, now: now)
             if let menu { drawMenu(menu, into: &canvas) }
+            drawStats(encoder: encoder, into: &canvas, now: now)
             if isHelpShown { drawHelp(picture: encoder.blitter, into: &canvas) }
         }
         drawStatusLine(into: &canvas)

@@ -26,6 +26,7 @@ extension PlayerScreen {
         if let seek = scrubber.tick(now: now) { actions.append(.seek(seek)) }
         actions += previewTick(now: now)
         if let toast, now >= toast.expiry { self.toast = nil; needsRedraw = true }
+        if stats.expire(now: now) { needsRedraw = true }
         if showsSpinner || status.phase.upNext != nil { needsRedraw = true }
         return actions
     }

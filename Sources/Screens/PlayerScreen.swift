@@ -50,6 +50,8 @@ public struct PlayerScreen: Sendable {
     var doubleTap: DoubleTapSeek
     var scrubber = Scrubber(duration: nil)
     var isHelpShown = false
+    /// The stats panel (`i`, `I`).
+    var stats = StatsPanel()
     /// The page of the `?` overlay shown, clamped when drawn.
     var helpPage = 0
     var toast: Toast?
@@ -99,7 +101,7 @@ public struct PlayerScreen: Sendable {
 
     /// The earliest time the app must wake up for this screen, or nil to sleep until input.
     public func nextDeadline(at now: Seconds) -> Seconds? {
-        var deadlines = [chrome.nextDeadline, doubleTap.nextDeadline, scrubber.nextDeadline, toast?.expiry]
+        var deadlines = [chrome.nextDeadline, doubleTap.nextDeadline, scrubber.nextDeadline, toast?.expiry, stats.expiry]
         if let upNext = status.phase.upNext {
             // The countdown's seconds tick over.
             deadlines.append(min(upNext.deadline, now + max(upNext.deadline - now, 0).truncatingRemainder(dividingBy: 1) + 0.001))

@@ -112,6 +112,8 @@ struct MpvKeysTests {
         case "set fullscreen no": return .close
         case "cycle-values osd-level 3 1", "script-binding osc/visibility": return .cycleControls
         case "show-text ${track-list}": return .tracksMenu
+        case "script-binding stats/display-stats": return .stats
+        case "script-binding stats/display-stats-toggle": return .statsToggle
         case #"cycle-values loop-file "inf" "no""#: return .cycleLoopFile
         default: break
         }
@@ -167,7 +169,7 @@ struct MpvKeysTests {
     }
 
     @Test("a key that does nothing says so, with what mpv does with it and reel's key for that", arguments: [
-        (KeyMap.reel, "i", "i is not bound · in mpv: statistics · ? lists the keys"),
+        (KeyMap.reel, "S", "S is not bound · in mpv: screenshot without subtitles · ? lists the keys"),
         (.reel, "p", "p is not bound · mpv's play / pause is Space, k here · ? lists the keys"),
         (.reel, "#", "# is not bound · mpv's next audio track is a here · ? lists the keys"),
         (.reel, "y", "y is not bound · ? lists the keys"),

@@ -176,6 +176,40 @@ struct TracksAndCardsTests {
         #expect(Self.screenText(&screen, now: 5.1).contains("A-B loop off"))
     }
 
+    @Test("i shows the stats for 5 s with mpv's and reel's figures, fitting 80x24; I keeps them up; spoken with the screen reader")
+    func stats() {
+        var status = Self.film()
+        var video = TrackInfo(id: 1, codec: "h264")
+        (video.width, video.height, video.frameRate) = (640, 360, 24)
+        status.videoTracks = [video]
+        (status.videoBitrate, status.audioBitrate, status.estimatedFrameRate) = (1_234_000, 96_000, 23.98)
+        (status.droppedFrames, status.decoderDroppedFrames, status.delayedFrames) = (3, 1, 2)
+        (status.bufferedSeconds, status.cacheBytes) = (12.3, 4_500_000)
+        var screen = Self.screen(status, screenReader: true)
+        var figures = TerminalFigures()
+        (figures.graphics, figures.blitter, figures.bytesPerSecond) = ("blocks", "sextant", 412_000)
+        (figures.screenMilliseconds, figures.renderMilliseconds, figures.framesShown, figures.framesLetGo) = (1.52, 0.8, 300, 2)
+        screen.setTerminalFigures(figures, now: 0.5)
+        #expect(screen.handle(PlayerScreenTests.char("i"), now: 1) == [])
+        let canvas = PlayerScreenTests.drawn(&screen, now: 1.1)
+        let rows = (0..<canvas.height).map { PlayerScreenTests.text(canvas, row: $0) }
+        for expected in ["Stats · I keeps them up", "Video    h264 · 640×360 · 24 fps · 23.98 fps out", "1.2 Mb/s",
+                         "Audio    English (eng) · opus · default · 96 kb/s", "Frames   dropped 3 · by the decoder 1 · late 2",
+                         "Cache    12.3 s ahead · 4.5 MB", "Picture  sextant cells", "Terminal 412 kB/s · a screen in 1.52 ms",
+                         "Render   mpv draws a frame in 0.80 ms", "Budget   shown 300 · let go 2 · tolerance 0"] {
+            #expect(rows.contains { $0.contains(expected) }, "missing: \(expected)")
+        }
+        #expect(screen.spokenLines.contains("Frames: dropped 3 · by the decoder 1 · late 2"))
+        #expect(screen.nextDeadline(at: 1.1) ?? .infinity <= 6)
+        _ = screen.tick(now: 6.1)
+        #expect(!screen.isStatsShown(at: 6.1))
+        _ = screen.handle(PlayerScreenTests.char("I"), now: 7)
+        _ = screen.tick(now: 60)
+        #expect(screen.isStatsShown(at: 60))
+        _ = screen.handle(PlayerScreenTests.char("I"), now: 61)
+        #expect(!screen.isStatsShown(at: 61))
+    }
+
     @Test("opening shows what opens and how far; a failure shows mpv's reason")
     func sessionCards() {
         var status = MediaStatus()

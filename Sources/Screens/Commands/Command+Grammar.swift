@@ -59,6 +59,8 @@ extension Command {
             },
             .fixed("show-progress", .showProgress),
             .fixed("ab-loop", .abLoop),
+            .fixed("stats", .stats),
+            .fixed("stats toggle", .statsToggle),
             .fixed("tracks-menu", .tracksMenu),
             .fixed("cycle remaining", .cycleRemaining),
             .fixed("poster", .poster, screens: list),

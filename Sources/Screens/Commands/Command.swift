@@ -70,6 +70,9 @@ public enum Command: Sendable, Hashable {
     case showProgress
     /// `ab-loop`: set the A-B loop's A here, then its B, then clear it (mpv's `l`).
     case abLoop
+    /// `stats` / `stats toggle`: the stats panel for a few seconds, or kept up (mpv's `i`, `I`).
+    case stats
+    case statsToggle
     /// `tracks-menu`: the audio, subtitle and chapter menu.
     case tracksMenu
     /// `cycle remaining`: the total time, or the time left.

@@ -156,6 +156,7 @@ extension CommandTable {
             row([Entry(keys("BS"), .setSpeed(1))], "normal speed", [.player]),
             row([Entry(keys("L"), .cycleLoopFile)], "loop this file on / off", [.player]),
             row([Entry(keys("b"), .abLoop)], "A-B loop: set A here, then B, then clear it", [.player]),
+            row([Entry(keys("i"), .stats), Entry(keys("I"), .statsToggle)], "stats for a few seconds / kept up", [.player]),
             row([Entry(keys("c", "TAB"), .cycleControls)], "show / hide the controls", [.player]),
             // The list.
             row([Entry(keys("j", "DOWN"), .listMove(1)), Entry(keys("k", "UP"), .listMove(-1))], "next / previous item", [.list]),

@@ -53,7 +53,7 @@ public enum MpvKeys {
         bind("Ctrl+c", "quit", .interrupt),
         bind("Ctrl+w", "quit", .quit),
         // What reel does not do.
-        bind("i", "statistics", nil), bind("I", "statistics, kept up", nil),
+        bind("i", "statistics", .stats), bind("I", "statistics, kept up", .statsToggle),
         bind("s", "screenshot", nil), bind("S", "screenshot without subtitles", nil),
         bind("Ctrl+s", "screenshot of the window", nil), bind("Alt+s", "a screenshot of every frame", nil),
         bind("l", "A-B loop", .abLoop), bind("E", "next edition", nil), bind("F8", "the playlist", nil),
