@@ -122,16 +122,18 @@ struct MPRISPlayer: Sendable, Equatable {
             guard call.arguments.count == 1, case .int64(let offset) = call.arguments[0] else {
                 return Outcome(reply: .invalidArguments("Seek takes an offset in microseconds (x)"))
             }
-            return Outcome(reply: done, commands: state.canSeek && offset != 0 ? [.seek(Double(offset) / 1e6, .relative)] : [])
+            let seconds = MPRISPlayer.seekOffset(microseconds: offset, length: state.length ?? 0)
+            return Outcome(reply: done, commands: state.canSeek && seconds != 0 ? [.seek(seconds, .relative)] : [])
         case "SetPosition":
             guard call.arguments.count == 2, case .objectPath(let track) = call.arguments[0],
                   case .int64(let position) = call.arguments[1] else {
                 return Outcome(reply: .invalidArguments("SetPosition takes a track id (o) and a position in microseconds (x)"))
             }
             // The specification: a stale track id, or a position outside the track, is ignored.
-            let seconds = Double(position) / 1e6
-            guard state.canSeek, track == MPRISPlayer.trackID(state.item), seconds >= 0,
-                  seconds <= (state.length ?? 0) else { return Outcome(reply: done) }
+            guard state.canSeek, track == MPRISPlayer.trackID(state.item),
+                  let seconds = MPRISPlayer.position(microseconds: position, length: state.length ?? 0) else {
+                return Outcome(reply: done)
+            }
             return Outcome(reply: done, commands: [.seek(seconds, .absolute)])
         case "OpenUri":
             // Nothing from the bus opens a file.
