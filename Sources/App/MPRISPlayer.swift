@@ -92,8 +92,16 @@ struct MPRISPlayer: Sendable, Equatable {
         }
     }
 
+    /// A call with arguments to one of `members`, which take none: refused, not guessed at
+    /// (`Quit string:x` is no Quit).
+    private func extraArguments(_ call: BusCall, members: Set<String>) -> Outcome? {
+        guard !call.arguments.isEmpty, members.contains(call.member) else { return nil }
+        return Outcome(reply: .invalidArguments("\(call.member) takes no arguments"))
+    }
+
     private func handleRoot(_ call: BusCall) -> Outcome {
-        switch call.member {
+        if let refused = extraArguments(call, members: ["Raise", "Quit"]) { return refused }
+        return switch call.member {
         case "Raise": Outcome(reply: .values([]))  // CanRaise is false: a terminal cannot be raised from here
         case "Quit": Outcome(reply: .values([]), commands: [.quit])
         default: Outcome(reply: .unknownMethod(call))
@@ -101,6 +109,7 @@ struct MPRISPlayer: Sendable, Equatable {
     }
 
     private func handlePlayer(_ call: BusCall) -> Outcome {
+        if let refused = extraArguments(call, members: ["PlayPause", "Play", "Pause", "Stop", "Next", "Previous"]) { return refused }
         let state = published
         let done = BusReply.values([])
         switch call.member {

@@ -120,7 +120,9 @@ struct MPRISPlayerTests {
     @Test("arguments of the wrong type are refused, not guessed at")
     func badArguments() {
         let player = MPRISPlayer(state: Self.playing())
-        for call in [Self.call("Seek", [.double(10)]), Self.call("Seek"), Self.call("SetPosition", [.string("/x"), .int64(1)])] {
+        for call in [Self.call("Seek", [.double(10)]), Self.call("Seek"), Self.call("SetPosition", [.string("/x"), .int64(1)]),
+                     Self.call("Quit", [.string("x")], interface: MPRISPlayer.rootInterface), Self.call("Pause", [.int64(1)]),
+                     Self.call("Quit", [.boolean(true)], interface: nil)] {
             let outcome = player.handle(call)
             #expect(outcome.commands.isEmpty)
             guard case .error(let name, _) = outcome.reply else { Issue.record("\(call.member) was taken"); continue }

@@ -139,6 +139,7 @@ struct MPRISEndToEndTests {
             ["\(player).SetPosition", "int64:1"], ["\(player).SetPosition", "string:/x", "int64:1"],
             ["\(player).SetPosition", "objpath:/", "double:nan"], ["\(player).OpenUri", "string:file:///etc/passwd"],
             ["\(player).OpenUri", "string:"], ["\(player).OpenUri", "int64:1"], ["\(player).Dance", "byte:255"],
+            ["org.mpris.MediaPlayer2.Quit", "string:x"], ["\(player).Stop", "int64:1"],
             ["org.freedesktop.DBus.Properties.Get", "int32:1", "int32:2"], ["org.freedesktop.DBus.Properties.GetAll"],
             ["org.freedesktop.DBus.Properties.Set", "string:\(player)", "string:Volume"],
         ]
