@@ -22,6 +22,9 @@ final class AppLoop {
     private var exitCode: Int32?
     /// The line for stderr once the terminal is restored (a file that could not be played).
     private(set) var exitLine: String?
+    /// The line for stderr once the terminal is restored when the position could not be saved
+    /// at the end (a full disk).
+    private(set) var saveLine: String?
     private(set) var stats = RunStats()
     private var inputBuffer: [UInt8] = []
     private var outputBytes: [UInt8] = []
@@ -118,7 +121,7 @@ final class AppLoop {
         if (exitCode ?? 0) <= 128 { _ = try? output.finish(within: AppLoop.exitPatience) }
         let now = monotonicNow()
         for scene in scenes.reversed() { scene.willHide(now: now) }
-        playback.saveResumePosition(now: now)
+        saveLine = playback.saveResumePositionAtExit(now: now)
         return exitCode ?? 0
     }
 

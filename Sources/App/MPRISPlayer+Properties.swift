@@ -1,10 +1,12 @@
+import Controls
 import DesktopBus
 import Screens
 
 /// The properties of MPRIS2's two interfaces, and what writing one does.
 extension MPRISPlayer {
-    /// The URI schemes mpv opens for reel.
-    static let uriSchemes = ["file", "http", "https", "hls"]
+    /// The URI schemes OpenUri opens: none, since nothing from the bus opens a file (OpenUri is
+    /// refused), and a client reads this list to know what it may hand over.
+    static let uriSchemes: [String] = []
     /// The MIME types reel opens: those of reel.desktop (a test holds the two together).
     static let mimeTypes = DesktopEntryTypes.mimeTypes
 
@@ -113,12 +115,17 @@ extension MPRISPlayer {
         let done = BusReply.values([])
         switch (interface, name, value.unwrapped) {
         case (MPRISPlayer.playerInterface, "Rate", .double(let rate)):
-            // The specification: a rate of 0 is a pause.
-            guard rate > 0 else { return Outcome(reply: done, commands: state.status == .playing ? [.cyclePause] : []) }
-            let clamped = min(max(rate, MPRISPlayer.minimumRate), MPRISPlayer.maximumRate)
-            return Outcome(reply: done, commands: clamped == state.rate ? [] : [.setSpeed(clamped)])
+            switch MPRISPlayer.rateWrite(rate) {
+            case .pause: return Outcome(reply: done, commands: state.status == .playing ? [.cyclePause] : [])
+            case .speed(let speed): return Outcome(reply: done, commands: speed == state.rate ? [] : [.setSpeed(speed)])
+            case .refused:
+                let range = [MPRISPlayer.minimumRate, MPRISPlayer.maximumRate].map { DecimalText.format($0, maximumFractionDigits: 2) }
+                return Outcome(reply: .invalidArguments("Rate is 0 (a pause) or from \(range[0]) to \(range[1])"))
+            }
         case (MPRISPlayer.playerInterface, "Volume", .double(let volume)):
-            let target = (min(max(volume.isFinite ? volume : 1, 0), 1.3) * 100).rounded()
+            guard let target = MPRISPlayer.volumePercent(volume) else {
+                return Outcome(reply: .invalidArguments("Volume is a number, 0 and up"))
+            }
             let step = target - (state.volume * 100).rounded()
             return Outcome(reply: done, commands: step == 0 ? [] : [.addVolume(step)])
         case (MPRISPlayer.playerInterface, "LoopStatus", .string(let text)):

@@ -92,8 +92,16 @@ struct MPRISPlayer: Sendable, Equatable {
         }
     }
 
+    /// A call with arguments to one of `members`, which take none: refused, not guessed at
+    /// (`Quit string:x` is no Quit).
+    private func extraArguments(_ call: BusCall, members: Set<String>) -> Outcome? {
+        guard !call.arguments.isEmpty, members.contains(call.member) else { return nil }
+        return Outcome(reply: .invalidArguments("\(call.member) takes no arguments"))
+    }
+
     private func handleRoot(_ call: BusCall) -> Outcome {
-        switch call.member {
+        if let refused = extraArguments(call, members: ["Raise", "Quit"]) { return refused }
+        return switch call.member {
         case "Raise": Outcome(reply: .values([]))  // CanRaise is false: a terminal cannot be raised from here
         case "Quit": Outcome(reply: .values([]), commands: [.quit])
         default: Outcome(reply: .unknownMethod(call))
@@ -101,6 +109,7 @@ struct MPRISPlayer: Sendable, Equatable {
     }
 
     private func handlePlayer(_ call: BusCall) -> Outcome {
+        if let refused = extraArguments(call, members: ["PlayPause", "Play", "Pause", "Stop", "Next", "Previous"]) { return refused }
         let state = published
         let done = BusReply.values([])
         switch call.member {
@@ -122,16 +131,18 @@ struct MPRISPlayer: Sendable, Equatable {
             guard call.arguments.count == 1, case .int64(let offset) = call.arguments[0] else {
                 return Outcome(reply: .invalidArguments("Seek takes an offset in microseconds (x)"))
             }
-            return Outcome(reply: done, commands: state.canSeek && offset != 0 ? [.seek(Double(offset) / 1e6, .relative)] : [])
+            let seconds = MPRISPlayer.seekOffset(microseconds: offset, length: state.length ?? 0)
+            return Outcome(reply: done, commands: state.canSeek && seconds != 0 ? [.seek(seconds, .relative)] : [])
         case "SetPosition":
             guard call.arguments.count == 2, case .objectPath(let track) = call.arguments[0],
                   case .int64(let position) = call.arguments[1] else {
                 return Outcome(reply: .invalidArguments("SetPosition takes a track id (o) and a position in microseconds (x)"))
             }
             // The specification: a stale track id, or a position outside the track, is ignored.
-            let seconds = Double(position) / 1e6
-            guard state.canSeek, track == MPRISPlayer.trackID(state.item), seconds >= 0,
-                  seconds <= (state.length ?? 0) else { return Outcome(reply: done) }
+            guard state.canSeek, track == MPRISPlayer.trackID(state.item),
+                  let seconds = MPRISPlayer.position(microseconds: position, length: state.length ?? 0) else {
+                return Outcome(reply: done)
+            }
             return Outcome(reply: done, commands: [.seek(seconds, .absolute)])
         case "OpenUri":
             // Nothing from the bus opens a file.

@@ -1,5 +1,6 @@
 import Controls
 import Playback
+import Screens
 
 /// The notices the session gives the player screen, and the names it gives items.
 extension PlaybackSession {
@@ -10,6 +11,10 @@ extension PlaybackSession {
     func takeNotices() -> [String] {
         defer { notices.removeAll() }
         var taken = notices
+        if player.hasNoSoundDevice, !saidNoSoundDevice {
+            saidNoSoundDevice = true
+            taken.append(PlayerScreen.noSoundDeviceNotice)
+        }
         let skipped = player.takeSkippedParts()
         if skipped > 0 {
             partsSkipped += skipped

@@ -28,12 +28,22 @@ extension PlaybackSession {
         saveResumePosition(of: isReady ? currentItem : nil, now: now)
     }
 
+    /// Saves where the current item is as the run ends; the line for stderr, once the terminal
+    /// is restored, when that failed (a full disk): no notice can say so any more.
+    func saveResumePositionAtExit(now: Double) -> String? {
+        let index = isReady ? currentItem : nil
+        guard let reason = saveResumePosition(of: index, now: now), let index else { return nil }
+        return "reel: could not save the position of \(ReelApp.failureName(items[index])): \(reason)"
+    }
+
     /// Saves where item `index` is, from the status as it stands (the core may already be on
-    /// the next item, which has not started loading yet).
-    func saveResumePosition(of index: Int?, now: Double) {
+    /// the next item, which has not started loading yet); the system's reason when the save failed.
+    @discardableResult
+    func saveResumePosition(of index: Int?, now: Double) -> String? {
         lastResumeSave = now
         guard let resume, let index, items.indices.contains(index),
-              let key = items[index].resumeKey, let position = status.position else { return }
+              let key = items[index].resumeKey, let position = status.position else { return nil }
+        var failure: String?
         if !status.isNetworkStream || status.duration != nil {
             var record = ResumeRecord(key: key, position: position)
             if let stamp = items[index].source.absolutePath.flatMap(FileSystem.fileStamp) {
@@ -51,9 +61,10 @@ extension PlaybackSession {
             if position < 1, !record.watched {
                 resume.forget(key)
             } else {
-                resume.save(record)
+                failure = resume.save(record)
             }
         }
         if let notice = resume.takeFailureNotice() { notices.append(notice) }
+        return failure
     }
 }

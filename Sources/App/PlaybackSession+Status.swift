@@ -50,6 +50,7 @@ extension MediaStatus {
         videoHeight = video?.height ?? state.videoSize?.height
         volume = state.volume
         isMuted = state.isMuted ?? false
+        hasNoSoundDevice = session.player.hasNoSoundDevice
         chapters = state.chapters.map { ChapterMark(time: $0.time, title: $0.title) }
         chapterIndex = state.chapter
         isLoaded = session.isReady && state.isIdle != true

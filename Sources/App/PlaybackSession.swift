@@ -39,6 +39,8 @@ final class PlaybackSession {
     /// Subtitles shown (reel's `v`); mpv draws only picture subtitles, and only while this is on.
     var subtitlesVisible = true
     var notices: [String] = []
+    /// "No sound device" has been said (it is said once a run).
+    var saidNoSoundDevice = false
     /// Commands from clients of mpv's IPC socket, for the scene on top to run.
     var clientCommands: [Command] = []
     /// A sub-seek sent, whose failure (no line there) becomes a notice.

@@ -157,15 +157,14 @@ public enum ReelApp {
         }
         // The loop and its scenes are gone when this closure returns; the session, the navigator
         // and with them the mpv player when this function does, before main exits.
-        let (code, line, stats): (Int32, String?, String?) = {
+        let (code, lines): (Int32, [String?]) = {
             let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode,
                                graphics: graphics, playback: playback, navigator: navigator, desktop: desktop)
             let code = loop.run()
-            return (code, loop.exitLine, options.stats ? statsLine(loop: loop, playback: playback) : nil)
+            return (code, [loop.exitLine, loop.saveLine, options.stats ? statsLine(loop: loop, playback: playback) : nil])
         }()
         session.restore()
-        if let line { printError(line) }
-        if let stats { printError(stats) }
+        for line in lines.compactMap({ $0 }) { printError(line) }
         // A signal's 128 + N is returned too, not exited with here: mpv shuts down in order
         // (mpv_terminate_destroy) as the locals go, even after a signal, and the deferred
         // removal of mpv's IPC socket runs. Exiting here left mpv running, and LeakSanitizer

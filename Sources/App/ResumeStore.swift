@@ -4,10 +4,14 @@ import System
 /// reel's resume records, one file per path or URL in `$XDG_STATE_HOME/reel/resume`.
 ///
 /// A directory that cannot be made or written turns resuming off for the run, with one notice
-/// naming the directory and the reason; a save that fails later gives the same notice once.
+/// naming the directory and the reason; a save that fails later gives the same notice once, and
+/// each save after it is still tried (the last one, at the end of the run, says on stderr when it
+/// fails: a full disk).
 final class ResumeStore {
     /// Where the records live.
     let directory: FilePath
+    /// The directory was there or could be made: saves are tried.
+    private var directoryMade = true
     /// Why resuming is off, once it is: the notice for the screen, said once.
     private(set) var failure: String?
     private var failureReported = false
@@ -18,6 +22,7 @@ final class ResumeStore {
         do {
             try FileSystem.makeDirectories(directory, home: home)
         } catch {
+            directoryMade = false
             failure = ResumeStore.notice(directory: directory, error: error)
         }
     }
@@ -46,13 +51,17 @@ final class ResumeStore {
         return record
     }
 
-    /// Saves `record`, atomically.
-    func save(_ record: ResumeRecord) {
-        guard isWorking else { return }
+    /// Saves `record`, atomically; the system's reason when that failed (`No space left on
+    /// device`), nil when it was saved or no save is tried (the directory could not be made).
+    @discardableResult
+    func save(_ record: ResumeRecord) -> String? {
+        guard directoryMade else { return nil }
         do {
             try FileSystem.writeAtomically(PathEncoding.bytes(of: record.text), to: path(for: record.key))
+            return nil
         } catch {
-            failure = ResumeStore.notice(directory: directory, error: error)
+            failure = failure ?? ResumeStore.notice(directory: directory, error: error)
+            return error.reason
         }
     }
 

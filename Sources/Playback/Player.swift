@@ -32,6 +32,9 @@ public final class Player {
     /// pictures on whole cells, or nil (see ``PlayerConfiguration/supersampling`` and
     /// ``PlayerConfiguration/pictureGrain``).
     let supersampler: Supersampler?
+    /// The audio outputs asked for (mpv's `ao`: reel's `--no-audio`, an option, mpv.conf) name
+    /// mpv's null output, so silence is what was asked for.
+    private var asksForNullAudio = false
 
     /// Creates and starts an mpv core with `configuration`, ready to ``load(_:start:)`` a file.
     public init(configuration: PlayerConfiguration = PlayerConfiguration()) throws {
@@ -43,6 +46,7 @@ public final class Player {
         log = try LogSink(path: configuration.logFile)
         try applyOptions(configuration)
         try handle.initialize()
+        asksForNullAudio = (handle.string("ao") ?? "").split(separator: ",").contains { $0.hasPrefix("null") }
         // Always listen down to mpv's verbose lines: a failed load can say why, and an opening
         // stream can say when its server answered (``isReadingStream``); the file gets them all.
         let level = configuration.logFile == nil ? "v" : configuration.logLevel
@@ -63,6 +67,10 @@ public final class Player {
         // The render context must go before the core; `handle` is released after this body.
         renderContext = nil
     }
+
+    /// Sound plays into mpv's null output though none was asked for: there is no sound device,
+    /// and mpv fell back to silence (`audio-fallback-to-null`). Never so with `--no-audio`.
+    public var hasNoSoundDevice: Bool { state.audioOutput == "null" && !asksForNullAudio }
 
     /// The descriptor to poll for readability: mpv has events or a frame for the loop.
     public var wakeupDescriptor: Int32 { wake.fileDescriptor }

@@ -123,5 +123,6 @@ extension PlayerProperty {
         flag("demuxer-via-network", \.isNetworkStream),
         string("path", \.path),
         node("metadata") { $0.metadata = $1.map(PlayerState.tags(from:)) ?? [:] },
+        string("current-ao", \.audioOutput),
     ]
 }

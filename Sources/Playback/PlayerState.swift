@@ -84,6 +84,9 @@ public struct PlayerState: Sendable, Equatable {
     public var path: String?
     /// `metadata`: the file's tags, with lower-case keys (`title`, `artist`, `album`).
     public var metadata: [String: String] = [:]
+    /// `current-ao`: the audio output sound goes to (`pulse`, `alsa`, or `null` for none), or
+    /// nil while no sound plays.
+    public var audioOutput: String?
 
     /// The state before mpv has said anything.
     public init() {

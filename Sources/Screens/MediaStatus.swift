@@ -26,6 +26,8 @@ public struct MediaStatus: Sendable, Equatable {
     /// 0…130.
     public var volume: Double?
     public var isMuted = false
+    /// Sound plays into nothing: there is no sound device (not `--no-audio`, which asks for it).
+    public var hasNoSoundDevice = false
     /// Chapter starts and titles.
     public var chapters: [ChapterMark] = []
     /// The current chapter's index in ``chapters``.

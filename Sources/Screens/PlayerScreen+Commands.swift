@@ -114,7 +114,7 @@ extension PlayerScreen {
 
     mutating func changeVolume(by step: Double, now: Seconds) -> [PlayerAction] {
         let volume = min(max((status.volume ?? 100) + step, 0), 130)
-        notify(Self.volumeNotice(volume), now: now)
+        notify(Self.volumeNotice(volume, noDevice: status.hasNoSoundDevice), now: now)
         var actions: [PlayerAction] = [.setVolume(volume)]
         if status.isMuted, step > 0 { actions.append(.setMuted(false)) }
         return actions

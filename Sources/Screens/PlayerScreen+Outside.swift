@@ -27,7 +27,7 @@ extension PlayerScreen {
         // Only within one loaded item: a new item brings its own values with it.
         guard old.isLoaded, new.isLoaded, old.phase.item == new.phase.item else { return }
         if let volume = new.volume, let before = old.volume, volume != before, !awaited.contains(.volume) {
-            notify(Self.volumeNotice(volume), now: now)
+            notify(Self.volumeNotice(volume, noDevice: new.hasNoSoundDevice), now: now)
         }
         if new.isMuted != old.isMuted, !awaited.contains(.muted) { notify(Self.muteNotice(new.isMuted), now: now) }
         if new.speed != old.speed, !awaited.contains(.speed) { notify(Self.speedNotice(new.speed), now: now) }
@@ -39,8 +39,12 @@ extension PlayerScreen {
         }
     }
 
-    /// "Volume 80 %".
-    static func volumeNotice(_ volume: Double) -> String { "Volume \(Int(volume.rounded())) %" }
+    /// "Volume 80 %"; with no sound device, "Volume 80 % · No sound device: playing silently".
+    static func volumeNotice(_ volume: Double, noDevice: Bool) -> String {
+        "Volume \(Int(volume.rounded())) %" + (noDevice ? " · " + noSoundDeviceNotice : "")
+    }
+    /// What is said once when sound plays into nothing for want of a device.
+    public static let noSoundDeviceNotice = "No sound device: playing silently"
     /// "Muted", "Sound on".
     static func muteNotice(_ muted: Bool) -> String { muted ? "Muted" : "Sound on" }
     /// "Speed 1.5×".

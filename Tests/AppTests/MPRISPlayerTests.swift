@@ -93,18 +93,36 @@ struct MPRISPlayerTests {
         #expect(player.handle(Self.call("Dance", interface: nil)).reply == .unknownMethod(Self.call("Dance", interface: nil)))
     }
 
-    @Test("nothing from the bus opens a file: OpenUri is refused")
+    @Test("nothing from the bus opens a file: OpenUri is refused, and no URI scheme is advertised")
     func noOpenUri() {
+        let root = MPRISPlayer(state: Self.playing()).handle(Self.get("SupportedUriSchemes", interface: MPRISPlayer.rootInterface))
+        #expect(root.reply == .values([.variant(.strings([]))]))
         let outcome = MPRISPlayer(state: Self.playing()).handle(Self.call("OpenUri", [.string("file:///etc/passwd")]))
         #expect(outcome.commands.isEmpty)
         guard case .error(let name, _) = outcome.reply else { Issue.record("OpenUri was not refused"); return }
         #expect(name == "org.freedesktop.DBus.Error.NotSupported")
     }
 
+    @Test("Seek at the int64 limits goes to the start or the end, with no trap", arguments: [
+        (Int64.max, 120.0), (Int64.min, -120.0), (1, 0.000001), (-1, -0.000001), (90_000_000_000, 120),
+    ])
+    func seekLimits(_ offset: Int64, _ seconds: Double) {
+        let outcome = MPRISPlayer(state: Self.playing()).handle(Self.call("Seek", [.int64(offset)]))
+        #expect(outcome == .init(reply: Self.done, commands: [.seek(seconds, .relative)]))
+    }
+
+    @Test("SetPosition at the int64 limits is outside the track, so ignored", arguments: [Int64.max, Int64.min, -1])
+    func setPositionLimits(_ position: Int64) {
+        let call = Self.call("SetPosition", [.objectPath(MPRISPlayer.trackID(2)), .int64(position)])
+        #expect(MPRISPlayer(state: Self.playing()).handle(call) == .init(reply: Self.done))
+    }
+
     @Test("arguments of the wrong type are refused, not guessed at")
     func badArguments() {
         let player = MPRISPlayer(state: Self.playing())
-        for call in [Self.call("Seek", [.double(10)]), Self.call("Seek"), Self.call("SetPosition", [.string("/x"), .int64(1)])] {
+        for call in [Self.call("Seek", [.double(10)]), Self.call("Seek"), Self.call("SetPosition", [.string("/x"), .int64(1)]),
+                     Self.call("Quit", [.string("x")], interface: MPRISPlayer.rootInterface), Self.call("Pause", [.int64(1)]),
+                     Self.call("Quit", [.boolean(true)], interface: nil)] {
             let outcome = player.handle(call)
             #expect(outcome.commands.isEmpty)
             guard case .error(let name, _) = outcome.reply else { Issue.record("\(call.member) was taken"); continue }
@@ -114,11 +132,12 @@ struct MPRISPlayerTests {
 
     @Test("Rate, Volume, LoopStatus and Shuffle are written through the keys' commands", arguments: [
         (MPRISPlayerTests.set("Rate", .double(1.5)), [Command.setSpeed(1.5)]),
-        (MPRISPlayerTests.set("Rate", .double(1000)), [Command.setSpeed(100)]),
+        (MPRISPlayerTests.set("Rate", .double(100)), [Command.setSpeed(100)]),
         (MPRISPlayerTests.set("Rate", .double(0)), [Command.cyclePause]),
         (MPRISPlayerTests.set("Rate", .double(1)), []),
         (MPRISPlayerTests.set("Volume", .double(0.5)), [Command.addVolume(-50)]),
         (MPRISPlayerTests.set("Volume", .double(2)), [Command.addVolume(30)]),
+        (MPRISPlayerTests.set("Volume", .double(-1)), [Command.addVolume(-100)]),
         (MPRISPlayerTests.set("LoopStatus", .string("Track")), [Command.cycleLoopFile]),
         (MPRISPlayerTests.set("LoopStatus", .string("None")), []),
         (MPRISPlayerTests.set("Shuffle", .boolean(false)), []),
@@ -134,6 +153,12 @@ struct MPRISPlayerTests {
     @Test("a write reel cannot carry out is an error, and changes nothing", arguments: [
         MPRISPlayerTests.set("LoopStatus", .string("Sometimes")),
         MPRISPlayerTests.set("Rate", .string("fast")),
+        // Outside MinimumRate … MaximumRate, which the specification says a rate must be in.
+        MPRISPlayerTests.set("Rate", .double(1000)), MPRISPlayerTests.set("Rate", .double(-1)),
+        MPRISPlayerTests.set("Rate", .double(.nan)), MPRISPlayerTests.set("Rate", .double(-.infinity)),
+        MPRISPlayerTests.set("Rate", .double(0.001)),
+        MPRISPlayerTests.set("Volume", .double(.nan)), MPRISPlayerTests.set("Volume", .double(.infinity)),
+        MPRISPlayerTests.set("Volume", .double(-.infinity)),
         MPRISPlayerTests.set("PlaybackStatus", .string("Playing")),
         MPRISPlayerTests.set("Nonsense", .boolean(true)),
     ])

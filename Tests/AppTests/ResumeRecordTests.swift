@@ -73,7 +73,26 @@ struct ResumeRecordTests {
         #expect(!store.isWorking)
         #expect(store.takeFailureNotice() == "Resume is off: cannot use \(file)/reel/resume: Not a directory")
         #expect(store.takeFailureNotice() == nil)
-        store.save(Self.record())
+        #expect(store.save(Self.record()) == nil, "no save is tried without the folder")
+    }
+
+    @Test("a save that fails says why, turns resuming off with one notice, and the next save is still tried")
+    func failedSave() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-resume-\(UInt32.random(in: 0...UInt32.max))").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = ResumeStore(directory: FilePath(directory + "/resume"))
+        // The folder is made, then becomes a file: each write fails as on a disk gone wrong.
+        try FileManager.default.removeItem(atPath: directory + "/resume")
+        try "x".write(toFile: directory + "/resume", atomically: false, encoding: .utf8)
+        #expect(store.save(Self.record()) == "Not a directory")
+        #expect(!store.isWorking)
+        #expect(store.takeFailureNotice() == "Resume is off: cannot use \(directory)/resume: Not a directory")
+        #expect(store.save(Self.record()) == "Not a directory")
+        #expect(store.takeFailureNotice() == nil)
+        // Room again: the last save of the run gets through.
+        try FileManager.default.removeItem(atPath: directory + "/resume")
+        try FileManager.default.createDirectory(atPath: directory + "/resume", withIntermediateDirectories: false)
+        #expect(store.save(Self.record()) == nil)
     }
 
     @Test("the title and when it was watched read back; a bad watched-at or an overlong title makes the record unreadable")

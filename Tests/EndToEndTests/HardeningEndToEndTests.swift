@@ -19,6 +19,20 @@ struct HardeningEndToEndTests {
         #expect(tmux.standardError.isEmpty, "\(tmux.standardError)")
     }
 
+    @Test("on a full disk the position that cannot be saved at q is one line on stderr, after the terminal is restored",
+          .enabled(if: FullFolder.canMount, "mounting a small tmpfs needs root"))
+    func fullDisk() throws {
+        let state = try FullFolder(folders: ["reel/resume"])
+        let path = Paths.sample("long.mp4")
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=60", path], environment: ["XDG_STATE_HOME": state.path])
+        try tmux.waitForScreen { PlayerEndToEndTests.times(in: $0).map { PlayerEndToEndTests.seconds($0.0) >= 2 } ?? false }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+        try tmux.expectTerminalRestored()
+        #expect(tmux.standardError == "reel: could not save the position of \(path): No space left on device\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state.path + "/reel/resume").isEmpty)
+    }
+
     @Test("an mpv watch-later record beside reel's state is never obeyed, and a record of reel's with an extra line is ignored")
     func watchLaterIsNotObeyed() throws {
         let state = Fixtures.path("state-\(UInt32.random(in: 0...UInt32.max))")

@@ -91,6 +91,73 @@ struct MPRISEndToEndTests {
         try tmux.expectTerminalRestored()
     }
 
+    @Test("fuzzed arguments (int64 and double edges, NaN, wrong types) leave reel alive and answering; NaN, ±inf and rates out of range change nothing")
+    func fuzzedArguments() throws {
+        let bus = try PrivateBus()
+        let tmux = try Self.reel(on: bus, [Paths.sample("long.mp4")])
+        try tmux.waitFor("❚❚")
+        let pid = try #require(try tmux.programPID())
+        let name = "org.mpris.MediaPlayer2.reel.instance\(pid)", player = "org.mpris.MediaPlayer2.Player"
+        try bus.waitFor(["status"]) { $0 == "Playing" }
+        func set(_ property: String, _ value: String) throws {
+            try bus.send(to: name, "org.freedesktop.DBus.Properties.Set", ["string:\(player)", "string:\(property)", "variant:\(value)"])
+        }
+        func waitFor(_ property: String, _ value: String) throws -> String {
+            try bus.waitForReply(to: name, "org.freedesktop.DBus.Properties.Get", ["string:\(player)", "string:\(property)"]) {
+                $0.contains(value)
+            }
+        }
+
+        // Refused writes change nothing: each is followed by a valid write of the other
+        // property, whose effect comes after theirs.
+        try set("Volume", "double:0.5")
+        #expect(try waitFor("Volume", "double 0.5").contains("double 0.5"))
+        for value in ["nan", "inf", "-inf"] { try set("Volume", "double:\(value)") }
+        try set("Rate", "double:1.5")
+        #expect(try waitFor("Rate", "double 1.5").contains("double 1.5"))
+        #expect(try waitFor("Volume", "double 0.5").contains("double 0.5"), "NaN or ±inf changed the volume")
+        for value in ["nan", "-1", "-inf", "inf", "1000", "0.001"] { try set("Rate", "double:\(value)") }
+        try set("Volume", "double:0.6")
+        #expect(try waitFor("Volume", "double 0.6").contains("double 0.6"))
+        #expect(try waitFor("Rate", "double 1.5").contains("double 1.5"), "a rate out of range changed the speed")
+        #expect(try bus.playerctl("status") == "Playing", "a rate out of range paused")
+
+        let int64s = ["9223372036854775807", "-9223372036854775808", "5000000000000000000", "-1", "1", "0"]
+        let doubles = ["nan", "-nan", "inf", "-inf", "1.7976931348623157e308", "-1.7976931348623157e308", "4.9e-324", "-0.0", "1e-9", "0"]
+        var calls: [[String]] = int64s.flatMap { number in
+            [["\(player).Seek", "int64:\(number)"],
+             ["\(player).SetPosition", "objpath:/org/mpris/MediaPlayer2/reel/track/0", "int64:\(number)"]]
+        }
+        calls += doubles.flatMap { number in
+            ["Rate", "Volume"].map { ["org.freedesktop.DBus.Properties.Set", "string:\(player)", "string:\($0)", "variant:double:\(number)"] }
+                + [["\(player).Seek", "double:\(number)"]]
+        }
+        // Wrong types and counts.
+        calls += [
+            ["\(player).Seek"], ["\(player).Seek", "string:x"], ["\(player).Seek", "int32:-2147483648"],
+            ["\(player).Seek", "uint64:18446744073709551615"], ["\(player).Seek", "int64:1", "int64:2"],
+            ["\(player).SetPosition", "int64:1"], ["\(player).SetPosition", "string:/x", "int64:1"],
+            ["\(player).SetPosition", "objpath:/", "double:nan"], ["\(player).OpenUri", "string:file:///etc/passwd"],
+            ["\(player).OpenUri", "string:"], ["\(player).OpenUri", "int64:1"], ["\(player).Dance", "byte:255"],
+            ["org.mpris.MediaPlayer2.Quit", "string:x"], ["\(player).Stop", "int64:1"],
+            ["org.freedesktop.DBus.Properties.Get", "int32:1", "int32:2"], ["org.freedesktop.DBus.Properties.GetAll"],
+            ["org.freedesktop.DBus.Properties.Set", "string:\(player)", "string:Volume"],
+        ]
+        for (property, value) in [("Volume", "string:loud"), ("Volume", "int64:9223372036854775807"), ("Rate", "boolean:true"),
+                                  ("Rate", "uint32:0"), ("LoopStatus", "int32:1"), ("Shuffle", "string:yes"), ("Position", "int64:0")] {
+            calls.append(["org.freedesktop.DBus.Properties.Set", "string:\(player)", "string:\(property)", "variant:\(value)"])
+        }
+        for call in calls {
+            try bus.send(to: name, call[0], Array(call.dropFirst()))
+            let answer = try bus.send(to: name, "org.freedesktop.DBus.Properties.Get", ["string:\(player)", "string:Position"])
+            #expect(kill(pid, 0) == 0 && answer.contains("int64"), "after \(call.joined(separator: " ")): \(tmux.standardError)")
+            if kill(pid, 0) != 0 { break }
+        }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+        #expect(tmux.standardError.isEmpty, "stderr: \(tmux.standardError)")
+    }
+
     @Test("--no-mpris keeps reel off a bus that is there")
     func noMpris() throws {
         let bus = try PrivateBus()

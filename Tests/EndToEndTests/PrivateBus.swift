@@ -49,6 +49,13 @@ final class PrivateBus {
                                                   member] + arguments, environment: environment)
     }
 
+    /// Calls a method until `condition` holds for its reply (see ``send(to:_:_:)``); the last reply.
+    @discardableResult
+    func waitForReply(to name: String, _ member: String, _ arguments: [String], timeout: Double = 10,
+                      _ condition: (String) -> Bool) throws -> String {
+        try poll(timeout: timeout, condition) { try send(to: name, member, arguments) }
+    }
+
     /// The names on the bus.
     func names() throws -> String {
         try Subprocess.run("/usr/bin/dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus",
@@ -65,11 +72,18 @@ final class PrivateBus {
     /// Waits until `condition` holds for playerctl's output of `arguments`; the last output.
     @discardableResult
     func waitFor(_ arguments: [String], timeout: Double = 10, _ condition: (String) -> Bool) throws -> String {
+        try poll(timeout: timeout, condition) {
+            try Subprocess.run("/usr/bin/playerctl", ["--player=reel"] + arguments, environment: environment)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
+    /// Calls `produce` every 0.1 s until `condition` holds for what it returns; the last of it.
+    private func poll(timeout: Double, _ condition: (String) -> Bool, _ produce: () throws -> String) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var output = ""
         repeat {
-            output = try Subprocess.run("/usr/bin/playerctl", ["--player=reel"] + arguments, environment: environment)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            output = try produce()
             if condition(output) { return output }
             Thread.sleep(forTimeInterval: 0.1)
         } while Date() < deadline
