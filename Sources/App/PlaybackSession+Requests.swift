@@ -76,7 +76,7 @@ extension PlaybackSession {
             case .dismissUpNext: handle(.dismissUpNext, now: now)
             case .cycleLoopPlaylist: setLoopsPlaylist(!loopsPlaylist, now: now)
             case .cycleShuffle: setShuffled(!shuffles, now: now)
-            case .close, .preview: break
+            case .close, .preview, .readSubtitleLines: break
             }
         } catch {
             // A command mpv refuses (say, a seek with nothing loaded) changes nothing; the screen

@@ -120,6 +120,8 @@ extension TrackInfo {
         width = track.width
         height = track.height
         frameRate = track.frameRate
+        streamIndex = track.streamIndex
+        externalFile = track.externalFile
     }
 }
 

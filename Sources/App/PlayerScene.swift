@@ -27,6 +27,8 @@ final class PlayerScene: Scene {
     private var spokenCount = 0
     /// The scrub preview's decoder and requests (nil with `--scrub-preview=no`).
     private let preview: ScrubPreview?
+    /// The subtitle track whose lines are being read for the jump to a line, and the reading.
+    private var linesJob: (track: Int, job: BackgroundJob<(lines: [SubtitleLine]?, failure: String?)>)?
 
     init(session: PlaybackSession, context: SceneContext, canClose: Bool, reveal: Bool, thumbnails: ThumbnailCache?,
          showsRemaining: Bool, now: Double) {
@@ -46,7 +48,9 @@ final class PlayerScene: Scene {
         screen.update(session.status, now: now)
     }
 
-    var wakeDescriptors: [Int32] { (thumbnailJob.map { [$0.job.wakeDescriptor] } ?? []) + (preview?.wakeDescriptors ?? []) }
+    var wakeDescriptors: [Int32] {
+        (thumbnailJob.map { [$0.job.wakeDescriptor] } ?? []) + (preview?.wakeDescriptors ?? []) + (linesJob.map { [$0.job.wakeDescriptor] } ?? [])
+    }
     func nextDeadline(at now: Double) -> Double? {
         [screen.nextDeadline(at: now), reveal?.nextDeadline].compactMap { $0 }.min()
     }
@@ -78,6 +82,10 @@ final class PlayerScene: Scene {
             if upNextName == pending.item { screen.setUpNextThumbnail(card.still) }
             thumbnailJob = nil
             screen.update(session.status, now: now)
+        }
+        if let pending = linesJob, let read = pending.job.take() {
+            screen.receiveSubtitleLines(trackID: pending.track, lines: read.lines, failure: read.failure)
+            linesJob = nil
         }
         if result.changed { screen.update(session.status, now: now) }
         // (Each pass: the length and seekability come in their own time, not always with a change.)
@@ -207,6 +215,13 @@ final class PlayerScene: Scene {
                 return canClose ? .back : .quit(0)
             case .preview(let time):
                 showPreview(at: time, now: now)
+            case .readSubtitleLines(let track):
+                guard let source = currentSource,
+                      let job = BackgroundJob.start({ SubtitleLineReader.read(source, track: track) }) else {
+                    screen.receiveSubtitleLines(trackID: track.id, lines: nil, failure: "The lines could not be read")
+                    continue
+                }
+                linesJob = (track.id, job)
             default:
                 session.perform(action, now: now)
                 // Its notice (the list looping, shuffled) at once, as a key's own.

@@ -95,6 +95,8 @@ extension Track {
                 track.channelLayout = strings["demux-channels"].flatMap { $0.isEmpty ? nil : $0 }
                 track.channelCount = numbers["demux-channel-count"].flatMap { $0 > 0 ? $0 : nil }
                 track.sampleRate = numbers["demux-samplerate"].flatMap { $0 > 0 ? $0 : nil }
+                track.streamIndex = numbers["ff-index"].flatMap { $0 >= 0 ? $0 : nil }
+                track.externalFile = strings["external-filename"].flatMap { $0.isEmpty ? nil : $0 }
                 return track
             }
         }

@@ -37,6 +37,10 @@ public struct Track: Sendable, Equatable {
     public var channelCount: Int?
     /// Samples a second, for an audio track.
     public var sampleRate: Int?
+    /// The stream's index in its file as FFmpeg counts them (`ff-index`), for reading it apart.
+    public var streamIndex: Int?
+    /// The file an external track comes from (`external-filename`).
+    public var externalFile: String?
 
     public init(id: Int, kind: Kind, isCoverArt: Bool = false, isSelected: Bool = false, frameRate: Double? = nil,
                 title: String? = nil, language: String? = nil, codec: String? = nil) {

@@ -163,6 +163,9 @@ public struct TrackInfo: Sendable, Equatable {
     public var width: Int?
     public var height: Int?
     public var frameRate: Double?
+    /// Where the track's stream is: its FFmpeg index in the file, or the file it comes from.
+    public var streamIndex: Int?
+    public var externalFile: String?
 
     public init(id: Int, title: String? = nil, language: String? = nil, codec: String? = nil) {
         self.id = id

@@ -31,6 +31,9 @@ public enum PlayerAction: Sendable, Equatable {
     case setLoopsFile(Bool)
     /// The A-B loop's points (either unset when nil).
     case setABLoop(ABLoop)
+    /// Read the lines of this subtitle track, for the jump to a line; the app hands them back
+    /// with ``PlayerScreen/receiveSubtitleLines(trackID:lines:failure:)``.
+    case readSubtitleLines(TrackInfo)
     /// Loop the list on or off (the session says which in a notice).
     case cycleLoopPlaylist
     /// Shuffle what is still to come of the list, or put it back in order (with a notice).

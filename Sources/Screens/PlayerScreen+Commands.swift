@@ -70,6 +70,7 @@ extension PlayerScreen {
             chrome.activity(now: now)
             return []
         case .abLoop: return stepABLoop(now: now)
+        case .subtitleLines: return openLineSearch(now: now)
         case .stats, .statsToggle: return showStats(pinning: command == .statsToggle, now: now)
         case .tracksMenu:
             menu = TracksMenu(status: status)

@@ -44,6 +44,7 @@ extension PlayerScreen {
             drawSessionCard(into: &canvas, encoder: encoder, now: now)
             if let menu { drawMenu(menu, into: &canvas) }
             drawStats(encoder: encoder, into: &canvas, now: now)
+            lineSearch?.draw(into: &canvas, duration: MediaTime.safeDuration(status.duration))
             if isHelpShown { drawHelp(picture: encoder.blitter, into: &canvas) }
         }
         drawStatusLine(into: &canvas)

@@ -51,6 +51,7 @@ extension PlayerScreen {
     /// What the keys mean now: the help, the tracks menu, the Up next card, or the commands.
     public var keyMode: KeyMode {
         if isHelpShown { return .help }
+        if lineSearch != nil { return .filter }
         if menu != nil { return .tracksMenu }
         return status.phase.upNext != nil ? .upNext : .commands
     }
@@ -75,6 +76,7 @@ extension PlayerScreen {
         let mode = keyMode
         let command = configuration.commands.command(for: event, on: .player, in: mode)
         if mode == .tracksMenu { return command.map { menuCommand($0, now: now) } ?? [] }
+        if mode == .filter { return lineSearchKey(event, command: command, now: now) }
         guard let command else {
             // A key that does nothing says so, and what mpv would have done with it.
             chrome.activity(now: now)

@@ -52,6 +52,8 @@ public struct PlayerScreen: Sendable {
     var isHelpShown = false
     /// The stats panel (`i`, `I`).
     var stats = StatsPanel()
+    /// The jump to a subtitle line, while open.
+    var lineSearch: SubtitleSearch?
     /// The page of the `?` overlay shown, clamped when drawn.
     var helpPage = 0
     var toast: Toast?

@@ -27,6 +27,22 @@ struct SubtitlesEndToEndTests {
         #expect(ass.waitForExit() == 0)
     }
 
+    @Test("/ lists the lines of the track shown, read by FFmpeg from the Matroska file; typing finds one and Enter goes there",
+          arguments: [("1", "caf", "Un café crème für Jürgen.", "0:13", "of 8"), ("2", "tokyo", "Prochain arrêt : Tokyo.", "0:16", "of 11")])
+    func jumpToALine(sid: String, typed: String, line: String, time: String, count: String) throws {
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--no-resume", "--pause", "--sid=\(sid)", Self.film], width: 100, height: 30)
+        try tmux.waitForScreen { PlayerEndToEndTests.times(in: $0)?.0 == "0:00" }
+        try tmux.send("/")
+        try tmux.waitFor(count)
+        try tmux.type(typed)
+        try tmux.waitForScreen { $0.contains("/ \(typed)") && $0.contains("1 of") && $0.contains(line) }
+        try tmux.send("Enter")
+        // Paused at the line's start: the clock says so, and the line is on screen as a subtitle.
+        try tmux.waitForScreen { PlayerEndToEndTests.times(in: $0)?.0 == time && $0.contains(line) && !$0.contains("Subtitle lines") }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
     @Test("the subtitles move above the scrubber while the controls show, and down when they hide")
     func aboveTheControls() throws {
         let tmux = try TmuxSession([Paths.reel, "--no-audio", "--pause", "--hide-delay=1", "--start=9.6", Self.film], width: 100, height: 30)

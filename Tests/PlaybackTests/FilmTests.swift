@@ -57,6 +57,8 @@ struct FilmTests {
         let video = try #require(tracks.first { $0.kind == .video })
         #expect(video.codec == "h264" && video.width == 640 && video.height == 360)
         #expect(abs((video.frameRate ?? 0) - 24) < 0.01, "frame rate \(String(describing: video.frameRate))")
+        // Where each subtitle track's stream is, for reading its lines apart (FFmpeg's indices).
+        #expect(tracks.filter { $0.kind == .subtitles }.map(\.streamIndex) == [3, 4])
     }
 
     @Test("sub-text follows the SRT cues, and is empty between them", arguments: [

@@ -116,7 +116,7 @@ struct CommandTableTests {
         #expect(command(KeyEvent(.escape), .list, .filter) == .close)
         #expect(command(KeyEvent(.character("j")), .list, .filter) == nil, "j is text in the filter")
         #expect(command(KeyEvent(.character("q")), .list, .filter) == nil, "q is text in the filter")
-        #expect(table.modes(of: .player) == [.upNext, .help, .tracksMenu] && table.modes(of: .list) == [.help, .filter])
+        #expect(table.modes(of: .player) == [.upNext, .help, .tracksMenu, .filter] && table.modes(of: .list) == [.help, .filter])
     }
 
     @Test("a user binding changes the screen's commands and leaves the modes' rows alone")

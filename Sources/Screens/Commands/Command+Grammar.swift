@@ -59,6 +59,7 @@ extension Command {
             },
             .fixed("show-progress", .showProgress),
             .fixed("ab-loop", .abLoop),
+            .fixed("subtitle-lines", .subtitleLines),
             .fixed("stats", .stats),
             .fixed("stats toggle", .statsToggle),
             .fixed("tracks-menu", .tracksMenu),

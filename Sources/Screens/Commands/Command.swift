@@ -70,6 +70,8 @@ public enum Command: Sendable, Hashable {
     case showProgress
     /// `ab-loop`: set the A-B loop's A here, then its B, then clear it (mpv's `l`).
     case abLoop
+    /// `subtitle-lines`: the subtitle track's lines, to search and jump to.
+    case subtitleLines
     /// `stats` / `stats toggle`: the stats panel for a few seconds, or kept up (mpv's `i`, `I`).
     case stats
     case statsToggle

@@ -157,6 +157,7 @@ extension CommandTable {
             row([Entry(keys("L"), .cycleLoopFile)], "loop this file on / off", [.player]),
             row([Entry(keys("b"), .abLoop)], "A-B loop: set A here, then B, then clear it", [.player]),
             row([Entry(keys("i"), .stats), Entry(keys("I"), .statsToggle)], "stats for a few seconds / kept up", [.player]),
+            row([Entry(keys("/"), .subtitleLines)], "the subtitle lines: type to find one, Enter goes there", [.player]),
             row([Entry(keys("c", "TAB"), .cycleControls)], "show / hide the controls", [.player]),
             // The list.
             row([Entry(keys("j", "DOWN"), .listMove(1)), Entry(keys("k", "UP"), .listMove(-1))], "next / previous item", [.list]),
@@ -176,6 +177,15 @@ extension CommandTable {
             row([Entry(keys("DOWN"), .listMove(1)), Entry(keys("UP"), .listMove(-1))], "next / previous item", [.list],
                 modes: [.filter]),
             row([Entry(keys("PGDWN"), .listPage(1)), Entry(keys("PGUP"), .listPage(-1))], "a page down / up", [.list],
+                modes: [.filter]),
+            // The jump to a subtitle line, while it is open.
+            row([Entry(keys("ENTER"), .play)], "go to the highlighted line", [.player], modes: [.filter]),
+            row([Entry(keys("ESC"), .close)], "close the lines", [.player], modes: [.filter]),
+            row([Entry(keys("BS"), .filterErase), Entry(keys("Ctrl+u"), .filterClear)],
+                "erase the last character / all of it", [.player], modes: [.filter]),
+            row([Entry(keys("DOWN"), .listMove(1)), Entry(keys("UP"), .listMove(-1))], "next / previous line", [.player],
+                modes: [.filter]),
+            row([Entry(keys("PGDWN"), .listPage(1)), Entry(keys("PGUP"), .listPage(-1))], "a page down / up", [.player],
                 modes: [.filter]),
             // The tracks menu, while it is open.
             row([Entry(keys("j", "DOWN"), .listMove(1)), Entry(keys("k", "UP"), .listMove(-1))], "next / previous line",

@@ -13,7 +13,7 @@ public enum KeyMode: String, Sendable, Hashable, CaseIterable {
     case help
     /// The tracks menu is open (the player): its rows; q still quits.
     case tracksMenu
-    /// Typing the list's filter: keys that are not its rows are text.
+    /// Typing a filter (the list's, or the subtitle lines'): keys that are not its rows are text.
     case filter
     /// A yes-or-no question (forget everything?): any key but the global ones answers it.
     case question
@@ -28,7 +28,7 @@ public enum KeyMode: String, Sendable, Hashable, CaseIterable {
         case .upNext: "While Up next counts down"
         case .help: "While the keys are shown"
         case .tracksMenu: "In the tracks menu"
-        case .filter: "While typing the list's filter"
+        case .filter: "While typing a filter"
         case .question: "While reel asks"
         }
     }
