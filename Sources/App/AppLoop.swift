@@ -238,7 +238,11 @@ final class AppLoop {
             case .resize: applyResize(now: now, force: false)
             case .terminate(let number): exitCode = 128 + number
             case .suspend: suspend(now: now)
-            case .resume: applyResize(now: now, force: true)
+            case .resume:
+                // Continued (SIGCONT), perhaps after a SIGSTOP that went round the suspend: the
+                // shell may have changed the tty and the modes (mouse tracking among them) since.
+                try? session.resume()
+                applyResize(now: now, force: true)
             }
         }
     }
@@ -336,7 +340,11 @@ final class AppLoop {
         scene.draw(into: &canvas, now: now)
         outputBytes.removeAll(keepingCapacity: true)
         renderer.tolerance = tolerance.current
+        let motion = renderer.reportsPointerMotion
         renderer.render(canvas, now: now, into: &outputBytes)
+        if renderer.reportsPointerMotion != motion {
+            TraceLog.shared?.record("pointer motion \(canvas.reportsPointerMotion ? "on" : "off")", now: now)
+        }
         highestTolerance = max(highestTolerance, renderer.lastFrameTolerance)
         stats.recordDraw(milliseconds: (monotonicNow() - start) * 1000)
         if stats.firstScreenMilliseconds == 0 { stats.firstScreenMilliseconds = (monotonicNow() - processStart) * 1000 }

@@ -17,9 +17,14 @@ public struct FrameRenderer {
     /// Whether the last frame switched mode 1003.
     private var motionChanged = false
 
-    /// Mode 1003 on and off: any-motion reports, on top of the session's 1000, 1002 and 1006.
+    /// Mode 1003 on: any-motion reports (the session's SGR encoding, 1006, stays).
+    ///
+    /// A terminal keeps one mouse-tracking mode, not a stack (xterm, kitty, tmux, VTE): `?1003h`
+    /// replaces the session's button tracking (1002), and `?1003l` turns all reporting off.
     public static let motionOn: [UInt8] = Array("\u{1B}[?1003h".utf8)
-    public static let motionOff: [UInt8] = Array("\u{1B}[?1003l".utf8)
+    /// Mode 1003 off, and button tracking (1002: presses, releases, drags, the wheel) on again in
+    /// the same write, so that clicks still come once the pointer's moves are no longer wanted.
+    public static let motionOff: [UInt8] = Array("\u{1B}[?1003l\u{1B}[?1002h".utf8)
 
     /// A renderer of cells in `colorMode` within `tolerance`, and of images in `graphics`' mode
     /// (nothing for ``GraphicsMode/blocks``).

@@ -20,7 +20,8 @@ struct PreviewConfigAndPrivacyEndToEndTests {
     func previewOffInConfig() throws {
         let home = try ConfigEndToEndTests.ConfigHome("scrub-preview=no\n")
         let tmux = try ConfigEndToEndTests.paused(home)
-        #expect(try tmux.paneVariable("mouse_any_flag") == "0")
+        #expect(try tmux.paneVariable("mouse_all_flag") == "0")
+        #expect(try tmux.paneVariable("mouse_button_flag") == "1", "clicks, drags and the wheel are still reported")
         try ScrubPreviewEndToEndTests.mouse(tmux, 35, column: 60)
         Thread.sleep(forTimeInterval: 0.5)
         let screen = try tmux.capture()

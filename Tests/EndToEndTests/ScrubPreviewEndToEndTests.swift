@@ -37,7 +37,7 @@ struct ScrubPreviewEndToEndTests {
     func hover() throws {
         let tmux = try Self.start()
         // Motion reports (1003) are on while the controls show.
-        #expect(try tmux.paneVariable("mouse_any_flag") == "1")
+        #expect(try tmux.paneVariable("mouse_all_flag") == "1")
         let column = 60
         try Self.mouse(tmux, 35, column: column)
         let label = Self.label(Self.time(atColumn: column), "Middle")
@@ -48,9 +48,10 @@ struct ScrubPreviewEndToEndTests {
         // Leaving the scrubber (up into the picture) takes the card away.
         try Self.mouse(tmux, 35, column: column, row: 10)
         try tmux.waitForScreen { !$0.contains(label) }
-        // Hidden controls: no motion reports, and no card.
+        // Hidden controls: no motion reports, and no card; clicks are still reported (1002).
         try tmux.send("c")
-        try tmux.waitForScreen { _ in (try? tmux.paneVariable("mouse_any_flag")) == "0" }
+        try tmux.waitForScreen { _ in (try? tmux.paneVariable("mouse_all_flag")) == "0" }
+        #expect(try tmux.paneVariable("mouse_button_flag") == "1")
         try tmux.send("q")
         #expect(tmux.waitForExit() == 0)
         try tmux.expectTerminalRestored()
@@ -122,7 +123,8 @@ struct ScrubPreviewEndToEndTests {
     @Test("--scrub-preview=no shows no card and asks for no motion reports")
     func off() throws {
         let tmux = try Self.start(["--scrub-preview=no"])
-        #expect(try tmux.paneVariable("mouse_any_flag") == "0")
+        #expect(try tmux.paneVariable("mouse_all_flag") == "0")
+        #expect(try tmux.paneVariable("mouse_button_flag") == "1", "clicks, drags and the wheel are still reported")
         try Self.mouse(tmux, 0, column: 60)
         try DoubleTapEndToEndTests.expectElapsed(tmux, Self.time(atColumn: 60))
         #expect(try !tmux.capture().contains("· Middle"))

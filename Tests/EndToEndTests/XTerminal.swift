@@ -179,6 +179,43 @@ final class XTerminal {
         try Subprocess.run("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xdotool", "mousemove", "\(x)", "\(y)"], captureOutput: false)
     }
 
+    /// Clicks `button` (1 left, 4 wheel up, 5 wheel down) `count` times at `x`, `y` (pixels from
+    /// the window's top left), 60 ms apart, as a person would.
+    func click(x: Int, y: Int, button: Int = 1, count: Int = 1) throws {
+        try xdotool(["mousemove", "\(x)", "\(y)", "click", "--repeat", "\(count)", "--delay", "60", "\(button)"])
+    }
+
+    /// Drags with the left button held from `from` to `to` (pixels), through a few points between.
+    func drag(from: (x: Int, y: Int), to: (x: Int, y: Int)) throws {
+        var steps = ["mousemove", "\(from.x)", "\(from.y)", "mousedown", "1"]
+        for i in 1...4 {
+            steps += ["sleep", "0.05", "mousemove", "\(from.x + (to.x - from.x) * i / 4)", "\(from.y + (to.y - from.y) * i / 4)"]
+        }
+        try xdotool(steps + ["sleep", "0.05", "mouseup", "1"])
+    }
+
+    private func xdotool(_ arguments: [String]) throws {
+        try Subprocess.run("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xdotool"] + arguments, captureOutput: false)
+    }
+
+    /// Every line of reel's trace so far (`REEL_TRACE`, see TraceLog).
+    var traceLines: [Substring] {
+        let text = (try? String(contentsOf: directory.appendingPathComponent("trace"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n")
+    }
+
+    /// Waits until a line of the trace after the first `skipping` lines has `text`; that line's
+    /// index, or nil on timeout.
+    func waitForTrace(_ text: String, after skipping: Int = 0, timeout: Double = 20) -> Int? {
+        var found: Int?
+        _ = XTerminal.wait(timeout: timeout) {
+            let lines = traceLines
+            found = lines.indices.dropFirst(skipping).first { lines[$0].contains(text) }
+            return found != nil
+        }
+        return found
+    }
+
     /// Takes screenshots until `condition` holds (or `timeout` passes); returns the last one.
     func waitForScreen(timeout: Double = 20, _ condition: (Screenshot) -> Bool) throws -> Screenshot {
         let deadline = Date().addingTimeInterval(timeout)
