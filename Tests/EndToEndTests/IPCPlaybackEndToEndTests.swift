@@ -121,4 +121,29 @@ struct IPCPlaybackEndToEndTests {
         try tmux.expectTerminalRestored()
     }
 
+    @Test("a client that turns the picture off (vid=no, vo=null): the sound plays on under the sound-only card, which says why",
+          arguments: [("vid", "no", "video is off (vid=no)"), ("vo", "null", "video output is null")])
+    func pictureOff(_ property: String, _ value: String, _ note: String) throws {
+        let path = IPCEndToEndTests.socketPath(), state = ResumeEndToEndTests.stateFolder()
+        defer { unlink(path) }
+        let tmux = try Self.start(["long.mp4"], socket: path, state: state)
+        try tmux.waitFor("Long clip for seeking")
+        try IPCEndToEndTests.send(#"{"command":["set_property","\#(property)","\#(value)"]}"#, to: path)
+        try tmux.waitFor("Sound only: ")
+        try tmux.waitFor(note)
+        // Still playing, well past the moment a missing picture used to end the item, with the
+        // card still up.
+        let deadline = Date().addingTimeInterval(20)
+        var position = 0.0
+        while position < 8, Date() < deadline, tmux.waitForExit(timeout: 0.2) == nil {
+            let answer = try IPCEndToEndTests.send(#"{"command":["get_property","time-pos"]}"#, to: path)
+            position = answer.split(separator: ":").dropFirst().first.flatMap { Double($0.split(separator: ",")[0]) } ?? 0
+        }
+        #expect(position >= 8, "time-pos stayed at \(position)")
+        #expect(tmux.waitForExit(timeout: 0.1) == nil)
+        #expect(try tmux.capture().contains(note))
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+        #expect(!tmux.standardError.contains("picture cannot be shown"), "stderr: \(tmux.standardError)")
+    }
 }
