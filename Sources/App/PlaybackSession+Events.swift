@@ -46,7 +46,7 @@ extension PlaybackSession {
             frames.clear()
             // reel's own loads put the machine in its opening phase first.
             if !core.machine.isOpening { result.startedFromOutside = true }
-            adoptClientEntry(now: now)
+            adoptClientEntry(entryID, now: now)
             handle(.startFile(entryID: entryID), now: now)
         case .loadHook(let id):
             handle(.loadHook(id: id, opening()), now: now)
