@@ -5,12 +5,18 @@ extension SessionCore {
     public func item(forEntry entryID: Int) -> Int? { itemByEntryID[entryID] }
 
     /// mpv stopped the file for a command. reel's own loads and stops leave the stage at
-    /// `requested` before mpv stops anything, so a stop of an item still starting, loaded or
-    /// open is a client's (`stop`, `loadfile`, `playlist-remove current`, `quit`): the item's
+    /// `requested` before mpv stops anything (and a stop is remembered until its end-file), so
+    /// a stop of an item still starting, loaded or open is a client's (`stop`, `loadfile`, `playlist-remove current`, `quit`): the item's
     /// place is saved while the core is still on it, and if mpv then has nothing loaded (no file
     /// started since), the item is over (``Event/observed(atEnd:idle:)``, ``runEnd``).
     mutating func stopped() -> [Command] {
-        guard stage != .requested else { return [] }
+        defer { stopSent = false }
+        // A start-file mpv sent before it took reel's stop moved the stage on: that stop's
+        // end-file is still reel's, as is anything of a playlist chain reel abandoned.
+        guard stage != .requested, !stopSent, !abandoned else {
+            stage = .requested
+            return []
+        }
         let save = saveIfOpen()
         stage = .requested
         stoppedByClient = true

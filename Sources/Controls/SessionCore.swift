@@ -150,6 +150,9 @@ public struct SessionCore: Sendable, Equatable {
     private var isIdle = false
     /// A client stopped the item reel had open, and no file has started since.
     var stoppedByClient = false
+    /// reel sent a stop whose end-file has not come yet (a start-file already on its way may
+    /// still move the stage on before it).
+    var stopSent = false
 
     public init(configuration: Configuration, itemCount: Int) {
         self.configuration = configuration
@@ -257,6 +260,7 @@ public struct SessionCore: Sendable, Equatable {
         case .abort(let reason, let abandonsChain):
             if abandonsChain { abandoned = true }
             stage = .requested
+            stopSent = true
             return [.stop] + run(machine.event(.failed(reason: reason), now: now))
         case .playlist(let entries, let replacesOpened):
             return follow(entries, replacesOpened: replacesOpened, now: now)
@@ -288,6 +292,7 @@ public struct SessionCore: Sendable, Equatable {
             switch action {
             case .load(let item):
                 abandoned = false
+                stopSent = false
                 stage = .requested
                 if window.contains(item) { return .load(item: item, entry: item - window.first) }
                 window = Window(first: item, count: 1)
@@ -295,6 +300,7 @@ public struct SessionCore: Sendable, Equatable {
                 return .load(item: item, entry: nil)
             case .stop:
                 stage = .requested
+                stopSent = true
                 return .stop
             case .finish:
                 return .finish

@@ -28,6 +28,25 @@ struct SessionCoreClientTests {
         #expect(core.runEnd == nil && core.phase.isOpeningPhase)
     }
 
+    @Test("reel's own stop whose end-file comes after a start-file mpv had already sent is still reel's")
+    func ownStopAfterStart() {
+        var core = SessionCoreTests.core(count: 1)
+        _ = core.event(.play(item: 0, paused: false), now: 0)
+        #expect(core.event(.cancel, now: 0.1) == [.stop])
+        _ = core.event(.startFile(entryID: 3), now: 0.2)
+        #expect(core.event(.stopped, now: 0.3) == [])
+        _ = core.event(.observed(atEnd: false, idle: true), now: 0.4)
+        #expect(core.runEnd == nil)
+        // A playlist chain reel stopped for nesting too deep ends in its failure, not as a client's stop.
+        var chain = SessionCoreTests.core(count: 1)
+        _ = chain.event(.play(item: 0, paused: false), now: 0)
+        _ = chain.event(.abort(reason: "nests", abandonsChain: true), now: 1)
+        _ = chain.event(.startFile(entryID: 4), now: 1.1)
+        _ = chain.event(.stopped, now: 1.2)
+        _ = chain.event(.observed(atEnd: false, idle: true), now: 1.3)
+        #expect(chain.runEnd == .failed(reason: "nests"))
+    }
+
     @Test("a client's loadfile: the stop is followed by a start, and nothing ends")
     func clientReplace() {
         var core = SessionCoreTests.playing(0)
