@@ -58,7 +58,7 @@ complete -c reel -l mpv-config -d 'let mpv read your mpv.conf and scripts (off b
 complete -c reel -l no-mpv-config -d 'undo --mpv-config (from reel.conf, say)'
 complete -c reel -l no-mpris -d 'do not answer media keys, playerctl and desktop widgets (MPRIS2 on the session bus)'
 complete -c reel -l mpris -d 'undo --no-mpris (from reel.conf, say)'
-complete -c reel -l input-ipc-server -r -F -d 'mpv\'s JSON IPC on a socket at PATH (off by default; whoever can open it controls mpv; an existing PATH that is not a socket is refused)'
+complete -c reel -l input-ipc-server -r -F -d 'mpv\'s JSON IPC on a socket at PATH (off by default). A client of the socket has all of mpv\'s control, by design: it can run any program as you (mpv\'s run), move the socket and print to the terminal; the only defence is who can open it (0600, your user). Refused: @NAME (an abstract socket, open to every user), a PATH over 107 bytes, a PATH that is there and is not a socket, a socket another program listens on'
 complete -c reel -l log-file -r -F -d 'append mpv\'s log to PATH (checked first: exit 2 if it cannot be)'
 complete -c reel -l stats -d 'print frames, bytes and timings to stderr at exit'
 complete -c reel -l no-stats -d 'undo --stats (from reel.conf, say)'

@@ -112,6 +112,7 @@ final class AppLoop {
             apply(current.pump(now: now, session: result, canTakeFrame: terminalIsReady(now: now)), now: now)
             // A frame no scene wanted is let go, so that mpv's video output never waits.
             _ = playback.frames.take(from: playback.player, size: context.pixelSize, draw: false)
+            follow(result, now: now)
             runOutsideCommands(seeked: result.restarted, now: now)
             if let current = top { apply(current.tick(now: now), now: now) }
             drawIfNeeded(now: now)
@@ -175,6 +176,17 @@ final class AppLoop {
             } else {
                 apply(scene.run(command, now: now), now: now)
             }
+        }
+    }
+
+    /// Follows what a client of mpv's IPC socket did, as mpv reported it: its `quit` ends the run
+    /// as q does (the place was saved as mpv stopped the file), and a file it loaded while the
+    /// list or a card showed opens the player on it.
+    private func follow(_ result: PlaybackSession.PumpResult, now: Double) {
+        if result.mpvQuit {
+            apply(.quit(0), now: now)
+        } else if result.startedFromOutside, exitCode == nil, !(top is PlayerScene), let item = playback.currentItem {
+            apply(.go(.player(item: item, reveal: false)), now: now)
         }
     }
 

@@ -75,7 +75,10 @@ extension OptionSpec {
         flag("mpv-config", \.mpvConfig, "let mpv read your mpv.conf and scripts (off by default)", .other),
         flag("mpris", \.mpris, "do not answer media keys, playerctl and desktop widgets (MPRIS2 on the session bus)", .other,
              shownOff: true),
-        path("input-ipc-server", "mpv's JSON IPC on a socket at PATH (off by default; whoever can open it controls mpv; an existing PATH that is not a socket is refused)",
+        path("input-ipc-server", "mpv's JSON IPC on a socket at PATH (off by default). A client of the socket has all of mpv's "
+             + "control, by design: it can run any program as you (mpv's run), move the socket and print to the terminal; the only "
+             + "defence is who can open it (0600, your user). Refused: @NAME (an abstract socket, open to every user), a PATH over "
+             + "\(UnixSocket.maximumPathLength) bytes, a PATH that is there and is not a socket, a socket another program listens on",
              .other, expected: "a socket path") { $0.ipcServer = FilePath($1) },
         path("log-file", "append mpv's log to PATH (checked first: exit 2 if it cannot be)", .other,
              expected: "a file path") { $0.logFile = FilePath($1) },

@@ -77,7 +77,7 @@ extension PlaybackSession {
     private func expand(_ item: Int, into count: Int) {
         let entries = player.state.playlist
         guard items.indices.contains(item), entries.count == count else { return }
-        let expanded = entries.map { PlaylistItem(mpvFilename: $0.filename, title: $0.title) }
+        let expanded = entries.map { PlaylistItem(mpvFilename: $0.filename, title: $0.title, fromClient: entriesFromClient) }
         items.replaceSubrange(item..<(item + 1), with: expanded)
         itemsVersion += 1
     }

@@ -14,6 +14,10 @@ extension PlaybackSession {
         var restarted = false
         /// That restart was none of reel's seeks: a client of the IPC socket, a chapter move.
         var seekedFromOutside = false
+        /// A file started that reel did not ask for: a client's `loadfile` (the player must show it).
+        var startedFromOutside = false
+        /// mpv is shutting down: a client's `quit` (the run ends as q ends it).
+        var mpvQuit = false
     }
 
     /// Reads mpv's events and moves the core on.
@@ -40,6 +44,9 @@ extension PlaybackSession {
             silence.reset()
             trackSwitch.cancel()
             frames.clear()
+            // reel's own loads put the machine in its opening phase first.
+            if !core.machine.isOpening { result.startedFromOutside = true }
+            adoptClientEntry(entryID, now: now)
             handle(.startFile(entryID: entryID), now: now)
         case .loadHook(let id):
             handle(.loadHook(id: id, opening()), now: now)
@@ -48,7 +55,15 @@ extension PlaybackSession {
             // A playlist opened and became its entries; one that keeps opening playlists
             // (itself, or two that list each other) is stopped at the limit.
             if let reason = nesting.redirected() { failNesting(reason, now: now) }
-        case .endFile(.stopped), .endFile(.endOfFile), .endFile(.quit):
+        case .endFile(.stopped), .endFile(.quit):
+            // The place is saved from the status as it stands, the last pass's, taken before
+            // mpv dropped the file's position.
+            handle(.stopped, now: now)
+            if event == .endFile(.quit) { result.mpvQuit = true }
+        case .shutdown:
+            handle(.stopped, now: now)
+            result.mpvQuit = true
+        case .endFile(.endOfFile):
             handle(.endFile, now: now)
         case .fileLoaded:
             nesting.loaded()
@@ -75,6 +90,14 @@ extension PlaybackSession {
         case .clientMessage(let words):
             takeClientMessage(words)
         case .propertyChanged(.playlist):
+            // A playlist file expands only while reel opens it: a new entry that plays while
+            // nothing opens is a client's loadfile.
+            entriesFromClient = !core.machine.isOpening
+            if entriesFromClient, let playing = player.state.playlist.first(where: \.isPlaying)?.id,
+               core.item(forEntry: playing) == nil {
+                result.startedFromOutside = true
+            }
+            adoptClientEntry(now: now)
             let entries = player.state.playlist
             let opened = items.indices.contains(core.window.first) ? items[core.window.first].source.mpvName : nil
             let replacesOpened = entries.count > 1 || entries.first.map { $0.filename != opened } ?? false

@@ -9,11 +9,7 @@ extension PlaybackSession {
     /// must not open, and its resume record. Autoloading beside it is guarded here.
     func opening() -> SessionCore.Opening {
         guard let item = currentPlaylistItem else { return SessionCore.Opening() }
-        // A FIFO that a playlist lists would hold mpv's open for ever (a path given on the
-        // command line is the user's own pipe, and is read).
-        if item.isPlaylistEntry, let path = item.source.absolutePath, InputCheck.kind(of: path) == .pipe {
-            return SessionCore.Opening(refusal: "a FIFO listed in a playlist is not opened")
-        }
+        if let refusal = item.refusal { return SessionCore.Opening(refusal: refusal) }
         guardSidecars(of: item)
         guard let resume, let key = item.resumeKey else { return SessionCore.Opening() }
         let stamp = item.source.absolutePath.flatMap(FileSystem.fileStamp)

@@ -1,6 +1,7 @@
 import Controls
 import Playback
 import Screens
+import Terminal
 
 /// The screens' ``MediaStatus``, built from mpv's state and the session's core.
 extension PlaybackSession {
@@ -42,7 +43,8 @@ extension MediaStatus {
         }
         // Until mpv lists the tracks, a picture is assumed, so that none is thrown away.
         let kinds = state.tracks.kinds
-        hasVideo = state.tracks.isEmpty || kinds.video || kinds.coverArt
+        pictureOff = Self.reasonPictureIsOff(state)
+        hasVideo = (state.tracks.isEmpty || kinds.video || kinds.coverArt) && pictureOff == nil
         let video = state.tracks.first { $0.kind == .video && $0.isSelected }
         isImage = video?.isImage == true && !(video?.isCoverArt ?? false) && !kinds.audio
         // The file's own size (mpv's display size follows the terminal's pixel shape).
@@ -106,6 +108,18 @@ extension MediaStatus {
         // Until mpv says, a URL is taken to come over the network.
         if case .url? = current?.source { isNetworkStream = state.isNetworkStream ?? true } else { isNetworkStream = state.isNetworkStream ?? false }
     }
+
+    /// Why mpv shows reel no picture of a file that has one: a client of the IPC socket set
+    /// `vid` to `no`, or `vo` to an output other than reel's (`null`). reel plays the sound on,
+    /// under the sound-only card, rather than end the item because no picture comes.
+    static func reasonPictureIsOff(_ state: PlayerState) -> String? {
+        let kinds = state.tracks.kinds
+        if state.videoTrack == TrackChoice.none, kinds.video || kinds.coverArt { return "video is off (vid=no)" }
+        if let output = state.videoOutput, output != "libmpv" {
+            return "mpv's video output is \(output.isEmpty ? "its own choice" : Sanitizer.truncated(output, toWidth: 20)) (vo), not reel's"
+        }
+        return nil
+    }
 }
 
 extension TrackInfo {
@@ -124,4 +138,3 @@ extension TrackInfo {
         externalFile = track.externalFile
     }
 }
-

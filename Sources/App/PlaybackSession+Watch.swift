@@ -40,7 +40,8 @@ extension PlaybackSession {
             return
         }
         let video = state.tracks.first { $0.kind == .video && $0.isSelected }
-        let expectsPicture = video.map { !$0.isCoverArt && !$0.isImage } ?? false
+        // A picture a client turned off (vid=no, vo=null) is not waited for: the sound plays on.
+        let expectsPicture = (video.map { !$0.isCoverArt && !$0.isImage } ?? false) && status.pictureOff == nil
         let waiting = state.isPaused == true || state.isPausedForCache == true || state.isSeeking == true
             || state.isIdle == true
         // mpv knows the picture's display size once a frame has been decoded.

@@ -43,6 +43,9 @@ final class PlaybackSession {
     var saidNoSoundDevice = false
     /// Commands from clients of mpv's IPC socket, for the scene on top to run.
     var clientCommands: [Command] = []
+    /// The last change of mpv's playlist came while nothing was opening: a client's loadfile,
+    /// not a playlist file's entries.
+    var entriesFromClient = false
     /// A sub-seek sent, whose failure (no line there) becomes a notice.
     var subtitleSeek: (id: UInt64, lines: Int)?
     /// Where the item that just opened resumed, for its notice.

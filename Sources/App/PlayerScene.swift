@@ -152,14 +152,18 @@ final class PlayerScene: Scene {
     // MARK: Steps
 
     /// Ends the run where the session says it ends (``SessionCore/runEnd``): the end of the last
-    /// item with `--keep-open=no` (exit 0), or a failure with nothing to go back to (exit 1 and
-    /// the reason; with a place below, Esc goes back to it instead).
+    /// item with `--keep-open=no` (exit 0), a failure with nothing to go back to (exit 1 and
+    /// the reason; with a place below, Esc goes back to it instead), or a client's stop (back to
+    /// the place below, else exit 0).
     private func endOfRun() -> SceneRequest? {
         switch session.core.runEnd {
         case .finished?:
             return .quit(0)
         case .failed(let reason)? where !canClose:
             return .quit(1, line: session.failureLine(reason, orFirstItem: true))
+        case .stopped?:
+            // A client stopped playback: nothing is left to show, so the player closes as Esc does.
+            return canClose ? .back : .quit(0)
         default:
             return nil
         }

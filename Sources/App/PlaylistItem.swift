@@ -9,6 +9,8 @@ struct PlaylistItem: Equatable {
     var name: String
     /// An entry a playlist file listed, not a path given to reel: a FIFO there is not opened.
     var isPlaylistEntry = false
+    /// A file a client of mpv's IPC socket loaded (`loadfile`): a FIFO there is not opened either.
+    var isFromClient = false
 
     init(source: MediaSource, name: String? = nil) {
         self.source = source
@@ -40,11 +42,22 @@ struct PlaylistItem: Equatable {
         }
     }
 
-    /// The item for mpv's playlist entry `filename` (an expanded playlist's entry).
-    init(mpvFilename filename: String, title: String?) {
+    /// The item for mpv's playlist entry `filename`: an expanded playlist's entry, or with
+    /// `fromClient` a file a client of the IPC socket loaded.
+    init(mpvFilename filename: String, title: String?, fromClient: Bool = false) {
         let source: MediaSource = MediaSource.hasScheme(filename) ? .url(filename) : (filename == "-" ? .standardInput : .file(FilePath(filename)))
         self.init(source: source, name: title.flatMap { $0.isEmpty ? nil : $0 })
-        isPlaylistEntry = true
+        isPlaylistEntry = !fromClient
+        isFromClient = fromClient
+    }
+
+    /// Why the item must not open, or nil: a FIFO that a playlist lists, or that a client
+    /// loaded, would hold mpv's open for ever (a path given on the command line is the user's
+    /// own pipe, and is read).
+    var refusal: String? {
+        guard isPlaylistEntry || isFromClient, let path = source.absolutePath, InputCheck.kind(of: path) == .pipe else { return nil }
+        return isFromClient ? "a FIFO loaded through the IPC socket is not opened (mpv would wait on it for ever)"
+            : "a FIFO listed in a playlist is not opened"
     }
 }
 

@@ -1,3 +1,5 @@
+import System
+
 /// A command line reel cannot use: exit code 2, with one line that names the problem.
 public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An option reel does not have.
@@ -15,6 +17,16 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case notASocket(path: String)
     /// `--input-ipc-server` names a path in a folder that is not there.
     case noSocketFolder(path: String)
+    /// `--input-ipc-server=@NAME`: mpv would make a Linux abstract socket, which has no
+    /// permissions, so that any local user could drive mpv (and run programs as you).
+    case abstractSocket(path: String)
+    /// `--input-ipc-server` names a path longer than a socket's path can be (`byteCount` bytes).
+    case socketPathTooLong(path: String, byteCount: Int)
+    /// `--input-ipc-server` names a socket that another program listens on.
+    case socketInUse(path: String)
+    /// `--input-ipc-server` names a socket that cannot be connected to, for `reason` (someone
+    /// else's), which mpv could not replace.
+    case socketUnusable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -32,6 +44,16 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "'\(Self.visible(path))' is there and is not a socket (--input-ipc-server would replace it); name a new path"
         case .noSocketFolder(let path):
             "cannot make the socket '\(Self.visible(path))' (--input-ipc-server): its folder is not there"
+        case .abstractSocket(let path):
+            "'\(Self.visible(path))' (--input-ipc-server) would be an abstract socket, which any local user can open "
+                + "and so control mpv as you; name a file path (./\(Self.visible(path)) for a file of that name)"
+        case let .socketPathTooLong(path, byteCount):
+            "the socket path '\(Self.visible(path))' (--input-ipc-server) is \(byteCount) bytes long; "
+                + "a socket's path can be at most \(UnixSocket.maximumPathLength)"
+        case .socketInUse(let path):
+            "a program is listening on the socket '\(Self.visible(path))' (--input-ipc-server); name another path"
+        case let .socketUnusable(path, reason):
+            "cannot take the socket '\(Self.visible(path))' (--input-ipc-server): \(reason)"
         }
     }
 

@@ -91,5 +91,9 @@ extension SessionCore {
         case finished
         /// The item could not be played, nothing else is playing, and mpv is idle.
         case failed(reason: String)
+        /// A client of mpv's IPC socket stopped playback (its `stop`, or `playlist-remove
+        /// current`), and mpv is idle: nothing is left to show, so the player closes as Esc
+        /// does (back to the list, or the end of the run, exit 0).
+        case stopped
     }
 }

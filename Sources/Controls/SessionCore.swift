@@ -60,9 +60,15 @@ public struct SessionCore: Sendable, Equatable {
         case setLoopPlaylist(Bool)
         /// mpv began loading its playlist entry `entryID`.
         case startFile(entryID: Int)
-        /// mpv stopped the file it had (replaced, stopped, at its end without keep-open, or a
-        /// playlist that became its entries), not for an error.
+        /// mpv stopped the file it had (at its end without keep-open, or a playlist that became
+        /// its entries), not for an error.
         case endFile
+        /// mpv stopped the file it had for a command: reel's own load or stop, or a client's
+        /// `stop`, `loadfile`, `playlist-remove` or `quit` (``stopped()``).
+        case stopped
+        /// A client of the IPC socket made mpv open its playlist entry `entryID` while nothing
+        /// was open: it is `item` of reel's list from now on.
+        case adopt(item: Int, entryID: Int)
         /// mpv's load hook `id`, before the current item opens, with what the app found about it.
         case loadHook(id: UInt64, Opening)
         /// mpv loaded the file.
@@ -122,7 +128,7 @@ public struct SessionCore: Sendable, Equatable {
     /// The phase every screen reads.
     public internal(set) var machine: SessionMachine
     /// How far the current item has got.
-    public private(set) var stage = Stage.requested
+    public internal(set) var stage = Stage.requested
     /// The item the session was last on, even after an opening was cancelled.
     public internal(set) var lastItem: Int?
     /// Some item has played: a failure later is not the run's failure.
@@ -142,6 +148,11 @@ public struct SessionCore: Sendable, Equatable {
     var abandoned = false
     /// mpv has nothing loaded.
     private var isIdle = false
+    /// A client stopped the item reel had open, and no file has started since.
+    var stoppedByClient = false
+    /// reel sent a stop whose end-file has not come yet (a start-file already on its way may
+    /// still move the stage on before it).
+    var stopSent = false
 
     public init(configuration: Configuration, itemCount: Int) {
         self.configuration = configuration
@@ -174,6 +185,7 @@ public struct SessionCore: Sendable, Equatable {
     public var runEnd: RunEnd? {
         if machine.finishesRun { return .finished }
         if case .failed(_, let reason) = machine.phase, isIdle { return .failed(reason: reason) }
+        if stoppedByClient, machine.phase == .idle { return .stopped }
         return nil
     }
 
@@ -187,6 +199,7 @@ public struct SessionCore: Sendable, Equatable {
     private mutating func take(_ event: Event, now: Seconds) -> [Command] {
         switch event {
         case .play(let item, let paused):
+            stoppedByClient = false
             if machine.currentItem == item, machine.phase != .idle, !isFailed {
                 // Already opening or open: only whether it plays changes.
                 if isReady { return paused ? [] : [.play] }
@@ -219,11 +232,16 @@ public struct SessionCore: Sendable, Equatable {
             return run(machine.event(.setLoopPlaylist(loops), now: now))
         case .startFile(let entryID):
             stage = .started
+            stoppedByClient = false
             guard !abandoned, let item = itemByEntryID[entryID] else { return [] }
             return run(machine.event(.started(item: item), now: now))
         case .endFile:
             stage = .requested
             return []
+        case .stopped:
+            return stopped()
+        case .adopt(let item, let entryID):
+            return adopt(item, entryID: entryID, now: now)
         case .loadHook(let id, let opening):
             // A hook before any start-file since the load is the last item's: it opens as it is.
             return (stage == .started ? prepare(opening) : []) + [.continueLoad(hook: id)]
@@ -242,11 +260,19 @@ public struct SessionCore: Sendable, Equatable {
         case .abort(let reason, let abandonsChain):
             if abandonsChain { abandoned = true }
             stage = .requested
+            stopSent = true
             return [.stop] + run(machine.event(.failed(reason: reason), now: now))
         case .playlist(let entries, let replacesOpened):
             return follow(entries, replacesOpened: replacesOpened, now: now)
         case .observed(let atEnd, let idle):
             isIdle = idle
+            // What a client stopped is over once mpv has nothing loaded: nothing plays, and
+            // mpv's playlist may be gone (its stop clears it), so the next item goes to it alone.
+            if stoppedByClient, idle, machine.phase != .idle {
+                window = Window(first: 0, count: 0)
+                itemByEntryID = [:]
+                return run(machine.event(.stopped, now: now))
+            }
             return observe(atEnd: atEnd, now: now)
         }
     }
@@ -255,7 +281,7 @@ public struct SessionCore: Sendable, Equatable {
 
     /// Saves the open item's place, while the core is still on it: before another replaces it,
     /// or at its end.
-    private func saveIfOpen() -> [Command] {
+    func saveIfOpen() -> [Command] {
         guard isReady, let item = machine.currentItem else { return [] }
         return [.saveResume(item: item)]
     }
@@ -266,6 +292,7 @@ public struct SessionCore: Sendable, Equatable {
             switch action {
             case .load(let item):
                 abandoned = false
+                stopSent = false
                 stage = .requested
                 if window.contains(item) { return .load(item: item, entry: item - window.first) }
                 window = Window(first: item, count: 1)
@@ -273,6 +300,7 @@ public struct SessionCore: Sendable, Equatable {
                 return .load(item: item, entry: nil)
             case .stop:
                 stage = .requested
+                stopSent = true
                 return .stop
             case .finish:
                 return .finish

@@ -112,6 +112,9 @@ public struct SessionMachine: Sendable, Equatable {
         case itemsReordered(newIndex: [Int])
         /// `--loop-playlist` turned on or off while playing (MPRIS's LoopStatus, a key).
         case setLoopPlaylist(Bool)
+        /// mpv stopped the item, and has nothing loaded, at a client's command (its `stop`, or
+        /// the removal of the item from mpv's playlist).
+        case stopped
     }
 
     /// What the app must do.
@@ -244,6 +247,9 @@ public struct SessionMachine: Sendable, Equatable {
                 renameUpNext(after: ended, upNext)
                 return finishesRun ? [.finish] : []
             }
+            return []
+        case .stopped:
+            phase = .idle
             return []
         case .setLoopPlaylist(let loops):
             configuration.loopPlaylist = loops

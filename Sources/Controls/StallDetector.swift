@@ -22,6 +22,9 @@ public struct StallDetector: Sendable, Equatable {
     private var lastFrames = 0
     private var lastMove: Seconds?
     private var reported = false
+    /// A picture was decoded since the item opened: one that goes away later (mpv unloading the
+    /// file for a client's stop, or a client turning video off) was still shown.
+    private var sawPicture = false
 
     public init(limit: Seconds = 8, pictureGrace: Seconds = 1.5) {
         self.limit = limit
@@ -36,6 +39,7 @@ public struct StallDetector: Sendable, Equatable {
         lastFrames = 0
         lastMove = nil
         reported = false
+        sawPicture = false
     }
 
     /// Starts watching an item that has just opened at `position`.
@@ -65,7 +69,8 @@ public struct StallDetector: Sendable, Equatable {
         lastFrames = frames
         // At its end with never a picture is enough: with nothing to time it by, mpv may race
         // through a file whose frames it cannot decode before anyone looks.
-        if expectsPicture, !hasPicture, let position, let from = startPosition, position - from >= pictureGrace || atEnd {
+        if hasPicture { sawPicture = true }
+        if expectsPicture, !sawPicture, let position, let from = startPosition, position - from >= pictureGrace || atEnd {
             reported = true
             return .noPicture
         }

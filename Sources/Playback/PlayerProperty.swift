@@ -100,6 +100,8 @@ extension PlayerProperty {
         subtitleText,
         string("secondary-sub-text", \.secondarySubtitleText),
         track("aid", \.audioTrack),
+        track("vid", \.videoTrack),
+        string("vo", \.videoOutput),
         subtitleTrack,
         track("secondary-sid", \.secondarySubtitleTrack),
         double("sub-delay", \.subtitleDelay),

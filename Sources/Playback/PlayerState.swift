@@ -43,6 +43,11 @@ public struct PlayerState: Sendable, Equatable {
     public var audioTrack: TrackChoice?
     /// `sid`.
     public var subtitleTrack: TrackChoice?
+    /// `vid`: `.none` when a client turned the picture off (`set_property vid no`).
+    public var videoTrack: TrackChoice?
+    /// `vo`, the video output: reel's is `libmpv`; a client may set another (`null`), which
+    /// reel cannot show.
+    public var videoOutput: String?
     /// `secondary-sid`.
     public var secondarySubtitleTrack: TrackChoice?
     /// `sub-delay`, seconds.

@@ -19,8 +19,12 @@ public struct MediaStatus: Sendable, Equatable {
     public var isSeeking = false
     /// The title tag, or nil; the screen falls back to the item's name.
     public var title: String?
-    /// The file has a picture to show (video or cover art).
+    /// The file has a picture to show (video or cover art), and mpv shows it to reel.
     public var hasVideo = true
+    /// Why a file with a picture shows none, when a client of mpv's IPC socket turned it off
+    /// (`vid=no`, or a video output other than reel's): the sound plays on, under the
+    /// sound-only card, which says this.
+    public var pictureOff: String?
     /// The picture is one still image (a photo), not a moving video.
     public var isImage = false
     /// 0…130.

@@ -42,6 +42,7 @@ extension PlayerScreen {
         var lines = [(displayTitle, Theme.text, CellStyle.bold)]
         let byline = [status.artist, status.album].compactMap { $0.flatMap { $0.isEmpty ? nil : $0 } }.joined(separator: " · ")
         if !byline.isEmpty { lines.append((byline, Theme.dimText, [])) }
+        if let off = status.pictureOff { lines.append(("Sound only: " + off, Theme.dimText, [])) }
         let start = area.maxY - lines.count
         for (offset, line) in lines.enumerated() where start + offset >= area.y {
             let text = Sanitizer.truncated(line.0, toWidth: area.width)

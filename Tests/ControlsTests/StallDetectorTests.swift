@@ -22,6 +22,18 @@ struct StallDetectorTests {
         #expect(sound.observe(position: 5, frames: 0, expectsPicture: false, hasPicture: false, isWaiting: false, atEnd: false, now: 5) == nil)
     }
 
+    @Test("a picture that was shown and then went (mpv unloading the file for a client's stop, video turned off) is no missing picture")
+    func pictureGoneLater() {
+        var detector = StallDetector()
+        detector.begin(position: 0, now: 0)
+        #expect(detector.observe(position: 0, frames: 1, expectsPicture: true, hasPicture: true, isWaiting: true, atEnd: false, now: 0.1) == nil)
+        #expect(detector.observe(position: 60, frames: 1, expectsPicture: true, hasPicture: false, isWaiting: false, atEnd: false, now: 2) == nil)
+        detector.reset()
+        _ = detector.observe(position: 0, frames: 0, expectsPicture: true, hasPicture: false, isWaiting: false, atEnd: false, now: 3)
+        #expect(detector.observe(position: 2, frames: 0, expectsPicture: true, hasPicture: false, isWaiting: false, atEnd: false, now: 5) == .noPicture,
+                "a new item starts with no picture seen")
+    }
+
     @Test("an item that jumps to its end with no frame, seen only there, is caught from where it began")
     func jumpToEnd() {
         var detector = StallDetector()
