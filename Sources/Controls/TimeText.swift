@@ -19,6 +19,22 @@ public enum TimeText {
         return (format(whole: elapsed, showingHours: showingHours), format(whole: total, showingHours: showingHours))
     }
 
+    /// A time in the clock's format for a file `duration` long: `h:mm:ss` throughout a file of an
+    /// hour or more ("0:59:28" in a 2-hour file, as its clock reads), else `m:ss`. Every time shown
+    /// for one file (the scrub card, notices, chapters) reads this way, so that none reads
+    /// "12:00" for 12 minutes into a file whose clock says "0:12:00".
+    public static func format(_ seconds: Seconds, within duration: Seconds) -> String {
+        pair(elapsed: seconds, total: duration).elapsed
+    }
+
+    /// The time left, `seconds`, in the clock's format for a file `duration` long, in whole seconds
+    /// rounded up: 0.84 s left reads "0:01", so only the end itself reads "0:00" (the elapsed time
+    /// rounds down, and the two add up to the length).
+    public static func left(_ seconds: Seconds, within duration: Seconds = 0) -> String {
+        let whole = wholeSeconds(seconds.rounded(.up))
+        return format(whole: whole, showingHours: max(whole, wholeSeconds(duration)) >= 3600)
+    }
+
     /// A time as words for a screen reader: "1 minute 14 seconds", "1 hour 5 seconds", "0 seconds".
     ///
     /// Parts that are zero are left out, except that a time of zero reads "0 seconds".

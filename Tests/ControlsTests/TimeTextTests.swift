@@ -37,6 +37,30 @@ struct TimeTextTests {
         #expect(pair.total == expectedTotal)
     }
 
+    @Test("within a file, every time reads as its clock does: h:mm:ss throughout a file of an hour or more", arguments: [
+        (3568.0, 7201.0, "0:59:28"), (720, 7201, "0:12:00"), (4, 7201, "0:00:04"), (3568, 3600, "0:59:28"),
+        (3568, 3599, "59:28"), (4, 8, "0:04"), (3700, 0, "1:01:40"), (.nan, 7200, "0:00:00"),
+    ])
+    func formatWithin(seconds: Double, duration: Double, expected: String) {
+        #expect(TimeText.format(seconds, within: duration) == expected)
+        #expect(TimeText.format(seconds, within: duration) == TimeText.pair(elapsed: seconds, total: duration).elapsed)
+    }
+
+    @Test("the time left rounds up, so only the end reads 0:00, and reads as the file's clock", arguments: [
+        (0.84, 8.0, "0:01"), (0.0, 8, "0:00"), (-0.2, 8, "0:00"), (1, 8, "0:01"), (1.0001, 8, "0:02"), (59.5, 120, "1:00"),
+        (3599.2, 3700, "1:00:00"), (1800, 7201, "0:30:00"), (.nan, 8, "0:00"),
+    ])
+    func left(seconds: Double, duration: Double, expected: String) {
+        #expect(TimeText.left(seconds, within: duration) == expected)
+    }
+
+    @Test("the elapsed time (down) and the time left (up) add up to the length", arguments: [0.0, 7.16, 7.5, 29.999, 60.01])
+    func elapsedAndLeft(position: Double) {
+        let elapsed = TimeText.format(position, within: 61), left = TimeText.left(61 - position, within: 61)
+        let seconds = { (text: String) in text.split(separator: ":").reduce(0) { $0 * 60 + Int($1)! } }
+        #expect(seconds(elapsed) + seconds(left) == 61, "\(elapsed) + \(left)")
+    }
+
     @Test("spoken names the non-zero parts, singular or plural", arguments: [
         (0.0, "0 seconds"), (1, "1 second"), (2, "2 seconds"), (59.9, "59 seconds"), (60, "1 minute"),
         (74, "1 minute 14 seconds"), (121, "2 minutes 1 second"), (3600, "1 hour"), (3605, "1 hour 5 seconds"),
