@@ -67,17 +67,26 @@ public struct HistoryLine: Sendable, Equatable {
     public var timeLeft: Seconds?
     /// When it was last watched, in words ("yesterday").
     public var when: String
+    /// The file's length, when known: the time left reads as the file's clock does ("0:12:34 left"
+    /// in a 2-hour file).
+    public var duration: Seconds?
 
-    public init(progress: Double?, timeLeft: Seconds?, when: String) {
+    public init(progress: Double?, timeLeft: Seconds?, when: String, duration: Seconds? = nil) {
         self.progress = progress
         self.timeLeft = timeLeft
         self.when = when
+        self.duration = duration
     }
 
-    /// The words after the bar: "12:34 left · yesterday", "finished · 3 days ago".
+    /// The words after the bar: "12:34 left · yesterday", "finished · 3 days ago". The time left
+    /// is rounded up, so an item not finished never reads "0:00 left".
     public var text: String {
         var parts: [String] = []
-        if let progress, progress >= 1 { parts.append("finished") } else if let timeLeft { parts.append("\(TimeText.format(timeLeft)) left") }
+        if let progress, progress >= 1 {
+            parts.append("finished")
+        } else if let timeLeft {
+            parts.append("\(TimeText.left(timeLeft, within: MediaTime.safeDuration(duration))) left")
+        }
         parts.append(when)
         return parts.joined(separator: " · ")
     }
@@ -89,7 +98,7 @@ public struct HistoryLine: Sendable, Equatable {
             parts.append("finished")
         } else {
             if let progress { parts.append("\(Int((progress * 100).rounded(.down))) percent") }
-            if let timeLeft { parts.append("\(TimeText.spoken(timeLeft)) left") }
+            if let timeLeft { parts.append("\(TimeText.spoken(timeLeft.rounded(.up))) left") }
         }
         parts.append(when)
         return parts.joined(separator: ", ")
