@@ -27,12 +27,18 @@ public enum TimeText {
         pair(elapsed: seconds, total: duration).elapsed
     }
 
-    /// The time left, `seconds`, in the clock's format for a file `duration` long, in whole seconds
-    /// rounded up: 0.84 s left reads "0:01", so only the end itself reads "0:00" (the elapsed time
-    /// rounds down, and the two add up to the length).
-    public static func left(_ seconds: Seconds, within duration: Seconds = 0) -> String {
-        let whole = wholeSeconds(seconds.rounded(.up))
-        return format(whole: whole, showingHours: max(whole, wholeSeconds(duration)) >= 3600)
+    /// The time left at `position` in a file `duration` long, in the clock's format: the length
+    /// the clock shows less the elapsed time it shows, so that the two add up ("0:05" and "−0:07"
+    /// in a file of 12.04 s that reads "0:12"). That rounds the time left up: 0.84 s left of 8 s
+    /// reads "0:01", and an item not at its end never reads "0:00".
+    public static func left(at position: Seconds, of duration: Seconds) -> String {
+        format(whole: secondsLeft(at: position, of: duration), showingHours: wholeSeconds(duration) >= 3600)
+    }
+
+    /// The whole seconds ``left(at:of:)`` reads.
+    public static func secondsLeft(at position: Seconds, of duration: Seconds) -> Int {
+        let whole = max(wholeSeconds(duration) - wholeSeconds(position), 0)
+        return whole == 0 && duration - max(position, 0) > 0 ? 1 : whole
     }
 
     /// A time as words for a screen reader: "1 minute 14 seconds", "1 hour 5 seconds", "0 seconds".

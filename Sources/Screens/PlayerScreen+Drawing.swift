@@ -107,7 +107,7 @@ extension PlayerScreen {
         let elapsedWidth = canvas.drawText(left, x: bar.x, y: row, fg: Theme.text)
         var total = scrubber.isEnabled ? times.total : (status.isLoaded ? "live" : "--:--")
         if scrubber.isEnabled, showsRemaining {
-            total = "−" + TimeText.left(duration - position, within: duration)
+            total = "−" + TimeText.left(at: position, of: duration)
         }
         let totalWidth = Sanitizer.displayWidth(of: total)
         canvas.drawText(total, x: bar.maxX - totalWidth, y: row, fg: Theme.dimText)

@@ -47,16 +47,17 @@ struct TimeTextTests {
     }
 
     @Test("the time left rounds up, so only the end reads 0:00, and reads as the file's clock", arguments: [
-        (0.84, 8.0, "0:01"), (0.0, 8, "0:00"), (-0.2, 8, "0:00"), (1, 8, "0:01"), (1.0001, 8, "0:02"), (59.5, 120, "1:00"),
-        (3599.2, 3700, "1:00:00"), (1800, 7201, "0:30:00"), (.nan, 8, "0:00"),
+        (7.16, 8.0, "0:01"), (8, 8, "0:00"), (8.2, 8, "0:00"), (7, 8, "0:01"), (6.9999, 8, "0:02"), (5, 12.04, "0:07"),
+        (12.03, 12.04, "0:01"), (60.5, 120, "1:00"), (100.8, 3700, "1:00:00"), (5400, 7201, "0:30:01"), (.nan, 8, "0:08"),
+        (-1, 8, "0:08"), (3, .nan, "0:00"),
     ])
-    func left(seconds: Double, duration: Double, expected: String) {
-        #expect(TimeText.left(seconds, within: duration) == expected)
+    func left(position: Double, duration: Double, expected: String) {
+        #expect(TimeText.left(at: position, of: duration) == expected)
     }
 
-    @Test("the elapsed time (down) and the time left (up) add up to the length", arguments: [0.0, 7.16, 7.5, 29.999, 60.01])
+    @Test("the elapsed time and the time left add up to the length the clock shows", arguments: [0.0, 7.16, 7.5, 29.999, 60.01])
     func elapsedAndLeft(position: Double) {
-        let elapsed = TimeText.format(position, within: 61), left = TimeText.left(61 - position, within: 61)
+        let elapsed = TimeText.format(position, within: 61.4), left = TimeText.left(at: position, of: 61.4)
         let seconds = { (text: String) in text.split(separator: ":").reduce(0) { $0 * 60 + Int($1)! } }
         #expect(seconds(elapsed) + seconds(left) == 61, "\(elapsed) + \(left)")
     }

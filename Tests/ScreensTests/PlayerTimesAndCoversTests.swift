@@ -131,12 +131,16 @@ struct PlayerTimesAndCoversTests {
         screen.setShowsRemaining(true)
         let rows = Self.rows(T.drawn(&screen, now: 0.1))
         #expect(Self.words(rows[screen.layout.timesRow]) == ["0:07", "−0:01"])
-        let line = HistoryLine(progress: 7.16 / 8, timeLeft: 0.84, when: "just now", duration: 8)
+        let line = HistoryLine(progress: 7.16 / 8, timeLeft: 0.84, when: "just now", place: (7.16, 8))
         #expect(line.text == "0:01 left · just now")
         #expect(line.spoken == "89 percent, 1 second left, just now")
-        #expect(HistoryLine(progress: 1, timeLeft: 0, when: "just now", duration: 8).text == "finished · just now")
-        #expect(HistoryLine(progress: 0.5, timeLeft: 3600, when: "today", duration: 7200).text == "1:00:00 left · today")
-        #expect(HistoryLine(progress: 0.75, timeLeft: 1800, when: "today", duration: 7200).text == "0:30:00 left · today")
+        #expect(HistoryLine(progress: 1, timeLeft: 0, when: "just now", place: (8, 8)).text == "finished · just now")
+        // The length the clock shows less the time it shows: 0:12 − 0:05 in a file of 12.04 s.
+        let fractional = HistoryLine(progress: 5 / 12.04, timeLeft: 7.04, when: "just now", place: (5, 12.04))
+        #expect(fractional.text == "0:07 left · just now" && fractional.spoken == "41 percent, 7 seconds left, just now")
+        #expect(HistoryLine(progress: 0.25, timeLeft: 0.2, when: "today").text == "0:01 left · today", "no length: rounded up")
+        #expect(HistoryLine(progress: 0.5, timeLeft: 3600, when: "today", place: (3600, 7200)).text == "1:00:00 left · today")
+        #expect(HistoryLine(progress: 0.75, timeLeft: 1800, when: "today", place: (5400, 7200)).text == "0:30:00 left · today")
     }
 
     // MARK: 6. The menu over the pills
