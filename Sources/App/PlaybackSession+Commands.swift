@@ -44,7 +44,10 @@ extension PlaybackSession {
             expand(item, into: count)
         case .recordFailure(let item, let reason):
             if items.indices.contains(item) { lastFailure = (items[item], reason) }
+        case .notice(.moved(let item, let backwards)) where !knowsTitle(of: item):
+            pendingMove = (item, backwards)
         case .notice(let notice):
+            if case .moved = notice { pendingMove = nil }
             notices.append(text(of: notice))
         case .finish:
             // The run ends at this end (``SessionCore/runEnd``): the scene on top quits.

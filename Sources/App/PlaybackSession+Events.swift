@@ -29,9 +29,12 @@ extension PlaybackSession {
         if let back = trackSwitch.check(position: player.state.position, isPaused: player.state.isPaused == true, now: now) {
             try? seeks.request(.to(back, exact: true), player: player, now: now)
         }
-        if !events.isEmpty {
+        // (A frame step back's subtitle, held past the restart, goes when mpv has said nothing new.)
+        let holdExpired = subtitleHold.expire(now: now)
+        if !events.isEmpty || holdExpired {
             refreshStatus()
             followEnd(now: now)
+            announcePendingMove()
             result.changed = true
         }
         return result
@@ -40,6 +43,7 @@ extension PlaybackSession {
     private func take(_ event: PlayerEvent, now: Double, into result: inout PumpResult) {
         switch event {
         case .startFile(let entryID):
+            subtitleHold.end()
             stall.reset()
             silence.reset()
             trackSwitch.cancel()
@@ -78,6 +82,7 @@ extension PlaybackSession {
             run(commands, now: now)
             if seeks.playbackRestarted(player: player, now: now) { result.seekCompleted = true }
             trackSwitch.playbackRestarted()
+            subtitleHold.restarted(now: now)
         case .commandReply(let id, let error):
             seeks.replied(id)
             if let pending = subtitleSeek, pending.id == id {
@@ -103,6 +108,8 @@ extension PlaybackSession {
             let replacesOpened = entries.count > 1 || entries.first.map { $0.filename != opened } ?? false
             handle(.playlist(entries: entries.map { SessionCore.Entry(id: $0.id, isPlaying: $0.isPlaying) },
                              replacesOpened: replacesOpened), now: now)
+        case .propertyChanged(.subtitleText):
+            subtitleHold.textChanged()
         case .propertyChanged(.tracks), .propertyChanged(.subtitleTrack):
             applySubtitleDrawing(subtitleTrack: selectedSubtitleID)
         default:

@@ -56,6 +56,28 @@ extension PlaybackSession {
         return titles[items[index].source.mpvName] ?? items[index].name
     }
 
+    /// Whether the title of item `index` is known (from mpv, or a probe): its name in a notice is
+    /// then the one it will keep.
+    func knowsTitle(of index: Int) -> Bool {
+        items.indices.contains(index) && titles[items[index].source.mpvName] != nil
+    }
+
+    /// The notice of a move to an item whose title was not known ("Next: …", "Previous: …"),
+    /// once the item has opened and mpv has said its title: so that every move names the item
+    /// alike, by its title when it has one, else its file name, as the list does. An item that
+    /// fails says so in its own notice instead.
+    func announcePendingMove() {
+        guard let move = pendingMove else { return }
+        let failed = if case .failed = machine.phase { true } else { false }
+        guard currentItem == move.item, !failed else {
+            pendingMove = nil
+            return
+        }
+        guard isReady else { return }
+        pendingMove = nil
+        notices.append(text(of: .moved(to: move.item, backwards: move.backwards)))
+    }
+
     /// Remembers the title of the item that opens `mpvName` (a probe found it).
     func learnTitle(_ title: String?, of mpvName: String) {
         guard let title, !title.isEmpty, titles[mpvName] == nil else { return }

@@ -54,7 +54,9 @@ extension PlaybackSession {
             case .setVolume(let volume): try player.setVolume(volume)
             case .setMuted(let muted): try player.setMuted(muted)
             case .frameStep: try player.frameStep()
-            case .frameBackStep: try player.frameBackStep()
+            case .frameBackStep:
+                try player.frameBackStep()
+                subtitleHold.begin(SubtitleHold.Lines(text: status.subtitleText, ass: status.subtitleASS))
             case .selectAudio(let id): try player.setAudioTrack(id.map(TrackChoice.id) ?? .none)
             case .selectSubtitles(let id):
                 try player.setSubtitleTrack(id.map(TrackChoice.id) ?? .none)

@@ -77,8 +77,9 @@ extension MediaStatus {
                 opening = .connecting
             }
         }
-        subtitleText = state.subtitleText
-        subtitleASS = state.subtitleASS
+        let subtitle = session.subtitleHold.shown(SubtitleHold.Lines(text: state.subtitleText, ass: state.subtitleASS))
+        subtitleText = subtitle.text
+        subtitleASS = subtitle.ass
         secondarySubtitleText = state.secondarySubtitleText
         subtitlesVisible = session.subtitlesVisible
         audioTracks = state.tracks.filter { $0.kind == .audio }.map(TrackInfo.init)

@@ -19,7 +19,7 @@ extension PlaybackSession {
     /// waiting for the terminal must be let go.
     func nextDeadline(now: Double) -> Double? {
         [core.nextDeadline, frames.deadline, isReady && status.isPlaying ? stall.nextDeadline(now: now) : nil,
-         isReady ? silence.nextDeadline : nil]
+         isReady ? silence.nextDeadline : nil, subtitleHold.deadline]
             .compactMap { $0 }.min()
     }
 
@@ -54,7 +54,8 @@ extension PlaybackSession {
         case .noPicture:
             reason = "the picture cannot be shown" + (said.map { " (\($0))" } ?? "")
         case .stalled:
-            var text = "playback stopped moving at \(TimeText.format(MediaTime.position(state.position, duration: state.duration)))"
+            let duration = MediaTime.safeDuration(state.duration)
+            var text = "playback stopped moving at \(TimeText.format(MediaTime.position(state.position, duration: duration), within: duration))"
             if state.isSeekable == false, state.isNetworkStream == true { text += "; the server does not allow seeking (no byte ranges)" }
             if let said { text += " (\(said))" }
             reason = text

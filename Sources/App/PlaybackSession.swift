@@ -46,6 +46,8 @@ final class PlaybackSession {
     /// The last change of mpv's playlist came while nothing was opening: a client's loadfile,
     /// not a playlist file's entries.
     var entriesFromClient = false
+    /// The subtitle shown across a frame step back, whose seek empties mpv's text for a moment.
+    var subtitleHold = SubtitleHold()
     /// A sub-seek sent, whose failure (no line there) becomes a notice.
     var subtitleSeek: (id: UInt64, lines: Int)?
     /// Where the item that just opened resumed, for its notice.
@@ -62,6 +64,8 @@ final class PlaybackSession {
     var partsSkipped = 0
     /// Titles learnt so far, by what mpv opens.
     var titles: [String: String] = [:]
+    /// A move to an item whose title is not known yet: its notice waits until the item opens.
+    var pendingMove: (item: Int, backwards: Bool)?
     /// The number of frames of the item, estimated as mpv does, for `--stats`.
     var sourceFrameCount: Int?
 

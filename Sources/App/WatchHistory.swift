@@ -66,7 +66,8 @@ final class WatchHistory {
         let record = entry.record
         let left = record.duration.map { max($0 - record.position, 0) }
         row.history = HistoryLine(progress: record.progress, timeLeft: record.watched ? nil : left,
-                                  when: RelativeDate.text(for: entry.watchedAt, now: now, utcOffset: utcOffset))
+                                  when: RelativeDate.text(for: entry.watchedAt, now: now, utcOffset: utcOffset),
+                                  place: record.duration.map { (record.position, $0) })
         switch item.source {
         case .url(let url):
             row.note = DisplayURL.withoutSecrets(url)

@@ -171,6 +171,17 @@ public struct DoubleTapSeek: Sendable, Equatable {
         return action
     }
 
+    /// A jump elsewhere (a chapter, Home or End, a digit key, the scrubber): the skip feedback,
+    /// the ripple and the tally go at once, since "◀◀ -10 s" no longer says where playback is.
+    /// A click waiting for its second click stays.
+    public mutating func clear() {
+        latestTally = nil
+        lastSkip = nil
+        fade.jump(rising: false)
+        rippleStart = nil
+        rippleCenter = nil
+    }
+
     // MARK: Queries
 
     /// The running tally at `now`; nil before the first skip and from `feedbackDuration` after the last.

@@ -19,6 +19,28 @@ public enum TimeText {
         return (format(whole: elapsed, showingHours: showingHours), format(whole: total, showingHours: showingHours))
     }
 
+    /// A time in the clock's format for a file `duration` long: `h:mm:ss` throughout a file of an
+    /// hour or more ("0:59:28" in a 2-hour file, as its clock reads), else `m:ss`. Every time shown
+    /// for one file (the scrub card, notices, chapters) reads this way, so that none reads
+    /// "12:00" for 12 minutes into a file whose clock says "0:12:00".
+    public static func format(_ seconds: Seconds, within duration: Seconds) -> String {
+        pair(elapsed: seconds, total: duration).elapsed
+    }
+
+    /// The time left at `position` in a file `duration` long, in the clock's format: the length
+    /// the clock shows less the elapsed time it shows, so that the two add up ("0:05" and "−0:07"
+    /// in a file of 12.04 s that reads "0:12"). That rounds the time left up: 0.84 s left of 8 s
+    /// reads "0:01", and an item not at its end never reads "0:00".
+    public static func left(at position: Seconds, of duration: Seconds) -> String {
+        format(whole: secondsLeft(at: position, of: duration), showingHours: wholeSeconds(duration) >= 3600)
+    }
+
+    /// The whole seconds ``left(at:of:)`` reads.
+    public static func secondsLeft(at position: Seconds, of duration: Seconds) -> Int {
+        let whole = max(wholeSeconds(duration) - wholeSeconds(position), 0)
+        return whole == 0 && duration - max(position, 0) > 0 ? 1 : whole
+    }
+
     /// A time as words for a screen reader: "1 minute 14 seconds", "1 hour 5 seconds", "0 seconds".
     ///
     /// Parts that are zero are left out, except that a time of zero reads "0 seconds".

@@ -67,17 +67,30 @@ public struct HistoryLine: Sendable, Equatable {
     public var timeLeft: Seconds?
     /// When it was last watched, in words ("yesterday").
     public var when: String
+    /// Where it was left, when the length is known: with ``duration``, the time left reads as
+    /// the file's clock does ("0:12:34 left" in a 2-hour file), its length less its elapsed time.
+    public var position: Seconds?
+    /// The file's length, when known.
+    public var duration: Seconds?
 
-    public init(progress: Double?, timeLeft: Seconds?, when: String) {
+    public init(progress: Double?, timeLeft: Seconds?, when: String, place: (position: Seconds, duration: Seconds)? = nil) {
         self.progress = progress
         self.timeLeft = timeLeft
         self.when = when
+        position = place?.position
+        duration = place?.duration
     }
 
-    /// The words after the bar: "12:34 left · yesterday", "finished · 3 days ago".
+    /// The words after the bar: "12:34 left · yesterday", "finished · 3 days ago". The time left
+    /// is rounded up, so an item not finished never reads "0:00 left".
     public var text: String {
         var parts: [String] = []
-        if let progress, progress >= 1 { parts.append("finished") } else if let timeLeft { parts.append("\(TimeText.format(timeLeft)) left") }
+        if let progress, progress >= 1 {
+            parts.append("finished")
+        } else if let timeLeft {
+            let place = clockPlace(left: timeLeft)
+            parts.append("\(TimeText.left(at: place.position, of: place.duration)) left")
+        }
         parts.append(when)
         return parts.joined(separator: " · ")
     }
@@ -89,10 +102,19 @@ public struct HistoryLine: Sendable, Equatable {
             parts.append("finished")
         } else {
             if let progress { parts.append("\(Int((progress * 100).rounded(.down))) percent") }
-            if let timeLeft { parts.append("\(TimeText.spoken(timeLeft)) left") }
+            if let timeLeft {
+                let place = clockPlace(left: timeLeft)
+                parts.append("\(TimeText.spoken(Seconds(TimeText.secondsLeft(at: place.position, of: place.duration)))) left")
+            }
         }
         parts.append(when)
         return parts.joined(separator: ", ")
+    }
+
+    /// The place the time left is read from: without one, the time left alone, rounded up.
+    private func clockPlace(left: Seconds) -> (position: Seconds, duration: Seconds) {
+        guard let position, let duration else { return (0, left.rounded(.up)) }
+        return (position, MediaTime.safeDuration(duration))
     }
 }
 

@@ -13,6 +13,7 @@ extension PlayerScreen {
         case .seek(let seconds, .relative): return skip(by: seconds, now: now)
         case .seek(let seconds, .absolute):
             chrome.activity(now: now)
+            doubleTap.clear()
             return [.seek(.to(max(seconds, 0), exact: true))]
         case .seek(let percent, .absolutePercent):
             chrome.activity(now: now)
@@ -96,10 +97,12 @@ extension PlayerScreen {
         return [.close]
     }
 
-    /// An exact jump to a fraction of the file; nothing while the length is unknown.
+    /// An exact jump to a fraction of the file; nothing while the length is unknown. A skip's
+    /// feedback ("◀◀ -10 s") goes: it no longer says where playback is.
     mutating func jump(toFraction fraction: Double) -> [PlayerAction] {
         let duration = MediaTime.safeDuration(status.duration)
         guard duration > 0 else { return [] }
+        doubleTap.clear()
         return [.seek(.to(duration * min(max(fraction, 0), 1), exact: true))]
     }
 

@@ -67,12 +67,14 @@ extension PlayerScreen {
         }
         let row = layout.transportRow
         let interval = SkipTally.number(configuration.seekInterval)
-        if let back = layout.back { canvas.drawCentered("↺ \(interval)", row: row, in: back, fg: Theme.text, style: .bold) }
-        if let forward = layout.forward { canvas.drawCentered("\(interval) ↻", row: row, in: forward, fg: Theme.text, style: .bold) }
+        if let back = shownButton(layout.back) { canvas.drawCentered("↺ \(interval)", row: row, in: back, fg: Theme.text, style: .bold) }
+        if let forward = shownButton(layout.forward) {
+            canvas.drawCentered("\(interval) ↻", row: row, in: forward, fg: Theme.text, style: .bold)
+        }
         // At the end the middle button starts again: a word, so it is never taken for a skip.
         let glyph = status.isPlaying ? "❚❚" : (status.isEffectivelyAtEnd ? "Replay" : "▶")
         // Larger buttons draw ▶ and ❚❚ in pixels (see drawTransportBacking); Replay stays a word.
-        if layout.buttonScale == 1 || glyph == "Replay" {
+        if layout.buttonScale == 1 || glyph == "Replay", shownButton(layout.playPause) != nil {
             canvas.drawCentered(glyph, row: row, in: layout.playPause, fg: Theme.text, style: .bold)
         }
         if showsSpinner, status.isBuffering {
@@ -108,7 +110,7 @@ extension PlayerScreen {
         let elapsedWidth = canvas.drawText(left, x: bar.x, y: row, fg: Theme.text)
         var total = scrubber.isEnabled ? times.total : (status.isLoaded ? "live" : "--:--")
         if scrubber.isEnabled, showsRemaining {
-            total = "−" + TimeText.format(max(duration - position, 0))
+            total = "−" + TimeText.left(at: position, of: duration)
         }
         let totalWidth = Sanitizer.displayWidth(of: total)
         canvas.drawText(total, x: bar.maxX - totalWidth, y: row, fg: Theme.dimText)
@@ -116,9 +118,10 @@ extension PlayerScreen {
             let middle = Rect(x: bar.x + elapsedWidth + 2, y: row, width: max(bar.width - elapsedWidth - totalWidth - 4, 0), height: 1)
             canvas.drawCentered(chapter, row: row, in: middle, fg: Theme.dimText)
         }
-        if scrubber.isDragging {
-            // The time under the thumb, above the bar, while dragging.
-            let label = " \(TimeText.format(position)) "
+        if scrubber.isDragging, previewCard == nil {
+            // The time under the thumb, above the bar, while dragging (the preview card, when it
+            // shows, says it: the time shows once).
+            let label = " \(clockText(position)) "
             let width = Sanitizer.displayWidth(of: label)
             let thumb = bar.x + Int((scrubber.fraction(position: position) * Double(max(bar.width - 1, 0))).rounded())
             let x = min(max(thumb - width / 2, bar.x), max(bar.maxX - width, bar.x))
@@ -158,6 +161,14 @@ extension PlayerScreen {
         }
     }
 
+    /// A transport button's place, or nil when it is not drawn: the `t` menu's panel covers part
+    /// of it (its edges showing beside the panel read as stray marks, "↺ │ ● Off │0 ↻").
+    private func shownButton(_ button: Rect?) -> Rect? {
+        guard let button else { return nil }
+        guard let menu else { return button }
+        return button.intersection(menuPanel(menu)).isEmpty ? button : nil
+    }
+
     private func currentChapterTitle(at position: Seconds) -> String? {
         status.chapters.last { $0.time <= position + 0.001 }?.title
     }
@@ -166,11 +177,11 @@ extension PlayerScreen {
     /// on larger buttons the ▶ or ❚❚ itself, drawn in pixels at the button's size.
     private func drawTransportBacking(into image: inout PixelBuffer, geometry: PixelGeometry, opacity: Double) {
         let scale = Double(layout.buttonScale)
-        for button in [layout.back, layout.playPause, layout.forward].compactMap({ $0 }) {
+        for button in [layout.back, layout.playPause, layout.forward].compactMap(shownButton) {
             let box = geometry.pixels(of: button)
             image.darkenRoundedRect(box, by: 0.6 * opacity, cornerRadius: geometry.scaleY * scale)
         }
-        guard layout.buttonScale > 1, !status.isEffectivelyAtEnd || status.isPlaying else { return }
+        guard layout.buttonScale > 1, !status.isEffectivelyAtEnd || status.isPlaying, shownButton(layout.playPause) != nil else { return }
         let box = geometry.pixels(of: layout.playPause)
         // The icon is about half the button's height, square on screen.
         let height = Double(box.height) * 0.5

@@ -22,6 +22,7 @@ extension PlayerScreen {
             case .scrubber?:
                 guard scrubber.isEnabled, !status.isImage else { return [] }
                 chrome.scrubbing(true, now: now)
+                doubleTap.clear()
                 let fraction = layout.scrubberFraction(atColumn: column)
                 return scrubber.begin(at: fraction, now: now).map { [.seek($0)] } ?? []
             case .total?:

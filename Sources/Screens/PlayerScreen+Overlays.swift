@@ -107,7 +107,7 @@ extension PlayerScreen {
         if status.isMuted { marks += "🔇 " }
         let duration = MediaTime.safeDuration(status.duration)
         let position = MediaTime.position(status.displayPosition, duration: duration)
-        let time = duration > 0 ? TimeText.format(position) : "live"
+        let time = duration > 0 ? clockText(position) : "live"
         let label = " \(marks)\(time) "
         let labelWidth = Sanitizer.displayWidth(of: label)
         let bar = Rect(x: 0, y: row, width: max(layout.columns - labelWidth, 0), height: 1)

@@ -73,7 +73,7 @@ extension PlayerScreen {
         let old = previewCard
         previewCard = PreviewCard(column: event.column, time: time, frame: old?.frame)
         needsRedraw = true
-        if old.map({ TimeText.format($0.time) }) != TimeText.format(time) { speak(previewSpoken(time)) }
+        if old.map({ clockText($0.time) }) != clockText(time) { speak(previewSpoken(time)) }
         return old?.time == time ? [] : [.preview(time)]
     }
 
@@ -115,7 +115,7 @@ extension PlayerScreen {
 
     /// "Preview 12:34, chapter 3: The cat".
     func previewSpoken(_ time: Seconds) -> String {
-        var line = "Preview \(TimeText.format(time))"
+        var line = "Preview \(clockText(time))"
         if let chapter = chapter(at: time) {
             line += ", chapter \(chapter.number)" + (chapter.title.map { ": \($0)" } ?? "")
         }
@@ -125,7 +125,7 @@ extension PlayerScreen {
     /// The card's text: "12:34 · The cat".
     func previewLabel(_ time: Seconds) -> String {
         let title = chapter(at: time).map { $0.title ?? "Chapter \($0.number)" }
-        return TimeText.format(time) + (title.map { " · \($0)" } ?? "")
+        return clockText(time) + (title.map { " · \($0)" } ?? "")
     }
 
     /// Draws the card above the scrubber at the pointer: the picture (with the active blitter,

@@ -30,13 +30,25 @@ extension PlayerScreen {
             menu = TracksMenu(status: newStatus)
         }
         announceChanges(from: old, to: newStatus)
+        if toast?.isResumeNotice == true, Self.startedOver(from: old, to: newStatus) { toast = nil }
         if old != newStatus { needsRedraw = true }
     }
+
+    /// Whether playback moved back to the start of the same item (Home, 0, a skip or a drag
+    /// there): the resume notice's "Home to start over" is done with then.
+    static func startedOver(from old: MediaStatus, to new: MediaStatus) -> Bool {
+        guard old.isLoaded, new.isLoaded, old.phase.item == new.phase.item,
+              let before = old.position, let after = new.position else { return false }
+        return after < startThreshold && before >= startThreshold
+    }
+
+    /// How near the start a position must be to count as the start, for the resume notice.
+    static let startThreshold: Seconds = 0.5
 
     /// mpv finished a seek and shows the new position: the screen reader says where it landed.
     public mutating func seekCompleted(now: Seconds) {
         guard configuration.screenReader, let position = status.position else { return }
-        let place = TimeText.format(MediaTime.position(position, duration: MediaTime.safeDuration(status.duration)))
+        let place = clockText(MediaTime.position(position, duration: MediaTime.safeDuration(status.duration)))
         if let skip = pendingAnnouncement {
             let direction = skip.seconds < 0 ? "back" : "forward"
             speak("Skipped \(direction) \(SkipTally.number(abs(skip.seconds))) seconds to \(place)")

@@ -69,6 +69,7 @@ extension PlayerScreen {
         case .chapter(let index, let time):
             notify(chapterNotice(index), now: now)
             chrome.activity(now: now)
+            doubleTap.clear()
             return [.seek(.to(time, exact: true))]
         }
     }
@@ -103,6 +104,7 @@ extension PlayerScreen {
             return []
         }
         pendingChapterNotice = true
+        doubleTap.clear()
         return [.addChapter(chapters)]
     }
 

@@ -141,7 +141,14 @@ public struct PlayerScreen: Sendable {
 
     /// Says where playback resumed, and how to start over.
     public mutating func showResumeNotice(at position: Seconds, now: Seconds) {
-        notify("Resumed at \(TimeText.format(position)) · Home to start over", now: now, duration: 4)
+        notify("Resumed at \(clockText(position)) · Home to start over", now: now, duration: 4)
+        toast?.isResumeNotice = true
+    }
+
+    /// A time of this file in its clock's format (``TimeText/format(_:within:)``): "0:59:28" in a
+    /// 2-hour file, "0:04" in a short one.
+    func clockText(_ seconds: Seconds) -> String {
+        TimeText.format(seconds, within: MediaTime.safeDuration(status.duration))
     }
 
     /// Sets the Up next card's thumbnail.
@@ -183,6 +190,8 @@ public struct PlayerScreen: Sendable {
 struct Toast: Sendable, Equatable {
     var text: String
     var expiry: Seconds
+    /// "Resumed at … · Home to start over": it goes when the user starts over.
+    var isResumeNotice = false
 }
 
 /// A skip whose landing the screen reader will announce.

@@ -50,11 +50,13 @@ struct TracksMenu: Sendable, Equatable {
                             isCurrent: status.subtitlesVisible && track.id == status.subtitleTrack))
         }
         if !status.chapters.isEmpty {
+            let duration = MediaTime.safeDuration(status.duration)
             rows.append(Row(kind: .heading, text: "Chapters", isCurrent: false))
             for (index, chapter) in status.chapters.enumerated() {
                 let title = chapter.title.flatMap { $0.isEmpty ? nil : $0 } ?? "Chapter \(index + 1)"
                 rows.append(Row(kind: .chapter(index: index, time: chapter.time),
-                                text: "\(TimeText.format(chapter.time))  \(title)", isCurrent: index == status.chapterIndex))
+                                text: "\(TimeText.format(chapter.time, within: duration))  \(title)",
+                                isCurrent: index == status.chapterIndex))
             }
         }
         self.rows = rows

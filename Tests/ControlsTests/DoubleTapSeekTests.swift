@@ -242,4 +242,21 @@ struct DoubleTapSeekTests {
         #expect(DoubleTapSeek().accessibilityActionName(for: .backward) == "Skip back 10 seconds")
         #expect(DoubleTapSeek(configuration: .init(interval: 2.5)).accessibilityActionName(for: .forward) == "Skip forward 2.5 seconds")
     }
+
+    @Test("a jump elsewhere clears the feedback, the ripple and the tally at once; the next skip starts a new tally",
+          arguments: [false, true])
+    func clearOnJump(reduceMotion: Bool) {
+        var engine = DoubleTapSeek(configuration: .init(reduceMotion: reduceMotion))
+        #expect(engine.skip(.backward, now: 0) == .skip(seconds: -10))
+        #expect(engine.feedback(at: 0.1)?.label == "-10 s")
+        engine.clear()
+        #expect(engine.feedback(at: 0.1) == nil)
+        #expect(engine.ripple(at: 0.1) == nil)
+        #expect(engine.tally(at: 0.1) == nil)
+        #expect(!engine.isAnimating(at: 0.1))
+        #expect(engine.nextDeadline == nil)
+        #expect(engine.feedbackOpacity(at: 0.5) == 0)
+        #expect(engine.skip(.backward, now: 0.2) == .skip(seconds: -10))
+        #expect(engine.feedback(at: 0.5)?.label == "-10 s", "a new tally, not -20 s")
+    }
 }
