@@ -11,18 +11,19 @@ extension PlayerScreen {
             return []
         }
         let here = status.position ?? 0
+        let duration = MediaTime.safeDuration(status.duration)
         let loop: ABLoop
         switch (status.abLoop.a, status.abLoop.b) {
         case (nil, _):
             loop = ABLoop(a: here)
-            notify("A-B loop: A at \(TimeText.format(here)) · again for B", now: now)
+            notify("A-B loop: A at \(TimeText.format(here, within: duration)) · again for B", now: now)
         case (let a?, nil):
             guard abs(here - a) >= 0.1 else {
                 notify("A-B loop: B must be apart from A", now: now)
                 return []
             }
             loop = ABLoop(a: min(a, here), b: max(a, here))
-            notify(Self.abLoopNotice(loop), now: now)
+            notify(Self.abLoopNotice(loop, within: duration), now: now)
         default:
             loop = ABLoop()
             notify("A-B loop off", now: now)
@@ -30,9 +31,9 @@ extension PlayerScreen {
         return [.setABLoop(loop)]
     }
 
-    /// "A-B loop 1:02 – 1:10".
-    static func abLoopNotice(_ loop: ABLoop) -> String {
-        "A-B loop \(TimeText.format(loop.a ?? 0)) – \(TimeText.format(loop.b ?? 0))"
+    /// "A-B loop 1:02 – 1:10", in the file's clock format.
+    static func abLoopNotice(_ loop: ABLoop, within duration: Seconds) -> String {
+        "A-B loop \(TimeText.format(loop.a ?? 0, within: duration)) – \(TimeText.format(loop.b ?? 0, within: duration))"
     }
 
     /// `actions` with the loop dropped when one of them seeks outside it, as mpv stops looping a

@@ -42,7 +42,7 @@ extension PlayerScreen {
         case .play?:
             lineSearch = nil
             guard let line = search.selected else { return [] }
-            notify("\(TimeText.format(line.start))  \(line.text)", now: now)
+            notify("\(TimeText.format(line.start, within: MediaTime.safeDuration(status.duration)))  \(line.text)", now: now)
             chrome.seeked(now: now)
             return [.seek(.to(max(line.start + status.subtitleDelay, 0), exact: true))]
         case .filterErase?: search.erase()

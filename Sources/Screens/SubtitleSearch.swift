@@ -119,9 +119,9 @@ struct SubtitleSearch: Sendable, Equatable {
             let highlighted = place == selection
             let background = highlighted ? Theme.selection : Theme.panel
             if highlighted { canvas.fill(Rect(x: panel.x + 1, y: y, width: panel.width - 2, height: 1), bg: background) }
-            let time = TimeText.format(line.start)
+            let time = TimeText.format(line.start, within: duration)
             canvas.drawText(time, x: inside.x, y: y, clip: inside, fg: Theme.dimText, bg: background)
-            canvas.drawText(line.text, x: inside.x + max(Sanitizer.displayWidth(of: TimeText.format(duration)), 4) + 2, y: y,
+            canvas.drawText(line.text, x: inside.x + max(Sanitizer.displayWidth(of: TimeText.format(duration, within: duration)), 4) + 2, y: y,
                             clip: inside, fg: highlighted ? Theme.text : Theme.dimText, bg: background, style: highlighted ? .bold : [])
         }
     }
