@@ -130,6 +130,8 @@ final class AppLoop {
     var bytesWritten: Int { output.bytesWritten }
     /// How pictures are drawn (``GraphicsMode/name``), and how many images were sent.
     var graphicsName: String { renderer.graphics?.mode.name ?? "blocks" }
+    /// The colour tolerance the last screen was rendered with.
+    var lastFrameTolerance: UInt8 { renderer.lastFrameTolerance }
     var imagesSent: Int { renderer.graphics?.imagesSent ?? 0 }
 
     // MARK: Scenes
@@ -369,22 +371,6 @@ final class AppLoop {
             submittedAt = now
         }
         TraceLog.shared?.record("draw \(outputBytes.count)")
-    }
-}
-
-extension AppLoop {
-    /// Hands the scene the loop's figures for its stats panel, once a second: what was written
-    /// to the terminal since the last time, the median screen time, and the tolerance now.
-    func noteFigures(_ scene: Scene, now: Double) {
-        guard now - figuresSample.time >= 1 else { return }
-        var figures = TerminalFigures()
-        figures.graphics = graphicsName
-        figures.blitter = context.encoder.blitter.name
-        if figuresSample.time > 0 { figures.bytesPerSecond = Double(bytesWritten - figuresSample.bytes) / (now - figuresSample.time) }
-        figures.screenMilliseconds = stats.drawTimes.count > 0 ? stats.drawTimes.percentile(0.5) : nil
-        figures.tolerance = Int(renderer.lastFrameTolerance)
-        figuresSample = (now, bytesWritten)
-        scene.noteTerminalFigures(figures, now: now)
     }
 }
 
