@@ -13,7 +13,7 @@ _reel() {
         option=${COMP_WORDS[COMP_CWORD-2]}
     elif [[ $cur == --*=* ]]; then
         option=${cur%%=*} prefix=${cur%%=*}= cur=${cur#*=}
-    elif [[ ' --start --volume --speed --keep-open --hide-delay --notice-duration --seek-interval --keys --double-tap-window --scrub-preview --sid --secondary-sid --aid --slang --alang --sub-file --sub-delay --audio-delay --autoplay-delay --network-timeout --aspect --corner-radius --colors --blitter --graphics --input-ipc-server --log-file --reveal-duration --completions ' == *" $prev "* ]]; then
+    elif [[ ' --start --volume --speed --keep-open --hide-delay --notice-duration --seek-interval --keys --double-tap-window --scrub-preview --sid --secondary-sid --aid --slang --alang --sub-file --sub-delay --audio-delay --autoplay-delay --network-timeout --aspect --corner-radius --colors --blitter --graphics --input-ipc-server --screenshot-directory --screenshot-template --log-file --reveal-duration --completions ' == *" $prev "* ]]; then
         option=$prev
     fi
     if [[ -n $option ]]; then
@@ -42,6 +42,7 @@ _reel() {
         --mpv-config|--no-mpv-config) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --mpris|--no-mpris) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --input-ipc-server) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+        --screenshot-directory) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
         --log-file) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
         --stats|--no-stats) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --completions) mapfile -t COMPREPLY < <(compgen -W 'bash zsh fish' -- "$cur") ;;
@@ -51,7 +52,7 @@ _reel() {
         return 0
     fi
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W '--start= --volume= --mute --no-mute --no-audio --loop --no-loop --pause --no-pause --speed= --keep-open= --hide-delay= --notice-duration= --seek-interval= --keys= --double-tap-window= --reduce-motion --no-reduce-motion --screen-reader --no-screen-reader --scrub-preview= --progress-line --no-progress-line --sid= --secondary-sid= --no-sub --aid= --slang= --alang= --sub-file= --sub-delay= --audio-delay= --list --no-list --autoplay-delay= --loop-playlist --no-loop-playlist --shuffle --no-shuffle --recursive --no-recursive --only-playable --no-only-playable --network-timeout= --ytdl --no-ytdl --poster --no-poster --aspect= --corner-radius= --colors= --blitter= --graphics= --no-resume --resume --mpv-config --no-mpv-config --no-mpris --mpris --input-ipc-server= --log-file= --stats --no-stats --forget-all --no-config --help -h --version -V --reveal-duration= --man --completions=' -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W '--start= --volume= --mute --no-mute --no-audio --loop --no-loop --pause --no-pause --speed= --keep-open= --hide-delay= --notice-duration= --seek-interval= --keys= --double-tap-window= --reduce-motion --no-reduce-motion --screen-reader --no-screen-reader --scrub-preview= --progress-line --no-progress-line --sid= --secondary-sid= --no-sub --aid= --slang= --alang= --sub-file= --sub-delay= --audio-delay= --list --no-list --autoplay-delay= --loop-playlist --no-loop-playlist --shuffle --no-shuffle --recursive --no-recursive --only-playable --no-only-playable --network-timeout= --ytdl --no-ytdl --poster --no-poster --aspect= --corner-radius= --colors= --blitter= --graphics= --no-resume --resume --mpv-config --no-mpv-config --no-mpris --mpris --input-ipc-server= --screenshot-directory= --screenshot-template= --log-file= --stats --no-stats --forget-all --no-config --help -h --version -V --reveal-duration= --man --completions=' -- "$cur")
         [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
         return 0
     fi

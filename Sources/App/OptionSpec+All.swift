@@ -80,6 +80,13 @@ extension OptionSpec {
              + "defence is who can open it (0600, your user). Refused: @NAME (an abstract socket, open to every user), a PATH over "
              + "\(UnixSocket.maximumPathLength) bytes, a PATH that is there and is not a socket, a socket another program listens on",
              .other, expected: "a socket path") { $0.ipcServer = FilePath($1) },
+        path("screenshot-directory", "where Ctrl+S and S put screenshots (default: the XDG pictures folder, else ~/Pictures)",
+             .picture, expected: "a folder") { $0.screenshotDirectory = FilePath($1) },
+        parsed("screenshot-template", .value("TEMPLATE"), "screenshots' names, as mpv's: %F the file's name, %f with its "
+               + "extension, %n a counter, %p and %P the position (default %F-%n)", .picture, { text, option throws(UsageError) in
+                   guard !text.isEmpty else { throw .badValue(option: option, value: text, expected: "a template") }
+                   return text
+               }, into: { $0.screenshotTemplate = $1 }),
         path("log-file", "append mpv's log to PATH (checked first: exit 2 if it cannot be)", .other,
              expected: "a file path") { $0.logFile = FilePath($1) },
         flag("stats", \.stats, "print frames, bytes and timings to stderr at exit", .other),

@@ -1,6 +1,7 @@
 import Controls
 import Playback
 import Screens
+import System
 
 /// What the scenes ask of the session: an item to play, a screen's action, the list changing.
 extension PlaybackSession {
@@ -78,6 +79,7 @@ extension PlaybackSession {
             case .dismissUpNext: handle(.dismissUpNext, now: now)
             case .cycleLoopPlaylist: setLoopsPlaylist(!loopsPlaylist, now: now)
             case .cycleShuffle: setShuffled(!shuffles, now: now)
+            case .screenshot(let subtitles): takeScreenshot(subtitles: subtitles)
             case .close, .preview, .readSubtitleLines: break
             }
         } catch {
@@ -104,5 +106,22 @@ extension PlaybackSession {
     var selectedSubtitleID: Int? {
         if case .id(let id)? = player.state.subtitleTrack { return id }
         return nil
+    }
+}
+
+extension PlaybackSession {
+    /// Takes the frame as a PNG at the video's own size and says where it went, or why not;
+    /// playback goes on either way.
+    func takeScreenshot(subtitles: Bool) {
+        let file = currentItem.flatMap { items.indices.contains($0) ? items[$0].source.mpvName : nil } ?? "reel"
+        do {
+            let shot = try player.screenshot(subtitles: subtitles)
+            let path = try screenshots.write(shot, file: file, position: player.state.position ?? 0)
+            notices.append("Screenshot: \(screenshots.shown(path))")
+        } catch let error as SystemError {
+            notices.append("Screenshot not saved: \(error.path.map { screenshots.shown($0) + ": " } ?? "")\(error.reason)")
+        } catch {
+            notices.append("Screenshot not taken: \(error)")
+        }
     }
 }

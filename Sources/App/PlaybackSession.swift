@@ -46,6 +46,8 @@ final class PlaybackSession {
     /// The last change of mpv's playlist came while nothing was opening: a client's loadfile,
     /// not a playlist file's entries.
     var entriesFromClient = false
+    /// Where screenshots go and what they are called.
+    var screenshots = ScreenshotWriter(template: ScreenshotWriter.standardTemplate)
     /// The subtitle shown across a frame step back, whose seek empties mpv's text for a moment.
     var subtitleHold = SubtitleHold()
     /// A sub-seek sent, whose failure (no line there) becomes a notice.

@@ -128,6 +128,8 @@ public enum ReelApp {
             TerminalSession.removeOnFatalSignal(socket: nil)
         }
         if let notice = picture.notice { playback.announce(notice) }
+        playback.screenshots = ScreenshotWriter(directory: options.screenshotDirectory ?? ScreenshotWriter.defaultDirectory(environment: environment),
+                                                template: options.screenshotTemplate, home: home)
         playback.player.logNote("picture: \(picture.name), graphics \(picture.graphics.name), colours \(colorMode)")
         let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment), home: home)
         // MPRIS2, when there is a session bus; silently nothing without one.

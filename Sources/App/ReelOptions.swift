@@ -92,6 +92,10 @@ public struct ReelOptions: Sendable, Equatable {
     public var mpris = true
     /// mpv's JSON IPC socket (`--input-ipc-server`, mpv's option); off when nil.
     public var ipcServer: FilePath?
+    /// Where screenshots go (`--screenshot-directory`); nil: the XDG pictures folder.
+    public var screenshotDirectory: FilePath?
+    /// What screenshots are called (`--screenshot-template`, mpv's specifiers).
+    public var screenshotTemplate = ScreenshotWriter.standardTemplate
     /// The tracks, subtitle files and delays to start with (mpv's `--aid`, `--sid`, …).
     public var tracks = TrackOptions()
     /// How long a silent network stream is waited for, in seconds (mpv's `--network-timeout`).

@@ -124,3 +124,31 @@ extension MpvHandle {
         try MpvError.check(code, "option \(name)")
     }
 }
+
+extension MpvHandle {
+    /// Runs a command given as an argument array and hands its result node to `read` (before
+    /// mpv frees it).
+    func command<R>(_ arguments: [String], reading read: (mpv_node) -> R) throws(MpvError) -> R {
+        let copies = arguments.map { PathEncoding.withCString($0) { strdup($0) } }
+        defer { copies.forEach { free($0) } }
+        var nodes = copies.map { copy -> mpv_node in
+            var node = mpv_node()
+            node.format = MPV_FORMAT_STRING
+            node.u.string = copy
+            return node
+        }
+        var result = mpv_node()
+        let code: Int32 = nodes.withUnsafeMutableBufferPointer { buffer in
+            var array = mpv_node_list(num: Int32(buffer.count), values: buffer.baseAddress, keys: nil)
+            return withUnsafeMutablePointer(to: &array) { arrayPointer in
+                var node = mpv_node()
+                node.format = MPV_FORMAT_NODE_ARRAY
+                node.u.list = arrayPointer
+                return mpv_command_node(raw, &node, &result)
+            }
+        }
+        try MpvError.check(code, arguments.joined(separator: " "))
+        defer { mpv_free_node_contents(&result) }
+        return read(result)
+    }
+}

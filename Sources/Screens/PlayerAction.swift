@@ -31,6 +31,8 @@ public enum PlayerAction: Sendable, Equatable {
     case setLoopsFile(Bool)
     /// The A-B loop's points (either unset when nil).
     case setABLoop(ABLoop)
+    /// Take the frame as a PNG, with the subtitles or without; the session says where it went.
+    case screenshot(subtitles: Bool)
     /// Read the lines of this subtitle track, for the jump to a line; the app hands them back
     /// with ``PlayerScreen/receiveSubtitleLines(trackID:lines:failure:)``.
     case readSubtitleLines(TrackInfo)

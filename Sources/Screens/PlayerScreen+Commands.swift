@@ -72,6 +72,12 @@ extension PlayerScreen {
             return []
         case .abLoop: return stepABLoop(now: now)
         case .subtitleLines: return openLineSearch(now: now)
+        case .screenshot(let subtitles):
+            guard status.isLoaded, status.hasVideo else {
+                notify("No picture to take", now: now)
+                return []
+            }
+            return [.screenshot(subtitles: subtitles)]
         case .stats, .statsToggle: return showStats(pinning: command == .statsToggle, now: now)
         case .tracksMenu:
             menu = TracksMenu(status: status)

@@ -23,6 +23,8 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The code for a path that is there but is not a regular file (a FIFO, a device, a
     /// folder) where reel reads only files; no errno has that meaning.
     public static let notRegularFile: Int32 = -1
+    /// `ENOENT`, `EEXIST` and `ENOMEM`, for targets that may not import the C library.
+    public static let missingCode = ENOENT, existsCode = EEXIST, outOfMemoryCode = ENOMEM
 
     /// Whether the path, or a folder on the way to it, is not there (`ENOENT`, `ENOTDIR`).
     public var isMissing: Bool { errno == ENOENT || errno == ENOTDIR }

@@ -169,11 +169,11 @@ struct MpvKeysTests {
     }
 
     @Test("a key that does nothing says so, with what mpv does with it and reel's key for that", arguments: [
-        (KeyMap.reel, "S", "S is not bound · in mpv: screenshot without subtitles · ? lists the keys"),
+        (KeyMap.reel, "E", "E is not bound · in mpv: next edition · ? lists the keys"),
         (.reel, "p", "p is not bound · mpv's play / pause is Space, k here · ? lists the keys"),
         (.reel, "#", "# is not bound · mpv's next audio track is a here · ? lists the keys"),
         (.reel, "y", "y is not bound · ? lists the keys"),
-        (.mpv, "s", "s is not bound · in mpv: screenshot · ? lists the keys"),
+        (.mpv, "d", "d is not bound · in mpv: deinterlace · ? lists the keys"),
         (.mpv, "1", "1 is not bound · in mpv: contrast − · ? lists the keys"),
     ])
     func unboundHint(map: KeyMap, key: Character, hint: String) {

@@ -60,6 +60,8 @@ extension Command {
             .fixed("show-progress", .showProgress),
             .fixed("ab-loop", .abLoop),
             .fixed("subtitle-lines", .subtitleLines),
+            .fixed("screenshot", .screenshot(subtitles: true)),
+            .fixed("screenshot video", .screenshot(subtitles: false)),
             .fixed("stats", .stats),
             .fixed("stats toggle", .statsToggle),
             .fixed("tracks-menu", .tracksMenu),

@@ -70,6 +70,9 @@ public enum Command: Sendable, Hashable {
     case showProgress
     /// `ab-loop`: set the A-B loop's A here, then its B, then clear it (mpv's `l`).
     case abLoop
+    /// `screenshot` / `screenshot video`: the frame as a PNG at the video's own size, with the
+    /// subtitles or without (mpv's `s`, `S`).
+    case screenshot(subtitles: Bool)
     /// `subtitle-lines`: the subtitle track's lines, to search and jump to.
     case subtitleLines
     /// `stats` / `stats toggle`: the stats panel for a few seconds, or kept up (mpv's `i`, `I`).

@@ -53,6 +53,8 @@ extension CommandTable {
             row([Entry(keys("L"), .cycleLoopFile)], "loop this file on / off"),
             row([Entry(keys("l"), .abLoop)], "A-B loop: set A here, then B, then clear it"),
             row([Entry(keys("i"), .stats), Entry(keys("I"), .statsToggle)], "stats for a few seconds / kept up"),
+            row([Entry(keys("s"), .screenshot(subtitles: true)), Entry(keys("S"), .screenshot(subtitles: false))],
+                "screenshot: the frame as a PNG, with the subtitles / without"),
             row([Entry(keys("g"), .subtitleLines)], "the subtitle lines: type to find one, Enter goes there (mpv 0.39's g-l)"),
             row([Entry(keys("o", "P"), .showProgress)], "show the controls and the time"),
             row([Entry(keys("O", "c", "TAB", "DEL"), .cycleControls)], "show / hide the controls"),

@@ -158,6 +158,8 @@ extension CommandTable {
             row([Entry(keys("b"), .abLoop)], "A-B loop: set A here, then B, then clear it", [.player]),
             row([Entry(keys("i"), .stats), Entry(keys("I"), .statsToggle)], "stats for a few seconds / kept up", [.player]),
             row([Entry(keys("/"), .subtitleLines)], "the subtitle lines: type to find one, Enter goes there", [.player]),
+            row([Entry(keys("Ctrl+s"), .screenshot(subtitles: true)), Entry(keys("S"), .screenshot(subtitles: false))],
+                "screenshot: the frame as a PNG, with the subtitles / without", [.player]),
             row([Entry(keys("c", "TAB"), .cycleControls)], "show / hide the controls", [.player]),
             // The list.
             row([Entry(keys("j", "DOWN"), .listMove(1)), Entry(keys("k", "UP"), .listMove(-1))], "next / previous item", [.list]),

@@ -54,7 +54,7 @@ public enum MpvKeys {
         bind("Ctrl+w", "quit", .quit),
         // What reel does not do.
         bind("i", "statistics", .stats), bind("I", "statistics, kept up", .statsToggle),
-        bind("s", "screenshot", nil), bind("S", "screenshot without subtitles", nil),
+        bind("s", "screenshot", .screenshot(subtitles: true)), bind("S", "screenshot without subtitles", .screenshot(subtitles: false)),
         bind("Ctrl+s", "screenshot of the window", nil), bind("Alt+s", "a screenshot of every frame", nil),
         bind("l", "A-B loop", .abLoop), bind("E", "next edition", nil), bind("F8", "the playlist", nil),
         bind("`", "the console", nil), bind("f", "full screen", nil), bind("T", "stay on top", nil),
