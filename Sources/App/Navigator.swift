@@ -18,6 +18,10 @@ final class Navigator {
     private var showsRemaining = false
     private weak var listScene: ListScene?
     private weak var lastPlayer: PlayerScene?
+    /// The start's player item was opened by ``prepareStart(options:now:)``: its scene shows what
+    /// the session is on, which may no longer be that index (a playlist file became its entries,
+    /// and a failed first entry was passed over).
+    private var startIsOpen = false
 
     /// What the list needs: its heading, what the scan skipped so far, the files it found so far
     /// (after the first `streams` items, which were given as URLs), and the scan still reading.
@@ -55,7 +59,9 @@ final class Navigator {
     /// (paused with `--pause`), or the card's item, paused behind it.
     func prepareStart(options: ReelOptions, now: Double) {
         switch startPlaces.last {
-        case .player(let item, _)?: session.play(item, now: now, paused: options.pause)
+        case .player(let item, _)?:
+            session.play(item, now: now, paused: options.pause)
+            startIsOpen = true
         case .poster(let item)?: session.play(item, now: now, paused: true)
         default: break
         }
@@ -75,9 +81,9 @@ final class Navigator {
         case .player(let item, let reveal):
             // From the list the item plays at once; at the start it is already opening (see
             // ``prepareStart(now:)``), and from its card it is already playing.
-            if session.currentItem != item {
-                session.play(item, now: now)
-            } else if reveal {
+            if startIsOpen {
+                startIsOpen = false
+            } else if session.currentItem != item || reveal {
                 session.play(item, now: now)
             }
             let scene = PlayerScene(session: session, context: context, canClose: canClose, reveal: reveal,
