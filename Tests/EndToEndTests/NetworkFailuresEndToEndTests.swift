@@ -5,7 +5,7 @@ import Testing
 /// Range (as `python3 -m http.server` does) serving an MP4 whose index is at its end, one that
 /// stalls after its headers, one whose body ends before its Content-Length. Each ends with one
 /// line naming the URL and the reason (exit 1), or, in a playlist, a notice and the next item;
-/// none is saved as watched.
+/// none is saved as watched. Also the entries a playlist from the network may not open.
 @Suite("Network failures end to end", .serialized)
 struct NetworkFailuresEndToEndTests {
     /// A 720p MP4 with its index (`moov`) after the media, as ffmpeg writes it without
@@ -116,5 +116,22 @@ struct NetworkFailuresEndToEndTests {
         try tmux.send("q")
         #expect(tmux.waitForExit() == 0)
         #expect(!site.recordsWatched(bad), "\(site.records)")
+    }
+
+    @Test("a playlist from the network leaves out local paths and mpv's special protocols, memory:// and null:// too, in one notice")
+    func specialProtocols() throws {
+        let site = try Site()
+        let refused = ["memory://hello", "null://", "smb://host/share/a.mp4", "udp://127.0.0.1:9/", "bd://", "cdda://",
+                       Paths.sample("segments.mp4")]
+        let list = try site.playlist("special.m3u", ["#EXTM3U"] + refused + [site.server.url("demo.mp4")])
+        let trace = site.state + "-trace"
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=60", list],
+                                   environment: ["XDG_STATE_HOME": site.state, "REEL_TRACE": trace])
+        try tmux.waitFor("reel demo: running clock", timeout: 20)
+        let notices = site.notices(trace: trace)
+        #expect(notices.contains { $0.hasPrefix("Left out \(refused.count) playlist entries") }, "\(notices)")
+        #expect(!notices.contains { $0.hasPrefix("Could not play") }, "\(notices)")
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
     }
 }
