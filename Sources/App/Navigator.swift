@@ -7,7 +7,8 @@ import Screens
 /// Places stack: the list at the bottom when there is one, then a poster card, then the player.
 /// Esc and x close the innermost thing first (the screens close their menus, help and cards
 /// themselves), then the top place, which goes back to the one below: the player to the list or
-/// the card it came from, the card to the list; with nothing below, reel quits.
+/// the card it came from, the card to the list; with nothing below, reel quits, unless the one
+/// item given became several (a playlist file): the player then goes to their list.
 final class Navigator {
     let session: PlaybackSession
     /// Where the run starts, bottom first.

@@ -5,7 +5,8 @@ import Testing
 /// Range (as `python3 -m http.server` does) serving an MP4 whose index is at its end, one that
 /// stalls after its headers, one whose body ends before its Content-Length. Each ends with one
 /// line naming the URL and the reason (exit 1), or, in a playlist, a notice and the next item;
-/// none is saved as watched. Also the entries a playlist from the network may not open.
+/// none is saved as watched. Also the entries a playlist from the network may not open, and Esc
+/// and N in a playlist file given alone.
 @Suite("Network failures end to end", .serialized)
 struct NetworkFailuresEndToEndTests {
     /// A 720p MP4 with its index (`moov`) after the media, as ffmpeg writes it without
@@ -131,6 +132,46 @@ struct NetworkFailuresEndToEndTests {
         let notices = site.notices(trace: trace)
         #expect(notices.contains { $0.hasPrefix("Left out \(refused.count) playlist entries") }, "\(notices)")
         #expect(!notices.contains { $0.hasPrefix("Could not play") }, "\(notices)")
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test("Esc in a playlist file given alone, local or from the network, shows its list", arguments: [false, true])
+    func escapeShowsList(remote: Bool) throws {
+        let site = try Site()
+        let entries = ["#EXTM3U", site.server.url("demo.mp4"), site.server.url("bikes.mp4")]
+        let list: String
+        if remote {
+            list = try site.playlist("list.m3u", entries)
+        } else {
+            list = Fixtures.path("local-\(UInt32.random(in: 0...UInt32.max)).m3u")
+            try (entries.joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
+        }
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=60", list], environment: ["XDG_STATE_HOME": site.state])
+        try tmux.waitFor("reel demo: running clock", timeout: 20)
+        try tmux.send("Escape")
+        let screen = try tmux.waitFor("bikes.mp4")
+        #expect(screen.contains("Enter play"), "the list, not the player")
+        #expect(tmux.waitForExit(timeout: 0.5) == nil, "reel is still running")
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
+    @Test("N onto a missing last entry of a local playlist shows its failure, with Esc back to the list; reel goes on")
+    func missingEntry() throws {
+        let folder = Fixtures.path("missing-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let list = folder + "/list.m3u"
+        try "#EXTM3U\n\(Paths.sample("demo.mp4"))\n\(folder)/gone.mp4\n".write(toFile: list, atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=60", list], environment: ["XDG_STATE_HOME": folder])
+        try tmux.waitFor("reel demo: running clock")
+        try tmux.send("N")
+        let card = try tmux.waitFor("Could not play gone.mp4")
+        #expect(card.contains("Esc: back"), "\(card)")
+        #expect(tmux.waitForExit(timeout: 1) == nil, "reel is still running")
+        try tmux.send("Escape")
+        try tmux.waitFor("Enter play")
         try tmux.send("q")
         #expect(tmux.waitForExit() == 0)
     }
