@@ -19,7 +19,8 @@ extension PlaybackSession {
     /// waiting for the terminal must be let go.
     func nextDeadline(now: Double) -> Double? {
         [core.nextDeadline, frames.deadline, isReady && status.isPlaying ? stall.nextDeadline(now: now) : nil,
-         isReady ? stall.drainedDeadline : nil, isReady ? silence.nextDeadline : nil]
+         isReady ? stall.drainedDeadline : nil, isReady && mayHavePlayedNothing ? now + 0.5 : nil,
+         isReady ? silence.nextDeadline : nil]
             .compactMap { $0 }.min()
     }
 
@@ -46,7 +47,7 @@ extension PlaybackSession {
         // mpv knows the picture's display size once a frame has been decoded.
         guard let verdict = stall.observe(position: state.position, frames: frames.itemFrames, expectsPicture: expectsPicture,
                                           hasPicture: state.videoSize != nil, isWaiting: waiting, atEnd: status.isEffectivelyAtEnd,
-                                          drained: status.isNetworkStream && state.isDrained, now: now) else { return }
+                                          drained: mayHavePlayedNothing && isDrained, now: now) else { return }
         let said = player.lastProblem
         let reason: String
         switch verdict {
@@ -78,8 +79,8 @@ extension PlaybackSession {
     /// empty file it is.)
     func failIfPlayedNothing(now: Double) -> Bool {
         let state = player.state
-        guard status.isNetworkStream, StallDetector.playedNothing(position: state.position, from: stall.start, hasPicture: state.videoSize != nil,
-                                          drained: state.isDrained) else { return false }
+        guard mayHavePlayedNothing, StallDetector.playedNothing(position: state.position, from: stall.start, hasPicture: false,
+                                                                drained: isDrained) else { return false }
         fail(nothingPlayedReason(state, said: player.lastProblem), item: currentPlaylistItem, unplayable: true, now: now)
         return true
     }
@@ -115,7 +116,17 @@ extension PlaybackSession {
     }
 }
 
-private extension PlayerState {
-    /// The stream was read to its end and the cache holds nothing: nothing more will come.
-    var isDrained: Bool { cache.map { $0.reachedEndOfStream && ($0.totalBytes ?? 0) == 0 } ?? false }
+extension PlaybackSession {
+    /// A network stream open with no picture decoded and its clock where it began: it may have
+    /// nothing to play (watched every half second, since mpv's notices of its cache may stop).
+    var mayHavePlayedNothing: Bool {
+        let state = player.state
+        return status.isNetworkStream && state.videoSize == nil && abs((state.position ?? 0) - (stall.start ?? 0)) < 0.01
+    }
+
+    /// The stream was read to its end and the cache holds nothing: nothing more will come. Read
+    /// from mpv now, not from its last notice.
+    var isDrained: Bool {
+        player.currentCacheState().map { $0.reachedEndOfStream && ($0.totalBytes ?? 0) == 0 } ?? false
+    }
 }

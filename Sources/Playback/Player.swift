@@ -104,6 +104,10 @@ public final class Player {
     /// The line of mpv's log that best explains a problem with the file playing now, if any.
     public var lastProblem: String? { log.bestExplanation }
 
+    /// The demuxer's cache as it is now, read from mpv rather than from its change notices, which
+    /// may stop coming before the last change (a stream read to its end while mpv pauses on it).
+    public func currentCacheState() -> CacheState? { handle.node("demuxer-cache-state", CacheState.init(node:)) }
+
     /// The bytes the server sent and the length it announced, when it closed the stream of the
     /// file playing early (and FFmpeg did not reconnect).
     public var streamCutShort: (received: Int64, announced: Int64)? {
