@@ -154,10 +154,14 @@ final class AppLoop {
             let scene = navigator.makeScene(place, canClose: true, context: context, now: now)
             scenes.append(scene)
             show(scene, now: now)
-        case .back:
+        case .back, .backOr:
             top?.willHide(now: now)
             scenes.removeLast()
             if let scene = top {
+                show(scene, now: now)
+            } else if case .backOr(let place) = request {
+                let scene = navigator.makeScene(place, canClose: false, context: context, now: now)
+                scenes.append(scene)
                 show(scene, now: now)
             } else {
                 exitCode = 0

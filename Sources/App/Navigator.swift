@@ -7,7 +7,8 @@ import Screens
 /// Places stack: the list at the bottom when there is one, then a poster card, then the player.
 /// Esc and x close the innermost thing first (the screens close their menus, help and cards
 /// themselves), then the top place, which goes back to the one below: the player to the list or
-/// the card it came from, the card to the list; with nothing below, reel quits.
+/// the card it came from, the card to the list; with nothing below, reel quits, unless the one
+/// item given became several (a playlist file): the player then goes to their list.
 final class Navigator {
     let session: PlaybackSession
     /// Where the run starts, bottom first.
@@ -18,6 +19,10 @@ final class Navigator {
     private var showsRemaining = false
     private weak var listScene: ListScene?
     private weak var lastPlayer: PlayerScene?
+    /// The start's player item was opened by ``prepareStart(options:now:)``: its scene shows what
+    /// the session is on, which may no longer be that index (a playlist file became its entries,
+    /// and a failed first entry was passed over).
+    private var startIsOpen = false
 
     /// What the list needs: its heading, what the scan skipped so far, the files it found so far
     /// (after the first `streams` items, which were given as URLs), and the scan still reading.
@@ -55,7 +60,9 @@ final class Navigator {
     /// (paused with `--pause`), or the card's item, paused behind it.
     func prepareStart(options: ReelOptions, now: Double) {
         switch startPlaces.last {
-        case .player(let item, _)?: session.play(item, now: now, paused: options.pause)
+        case .player(let item, _)?:
+            session.play(item, now: now, paused: options.pause)
+            startIsOpen = true
         case .poster(let item)?: session.play(item, now: now, paused: true)
         default: break
         }
@@ -75,9 +82,9 @@ final class Navigator {
         case .player(let item, let reveal):
             // From the list the item plays at once; at the start it is already opening (see
             // ``prepareStart(now:)``), and from its card it is already playing.
-            if session.currentItem != item {
-                session.play(item, now: now)
-            } else if reveal {
+            if startIsOpen {
+                startIsOpen = false
+            } else if session.currentItem != item || reveal {
                 session.play(item, now: now)
             }
             let scene = PlayerScene(session: session, context: context, canClose: canClose, reveal: reveal,

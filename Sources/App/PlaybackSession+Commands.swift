@@ -80,7 +80,12 @@ extension PlaybackSession {
     private func expand(_ item: Int, into count: Int) {
         let entries = player.state.playlist
         guard items.indices.contains(item), entries.count == count else { return }
-        let expanded = entries.map { PlaylistItem(mpvFilename: $0.filename, title: $0.title, fromClient: entriesFromClient) }
+        let fromNetwork = items[item].isFromNetworkPlaylist || items[item].source.isNetworkURL
+        let expanded = entries.map { entry in
+            var expanded = PlaylistItem(mpvFilename: entry.filename, title: entry.title, fromClient: entriesFromClient)
+            expanded.isFromNetworkPlaylist = fromNetwork && !entriesFromClient
+            return expanded
+        }
         items.replaceSubrange(item..<(item + 1), with: expanded)
         itemsVersion += 1
     }

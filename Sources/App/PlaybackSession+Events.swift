@@ -121,6 +121,9 @@ extension PlaybackSession {
     /// decides when playback reaches the end, or leaves it.
     private func followEnd(now: Double) {
         let atEnd = status.isEffectivelyAtEnd && !status.loopsFile
+        // The end of a stream that played nothing, or that the server cut short, is a failure,
+        // not the end of the file.
+        if atEnd, core.stage == .ready(atEnd: false), failIfPlayedNothing(now: now) || failIfCutShort(now: now) { return }
         let before = core
         handle(.observed(atEnd: atEnd, idle: player.state.isIdle == true), now: now)
         // The status was taken before the core moved: the screens see the end and the phase it

@@ -21,9 +21,12 @@ extension PlaybackSession {
             taken.append(PlaybackSession.skippedNotice(count: partsSkipped))
         }
         let refused = player.takeRefusals().count
-        guard refused > 0 else { return taken }
-        entriesLeftOut += refused
-        return taken + [PlaybackSession.leftOutNotice(count: entriesLeftOut)]
+        if refused > 0 {
+            entriesLeftOut += refused
+            taken.append(PlaybackSession.leftOutNotice(count: entriesLeftOut))
+        }
+        for notice in taken { TraceLog.shared?.record("notice \(notice)") }
+        return taken
     }
 
     /// The notice for `count` parts of the stream that could not be fetched and were skipped
@@ -36,7 +39,7 @@ extension PlaybackSession {
     /// The notice for `count` playlist entries that mpv left out since the item was given to it.
     static func leftOutNotice(count: Int) -> String {
         let what = count == 1 ? "a playlist entry" : "\(count) playlist entries"
-        return "Left out \(what): a playlist from the network may not open local files"
+        return "Left out \(what): a playlist from the network may not open local files or mpv's special protocols"
     }
 
     /// The words of one of the core's notices.

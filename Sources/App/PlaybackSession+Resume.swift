@@ -9,6 +9,13 @@ extension PlaybackSession {
     /// must not open, and its resume record. Autoloading beside it is guarded here.
     func opening() -> SessionCore.Opening {
         guard let item = currentPlaylistItem else { return SessionCore.Opening() }
+        if let entry = entryRefusedFromNetwork(item) {
+            player.leaveOut(entry)
+            return SessionCore.Opening(refusal: "a playlist from the network may not open local files or mpv's special protocols",
+                                       leavesOut: true)
+        }
+        // A FIFO that a playlist lists, or that a client loads, would hold mpv's open for ever (a
+        // path given on the command line is the user's own pipe, and is read).
         if let refusal = item.refusal { return SessionCore.Opening(refusal: refusal) }
         guardSidecars(of: item)
         guard let resume, let key = item.resumeKey else { return SessionCore.Opening() }
@@ -17,6 +24,18 @@ extension PlaybackSession {
         return SessionCore.Opening(resume: SessionCore.Resume(
             position: record.position, watched: record.watched, audioTrack: record.audioTrack,
             subtitleTrack: record.subtitleTrack, subtitleDelay: record.subtitleDelay, audioDelay: record.audioDelay))
+    }
+
+    /// The file mpv is about to open, when a playlist from the network lists it and it is no
+    /// network URL (a local path, or one of mpv's special protocols, some of which mpv itself
+    /// would open). mpv may open the first entry of a playlist before reel has put the entries in
+    /// its list: a name other than the current item's is an entry of the current item.
+    private func entryRefusedFromNetwork(_ item: PlaylistItem) -> String? {
+        guard let opening = player.openingFilename else { return nil }
+        let isItem = opening == item.source.mpvName
+        let fromNetwork = isItem ? item.isFromNetworkPlaylist : item.isFromNetworkPlaylist || item.source.isNetworkURL
+        guard fromNetwork, !MediaSource.isNetworkURL(opening) else { return nil }
+        return opening
     }
 
     /// Saves where the current item is, with its tracks and delays, or marks it watched.

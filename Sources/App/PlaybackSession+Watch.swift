@@ -19,6 +19,7 @@ extension PlaybackSession {
     /// waiting for the terminal must be let go.
     func nextDeadline(now: Double) -> Double? {
         [core.nextDeadline, frames.deadline, isReady && status.isPlaying ? stall.nextDeadline(now: now) : nil,
+         isReady ? stall.drainedDeadline : nil, isReady && mayHavePlayedNothing ? now + 0.5 : nil,
          isReady ? silence.nextDeadline : nil, subtitleHold.deadline]
             .compactMap { $0 }.min()
     }
@@ -47,7 +48,7 @@ extension PlaybackSession {
         // mpv knows the picture's display size once a frame has been decoded.
         guard let verdict = stall.observe(position: state.position, frames: frames.itemFrames, expectsPicture: expectsPicture,
                                           hasPicture: state.videoSize != nil, isWaiting: waiting, atEnd: status.isEffectivelyAtEnd,
-                                          now: now) else { return }
+                                          drained: mayHavePlayedNothing && isDrained, now: now) else { return }
         let said = player.lastProblem
         let reason: String
         switch verdict {
@@ -59,23 +60,75 @@ extension PlaybackSession {
             if state.isSeekable == false, state.isNetworkStream == true { text += "; the server does not allow seeking (no byte ranges)" }
             if let said { text += " (\(said))" }
             reason = text
+        case .nothingPlayed:
+            reason = nothingPlayedReason(state, said: said)
         }
-        fail(reason, item: currentPlaylistItem, now: now)
+        fail(reason, item: currentPlaylistItem, unplayable: verdict == .nothingPlayed, now: now)
+    }
+
+    /// Why a stream read to its end played nothing: a server that sends the file only from its
+    /// start, when the file needs a jump (an MP4 whose index is at its end), else mpv's words.
+    private func nothingPlayedReason(_ state: PlayerState, said: String?) -> String {
+        if state.isNetworkStream == true, state.isSeekable == false {
+            return "nothing could be played: the server does not allow seeking (no byte ranges), and this file needs it"
+        }
+        return "nothing could be played: the stream ended before its first frame" + (said.map { " (\($0))" } ?? "")
+    }
+
+    /// Fails a stream that mpv reports at its end though nothing of it played (``StallDetector``'s
+    /// rule), before its end is taken for the file's: it would be saved as watched. Returns
+    /// whether it did. (A local file that holds nothing, a zero-length stream, is shown as the
+    /// empty file it is.)
+    func failIfPlayedNothing(now: Double) -> Bool {
+        let state = player.state
+        guard mayHavePlayedNothing, StallDetector.playedNothing(position: state.position, from: stall.start, hasPicture: false,
+                                                                drained: isDrained) else { return false }
+        fail(nothingPlayedReason(state, said: player.lastProblem), item: currentPlaylistItem, unplayable: true, now: now)
+        return true
+    }
+
+    /// Fails an item whose stream mpv reports at its end while the server sent less than it
+    /// announced (and FFmpeg did not reconnect): the end is the server's, not the file's.
+    /// Returns whether it did.
+    func failIfCutShort(now: Double) -> Bool {
+        guard let cut = player.streamCutShort, status.isNetworkStream,
+              !PlaybackEnd.isAtEnd(position: player.state.position, duration: player.state.duration, frameDuration: nil, eofReached: false)
+        else { return false }
+        let reason = "the server closed the stream early: it sent \(ByteCountText.format(cut.received)) of the "
+            + "\(ByteCountText.format(cut.announced)) it announced"
+        fail(reason, item: currentPlaylistItem, unplayable: false, now: now)
+        return true
     }
 
     /// Stops what mpv is doing and fails the current item with `reason`, naming `item` in the
-    /// run's exit line; with `abandonsChain`, what mpv began of the item's playlists is dropped.
-    private func fail(_ reason: String, item: PlaylistItem?, abandonsChain: Bool = false, now: Double) {
+    /// run's exit line; with `abandonsChain`, what mpv began of the item's playlists is dropped;
+    /// `unplayable`: nothing of the item played.
+    private func fail(_ reason: String, item: PlaylistItem?, abandonsChain: Bool = false, unplayable: Bool = false, now: Double) {
         if let item { lastFailure = (item, reason) }
-        handle(.abort(reason: reason, abandonsChain: abandonsChain), now: now)
+        handle(.abort(reason: reason, abandonsChain: abandonsChain, playedNothing: unplayable), now: now)
         refreshStatus()
     }
 
-    /// A playlist that keeps opening playlists: stopped, with the error naming the playlist.
+    /// A playlist that keeps opening playlists: stopped, with the error naming the playlist (the
+    /// core says it in a notice when another item follows).
     func failNesting(_ reason: String, now: Double) {
         let root = nesting.root
         nesting = NestingWatch(root: nil)
-        if let root, items.count > 1 { notices.append("Could not play \(PlaylistItem.defaultName(of: root.source)): \(reason)") }
         fail(reason, item: root, abandonsChain: true, now: now)
+    }
+}
+
+extension PlaybackSession {
+    /// A network stream open with no picture decoded and its clock where it began: it may have
+    /// nothing to play (watched every half second, since mpv's notices of its cache may stop).
+    var mayHavePlayedNothing: Bool {
+        let state = player.state
+        return status.isNetworkStream && state.videoSize == nil && abs((state.position ?? 0) - (stall.start ?? 0)) < 0.01
+    }
+
+    /// The stream was read to its end and the cache holds nothing: nothing more will come. Read
+    /// from mpv now, not from its last notice.
+    var isDrained: Bool {
+        player.currentCacheState().map { $0.reachedEndOfStream && ($0.totalBytes ?? 0) == 0 } ?? false
     }
 }

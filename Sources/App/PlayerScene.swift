@@ -7,7 +7,8 @@ import Terminal
 ///
 /// Opened from the list, it grows out of the list through a circle (``Place/player(item:reveal:)``).
 /// When the item cannot be played and there is nothing to go back to, it ends the run with exit 1
-/// and mpv's reason on stderr.
+/// and mpv's reason on stderr. A playlist file given alone that became several items has its list
+/// to go back to, once one of them played.
 final class PlayerScene: Scene {
     let session: PlaybackSession
     private(set) var screen: PlayerScreen
@@ -88,6 +89,7 @@ final class PlayerScene: Scene {
             linesJob = nil
         }
         if result.changed { screen.update(session.status, now: now) }
+        if isList { screen.allowClosing() }
         // (Each pass: the length and seekability come in their own time, not always with a change.)
         let available = preview?.isAvailable(for: currentSource, duration: session.status.duration,
                                              seekable: session.player.state.isSeekable) ?? false
@@ -159,7 +161,7 @@ final class PlayerScene: Scene {
         switch session.core.runEnd {
         case .finished?:
             return .quit(0)
-        case .failed(let reason)? where !canClose:
+        case .failed(let reason)? where !canClose && !(isList && session.hasPlayed):
             return .quit(1, line: session.failureLine(reason, orFirstItem: true))
         case .stopped?:
             // A client stopped playback: nothing is left to show, so the player closes as Esc does.
@@ -183,6 +185,10 @@ final class PlayerScene: Scene {
             thumbnailJob = (session.items[next].source.mpvName, job)
         }
     }
+
+    /// The one item given became several (a playlist file, or a URL that was one): they have a
+    /// list to go back to, as several items given have, though none was made below the player.
+    private var isList: Bool { session.items.count > 1 }
 
     /// What the Up next item opens, while a countdown runs.
     private var upNextName: String? {
@@ -216,7 +222,7 @@ final class PlayerScene: Scene {
             switch action {
             case .close:
                 if session.core.machine.isOpening { session.cancelOpening(now: now) }
-                return canClose ? .back : .quit(0)
+                return canClose ? .back : isList ? .backOr(.list) : .quit(0)
             case .preview(let time):
                 showPreview(at: time, now: now)
             case .readSubtitleLines(let track):

@@ -9,8 +9,10 @@ struct PlaylistItem: Equatable {
     var name: String
     /// An entry a playlist file listed, not a path given to reel: a FIFO there is not opened.
     var isPlaylistEntry = false
-    /// A file a client of mpv's IPC socket loaded (`loadfile`): a FIFO there is not opened either.
     var isFromClient = false
+    /// An entry of a playlist from the network (or of one that such a playlist listed): it may
+    /// open network URLs only.
+    var isFromNetworkPlaylist = false
 
     init(source: MediaSource, name: String? = nil) {
         self.source = source

@@ -83,6 +83,9 @@ enum SceneRequest {
     case go(Place)
     /// Close this scene and go back to the one below; quit with 0 when there is none.
     case back
+    /// Close this scene and go back to the one below; with none, go to `place` in its stead (a
+    /// playlist file given alone became a list of its entries).
+    case backOr(Place)
 }
 
 /// What scenes need to know about the terminal and the run.

@@ -26,11 +26,15 @@ extension SessionCore {
     public struct Opening: Sendable, Equatable {
         /// Why the item must not open (a FIFO that a playlist lists), or nil.
         public var refusal: String?
+        /// The refusal leaves out an entry that a playlist from the network may not open: it is
+        /// counted in the notice of entries left out, not said as a failure of its own.
+        public var leavesOut: Bool
         /// Its resume record, when there is one.
         public var resume: Resume?
 
-        public init(refusal: String? = nil, resume: Resume? = nil) {
+        public init(refusal: String? = nil, leavesOut: Bool = false, resume: Resume? = nil) {
             self.refusal = refusal
+            self.leavesOut = leavesOut
             self.resume = resume
         }
     }

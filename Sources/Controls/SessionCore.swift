@@ -81,8 +81,10 @@ public struct SessionCore: Sendable, Equatable {
         /// The command that loads the item failed.
         case loadFailed(reason: String)
         /// reel stops the item, for `reason` (it stalled, the server went silent, playlists
-        /// nest too deep); `abandonsChain`: what mpv had begun of the item's playlists is not followed.
-        case abort(reason: String, abandonsChain: Bool)
+        /// nest too deep, nothing of it could be played); `abandonsChain`: what mpv had begun of
+        /// the item's playlists is not followed; `playedNothing`: the item opened, but nothing of
+        /// it played, so it does not count as played (``hasPlayed``).
+        case abort(reason: String, abandonsChain: Bool, playedNothing: Bool = false)
         /// mpv's playlist changed; `replacesOpened`: it is no longer the one item given to mpv
         /// (a playlist file expanded into its entries).
         case playlist(entries: [Entry], replacesOpened: Bool)
@@ -133,6 +135,8 @@ public struct SessionCore: Sendable, Equatable {
     public internal(set) var lastItem: Int?
     /// Some item has played: a failure later is not the run's failure.
     public private(set) var hasPlayed = false
+    /// ``hasPlayed`` before the current item opened.
+    private var playedBefore = false
     /// The items mpv's playlist holds, in reel's list: the one opened last, or the entries a
     /// playlist file expanded into.
     public internal(set) var window = Window(first: 0, count: 0)
@@ -143,7 +147,10 @@ public struct SessionCore: Sendable, Equatable {
     /// `--start` has not been used yet.
     private var startPending: Bool
     /// Why the item opening was refused in the load hook, for its failure.
-    private var refusal: String?
+    var refusal: String?
+    /// That refusal left out an entry of a playlist from the network: the notice that counts
+    /// them says it.
+    var refusalIsLeftOut = false
     /// A playlist chain was stopped: what mpv had begun of it is not followed until the next load.
     var abandoned = false
     /// mpv has nothing loaded.
@@ -257,11 +264,12 @@ public struct SessionCore: Sendable, Equatable {
             return failed(mpvReason: reason, isRefusal: isRefusal, now: now)
         case .loadFailed(let reason):
             return run(machine.event(.failed(reason: reason), now: now))
-        case .abort(let reason, let abandonsChain):
+        case .abort(let reason, let abandonsChain, let playedNothing):
             if abandonsChain { abandoned = true }
+            if playedNothing { hasPlayed = playedBefore }
             stage = .requested
             stopSent = true
-            return [.stop] + run(machine.event(.failed(reason: reason), now: now))
+            return [.stop] + failure(reason, noticed: true, now: now)
         case .playlist(let entries, let replacesOpened):
             return follow(entries, replacesOpened: replacesOpened, now: now)
         case .observed(let atEnd, let idle):
@@ -329,6 +337,7 @@ public struct SessionCore: Sendable, Equatable {
         guard machine.currentItem != nil else { return [] }
         if let reason = opening.refusal {
             refusal = reason
+            refusalIsLeftOut = opening.leavesOut
             return [.refuseOpening]
         }
         if startPending {
@@ -355,6 +364,7 @@ public struct SessionCore: Sendable, Equatable {
             return []
         case .loaded:
             stage = .ready(atEnd: false)
+            playedBefore = hasPlayed
             hasPlayed = true
             let play: [Command] = startPaused ? [] : [.play]
             startPaused = false
@@ -362,22 +372,6 @@ public struct SessionCore: Sendable, Equatable {
         case .ready:
             return [.restarted]
         }
-    }
-
-    /// mpv's end-file with an error: the failure is remembered and said (when another item
-    /// follows), and the machine passes over the item.
-    private mutating func failed(mpvReason: String, isRefusal: Bool, now: Seconds) -> [Command] {
-        let reason = refusal ?? mpvReason
-        let said = refusal == nil && isRefusal
-        refusal = nil
-        var commands: [Command] = []
-        if let item = machine.currentItem, item < machine.itemCount {
-            commands.append(.recordFailure(item: item, reason: reason))
-            if machine.item(after: item) != nil, machine.itemCount > 1, !said {
-                commands.append(.notice(.couldNotPlay(item: item, reason: reason)))
-            }
-        }
-        return commands + run(machine.event(.failed(reason: reason), now: now))
     }
 
     /// Follows the end: reaching it saves the place and moves the machine on (Up next, the

@@ -12,7 +12,7 @@ final class LogSink {
     }
 
     private(set) var recentProblems: [Problem] = []
-    /// Things mpv refused that the user should hear of (an unsafe playlist entry left out).
+    /// The playlist entries refused since the last ``takeRefusals()`` (an unsafe entry left out).
     private(set) var refusals: [String] = []
     /// The entries refused so far (by mpv's "Playing: …" line before each refusal): mpv may be
     /// asked to open a refused entry again, and it is still one entry left out.
@@ -28,6 +28,9 @@ final class LogSink {
     /// The file or stream of the item opening is open and being read (mpv began to probe its
     /// format): for a stream, the server answered.
     private(set) var isReading = false
+    /// FFmpeg's words when the server closed the stream before the length it announced
+    /// ("at 433468, should be 1083671"), unless it then reconnected.
+    private(set) var streamCutShort: String?
 
     /// Opens `path` for appending, or keeps nothing when `path` is nil.
     init(path: FilePath?) throws(SystemError) {
@@ -41,11 +44,14 @@ final class LogSink {
             try? descriptor.writeAll(Array(line.utf8))
         }
         if prefix == "cplayer", text.hasPrefix("Playing: ") { playingEntry = text.trimmingSuffix() }
-        if text.hasPrefix(LogSink.refusalText), refusedEntries.insert(playingEntry).inserted {
-            refusals.append("Left out a playlist entry: a playlist from the network may not open local files")
-        }
+        if text.hasPrefix(LogSink.refusalText) { leaveOut(playingEntry) }
         if text.hasPrefix("hls: Failed to open segment"), failedSegments.insert(text.trimmingSuffix()).inserted { skippedParts += 1 }
         if prefix == "demux", text.hasPrefix("Trying demuxers") { isReading = true }
+        if prefix == "ffmpeg", let end = text.endOfLast("Stream ends prematurely ") { streamCutShort = String(text[end...]).trimmingSuffix() }
+        if prefix == "ffmpeg", text.contains("Will reconnect at") { streamCutShort = nil }
+        // mpv's hints name its own options ("You can force it with '--force-seekable=yes'."),
+        // which reel does not take: they explain nothing to reel's user.
+        if text.hasPrefix(LogSink.optionHint) { return }
         if level == "error" || level == "fatal" || level == "warn", !text.trimmingSuffix().isEmpty {
             recentProblems.append(Problem(prefix: prefix, isError: level != "warn", text: text.trimmingSuffix()))
             if recentProblems.count > 16 { recentProblems.removeFirst(recentProblems.count - 16) }
@@ -73,7 +79,11 @@ final class LogSink {
         recentProblems.removeAll()
         failedSegments.removeAll()
         isReading = false
+        streamCutShort = nil
     }
+
+    /// How mpv's hints that suggest one of its options begin.
+    static let optionHint = "You can force it with"
 
     /// The parts of a stream skipped since the last call.
     func takeSkippedParts() -> Int {
@@ -83,6 +93,11 @@ final class LogSink {
 
     /// How mpv's refusal of a remote playlist's local entry begins.
     public static let refusalText = "Refusing to load potentially unsafe URL from a playlist"
+
+    /// Counts `entry` as refused, once: mpv refused it, or reel did before mpv opened it.
+    func leaveOut(_ entry: String) {
+        if refusedEntries.insert(entry).inserted { refusals.append(entry) }
+    }
 
     /// Forgets which entries were refused: a new playlist is given to mpv.
     func forgetRefusedEntries() { refusedEntries.removeAll() }

@@ -64,6 +64,14 @@ final class MpvHandle {
         return mpv_get_property(raw, name, MPV_FORMAT_FLAG, &value) >= 0 ? value != 0 : nil
     }
 
+    /// A property read as a node, given to `read` (its memory is mpv's, freed after), or nil.
+    func node<Value>(_ name: String, _ read: (mpv_node) -> Value) -> Value? {
+        var node = mpv_node()
+        guard mpv_get_property(raw, name, MPV_FORMAT_NODE, &node) >= 0 else { return nil }
+        defer { mpv_free_node_contents(&node) }
+        return read(node)
+    }
+
     /// A property as mpv prints it; a path in it keeps every byte (``FilePath/text``).
     func string(_ name: String) -> String? {
         guard let cString = mpv_get_property_string(raw, name) else { return nil }

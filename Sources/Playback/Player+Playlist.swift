@@ -47,6 +47,24 @@ public enum MediaSource: Sendable, Hashable {
 
     /// Whether it is a local file, which background probes may open too.
     public var isLocalFile: Bool { if case .file = self { true } else { false } }
+
+    /// Whether it is a URL of a network protocol (``isNetworkURL(_:)``).
+    public var isNetworkURL: Bool { if case .url(let url) = self { MediaSource.isNetworkURL(url) } else { false } }
+
+    /// Whether `text` is a URL of a network protocol: what mpv lets a playlist from the network
+    /// open. Everything else, local paths and mpv's special protocols (`memory://`, `null://`,
+    /// `edl://`, `av://`, `smb://`, `udp://`, `bd://`, `cdda://`…), such a playlist may not open.
+    public static func isNetworkURL(_ text: String) -> Bool {
+        guard hasScheme(text), let colon = text.firstIndex(of: ":") else { return false }
+        return networkSchemes.contains(text[..<colon].lowercased())
+    }
+
+    /// The protocols of FFmpeg's that mpv counts as network ones, and that it opens from a
+    /// playlist from the network.
+    static let networkSchemes: Set<String> = [
+        "http", "https", "rtmp", "rtmpe", "rtmps", "rtmpt", "rtmpte", "rtmpts", "rtsp", "rtsps", "rtp",
+        "srt", "srtp", "mmsh", "mmst", "gopher", "gophers",
+    ]
 }
 
 extension Player {

@@ -112,8 +112,24 @@ public final class Player {
     /// The line of mpv's log that best explains a problem with the file playing now, if any.
     public var lastProblem: String? { log.bestExplanation }
 
-    /// What mpv refused since the last call, in words for a notice (an unsafe playlist entry).
+    /// The demuxer's cache as it is now, read from mpv rather than from its change notices, which
+    /// may stop coming before the last change (a stream read to its end while mpv pauses on it).
+    public func currentCacheState() -> CacheState? { handle.node("demuxer-cache-state", CacheState.init(node:)) }
+
+    /// The bytes the server sent and the length it announced, when it closed the stream of the
+    /// file playing early (and FFmpeg did not reconnect).
+    public var streamCutShort: (received: Int64, announced: Int64)? {
+        guard let words = log.streamCutShort else { return nil }
+        // "at 433468, should be 1083671"
+        let numbers = words.split { !$0.isNumber }.compactMap { Int64($0) }
+        guard numbers.count == 2 else { return nil }
+        return (numbers[0], numbers[1])
+    }
+
+    /// The playlist entries refused since the last call, mpv's refusals and reel's (``leaveOut(_:)``).
     public func takeRefusals() -> [String] { log.takeRefusals() }
+    /// Counts `entry` as left out (reel refused it), once however often it is asked for.
+    public func leaveOut(_ entry: String) { log.leaveOut("Playing: " + entry) }
     /// Forgets the entries refused so far, so that a new playlist's are counted afresh.
     public func forgetRefusedEntries() { log.forgetRefusedEntries() }
     /// How mpv's reason for a remote playlist's local entry that it refused begins.

@@ -145,7 +145,7 @@ extension PlaylistEntry {
 
 extension CacheState {
     /// Reads `demuxer-cache-state`: a map with `seekable-ranges` (maps of `start` and `end`),
-    /// `cache-end`, `fw-bytes` and `raw-input-rate`.
+    /// `cache-end`, `fw-bytes`, `total-bytes`, `eof` and `raw-input-rate`.
     init(node: mpv_node) {
         self.init()
         guard node.format == MPV_FORMAT_NODE_MAP, let map = node.u.list?.pointee else { return }
@@ -169,6 +169,10 @@ extension CacheState {
                 forwardBytes = value.u.int64
             case "raw-input-rate" where value.format == MPV_FORMAT_INT64:
                 inputRate = value.u.int64
+            case "total-bytes" where value.format == MPV_FORMAT_INT64:
+                totalBytes = value.u.int64
+            case "eof" where value.format == MPV_FORMAT_FLAG:
+                reachedEndOfStream = value.u.flag != 0
             default: break
             }
         }

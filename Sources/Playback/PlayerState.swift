@@ -141,6 +141,10 @@ public struct CacheState: Sendable, Equatable {
     public var forwardBytes: Int64?
     /// The network's rate as mpv estimates it, bytes a second (`raw-input-rate`).
     public var inputRate: Int64?
+    /// The demuxer has read to the end of the stream (`eof`): nothing more will arrive.
+    public var reachedEndOfStream = false
+    /// Every byte the cache holds, behind and ahead of the position (`total-bytes`).
+    public var totalBytes: Int64?
 
     public init(seekableRanges: [ClosedRange<Double>] = [], end: Double? = nil, forwardBytes: Int64? = nil, inputRate: Int64? = nil) {
         self.seekableRanges = seekableRanges

@@ -40,7 +40,7 @@ public struct PlayerScreen: Sendable {
         public init() {}
     }
 
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
     public internal(set) var status = MediaStatus()
     public internal(set) var layout: PlayerLayout
     /// Set when something visible changed; cleared by ``draw(video:encoder:into:now:)``.
@@ -99,6 +99,13 @@ public struct PlayerScreen: Sendable {
     public mutating func resize(columns: Int, rows: Int) {
         layout = PlayerScreen.makeLayout(configuration, columns: columns, rows: rows)
         needsRedraw = true
+    }
+
+    /// ✕, x and Esc close to a list from now on: the one item given became several.
+    public mutating func allowClosing() {
+        guard !configuration.canClose else { return }
+        configuration.canClose = true
+        resize(columns: layout.columns, rows: layout.rows)
     }
 
     /// The earliest time the app must wake up for this screen, or nil to sleep until input.

@@ -24,8 +24,8 @@ struct NestingWatchTests {
     }
 
     @Test("the entries mpv left out are counted in one notice", arguments: [
-        (1, "Left out a playlist entry: a playlist from the network may not open local files"),
-        (15, "Left out 15 playlist entries: a playlist from the network may not open local files"),
+        (1, "Left out a playlist entry: a playlist from the network may not open local files or mpv's special protocols"),
+        (15, "Left out 15 playlist entries: a playlist from the network may not open local files or mpv's special protocols"),
     ])
     func leftOut(count: Int, notice: String) {
         #expect(PlaybackSession.leftOutNotice(count: count) == notice)

@@ -78,12 +78,24 @@ struct SessionCoreEndTests {
         #expect(core.event(.observed(atEnd: true, idle: false), now: 0.3) == [.saveResume(item: 0)])
     }
 
-    @Test("a stall stops the item and passes over it; the last one's failure stays")
+    @Test("a stall stops the item, is remembered, said while another follows, and passed over; the last one's failure stays")
     func abort() {
         var core = SessionCoreTests.playing(1)
-        #expect(core.event(.abort(reason: "stalled", abandonsChain: false), now: 5) == [.stop, .load(item: 2, entry: nil)])
+        #expect(core.event(.abort(reason: "stalled", abandonsChain: false), now: 5)
+            == [.stop, .recordFailure(item: 1, reason: "stalled"), .notice(.couldNotPlay(item: 1, reason: "stalled")), .load(item: 2, entry: nil)])
         SessionCoreTests.open(&core, entryID: 12, now: 6)
-        #expect(core.event(.abort(reason: "stalled", abandonsChain: false), now: 9) == [.stop])
+        #expect(core.event(.abort(reason: "stalled", abandonsChain: false), now: 9) == [.stop, .recordFailure(item: 2, reason: "stalled")])
         #expect(core.phase == .failed(item: 2, reason: "stalled") && !core.isReady)
+    }
+
+    @Test("an item that opened but played nothing does not count as played; one that stalled after playing does")
+    func playedNothing() {
+        var core = SessionCoreTests.playing(1)
+        #expect(core.hasPlayed)
+        _ = core.event(.abort(reason: "nothing", abandonsChain: false, playedNothing: true), now: 5)
+        #expect(!core.hasPlayed, "the first item opened played nothing")
+        var stalled = SessionCoreTests.playing(1)
+        _ = stalled.event(.abort(reason: "stalled", abandonsChain: false), now: 5)
+        #expect(stalled.hasPlayed)
     }
 }

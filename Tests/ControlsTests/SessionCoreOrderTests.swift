@@ -79,7 +79,8 @@ struct SessionCoreOrderTests {
     func abandoned() {
         var core = Self.given(item: 0, count: 2, entryID: 1)
         _ = core.event(.startFile(entryID: 1), now: 0)
-        #expect(core.event(.abort(reason: "nests", abandonsChain: true), now: 1) == [.stop, .load(item: 1, entry: nil)])
+        #expect(core.event(.abort(reason: "nests", abandonsChain: true), now: 1)
+            == [.stop, .recordFailure(item: 0, reason: "nests"), .notice(.couldNotPlay(item: 0, reason: "nests")), .load(item: 1, entry: nil)])
         #expect(!core.isAbandoned, "the load of the next item ends the abandoned chain")
         var single = Self.given(item: 0, count: 1, entryID: 1)
         _ = single.event(.abort(reason: "nests", abandonsChain: true), now: 1)

@@ -57,4 +57,24 @@ struct StallDetectorTests {
         _ = ended.observe(position: 9, frames: 1, expectsPicture: true, hasPicture: true, isWaiting: false, atEnd: true, now: 0)
         #expect(ended.observe(position: 9, frames: 1, expectsPicture: true, hasPicture: true, isWaiting: false, atEnd: true, now: 30) == nil)
     }
+
+    @Test("a stream read to its end with nothing played is caught while paused, after the grace, and never once the clock moved")
+    func nothingPlayed() {
+        var detector = StallDetector()
+        detector.begin(position: 0, now: 0)
+        #expect(detector.observe(position: 0, frames: 2, expectsPicture: true, hasPicture: false, isWaiting: true, atEnd: false, drained: true, now: 0.1) == nil)
+        #expect(detector.drainedDeadline == 1.6)
+        #expect(detector.observe(position: 0, frames: 2, expectsPicture: true, hasPicture: false, isWaiting: true, atEnd: false, drained: true, now: 1.6) == .nothingPlayed)
+        #expect(detector.drainedDeadline == nil, "said once")
+        var played = StallDetector()
+        played.begin(position: 0, now: 0)
+        _ = played.observe(position: 4, frames: 0, expectsPicture: false, hasPicture: false, isWaiting: true, atEnd: true, drained: true, now: 0.1)
+        #expect(played.observe(position: 4, frames: 0, expectsPicture: false, hasPicture: false, isWaiting: true, atEnd: true, drained: true, now: 5) == nil,
+                "a sound file played to its end")
+        var pictured = StallDetector()
+        pictured.begin(position: 0, now: 0)
+        _ = pictured.observe(position: 0, frames: 1, expectsPicture: true, hasPicture: true, isWaiting: true, atEnd: false, drained: true, now: 0.1)
+        #expect(pictured.observe(position: 0, frames: 1, expectsPicture: true, hasPicture: true, isWaiting: true, atEnd: false, drained: true, now: 5) == nil,
+                "a one-frame file, paused on its picture")
+    }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Test support: a small HTTP/1.1 file server on 127.0.0.1 at a free port, run by the tests
 /// themselves, with what `python3 -m http.server` lacks: byte ranges (so mpv can seek), and ways
 /// to misbehave on purpose (a 404, throttling, a connection that is accepted and never answered,
-/// ranges turned off).
+/// ranges turned off, a body that never comes or ends early).
 final class HTTPServer: @unchecked Sendable {
     /// How a path is served.
     enum Behaviour: Sendable {
@@ -13,8 +13,14 @@ final class HTTPServer: @unchecked Sendable {
         case throttled(bytesPerSecond: Int)
         /// Accept the connection, read the request, never answer.
         case hang
-        /// The whole file every time, ignoring Range (an unseekable stream).
+        /// The whole file every time, ignoring Range (an unseekable stream), as
+        /// `python3 -m http.server` serves.
         case noRanges
+        /// The headers of the whole file, then no byte of it, the connection held open.
+        case stallAfterHeaders
+        /// The headers of the whole file (its full Content-Length), then only its first `bytes`
+        /// bytes, and the connection closed; ranges ignored.
+        case shortBody(bytes: Int)
     }
 
     let port: UInt16
@@ -99,8 +105,7 @@ final class HTTPServer: @unchecked Sendable {
             let behaviour = lock.withLock { behaviours[path] ?? .normal }
             if case .hang = behaviour {
                 // Never answer; wait until the client or the test gives up.
-                var byte: UInt8 = 0
-                while recv(client, &byte, 1, 0) > 0 {}
+                holdOpen(client)
                 return
             }
             let filePath = root + (path.removingPercentEncoding ?? path)
@@ -111,7 +116,12 @@ final class HTTPServer: @unchecked Sendable {
             }
             var start = 0, end = data.count - 1
             var partial = false
-            if case .noRanges = behaviour {} else if let range = headers["range"], range.hasPrefix("bytes=") {
+            if let cut = Self.cut(behaviour) {
+                send(client, "HTTP/1.1 200 OK\r\nContent-Length: \(data.count)\r\nContent-Type: \(Self.type(of: path))\r\n\r\n")
+                if let cut { _ = sendBody(client, data.prefix(cut), rate: nil) } else { holdOpen(client) }
+                return
+            }
+            if Self.ignoresRanges(behaviour) {} else if let range = headers["range"], range.hasPrefix("bytes=") {
                 let parts = range.dropFirst(6).split(separator: "-", omittingEmptySubsequences: false)
                 if parts.count == 2 {
                     if let first = Int(parts[0]) { start = first; if let last = Int(parts[1]) { end = min(last, end) } }
@@ -125,13 +135,33 @@ final class HTTPServer: @unchecked Sendable {
             }
             var head = partial ? "HTTP/1.1 206 Partial Content\r\n" : "HTTP/1.1 200 OK\r\n"
             if partial { head += "Content-Range: bytes \(start)-\(end)/\(data.count)\r\n" }
-            if case .noRanges = behaviour {} else { head += "Accept-Ranges: bytes\r\n" }
+            if !Self.ignoresRanges(behaviour) { head += "Accept-Ranges: bytes\r\n" }
             head += "Content-Length: \(end - start + 1)\r\nContent-Type: \(Self.type(of: path))\r\n\r\n"
             guard send(client, head) else { return }
             if method == "HEAD" { continue }
             let body = data.subdata(in: start..<(end + 1))
             let rate: Int? = if case .throttled(let bytesPerSecond) = behaviour { bytesPerSecond } else { nil }
             guard sendBody(client, body, rate: rate) else { return }
+        }
+    }
+
+    /// Waits, sending nothing, until the client or the test closes the connection.
+    private func holdOpen(_ client: Int32) {
+        var byte: UInt8 = 0
+        while recv(client, &byte, 1, 0) > 0 {}
+    }
+
+    private static func ignoresRanges(_ behaviour: Behaviour) -> Bool {
+        if case .noRanges = behaviour { return true }
+        return false
+    }
+
+    /// For a body that is cut: where (nil: before its first byte); nil for one served whole.
+    private static func cut(_ behaviour: Behaviour) -> Int?? {
+        switch behaviour {
+        case .stallAfterHeaders: .some(nil)
+        case .shortBody(let bytes): .some(bytes)
+        default: nil
         }
     }
 

@@ -60,3 +60,27 @@ struct LogSinkRefusalTests {
         #expect(sink.takeRefusals().count == 1)
     }
 }
+
+/// What the log says of a stream the server cut short, and the hints it gives that reel leaves out.
+@Suite("The log's stream problems")
+struct LogSinkStreamTests {
+    @Test("a stream that ends before its length is remembered until FFmpeg reconnects or another file starts")
+    func cutShort() throws {
+        let sink = try LogSink(path: nil)
+        sink.record(prefix: "ffmpeg", level: "error", text: "http: Stream ends prematurely at 433468, should be 1083671\n")
+        #expect(sink.streamCutShort == "at 433468, should be 1083671")
+        sink.record(prefix: "ffmpeg", level: "warn", text: "http: Will reconnect at 433468 in 0 second(s), error=End of file.\n")
+        #expect(sink.streamCutShort == nil)
+        sink.record(prefix: "ffmpeg", level: "error", text: "http: Stream ends prematurely at 10, should be 20\n")
+        sink.clearProblems()
+        #expect(sink.streamCutShort == nil)
+    }
+
+    @Test("mpv's hint to use one of its options is no explanation: the problem before it is")
+    func optionHint() throws {
+        let sink = try LogSink(path: nil)
+        sink.record(prefix: "cplayer", level: "error", text: "Cannot seek in this stream.\n")
+        sink.record(prefix: "cplayer", level: "error", text: "You can force it with '--force-seekable=yes'.\n")
+        #expect(sink.bestExplanation == "Cannot seek in this stream.")
+    }
+}
