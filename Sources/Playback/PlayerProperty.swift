@@ -81,7 +81,7 @@ extension PlayerProperty {
 
     /// `playlist`: observed as a notification only. Observed as a node, mpv built the whole list
     /// for every change (a `playing` flag too), kept a copy to compare the next with, and sent
-    /// another: 300 MB and 2 s for a 100,000-entry `.m3u`. The player reads it an entry at a time
+    /// another: 300 MB for a 100,000-entry `.m3u`. The player reads it an entry at a time
     /// instead (``Player/readPlaylist()``).
     public static let playlist = PlayerProperty(name: "playlist", reading: .notification)
     /// `track-list`: the loaded file's streams.
