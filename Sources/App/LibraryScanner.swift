@@ -15,7 +15,9 @@ import System
 /// - Every regular file is a candidate: whether mpv can play it is for the probe to say, since
 ///   extensions lie both ways (an `.mkv` that is not one, a `.bin` that is). Skipping by
 ///   extension would save little: mpv turns a text file down in about 25 ms (see
-///   docs/library.md).
+///   docs/library.md). The one exception is a subtitle file in a folder (`.srt`, `.ass`,
+///   `.vtt`…: ``SidecarCheck/isSubtitle(_:)``): a sidecar the player loads with its video, not
+///   a video, so it is neither listed nor counted.
 /// - Dangling links and entries that cannot be read are skipped with a note.
 /// - A path given twice is listed once. The order is for the list to make (``LibraryOrder``):
 ///   ``step(budget:)`` returns files as it finds them.
@@ -81,7 +83,7 @@ struct LibraryScanner {
                 let shown = folder.prefix + name.description
                 switch entry {
                 case .file(let info):
-                    if givenFiles.isEmpty || !givenFiles.contains(path) {
+                    if !SidecarCheck.isSubtitle(name), givenFiles.isEmpty || !givenFiles.contains(path) {
                         step.files.append(LibraryFile(path: path, name: shown, info: info))
                     }
                 case .folder:

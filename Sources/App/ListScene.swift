@@ -27,10 +27,10 @@ final class ListScene: Scene {
     /// The local file behind each item, for the probes; nil for streams and standard input.
     private var files: [LibraryFile?] = []
     private var workers: ProbeWorkers?
-    /// The item of each local file, by path, for the probes' results.
-    private var itemByPath: [FilePath: Int] = [:]
-    /// The order last asked of the workers, so it is only sent again when it changes.
-    private var lastWanted: [Int] = []
+    /// The item each probe's result goes to.
+    private var targets = ProbeTargets()
+    /// The files last asked of the workers, in order, so they are only sent again when that changes.
+    private var lastWanted: [LibraryFile] = []
     /// The session's ``PlaybackSession/itemsVersion`` last shown, to notice a playlist file that expanded.
     private var shownVersion = -1
     /// The folders' scan, while it still reads: its batches are merged into the list (and the session).
@@ -114,8 +114,7 @@ final class ListScene: Scene {
         screen.replaceItems(items, now: now)
         for index in items.indices { refreshProgress(index) }
         workers?.stop()
-        itemByPath = [:]
-        for (index, file) in files.enumerated() { if let file { itemByPath[file.path] = index } }
+        targets.removeAll()
         lastWanted = []
         let cache = self.cache
         let encoder = context.encoder
@@ -136,28 +135,6 @@ final class ListScene: Scene {
         defer { namedItems = names }
         guard namesItems, !namedItems.isEmpty, names.count == namedItems.count, Set(names) != Set(namedItems) else { return }
         screen.setTitle(LibraryScanner.title(for: names.map { FilePath($0) }))
-    }
-
-    /// Looks `file` up in the cache, else probes it and stores the outcome (unless the probe
-    /// was given up because `shouldStop` said so: that says nothing about the file).
-    static func describe(_ file: LibraryFile, cache: ThumbnailCache?,
-                         stillSize: (width: Int, height: Int) = stillSize(for: FrameEncoder(blitter: .half)),
-                         pixelAspect: Double, shouldStop: @escaping @Sendable () -> Bool = { false }) -> MediaProbe.Result {
-        let key = ProbeKey(path: file.path, size: file.size, modified: file.modified)
-        if let hit = cache?.lookup(key, stillSize: stillSize) { return hit }
-        var probe = MediaProbe(stillSize: stillSize)
-        probe.pixelAspect = pixelAspect
-        probe.shouldStop = shouldStop
-        let result = stillPictureIsUnplayable(probe.probe(file.path))
-        if !shouldStop() { cache?.store(result, for: key) }
-        return result
-    }
-
-    /// A picture file (one frame, no sound, no length) is not a video: a list of videos should not
-    /// offer it. (Given on the command line alone, it still shows, as a still.)
-    static func stillPictureIsUnplayable(_ result: MediaProbe.Result) -> MediaProbe.Result {
-        guard case .playable(let info, _) = result, info.hasVideo, !info.hasAudio, (info.duration ?? 0) <= 0 else { return result }
-        return .unplayable(reason: "a still picture, not a video")
     }
 
     /// The progress bar and ✓ of item `index`, from its resume record.
@@ -203,7 +180,7 @@ final class ListScene: Scene {
         if let batch = scan?.take() { merge(batch, now: now) }
         if let workers {
             for (file, result) in workers.takeResults() {
-                guard let item = itemByPath[file.path] else { continue }
+                guard let item = targets.answer(file.path) else { continue }
                 let (state, thumbnail) = Self.itemState(result, fileName: file.path.lastComponent.description)
                 screen.update(item: item, state: state, thumbnail: thumbnail, now: now)
                 if case .playable(let media) = state, session.items.indices.contains(item) {
@@ -280,6 +257,7 @@ final class ListScene: Scene {
         let positions = batch.positions.map { $0 + offset }
         for file in batch.files { known[file.path] = file }
         SortedInsertion.insert(batch.files.map { Optional($0) }, at: positions, into: &files)
+        targets.insert(at: positions)
         session.insert(batch.files.map { PlaylistItem(source: .file($0.path), name: $0.name) }, at: positions, now: now)
         shownVersion = session.itemsVersion
         scanned.skip(batch.skipped, count: batch.skippedCount)
@@ -363,23 +341,9 @@ final class ListScene: Scene {
             let first = Set(wanted)
             wanted += screen.items.indices.filter { pending($0) && !first.contains($0) }
         }
-        guard wanted != lastWanted else { return }
-        lastWanted = wanted
-        workers.prioritize(wanted.compactMap { files[$0] })
-    }
-
-    /// A probe's outcome as the screen's item state and thumbnail.
-    ///
-    /// mpv gives the file's name as the title when there is no title tag: that is no title.
-    static func itemState(_ result: MediaProbe.Result, fileName: String) -> (LibraryItem.State, PixelBuffer?) {
-        switch result {
-        case .unplayable(let reason):
-            return (.unplayable(reason: reason), nil)
-        case let .playable(info, still):
-            let title = info.title == fileName ? nil : info.title
-            let media = LibraryMedia(title: title, duration: info.duration,
-                                     videoSize: info.videoSize.map { ($0.width, $0.height) }, hasAudio: info.hasAudio)
-            return (.playable(media), still.map(PixelBuffer.init))
-        }
+        let wantedFiles = wanted.compactMap { files[$0] }
+        guard wantedFiles != lastWanted else { return }
+        lastWanted = wantedFiles
+        targets.ask(wanted, of: files, unanswered: workers.prioritize(wantedFiles))
     }
 }

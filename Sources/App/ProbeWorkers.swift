@@ -22,6 +22,8 @@ final class ProbeWorkers: Sendable {
         var wanted: [LibraryFile] = []
         /// The paths probed or being probed, so that none is probed twice.
         var started = Set<FilePath>()
+        /// The paths being probed now.
+        var running = Set<FilePath>()
         var results: [(file: LibraryFile, result: MediaProbe.Result)] = []
         var isPaused: Bool
         var isStopping = false
@@ -52,10 +54,17 @@ final class ProbeWorkers: Sendable {
     }
 
     /// The files to probe, in this order, instead of those asked for before (files already
-    /// probed, or being probed, are not probed again).
-    func prioritize(_ files: [LibraryFile]) {
-        state.withLock { $0.wanted = files.reversed() }
+    /// probed, or being probed, are not probed again). Returns, as of the change, the files
+    /// asked for before whose results are still to be taken: those being probed, and those
+    /// done and not taken. No other file asked for before will have a result.
+    @discardableResult
+    func prioritize(_ files: [LibraryFile]) -> Set<FilePath> {
+        let unanswered = state.withLock { state in
+            state.wanted = files.reversed()
+            return state.running.union(state.results.map(\.file.path))
+        }
         tellWorkers()
+        return unanswered
     }
 
     /// The results that came in since the last call.
@@ -100,7 +109,10 @@ final class ProbeWorkers: Sendable {
                 news.wait()
             case .probe(let file):
                 let result = job(file, shouldStop)
-                state.withLock { $0.results.append((file, result)) }
+                state.withLock { state in
+                    state.results.append((file, result))
+                    state.running.remove(file.path)
+                }
                 wake.signal()
             }
         }
@@ -115,7 +127,10 @@ final class ProbeWorkers: Sendable {
             if state.isStopping { return .stop }
             if state.isPaused { return .wait }
             while let file = state.wanted.popLast() {
-                if state.started.insert(file.path).inserted { return .probe(file) }
+                if state.started.insert(file.path).inserted {
+                    state.running.insert(file.path)
+                    return .probe(file)
+                }
             }
             return .wait
         }

@@ -6,19 +6,30 @@ import System
 /// cover picture (`cover.jpg`, `NAME.png`). mpv opens those without O_NONBLOCK, so a FIFO with
 /// no writer would stop the opening for good, and no Esc or quit could end it.
 enum SidecarCheck {
-    /// The endings mpv 0.35 loads by itself beside a file: subtitles (`sub-auto`) and cover art
-    /// (`cover-art-auto`).
-    static let autoloadedExtensions: Set<String> = [
+    /// The endings of the subtitle files mpv 0.35 loads by itself beside a file (`sub-auto`).
+    static let subtitleExtensions: Set<String> = [
         "idx", "sub", "srt", "rt", "ssa", "ass", "mks", "vtt", "sup", "scc", "smi", "lrc", "pgs",
-        "jpg", "jpeg", "png", "gif", "bmp", "webp",
     ]
+    /// The endings mpv 0.35 loads by itself beside a file: subtitles, and cover art (`cover-art-auto`).
+    static let autoloadedExtensions = subtitleExtensions.union(["jpg", "jpeg", "png", "gif", "bmp", "webp"])
 
     /// Whether mpv's autoloaders would look at an entry named `name`: by its ending, in any case.
     static func isAutoloaded(_ name: FilePath) -> Bool {
+        ending(of: name).map(autoloadedExtensions.contains) ?? false
+    }
+
+    /// Whether `name` ends as a subtitle file does (`.srt`, `.ass`, `.vtt`…, in any case): a
+    /// sidecar of a video, not one.
+    static func isSubtitle(_ name: FilePath) -> Bool {
+        ending(of: name).map(subtitleExtensions.contains) ?? false
+    }
+
+    /// The lowercased text after the last dot of `name`, or nil when there is none (or only a
+    /// leading one).
+    private static func ending(of name: FilePath) -> String? {
         let bytes = name.bytes
-        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return false }
-        let ending = String(decoding: bytes[(dot + 1)...], as: UTF8.self).lowercased()
-        return autoloadedExtensions.contains(ending)
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return nil }
+        return String(decoding: bytes[(dot + 1)...], as: UTF8.self).lowercased()
     }
 
     /// The entries beside `file` that mpv would load by itself and that are not regular files

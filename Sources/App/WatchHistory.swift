@@ -73,7 +73,7 @@ final class WatchHistory {
             row.note = DisplayURL.withoutSecrets(url)
         case .file(let path):
             guard let stamp = FileSystem.fileStamp(path) else {
-                row.state = .unplayable(reason: "gone: there is no file at \(path) any more")
+                row.state = .unplayable(reason: Self.noFileReason(path))
                 row.note = nil
                 return
             }

@@ -79,6 +79,14 @@ final class MpvHandle {
         return FilePath(cString: cString).text
     }
 
+    /// `body`'s answer for a property read as a node (freed after), or nil when it is unavailable.
+    func withNode<T>(_ name: String, _ body: (mpv_node) -> T?) -> T? {
+        var node = mpv_node()
+        guard mpv_get_property(raw, name, MPV_FORMAT_NODE, &node) >= 0 else { return nil }
+        defer { mpv_free_node_contents(&node) }
+        return body(node)
+    }
+
     func observe(_ name: String, format: mpv_format, id: UInt64) throws(MpvError) {
         try MpvError.check(mpv_observe_property(raw, id, name, format), "observe \(name)")
     }

@@ -24,6 +24,9 @@ public final class Player {
     /// Events read ahead of ``drainEvents()`` (by a render that looked for the video's shape),
     /// handed out by its next call.
     var pendingEvents: [PlayerEvent] = []
+    /// How many playlist entries ``readPlaylist()`` has read in all: the work the playlist costs,
+    /// for a test of how it scales.
+    public internal(set) var playlistEntriesRead = 0
     /// The zimg scaler set for rendering (see ``chooseScaler(width:height:)``).
     var scaler = Scaler.bicubic
     /// Whether reel picks the scaler: not when the user gave one, or their mpv.conf may.
@@ -252,6 +255,7 @@ public final class Player {
             state.update(property, from: change)
             // sub-text-ass sends no changes of its own; it changes exactly when sub-text does.
             if property == .subtitleText { state.subtitleASS = handle.string("sub-text-ass") }
+            if property == .playlist { state.playlist = readPlaylist() }
             return .propertyChanged(property)
         case MPV_EVENT_START_FILE:
             log.clearProblems()

@@ -14,6 +14,9 @@ public struct PlayerProperty: Sendable, Equatable, CustomStringConvertible {
         case int64(@Sendable (inout PlayerState, Int64?) -> Void)
         case string(@Sendable (inout PlayerState, String?) -> Void)
         case node(@Sendable (inout PlayerState, mpv_node?) -> Void)
+        /// Observed without a value (`MPV_FORMAT_NONE`): mpv only says it changed, and the
+        /// player reads what it needs (``Player`` reads `playlist` an entry at a time).
+        case notification
     }
 
     /// mpv's name for the property.
@@ -32,8 +35,12 @@ public struct PlayerProperty: Sendable, Equatable, CustomStringConvertible {
         case .int64: MPV_FORMAT_INT64
         case .string: MPV_FORMAT_STRING
         case .node: MPV_FORMAT_NODE
+        case .notification: MPV_FORMAT_NONE
         }
     }
+
+    /// Whether mpv only says the property changed, without its value.
+    public var isNotification: Bool { if case .notification = reading { true } else { false } }
 
     /// The id the property is observed with: its place in ``all``, from 1.
     var id: UInt64 { UInt64((PlayerProperty.all.firstIndex(of: self) ?? -1) + 1) }
@@ -72,8 +79,11 @@ extension PlayerProperty {
         PlayerProperty(name: name, reading: .node(land))
     }
 
-    /// `playlist`.
-    public static let playlist = node("playlist") { $0.playlist = $1.map(PlaylistEntry.list(from:)) ?? [] }
+    /// `playlist`: observed as a notification only. Observed as a node, mpv built the whole list
+    /// for every change (a `playing` flag too), kept a copy to compare the next with, and sent
+    /// another: 300 MB for a 100,000-entry `.m3u`. The player reads it an entry at a time
+    /// instead (``Player/readPlaylist()``).
+    public static let playlist = PlayerProperty(name: "playlist", reading: .notification)
     /// `track-list`: the loaded file's streams.
     public static let tracks = node("track-list") { $0.tracks = $1.map(Track.list(from:)) ?? [] }
     /// `sid`.

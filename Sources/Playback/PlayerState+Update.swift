@@ -12,6 +12,7 @@ extension PlayerState {
         case .int64(let land): land(&self, data.int64)
         case .string(let land): land(&self, data.string)
         case .node(let land): land(&self, data.node)
+        case .notification: break
         }
     }
 
@@ -115,31 +116,6 @@ extension PlayerState {
             if tags[name] == nil { tags[name] = String(cString: text) }
         }
         return tags
-    }
-}
-
-extension PlaylistEntry {
-    /// Reads `playlist`: an array of maps with `filename`, `title`, `id` and `playing`.
-    static func list(from node: mpv_node) -> [PlaylistEntry] {
-        node.mapEntries { fields in
-            var entry = PlaylistEntry(filename: "")
-            var hasName = false
-            for (key, value) in fields {
-                switch key {
-                case "filename" where value.format == MPV_FORMAT_STRING:
-                    entry.filename = value.u.string.map { FilePath(cString: $0).text } ?? ""
-                    hasName = true
-                case "title" where value.format == MPV_FORMAT_STRING:
-                    entry.title = value.u.string.map { String(cString: $0) }
-                case "id" where value.format == MPV_FORMAT_INT64:
-                    entry.id = Int(clamping: value.u.int64)
-                case "playing" where value.format == MPV_FORMAT_FLAG:
-                    entry.isPlaying = value.u.flag != 0
-                default: break
-                }
-            }
-            return hasName ? entry : nil
-        }
     }
 }
 

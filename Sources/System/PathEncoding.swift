@@ -13,6 +13,9 @@ public enum PathEncoding {
     /// A string for `bytes`, keeping invalid UTF-8 bytes as escapes.
     public static func string<Bytes: Collection<UInt8>>(fromBytes bytes: Bytes) -> String {
         let bytes = Array(bytes)
+        // ASCII, as nearly every path is: nothing to escape (a 100,000-entry playlist passes
+        // each of its names through here and back).
+        if !bytes.contains(where: { $0 >= 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         var scalars = String.UnicodeScalarView()
         var index = 0
         while index < bytes.count {
@@ -29,6 +32,8 @@ public enum PathEncoding {
 
     /// The bytes `string` stands for: escapes back to raw bytes, everything else as UTF-8.
     public static func bytes(of string: String) -> [UInt8] {
+        // Every escape's UTF-8 begins with 0xF4 (U+10FE80…U+10FEFF): without one, the UTF-8 is the bytes.
+        if !string.utf8.contains(0xF4) { return Array(string.utf8) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(string.utf8.count)
         for scalar in string.unicodeScalars {

@@ -29,6 +29,9 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Whether the path, or a folder on the way to it, is not there (`ENOENT`, `ENOTDIR`).
     public var isMissing: Bool { errno == ENOENT || errno == ENOTDIR }
 
+    /// Whether the path's links lead back to themselves, or too many levels deep (`ELOOP`).
+    public var isLinkLoop: Bool { errno == ELOOP }
+
     /// Whether the file is larger than the call would take (`EFBIG`).
     public var isTooLarge: Bool { errno == EFBIG }
 

@@ -41,6 +41,20 @@ struct LibraryScannerTests {
         #expect(scan.skipped.isEmpty && scan.skippedNote == nil)
     }
 
+    @Test("subtitle files in a folder are sidecars: neither listed nor counted nor skipped with a note")
+    func subtitlesLeftOut() {
+        let folder = Folder()
+        for name in ["ep1.mkv", "ep1.srt", "ep1.en.ASS", "ep1.ssa", "ep1.vtt", "ep1.sub", "ep1.idx", "ep1.sup", "srt", "notes.txt"] {
+            folder.file(name)
+        }
+        folder.folder("extras")
+        folder.file("extras/ep2.mkv")
+        folder.file("extras/ep2.srt")
+        let scan = LibraryScanner.scan([FilePath(folder.path)], recursive: true)
+        #expect(scan.files.map(\.name) == ["ep1.mkv", "extras/ep2.mkv", "notes.txt", "srt"])
+        #expect(scan.skippedCount == 0 && scan.skippedNote == nil)
+    }
+
     @Test("--recursive descends, names files below the folder, and reads a looped folder once")
     func recursive() {
         let folder = Folder()

@@ -163,6 +163,25 @@ struct PlaylistPlayerTests {
         #expect(driver.player.state.playlist.count == 2)
     }
 
+    @Test("a long playlist is read an entry at a time, a few times in all: its work grows with its length, not with each change",
+          arguments: [2_000, 20_000])
+    func longPlaylist(count: Int) throws {
+        let list = FilePath("/tmp/reel-film-tests-\(getpid())-\(count).m3u")
+        let entries = ["portrait.mp4", "segments.mp4"].map(PlayerDriver.sample)
+        let text = (0..<count).map { entries[$0 % 2].text + "\n" }.joined()
+        #expect(FileManager.default.createFile(atPath: list.text, contents: Data(text.utf8)))
+        defer { unlink(list.text) }
+        let driver = try PlayerDriver()
+        try driver.player.open(.file(list))
+        try driver.run(timeout: 60) { state, _ in state.playlist.count == count && state.playlist.first?.isPlaying == true }
+        #expect(driver.player.state.playlist.map(\.filename).prefix(2) == entries.map(\.text)[...])
+        #expect(Set(driver.player.state.playlist.compactMap(\.id)).count == count, "each entry has its own id")
+        // mpv only says that the list changed (no copy of it made, kept and sent for each
+        // change): the entries read are the file's one entry, then the list once or twice.
+        #expect(PlayerProperty.playlist.isNotification)
+        #expect(driver.player.playlistEntriesRead <= 1 + 2 * count, "\(driver.player.playlistEntriesRead) entries read for \(count)")
+    }
+
     @Test("the load hook comes before each file opens, and a file-local start applies to that file only")
     func loadHook() throws {
         let driver = try PlayerDriver { $0.loadHook = true }
