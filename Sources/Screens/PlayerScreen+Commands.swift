@@ -99,6 +99,7 @@ extension PlayerScreen {
     mutating func close(now: Seconds) -> [PlayerAction] {
         if isHelpShown { isHelpShown = false; return [] }
         if menu != nil { menu = nil; return [] }
+        if stats.isShown(at: now) { stats.hide(); return [] }
         if status.phase.upNext != nil { return [.dismissUpNext] }
         return [.close]
     }

@@ -46,6 +46,12 @@ struct StatsPanel: Sendable, Equatable {
         return isPinned
     }
 
+    /// Takes the panel down (Esc), kept up or not.
+    mutating func hide() {
+        isPinned = false
+        shownUntil = nil
+    }
+
     /// Takes a panel that has had its time down; returns whether it went.
     mutating func expire(now: Seconds) -> Bool {
         guard !isPinned, let until = shownUntil, now >= until else { return false }

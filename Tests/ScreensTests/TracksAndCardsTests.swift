@@ -208,6 +208,9 @@ struct TracksAndCardsTests {
         #expect(screen.isStatsShown(at: 60))
         _ = screen.handle(PlayerScreenTests.char("I"), now: 61)
         #expect(!screen.isStatsShown(at: 61))
+        // Esc takes it down before it closes anything else.
+        _ = screen.handle(PlayerScreenTests.char("I"), now: 62)
+        #expect(screen.handle(PlayerScreenTests.key(.escape), now: 63) == [] && !screen.isStatsShown(at: 63))
     }
 
     @Test("opening shows what opens and how far; a failure shows mpv's reason")
