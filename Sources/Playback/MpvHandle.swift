@@ -120,32 +120,24 @@ extension MpvHandle {
     /// Sets a list option (such as `sub-files`) from separate strings, as an mpv node list, so
     /// that no byte of an entry is ever read as a separator.
     func setOption(_ name: String, list: [String]) throws(MpvError) {
-        let copies = list.map { PathEncoding.withCString($0) { strdup($0) } }
-        defer { copies.forEach { free($0) } }
-        var nodes = copies.map { copy -> mpv_node in
-            var node = mpv_node()
-            node.format = MPV_FORMAT_STRING
-            node.u.string = copy
-            return node
-        }
-        let code: Int32 = nodes.withUnsafeMutableBufferPointer { buffer in
-            var array = mpv_node_list(num: Int32(buffer.count), values: buffer.baseAddress, keys: nil)
-            return withUnsafeMutablePointer(to: &array) { arrayPointer in
-                var node = mpv_node()
-                node.format = MPV_FORMAT_NODE_ARRAY
-                node.u.list = arrayPointer
-                return mpv_set_option(raw, name, MPV_FORMAT_NODE, &node)
-            }
-        }
+        let code = withNodeArray(list) { mpv_set_option(raw, name, MPV_FORMAT_NODE, &$0) }
         try MpvError.check(code, "option \(name)")
     }
-}
 
-extension MpvHandle {
     /// Runs a command given as an argument array and hands its result node to `read` (before
     /// mpv frees it).
     func command<R>(_ arguments: [String], reading read: (mpv_node) -> R) throws(MpvError) -> R {
-        let copies = arguments.map { PathEncoding.withCString($0) { strdup($0) } }
+        var result = mpv_node()
+        let code = withNodeArray(arguments) { mpv_command_node(raw, &$0, &result) }
+        try MpvError.check(code, arguments.joined(separator: " "))
+        defer { mpv_free_node_contents(&result) }
+        return read(result)
+    }
+
+    /// Calls `body` with an mpv node array of `strings`, each turned back into the bytes it
+    /// stands for (``PathEncoding``).
+    private func withNodeArray<R>(_ strings: [String], _ body: (inout mpv_node) -> R) -> R {
+        let copies = strings.map { PathEncoding.withCString($0) { strdup($0) } }
         defer { copies.forEach { free($0) } }
         var nodes = copies.map { copy -> mpv_node in
             var node = mpv_node()
@@ -153,18 +145,14 @@ extension MpvHandle {
             node.u.string = copy
             return node
         }
-        var result = mpv_node()
-        let code: Int32 = nodes.withUnsafeMutableBufferPointer { buffer in
+        return nodes.withUnsafeMutableBufferPointer { buffer in
             var array = mpv_node_list(num: Int32(buffer.count), values: buffer.baseAddress, keys: nil)
             return withUnsafeMutablePointer(to: &array) { arrayPointer in
                 var node = mpv_node()
                 node.format = MPV_FORMAT_NODE_ARRAY
                 node.u.list = arrayPointer
-                return mpv_command_node(raw, &node, &result)
+                return body(&node)
             }
         }
-        try MpvError.check(code, arguments.joined(separator: " "))
-        defer { mpv_free_node_contents(&result) }
-        return read(result)
     }
 }
