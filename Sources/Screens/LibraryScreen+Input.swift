@@ -81,6 +81,7 @@ extension LibraryScreen {
                 return [.close]
             }
         case .forget?, .forgetUndo?, .forgetAll?: return historyCommand(command, now: now)
+        case nil: showMessage(MpvKeys.unboundHint(for: event, table: configuration.commands, screen: .list), now: now, duration: 3)
         default: break
         }
         return []

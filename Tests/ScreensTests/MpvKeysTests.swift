@@ -184,5 +184,13 @@ struct MpvKeysTests {
         #expect(text.contains(hint))
     }
 
+    @Test("in the list, a key that does nothing says so in the bar, without mpv's player keys")
+    func unboundInTheList() {
+        var list = LibraryScreenTests.screen()
+        #expect(list.handle(LibraryScreenTests.char("m"), now: 1) == [])
+        #expect(list.messageText == "m is not bound · ? lists the keys")
+        #expect(LibraryScreenTests.rows(LibraryScreenTests.drawn(&list, now: 1.1)).contains { $0.contains("m is not bound · ? lists the keys") })
+    }
+
     enum KeyMap { case reel, mpv }
 }

@@ -83,7 +83,8 @@ public enum MpvKeys {
     public static func unboundHint(for event: KeyEvent, table: CommandTable, screen: ScreenKind) -> String {
         let name = KeyName.label(event)
         var parts = ["\(name) is not bound"]
-        if let binding = binding(for: event) {
+        // mpv's keys are a player's: the list and the card only say the key is free.
+        if screen == .player, let binding = binding(for: event) {
             let keys = binding.command.map { table.keysLabel(for: $0, on: screen) } ?? ""
             parts.append(keys.isEmpty ? "in mpv: \(binding.meaning)" : "mpv's \(binding.meaning) is \(keys) here")
         }
