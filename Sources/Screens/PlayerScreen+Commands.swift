@@ -34,6 +34,10 @@ extension PlayerScreen {
             toggleChrome(now: now)
             return []
         case .close: return close(now: now)
+        case .closeMenus:
+            let actions = close(now: now)
+            if actions == [.close] { notify("Esc closes menus here · q quits", now: now) }
+            return actions == [.close] ? [] : actions
         // Help, quit, interrupt, suspend and redraw are the loop's, for every screen alike (``GlobalCommand``).
         case .help, .quit, .interrupt, .suspend, .redraw, .ignore:
             return []

@@ -109,7 +109,8 @@ struct MpvKeysTests {
         switch words.joined(separator: " ") {
         case "multiply speed 1/1.1": return .multiplySpeed(1 / 1.1)
         case "quit-watch-later", "quit 4": return words == ["quit", "4"] ? .interrupt : .quit
-        case "set fullscreen no": return .close
+        case "set fullscreen no": return .closeMenus
+        case "show-text ${playlist}": return .close
         case "cycle-values osd-level 3 1", "script-binding osc/visibility": return .cycleControls
         case "show-text ${track-list}": return .tracksMenu
         case "script-binding stats/display-stats": return .stats
@@ -182,6 +183,17 @@ struct MpvKeysTests {
         let canvas = PlayerScreenTests.drawn(&screen, now: 1.1)
         let text = (0..<canvas.height).map { PlayerScreenTests.text(canvas, row: $0) }.joined(separator: "\n")
         #expect(text.contains(hint))
+    }
+
+    @Test("in mpv's keys Esc closes what is over the picture but never the player; F8 goes back to the list")
+    func escapeNeverQuits() {
+        var screen = PlayerScreenTests.screen { $0.commands = .mpv(); $0.canClose = true }
+        #expect(screen.handle(PlayerScreenTests.key(.escape), now: 1) == [])
+        #expect(TracksAndCardsTests.screenText(&screen, now: 1.1).contains("Esc closes menus here · q quits"))
+        _ = screen.handle(PlayerScreenTests.char("i"), now: 2)
+        #expect(screen.isStatsShown(at: 2))
+        #expect(screen.handle(PlayerScreenTests.key(.escape), now: 3) == [] && !screen.isStatsShown(at: 3))
+        #expect(screen.handle(PlayerScreenTests.key(.function(8)), now: 4) == [.close])
     }
 
     @Test("in the list, a key that does nothing says so in the bar, without mpv's player keys")

@@ -30,6 +30,7 @@ extension Command {
             .fixed("cycle controls", .cycleControls),
             .fixed("help", .help, screens: everywhere),
             .fixed("close", .close, screens: everywhere),
+            .fixed("close menus", .closeMenus),
             .fixed("quit", .quit, screens: everywhere, modes: KeyMode.withCommands.union([.help, .tracksMenu])),
             .fixed("interrupt", .interrupt, screens: everywhere, modes: always),
             .fixed("suspend", .suspend, screens: everywhere, modes: always),

@@ -29,6 +29,9 @@ public enum Command: Sendable, Hashable {
     case help
     /// `close`: close the innermost thing (a menu, Up next, an opening, the player).
     case close
+    /// `close menus`: close what is over the picture (the help, a menu, the stats, Up next), and
+    /// never the player itself (mpv's Esc, which only leaves full screen).
+    case closeMenus
     /// `quit`.
     case quit
     /// `interrupt`: end reel as SIGINT does (Ctrl-C): position saved, exit 130.

@@ -58,7 +58,8 @@ extension CommandTable {
             row([Entry(keys("g"), .subtitleLines)], "the subtitle lines: type to find one, Enter goes there (mpv 0.39's g-l)"),
             row([Entry(keys("o", "P"), .showProgress)], "show the controls and the time"),
             row([Entry(keys("O", "c", "TAB", "DEL"), .cycleControls)], "show / hide the controls"),
-            row([Entry(keys("ESC"), .close)], "close: a menu or card first, then back to where you came from"),
+            row([Entry(keys("ESC"), .closeMenus)], "close a menu, the help or a card; never the player (as mpv's Esc)"),
+            row([Entry(keys("F8"), .close)], "back to where you came from: the list, the poster card"),
             row([Entry(keys("q", "Q", "Ctrl+w"), .quit)], "quit (the position is kept for next time)"),
         ]
         // reel's rows for the other screens and modes, and the global keys, less the player's own
