@@ -136,6 +136,7 @@ extension TrackInfo {
         height = track.height
         frameRate = track.frameRate
         streamIndex = track.streamIndex
+        isPictureSubtitle = track.isBitmapSubtitle
         externalFile = track.externalFile
     }
 }

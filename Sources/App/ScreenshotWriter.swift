@@ -20,8 +20,8 @@ struct ScreenshotWriter {
     /// The XDG pictures folder (`XDG_PICTURES_DIR` in `user-dirs.dirs`), else `$HOME/Pictures`.
     static func defaultDirectory(environment: [String: String]) -> FilePath? {
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
-        if let bytes = FileSystem.read(FilePath(config + "/user-dirs.dirs"), limit: 1 << 16) {
+        if let config = XDGDirectory.config.base(environment: environment),
+           let bytes = FileSystem.read(config.appending("user-dirs.dirs"), limit: 1 << 16) {
             for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("XDG_PICTURES_DIR=") {
                 var value = String(line.dropFirst("XDG_PICTURES_DIR=".count)).filter { $0 != "\"" }
                 if value.hasPrefix("$HOME") { value = home + value.dropFirst("$HOME".count) }
@@ -70,17 +70,10 @@ struct ScreenshotWriter {
     }
 
     /// Writes `shot` as a PNG named for `file` at `position`; returns the path written.
-    func write(_ shot: Screenshot, file: String, position: Double) throws(SystemError) -> FilePath {
+    func write(_ shot: Still, file: String, position: Double) throws(SystemError) -> FilePath {
         guard let directory else { throw SystemError(call: "screenshot", errno: SystemError.missingCode) }
         try FileSystem.makeDirectories(directory, home: home)
-        var image = PixelBuffer(width: shot.width, height: shot.height)
-        for y in 0..<shot.height {
-            for x in 0..<shot.width {
-                let offset = (y * shot.width + x) * 3
-                image[x, y] = RGB(shot.rgb[offset], shot.rgb[offset + 1], shot.rgb[offset + 2])
-            }
-        }
-        guard let png = image.pngData() else { throw SystemError(call: "deflate", errno: SystemError.outOfMemoryCode) }
+        guard let png = PixelBuffer(shot).pngData() else { throw SystemError(call: "deflate", errno: SystemError.outOfMemoryCode) }
         let usesCounter = template.contains("%n")
         for counter in 1...9999 {
             let path = directory.appending(name(file: file, position: position, counter: counter))

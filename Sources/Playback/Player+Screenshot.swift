@@ -1,21 +1,7 @@
 import CMpv
 
-/// A picture taken from the video: 8-bit RGB, its rows packed, at the video's own size.
-public struct Screenshot: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
-    /// Red, green and blue for each pixel, row by row.
-    public var rgb: [UInt8]
-
-    public init(width: Int, height: Int, rgb: [UInt8]) {
-        self.width = width
-        self.height = height
-        self.rgb = rgb
-    }
-}
-
 extension Player {
-    /// The frame showing now at the video's own size (what mpv's `screenshot video` writes), with
+    /// The frame showing now, as RGB at the video's own size (what mpv's `screenshot video` writes), with
     /// the subtitles drawn on it when `subtitles` (mpv's `screenshot subtitles`).
     ///
     /// Two of reel's own settings stand in the way and are undone around the shot: text subtitles
@@ -23,7 +9,7 @@ extension Player {
     /// the shot; and the `setsar` filter that lays the picture out for the terminal's cells
     /// stretches what mpv hands back to those cells' shape, so the picture is scaled back to the
     /// video's own shape.
-    public func screenshot(subtitles: Bool) throws(MpvError) -> Screenshot {
+    public func screenshot(subtitles: Bool) throws(MpvError) -> Still {
         let hidden = subtitles && handle.flag("sub-visibility") == false
         if hidden { try handle.setProperty("sub-visibility", true) }
         defer { if hidden { try? handle.setProperty("sub-visibility", false) } }
@@ -69,7 +55,7 @@ extension Player {
     }
 
     /// `raw` (bgr0) as RGB at `size`: each output pixel the average of the source area it covers.
-    static func scaled(_ raw: (width: Int, height: Int, stride: Int, bytes: [UInt8]), to size: (width: Int, height: Int)) -> Screenshot {
+    static func scaled(_ raw: (width: Int, height: Int, stride: Int, bytes: [UInt8]), to size: (width: Int, height: Int)) -> Still {
         let width = max(size.width, 1), height = max(size.height, 1)
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
         let scaleX = Double(raw.width) / Double(width), scaleY = Double(raw.height) / Double(height)
@@ -99,6 +85,6 @@ extension Player {
                 rgb[out + 2] = UInt8(min(max((sums.2 * scale).rounded(), 0), 255))
             }
         }
-        return Screenshot(width: width, height: height, rgb: rgb)
+        return Still(width: width, height: height, rgb: rgb)
     }
 }

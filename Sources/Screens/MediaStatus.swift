@@ -167,6 +167,8 @@ public struct TrackInfo: Sendable, Equatable {
     public var width: Int?
     public var height: Int?
     public var frameRate: Double?
+    /// Subtitles that are pictures (PGS, DVD, DVB), with no text (``Track/isBitmapSubtitle``).
+    public var isPictureSubtitle = false
     /// Where the track's stream is: its FFmpeg index in the file, or the file it comes from.
     public var streamIndex: Int?
     public var externalFile: String?

@@ -8,11 +8,11 @@ extension PlayerScreen {
     mutating func openLineSearch(now: Seconds) -> [PlayerAction] {
         chrome.activity(now: now)
         let shown = status.subtitlesVisible ? status.selectedSubtitles : nil
-        guard let track = shown ?? status.subtitleTracks.first(where: { !Self.isPictureSubtitle($0) }) else {
+        guard let track = shown ?? status.subtitleTracks.first(where: { !$0.isPictureSubtitle }) else {
             notify("No subtitle lines: this file has no subtitles", now: now)
             return []
         }
-        guard !Self.isPictureSubtitle(track) else {
+        guard !track.isPictureSubtitle else {
             notify("\(track.name) is pictures, with no text to search", now: now)
             return []
         }
@@ -55,10 +55,5 @@ extension PlayerScreen {
             }
         }
         return []
-    }
-
-    /// Bitmap subtitles (PGS, DVD, DVB): they have no text.
-    static func isPictureSubtitle(_ track: TrackInfo) -> Bool {
-        ["hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle", "xsub", "dvb_teletext", "pgssub", "vobsub"].contains(track.codec ?? "")
     }
 }

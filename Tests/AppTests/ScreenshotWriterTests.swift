@@ -33,7 +33,7 @@ struct ScreenshotWriterTests {
     func counter() throws {
         let folder = FilePath("/tmp/reel-shots-\(UInt64.random(in: 0...UInt64.max))")
         let writer = ScreenshotWriter(directory: folder, template: "%F-%n", home: nil)
-        let shot = Screenshot(width: 3, height: 2, rgb: [UInt8](repeating: 200, count: 18))
+        let shot = Still(width: 3, height: 2, rgb: [UInt8](repeating: 200, count: 18))
         let first = try writer.write(shot, file: "a.mkv", position: 0)
         let second = try writer.write(shot, file: "a.mkv", position: 0)
         #expect(first == folder.appending("a-0001.png") && second == folder.appending("a-0002.png"))

@@ -62,6 +62,7 @@ struct SubtitleSearchTests {
         #expect(TracksAndCardsTests.screenText(&none, now: 1.1).contains("No subtitle lines: this file has no subtitles"))
         var status = PlayerScreenTests.status()
         status.subtitleTracks = [TrackInfo(id: 1, title: "Blu-ray", codec: "hdmv_pgs_subtitle")]
+        status.subtitleTracks[0].isPictureSubtitle = true
         status.subtitleTrack = 1
         var pictures = TracksAndCardsTests.screen(status)
         #expect(pictures.handle(PlayerScreenTests.char("/"), now: 1) == [])
