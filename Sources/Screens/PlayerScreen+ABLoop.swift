@@ -39,17 +39,17 @@ extension PlayerScreen {
     /// `actions` with the loop dropped when one of them seeks outside it, as mpv stops looping a
     /// range that playback was taken out of; a seek inside it keeps it.
     mutating func droppingABLoop(after actions: [PlayerAction], now: Seconds) -> [PlayerAction] {
-        let loop = pending.applied(to: status, now: now).abLoop
-        guard loop.isComplete else { return actions }
-        let position = status.position ?? 0
-        let leaves = actions.contains { action in
+        let targets = actions.compactMap { action -> Seconds? in
             switch action {
-            case .seek(.by(let seconds)): !loop.contains(position + seconds)
-            case .seek(.to(let time, _)): !loop.contains(time)
-            default: false
+            case .seek(.by(let seconds)): (status.position ?? 0) + seconds
+            case .seek(.to(let time, _)): time
+            default: nil
             }
         }
-        guard leaves else { return actions }
+        // Most input seeks nothing: the pending settings are looked at only for a seek.
+        guard !targets.isEmpty else { return actions }
+        let loop = pending.applied(to: status, now: now).abLoop
+        guard loop.isComplete, targets.contains(where: { !loop.contains($0) }) else { return actions }
         notify("A-B loop off", now: now)
         status.abLoop = ABLoop()
         pending.record([.setABLoop(ABLoop())], now: now)
