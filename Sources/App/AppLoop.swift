@@ -3,10 +3,11 @@ import Screens
 import System
 import Terminal
 
-/// The one loop: waits on the tty, the signal pipe, the scenes' descriptors and the next deadline
-/// with poll(2), then moves data one way: input → scene → mpv, mpv → scene → canvas → diff →
-/// bytes. It never busy-waits: with nothing playing or animating, it sleeps in poll.
-final class AppLoop {
+/// The scenes' stage of the one loop (``PollLoop``): waits on the tty, the signal pipe, the
+/// scenes' descriptors and the next deadline with poll(2), then moves data one way: input → scene
+/// → mpv, mpv → scene → canvas → diff → bytes. Its ``LoopScheduler`` decides when to draw and how
+/// long to wait: with nothing playing or animating, it sleeps in poll.
+final class AppLoop: LoopStage {
     let session: TerminalSession
     /// The run's one playback session, which every scene reads.
     let playback: PlaybackSession
@@ -16,10 +17,10 @@ final class AppLoop {
     let desktop: MPRISService?
     private(set) var context: SceneContext
     private var scenes: [Scene]
-    private var decoder = InputDecoder()
-    private var renderer: FrameRenderer
+    private(set) var decoder = InputDecoder()
+    private(set) var renderer: FrameRenderer
     private var canvas: Canvas
-    private var exitCode: Int32?
+    private(set) var exitCode: Int32?
     /// The line for stderr once the terminal is restored (a file that could not be played).
     private(set) var exitLine: String?
     /// The line for stderr once the terminal is restored when the position could not be saved
@@ -28,12 +29,8 @@ final class AppLoop {
     private(set) var stats = RunStats()
     private var inputBuffer: [UInt8] = []
     private var outputBytes: [UInt8] = []
-    /// The last screen drawn was mid-animation, so its final state still has to be drawn.
-    private var animationPending = false
-    /// Ctrl-L asked for the whole screen to be drawn again, changed or not.
-    private var redrawPending = false
-    /// When the last screen was drawn: animations alone redraw at most every ``animationInterval``.
-    private var lastDraw = -Double.infinity
+    /// When to draw and how long to wait.
+    var scheduler = LoopScheduler()
     /// The floor of the renderer's tolerance, raised while the terminal is slow to take the screens.
     private(set) var tolerance = AdaptiveTolerance(floor: AppLoop.colourTolerance,
                                                    adapts: AppLoop.colourTolerance > 0 || AppLoop.byteBudget > 0)
@@ -43,11 +40,6 @@ final class AppLoop {
     var figuresSample: (time: Double, bytes: Int) = (0, 0)
     /// When the screen still being written was handed over.
     private var submittedAt: Double?
-
-    /// The shortest time between two screens drawn only because an animation moved on (a new
-    /// video frame or a change of state draws at once). Without it an animation would redraw as
-    /// fast as the terminal takes the bytes, and the video frames due meanwhile would be dropped.
-    static let animationInterval = 1.0 / 30
 
     /// The least colour tolerance of the renderer (see ``ScreenRenderer/tolerance``): 0, so that
     /// a picture that changes little is drawn exactly; the byte budget raises each frame's as far
@@ -85,7 +77,7 @@ final class AppLoop {
         canvas = Canvas(width: context.size.columns, height: context.size.rows)
     }
 
-    private var top: Scene? { scenes.last }
+    var top: Scene? { scenes.last }
 
     /// How long reel waits, when it quits, for the terminal to take the rest of the last screen.
     static let exitPatience = 0.25
@@ -98,25 +90,7 @@ final class AppLoop {
             scenes.append(navigator.makeScene(place, canClose: !scenes.isEmpty, context: context, now: start))
         }
         if let scene = top { show(scene, now: start) }
-        while exitCode == nil, let scene = top {
-            waitForWork(scene)
-            let now = monotonicNow()
-            handleSignals(now: now)
-            guard exitCode == nil else { break }
-            readInput(now: now)
-            guard exitCode == nil, let current = top else { break }
-            // Flushed first, so that a screen whose last bytes go out now does not cost a frame.
-            flushOutput()
-            let result = playback.pump(now: now)
-            playback.tick(now: now)
-            apply(current.pump(now: now, session: result, canTakeFrame: terminalIsReady(now: now)), now: now)
-            // A frame no scene wanted is let go, so that mpv's video output never waits.
-            _ = playback.frames.take(from: playback.player, size: context.pixelSize, draw: false)
-            follow(result, now: now)
-            runOutsideCommands(seeked: result.restarted, now: now)
-            if let current = top { apply(current.tick(now: now), now: now) }
-            drawIfNeeded(now: now)
-        }
+        PollLoop.run(self)
         // The last screen goes out whole (the end of the video's last frame, the screen before q)
         // rather than cut short by the restore, unless a signal or Ctrl-C asks to stop at once.
         if (exitCode ?? 0) <= 128 { _ = try? output.finish(within: AppLoop.exitPatience) }
@@ -124,6 +98,25 @@ final class AppLoop {
         for scene in scenes.reversed() { scene.willHide(now: now) }
         saveLine = playback.saveResumePositionAtExit(now: now)
         return exitCode ?? 0
+    }
+
+    /// One pass of the loop, after its wait (``nextWait(now:)``, in `AppLoop+Waiting.swift`).
+    func pass(now: Double) {
+        handleSignals(now: now)
+        guard exitCode == nil else { return }
+        readInput(now: now)
+        guard exitCode == nil, let current = top else { return }
+        // Flushed first, so that a screen whose last bytes go out now does not cost a frame.
+        flushOutput()
+        let result = playback.pump(now: now)
+        playback.tick(now: now)
+        apply(current.pump(now: now, session: result, canTakeFrame: outputState(now: now).isReady), now: now)
+        // A frame no scene wanted is let go, so that mpv's video output never waits.
+        _ = playback.frames.take(from: playback.player, size: context.pixelSize, draw: false)
+        follow(result, now: now)
+        runOutsideCommands(seeked: result.restarted, now: now)
+        if let current = top { apply(current.tick(now: now), now: now) }
+        drawIfNeeded(now: now)
     }
 
     /// Everything reel's own stats line reports.
@@ -148,7 +141,7 @@ final class AppLoop {
             suspend(now: now)
         case .redraw:
             renderer.invalidate()
-            redrawPending = true
+            _ = scheduler.event(.redrawRequested, now: now)
         case .go(let place):
             top?.willHide(now: now)
             let scene = navigator.makeScene(place, canClose: true, context: context, now: now)
@@ -214,38 +207,6 @@ final class AppLoop {
         scene.resize(to: context, now: now)
         scene.didShow(now: now)
         renderer.invalidate()
-    }
-
-    // MARK: Waiting
-
-    private func waitForWork(_ scene: Scene) {
-        let now = monotonicNow()
-        var deadline = [scene.nextDeadline(at: now), decoder.deadline, playback.nextDeadline(now: now),
-                        renderer.acknowledgementDeadline].compactMap { $0 }.min()
-        // While a screen is still being written, POLLOUT wakes the loop, and while its images
-        // are not yet acknowledged, the terminal's reply does: a due draw must not turn the wait
-        // into a spin.
-        if terminalIsReady(now: now), let due = drawDue(scene, now: now, animating: scene.isAnimating(at: now)) {
-            deadline = min(deadline ?? .infinity, max(now, due))
-        }
-        var entries = [
-            PollEntry(session.fileDescriptor, events: .readable),
-            PollEntry(session.signalDescriptor, events: .readable),
-            PollEntry(playback.wakeDescriptor, events: .readable),
-        ]
-        for descriptor in scene.wakeDescriptors + (desktop?.wakeDescriptors ?? []) {
-            entries.append(PollEntry(descriptor, events: .readable))
-        }
-        if let desktop {
-            let bus = desktop.pollEvents
-            if bus.descriptor >= 0 { entries.append(PollEntry(bus.descriptor, events: bus.events)) }
-            // Messages libdbus has read already are handled now, not after the next wake-up.
-            if desktop.hasWork { deadline = now }
-        }
-        if output.wantsWritable {
-            entries.append(PollEntry(output.fileDescriptor, events: .writable))
-        }
-        _ = try? Poll.wait(&entries, timeout: deadline.map { max(0, min($0 - now, 60)) })
     }
 
     // MARK: Signals
@@ -330,27 +291,8 @@ final class AppLoop {
         }
     }
 
-    /// When the next screen is due, the output permitting: now for a change, or for an
-    /// animation's last frame (drawn once it has ended, at its final value); the next 30 Hz tick
-    /// while an animation runs; nil when nothing is to draw.
-    private func drawDue(_ scene: Scene, now: Double, animating: Bool) -> Double? {
-        if scene.needsDraw(at: now) || redrawPending || (animationPending && !animating) { return now }
-        return animating ? lastDraw + AppLoop.animationInterval : nil
-    }
-
-    /// Whether the terminal has taken the last screen (written, and its images acknowledged),
-    /// so that a new one may be drawn.
-    private func terminalIsReady(now: Double) -> Bool {
-        output.isIdle && !renderer.isAwaitingTerminal(now: now)
-    }
-
     private func drawIfNeeded(now: Double) {
-        guard terminalIsReady(now: now), let scene = top else { return }
-        let animating = scene.isAnimating(at: now)
-        guard let due = drawDue(scene, now: now, animating: animating), due <= now else { return }
-        animationPending = animating
-        redrawPending = false
-        lastDraw = now
+        guard let scene = top, scheduler.event(.passEnded(outlook(scene, now: now)), now: now) == .draw else { return }
         let start = monotonicNow()
         // Only a scene that follows the pointer asks for its every move (mode 1003).
         canvas.reportsPointerMotion = false

@@ -203,36 +203,13 @@ public enum ReelApp {
         return glyphs.automatic.blitter
     }
 
-    /// Waits up to a second for the first item to open before the terminal is touched, so that a
-    /// file mpv cannot open is one line on a clean terminal (exit 1). Anything slower opens on
-    /// screen, where keys and signals work. A signal meanwhile ends reel at once (128+N).
+    /// Runs the loop's first stage (``StartWait``) when the run starts on the player alone:
+    /// returns the exit code when the run ends there, before the terminal is touched.
     static func preflight(_ playback: PlaybackSession, places: [Place], signals: TerminalSession) -> Int32? {
         guard case .player? = places.last, places.count == 1 else { return nil }
-        let start = monotonicNow()
-        // Playlists that open one another get up to 3 s to reach a file, or the nesting limit
-        // (``NestingWatch``), so that a playlist that lists itself is one line too.
-        func deadline() -> Double { start + (playback.isFollowingPlaylists ? 3 : 1) }
-        while case let now = monotonicNow(), now < deadline() {
-            var entries = [PollEntry(playback.wakeDescriptor, events: .readable), PollEntry(signals.signalDescriptor, events: .readable)]
-            _ = try? Poll.wait(&entries, timeout: max(0.001, deadline() - now))
-            for signal in signals.pendingSignals() {
-                if case .terminate(let number) = signal { return 128 + number }
-            }
-            _ = playback.pump(now: monotonicNow())
-            // Frames are let go meanwhile, so mpv's video output never waits.
-            _ = playback.frames.take(from: playback.player, size: (2, 2), draw: false)
-            if case .failed(let reason)? = playback.core.runEnd {
-                printError(playback.failureLine(reason, orFirstItem: false))
-                return 1
-            }
-            switch playback.core.phase {
-            case .playing, .ended:
-                return nil
-            default:
-                continue
-            }
-        }
-        return nil
+        let wait = StartWait(playback: playback, signals: signals, start: monotonicNow())
+        PollLoop.run(wait)
+        return wait.exitCode
     }
 
     /// How an error line names an item: the path or URL as given, made inert.
