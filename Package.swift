@@ -12,7 +12,9 @@ let package = Package(
         .executable(name: "reel", targets: ["reel"]),
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "Controls", targets: ["Controls"]),
+        .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "Terminal", targets: ["Terminal"]),
+        .library(name: "Formatting", targets: ["Formatting"]),
         .library(name: "System", targets: ["System"]),
         // The app itself, so that Fuzz/ can drive the option parser.
         .library(name: "ReelApp", targets: ["App"]),
@@ -39,15 +41,20 @@ let package = Package(
         ),
         // The one system shim: descriptors, pipes, poll, paths, files, errors, the environment.
         .target(name: "System", dependencies: ["CSystem"]),
-        .target(name: "Playback", dependencies: ["CMpv", "Controls", "System"]),
+        .target(name: "Playback", dependencies: ["CMpv", "Formatting", "System"]),
         // The one owner of a D-Bus connection, and the values that travel on it.
         .target(name: "DesktopBus", dependencies: ["CDBus"]),
-        .target(name: "Controls"),
+        // Numbers, times, sizes and dates as text, and names in natural order: a leaf.
+        .target(name: "Formatting"),
+        .target(name: "Controls", dependencies: ["Formatting"]),
         // The sextant and octant blitters' per-cell fits: the one hot loop that is C (see its header).
         .target(name: "CBlitter"),
-        .target(name: "Terminal", dependencies: ["CZlib", "CBlitter", "System"]),
-        .target(name: "Screens", dependencies: ["Controls", "Terminal"]),
-        .target(name: "App", dependencies: ["System", "Playback", "Controls", "Terminal", "Screens", "DesktopBus"]),
+        // The values screens draw with (cells, canvases, rects, pixel buffers) and their pure
+        // encoders (cells from pixels, PNG): no tty, no system calls.
+        .target(name: "Drawing", dependencies: ["CZlib", "CBlitter"]),
+        .target(name: "Terminal", dependencies: ["Drawing", "CBlitter", "System"]),
+        .target(name: "Screens", dependencies: ["Controls", "Formatting", "Drawing", "Terminal"]),
+        .target(name: "App", dependencies: ["System", "Playback", "Controls", "Formatting", "Drawing", "Terminal", "Screens", "DesktopBus"]),
         .executableTarget(name: "reel", dependencies: ["App", "System"]),
         // Measures the playback core in a process of its own (leak checks, bench figures).
         .executableTarget(name: "PlaybackProbe", dependencies: ["Playback", "System"]),
@@ -58,9 +65,11 @@ let package = Package(
 
         .testTarget(name: "SystemTests", dependencies: ["System"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "PlaybackProbe", "System"]),
+        .testTarget(name: "FormattingTests", dependencies: ["Formatting"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TerminalProbe", "System"]),
-        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Terminal"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "TerminalProbe", "System"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Formatting", "Drawing", "Terminal"]),
         .testTarget(name: "AppTests", dependencies: ["App", "DesktopBus", "System"]),
         .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
         .testTarget(name: "EndToEndTests", dependencies: ["reel", "System"]),

@@ -1,3 +1,5 @@
+import Drawing
+
 /// How reel draws pictures on this terminal.
 public enum GraphicsMode: Sendable, Hashable {
     /// Cells: half or quadrant blocks, everywhere.
