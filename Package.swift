@@ -3,9 +3,11 @@ import PackageDescription
 
 /// reel: a video player for the terminal, built on libmpv.
 ///
-/// Layers (see docs/architecture.md): `System` is the one shim over the C library; only
-/// `Playback` imports `CMpv`; `Controls` is pure; only `Terminal` touches the tty; `Screens`
-/// composes; `App` wires it all; `reel` is `main`.
+/// Layers (see docs/architecture.md): `System` is the one shim over the C library, and each
+/// system library has one owner (`CMpv` Playback's, `CZlib` Drawing's, `CDBus` DesktopBus's);
+/// `Formatting` (numbers, times and names as text) is a leaf; `Controls` (the engines) and
+/// `Drawing` (cells, canvases, pixel buffers and their encoders) are pure; only `Terminal`
+/// touches the tty; `Screens` composes; `App` wires it all; `reel` is `main`.
 let package = Package(
     name: "reel",
     products: [
@@ -27,7 +29,7 @@ let package = Package(
             pkgConfig: "mpv",
             providers: [.apt(["libmpv-dev"])]
         ),
-        // zlib compresses kitty graphics frames for a terminal on another machine.
+        // zlib compresses kitty graphics frames for a terminal on another machine, and PNGs: Drawing's alone.
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -59,7 +61,7 @@ let package = Package(
         // Measures the playback core in a process of its own (leak checks, bench figures).
         .executableTarget(name: "PlaybackProbe", dependencies: ["Playback", "System"]),
         // Renders every frame of a clip offline, for scripts/bench's bytes and fidelity figures.
-        .executableTarget(name: "RenderBench", dependencies: ["Playback", "Terminal", "System"]),
+        .executableTarget(name: "RenderBench", dependencies: ["Playback", "Drawing", "Terminal", "System"]),
         // A child process for TerminalTests: enters a TerminalSession on a pty and is ended by signals.
         .executableTarget(name: "TerminalProbe", dependencies: ["Terminal"]),
 
