@@ -3,16 +3,20 @@ import PackageDescription
 
 /// reel: a video player for the terminal, built on libmpv.
 ///
-/// Layers (see docs/architecture.md): `System` is the one shim over the C library; only
-/// `Playback` imports `CMpv`; `Controls` is pure; only `Terminal` touches the tty; `Screens`
-/// composes; `App` wires it all; `reel` is `main`.
+/// Layers (see docs/architecture.md): `System` is the one shim over the C library, and each
+/// system library has one owner (`CMpv` Playback's, `CZlib` Drawing's, `CDBus` DesktopBus's);
+/// `Formatting` (numbers, times and names as text) is a leaf; `Controls` (the engines) and
+/// `Drawing` (cells, canvases, pixel buffers and their encoders) are pure; only `Terminal`
+/// touches the tty; `Screens` composes; `App` wires it all; `reel` is `main`.
 let package = Package(
     name: "reel",
     products: [
         .executable(name: "reel", targets: ["reel"]),
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "Controls", targets: ["Controls"]),
+        .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "Terminal", targets: ["Terminal"]),
+        .library(name: "Formatting", targets: ["Formatting"]),
         .library(name: "System", targets: ["System"]),
         // The app itself, so that Fuzz/ can drive the option parser.
         .library(name: "ReelApp", targets: ["App"]),
@@ -25,7 +29,7 @@ let package = Package(
             pkgConfig: "mpv",
             providers: [.apt(["libmpv-dev"])]
         ),
-        // zlib compresses kitty graphics frames for a terminal on another machine.
+        // zlib compresses kitty graphics frames for a terminal on another machine, and PNGs: Drawing's alone.
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -39,28 +43,35 @@ let package = Package(
         ),
         // The one system shim: descriptors, pipes, poll, paths, files, errors, the environment.
         .target(name: "System", dependencies: ["CSystem"]),
-        .target(name: "Playback", dependencies: ["CMpv", "Controls", "System"]),
+        .target(name: "Playback", dependencies: ["CMpv", "Formatting", "System"]),
         // The one owner of a D-Bus connection, and the values that travel on it.
         .target(name: "DesktopBus", dependencies: ["CDBus"]),
-        .target(name: "Controls"),
+        // Numbers, times, sizes and dates as text, and names in natural order: a leaf.
+        .target(name: "Formatting"),
+        .target(name: "Controls", dependencies: ["Formatting"]),
         // The sextant and octant blitters' per-cell fits: the one hot loop that is C (see its header).
         .target(name: "CBlitter"),
-        .target(name: "Terminal", dependencies: ["CZlib", "CBlitter", "System"]),
-        .target(name: "Screens", dependencies: ["Controls", "Terminal"]),
-        .target(name: "App", dependencies: ["System", "Playback", "Controls", "Terminal", "Screens", "DesktopBus"]),
+        // The values screens draw with (cells, canvases, rects, pixel buffers) and their pure
+        // encoders (cells from pixels, PNG): no tty, no system calls.
+        .target(name: "Drawing", dependencies: ["CZlib", "CBlitter"]),
+        .target(name: "Terminal", dependencies: ["Drawing", "CBlitter", "System"]),
+        .target(name: "Screens", dependencies: ["Controls", "Formatting", "Drawing", "Terminal"]),
+        .target(name: "App", dependencies: ["System", "Playback", "Controls", "Formatting", "Drawing", "Terminal", "Screens", "DesktopBus"]),
         .executableTarget(name: "reel", dependencies: ["App", "System"]),
         // Measures the playback core in a process of its own (leak checks, bench figures).
         .executableTarget(name: "PlaybackProbe", dependencies: ["Playback", "System"]),
         // Renders every frame of a clip offline, for scripts/bench's bytes and fidelity figures.
-        .executableTarget(name: "RenderBench", dependencies: ["Playback", "Terminal", "System"]),
+        .executableTarget(name: "RenderBench", dependencies: ["Playback", "Drawing", "Terminal", "System"]),
         // A child process for TerminalTests: enters a TerminalSession on a pty and is ended by signals.
         .executableTarget(name: "TerminalProbe", dependencies: ["Terminal"]),
 
         .testTarget(name: "SystemTests", dependencies: ["System"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "PlaybackProbe", "System"]),
+        .testTarget(name: "FormattingTests", dependencies: ["Formatting"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TerminalProbe", "System"]),
-        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Terminal"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "TerminalProbe", "System"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Formatting", "Drawing", "Terminal"]),
         .testTarget(name: "AppTests", dependencies: ["App", "DesktopBus", "System"]),
         .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
         .testTarget(name: "EndToEndTests", dependencies: ["reel", "System"]),

@@ -1,4 +1,5 @@
 import Controls
+import Drawing
 import Screens
 import System
 import Terminal

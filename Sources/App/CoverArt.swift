@@ -1,6 +1,6 @@
 import Playback
 import System
-import Terminal
+import Drawing
 
 /// The pictures MPRIS widgets show (`mpris:artUrl`): for the local file playing, its
 /// thumbnail (the list's: cover art, a sidecar image, or the frame at 10 %), written once as a

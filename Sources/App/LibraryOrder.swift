@@ -1,4 +1,5 @@
 import Controls
+import Formatting
 
 /// The natural order of the files a scan has found so far ("ep2" before "ep10", by the name
 /// shown): where each new batch goes in the list.

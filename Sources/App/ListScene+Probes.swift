@@ -1,6 +1,6 @@
+import Drawing
 import Playback
 import Screens
-import Terminal
 
 /// What a probe says of a list's file: looked up in the cache or probed, and as a row's state.
 extension ListScene {

@@ -1,5 +1,5 @@
-import Controls
 import DesktopBus
+import Formatting
 import Screens
 
 /// The properties of MPRIS2's two interfaces, and what writing one does.

@@ -1,4 +1,4 @@
-import Controls
+import Formatting
 
 /// The kinds of row ``OptionSpec/all`` is made of: each says once how its option reads its value
 /// and where the value lands.

@@ -1,5 +1,5 @@
+import Drawing
 import Playback
-import Terminal
 
 extension PixelBuffer {
     /// A still's packed RGB bytes as a pixel buffer.

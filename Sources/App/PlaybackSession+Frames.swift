@@ -1,5 +1,5 @@
+import Drawing
 import Playback
-import Terminal
 
 /// The item's video frames: when one may wait for a busy terminal, and when it is let go.
 extension PlaybackSession {

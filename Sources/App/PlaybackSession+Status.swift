@@ -1,7 +1,7 @@
 import Controls
+import Drawing
 import Playback
 import Screens
-import Terminal
 
 /// The screens' ``MediaStatus``, built from mpv's state and the session's core.
 extension PlaybackSession {

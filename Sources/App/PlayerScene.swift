@@ -1,4 +1,5 @@
 import Controls
+import Drawing
 import Playback
 import Screens
 import Terminal

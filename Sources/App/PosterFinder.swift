@@ -1,7 +1,7 @@
+import Drawing
 import Playback
 import Screens
 import System
-import Terminal
 
 /// Where a poster's picture came from.
 enum PosterSource: Equatable {

@@ -1,4 +1,5 @@
-import Controls
+import Drawing
+import Formatting
 import Playback
 import Screens
 import System

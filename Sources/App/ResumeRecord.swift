@@ -1,5 +1,5 @@
+import Formatting
 import Playback
-import Controls
 import System
 
 /// Where one file or URL was left, as reel keeps it: typed values and nothing that can act.

@@ -1,3 +1,4 @@
+import Drawing
 import Terminal
 import Screens
 

@@ -1,6 +1,6 @@
+import Drawing
 import Playback
 import System
-import Terminal
 
 /// Where screenshots go and what they are called, as mpv's `--screenshot-directory` and
 /// `--screenshot-template` say; writes each as a PNG, never over a file already there.

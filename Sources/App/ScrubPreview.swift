@@ -1,7 +1,7 @@
 import Controls
+import Drawing
 import Playback
 import System
-import Terminal
 
 /// The player scene's scrub preview: the requests engine (``PreviewRequests``) and the preview
 /// decoder (``PreviewDecoder``) of the item playing, made at the first hover and replaced when

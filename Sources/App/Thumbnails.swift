@@ -1,6 +1,6 @@
+import Drawing
 import Playback
 import System
-import Terminal
 
 /// A still of a local file for a card or a row: from the cache when it is there, else from a
 /// probe (which runs in mpv cores of its own, off the loop).

@@ -1,6 +1,6 @@
 import Controls
+import Drawing
 import Playback
-import Terminal
 
 /// mpv's frames as the screens' pixels: renders a due frame at the size asked for, or lets it go
 /// when the terminal is behind, and counts both for `--stats`.

@@ -1,6 +1,6 @@
 // The block glyphs' looks and complements, as constant tables (see CBlitter.h): the renderer
 // asks for them several times for each cell it compares, and constant data costs no lazy
-// initialisation. Written out from BlockGlyph's rules (Sources/Terminal/BlockGlyph.swift), which
+// initialisation. Written out from BlockGlyph's rules (Sources/Drawing/BlockGlyph.swift), which
 // the tests check every entry against.
 #include "CBlitter.h"
 

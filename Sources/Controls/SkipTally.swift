@@ -1,3 +1,5 @@
+import Formatting
+
 /// The running total of skips on one side, as the feedback label shows it ("+20 s").
 public struct SkipTally: Sendable, Equatable {
     /// The side of the latest skip.

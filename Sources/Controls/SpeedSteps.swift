@@ -1,3 +1,5 @@
+import Formatting
+
 /// The playback speeds `[` and `]` step through, as video sites offer them.
 public enum SpeedSteps {
     /// The steps, slowest first.

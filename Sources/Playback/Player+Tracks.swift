@@ -1,4 +1,4 @@
-import Controls
+import Formatting
 extension Player {
     /// Plays audio track `choice` (mpv's `aid`).
     public func setAudioTrack(_ choice: TrackChoice) throws(MpvError) {

@@ -1,5 +1,5 @@
 import CMpv
-import Controls
+import Formatting
 import System
 
 /// One mpv player: a file, its playback state, its commands and its video frames.

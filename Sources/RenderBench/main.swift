@@ -21,6 +21,7 @@
 //       scales it, letterboxed on cells of 1:2, encoded and rendered once, exactly: OUT.bin is
 //       what reel writes to show it, supersampled as reel does for the blitter (or as
 //       RENDERBENCH_SUPERSAMPLE=K says). Prints the same JSON line as render.
+import Drawing
 import Glibc
 import Playback
 import System

@@ -1,4 +1,4 @@
-import Terminal
+import Drawing
 
 extension Canvas {
     /// Runs `draw`, then fades what it drew in `rect` toward what was there before by `opacity`

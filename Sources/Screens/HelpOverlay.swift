@@ -1,4 +1,4 @@
-import Terminal
+import Drawing
 
 /// The `?` overlay: the keys of the screen, from the table of commands, in a panel over whatever
 /// is on screen; in columns where they fit, with long help wrapped, and in pages where even that

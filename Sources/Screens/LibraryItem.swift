@@ -1,5 +1,6 @@
 import Controls
-import Terminal
+import Drawing
+import Formatting
 
 /// One file in the library, as the list shows it.
 public struct LibraryItem: Sendable, Equatable {

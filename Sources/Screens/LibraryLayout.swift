@@ -1,4 +1,4 @@
-import Terminal
+import Drawing
 
 /// Where the library's parts go on a screen of a given size.
 ///

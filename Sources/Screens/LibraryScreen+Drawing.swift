@@ -1,5 +1,6 @@
 import Controls
-import Terminal
+import Drawing
+import Formatting
 
 extension LibraryScreen {
     /// Draws the screen: the list (thumbnails in half blocks, then text), the header and notes over

@@ -1,4 +1,5 @@
 import Controls
+import Drawing
 import Terminal
 
 /// The continue-watching list (`reel` alone): forgetting, its undo and clearing everything, the

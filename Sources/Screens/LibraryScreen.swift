@@ -1,5 +1,5 @@
 import Controls
-import Terminal
+import Drawing
 
 /// The library: a scrolling list of files with thumbnails, a name filter, and a bar of key hints
 /// that hides while the list scrolls down and comes back when it scrolls up.

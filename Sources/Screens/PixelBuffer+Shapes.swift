@@ -1,4 +1,4 @@
-import Terminal
+import Drawing
 
 extension PixelBuffer {
     /// Blends an ellipse of `color` over the image, clipped to `clip`, with soft edges.

@@ -1,4 +1,4 @@
-import Terminal
+import Drawing
 
 /// Where each part of the player's chrome sits for a terminal of a given size.
 ///

@@ -1,5 +1,6 @@
 import Controls
-import Terminal
+import Drawing
+import Formatting
 
 /// The A-B loop (mpv's `ab-loop`): one key sets A, then B, then clears; the scrubber marks both.
 extension PlayerScreen {

@@ -1,5 +1,4 @@
 import Controls
-import Terminal
 
 extension PlayerScreen {
     /// Carries out a command from the table.

@@ -1,5 +1,6 @@
 import Controls
-import Terminal
+import Drawing
+import Formatting
 
 extension PlayerScreen {
     /// Draws the screen: `video` (already letterboxed by mpv to the encoder's pixel size for the

@@ -1,4 +1,5 @@
 import Controls
+import Formatting
 import Terminal
 
 /// The jump to a subtitle line on the player screen.

@@ -1,5 +1,6 @@
 import Controls
-import Terminal
+import Drawing
+import Formatting
 
 extension PlayerScreen {
     // MARK: Sound files

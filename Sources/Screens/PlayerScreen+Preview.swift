@@ -1,4 +1,5 @@
 import Controls
+import Drawing
 import Terminal
 
 /// The scrub preview card: while the pointer hovers over the scrubber, or drags it, a card above

@@ -1,5 +1,4 @@
 import Controls
-import Terminal
 
 /// Skips: double taps, skips at once, and their tally.
 extension PlayerScreen {

@@ -1,5 +1,4 @@
 import Controls
-import Terminal
 
 /// What the screen reader is told: one plain line for each change a listener needs to hear.
 extension PlayerScreen {

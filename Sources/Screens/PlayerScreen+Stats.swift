@@ -1,5 +1,5 @@
 import Controls
-import Terminal
+import Drawing
 
 /// The stats panel on the player screen.
 extension PlayerScreen {

@@ -1,5 +1,4 @@
 import Controls
-import Terminal
 
 /// Audio and subtitle tracks and chapters: the keys' cycles, the tracks menu, their notices.
 extension PlayerScreen {

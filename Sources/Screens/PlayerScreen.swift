@@ -1,5 +1,6 @@
 import Controls
-import Terminal
+import Drawing
+import Formatting
 
 /// The player: the video with reel's chrome over it, driven by mpv's real state.
 ///

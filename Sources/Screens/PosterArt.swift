@@ -1,4 +1,4 @@
-import Terminal
+import Drawing
 
 /// What the poster card shows in its frame.
 public enum PosterArt: Sendable, Equatable {

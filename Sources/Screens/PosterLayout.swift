@@ -1,5 +1,5 @@
 import Controls
-import Terminal
+import Drawing
 
 /// Where the poster card goes in an area of cells: the frame at the video's aspect, its rounded
 /// corners, the ▶ button and the ✕ hit area.

@@ -1,5 +1,6 @@
 import Controls
-import Terminal
+import Drawing
+import Formatting
 
 extension PosterScreen {
     /// Draws the card at `now`: the backdrop, the frame with the poster and, through the reveal's

@@ -1,4 +1,5 @@
 import Controls
+import Drawing
 import Terminal
 
 extension PosterScreen {

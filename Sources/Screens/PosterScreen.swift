@@ -1,5 +1,5 @@
 import Controls
-import Terminal
+import Drawing
 
 /// The poster card: a still in a rounded frame with a ▶ button, which opens into the playing
 /// video through a growing circle, after which the frame grows until the player has the terminal.

@@ -1,5 +1,6 @@
 import Controls
-import Terminal
+import Drawing
+import Formatting
 
 /// reel's own figures for the stats panel: how the picture reaches the terminal.
 public struct TerminalFigures: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Terminal
+import Drawing
 
 /// The subtitle lines showing now, split by where they go: signs placed at the top, dialogue at
 /// the bottom.

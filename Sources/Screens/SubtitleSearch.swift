@@ -1,5 +1,6 @@
 import Controls
-import Terminal
+import Drawing
+import Formatting
 
 /// One line of a subtitle track: when it starts in the file, and its text on one row.
 public struct SubtitleLine: Sendable, Equatable {

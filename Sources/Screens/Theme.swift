@@ -1,4 +1,4 @@
-import Terminal
+import Drawing
 
 /// The colours of reel's interface.
 public enum Theme {

@@ -1,5 +1,5 @@
 import Controls
-import Terminal
+import Formatting
 
 /// The `t` menu: the audio tracks, the subtitle tracks and the chapters, to pick from with the
 /// arrows and Enter or with the mouse.

@@ -1,3 +1,5 @@
+import Drawing
+
 /// The one place that decides how pictures are drawn: as the terminal's pixels (kitty graphics,
 /// sixel) or as cells, and with which cell blitter, from `--blitter`, `--graphics` and what the
 /// terminal is known to draw.

@@ -1,4 +1,5 @@
 import CBlitter
+import Drawing
 
 /// Appends bytes through a raw pointer into memory the caller has sized, with no capacity or
 /// uniqueness check per byte: the renderer's hot path.

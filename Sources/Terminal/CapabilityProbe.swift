@@ -1,3 +1,5 @@
+import Drawing
+
 /// The start-up questions to the terminal, and what its answers mean: a pure state machine.
 ///
 /// ``query(sharedMemoryName:)`` asks, in this order: kitty's graphics protocol (a query action

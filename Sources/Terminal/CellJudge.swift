@@ -1,4 +1,5 @@
 import CBlitter
+import Drawing
 
 /// The lossy renderer's judgements on one frame's cells, under that frame's allowances (see
 /// ``ScreenRenderer/isLossy``): which changes may stay unwritten, how far a cell reaches into its

@@ -1,3 +1,5 @@
+import Drawing
+
 /// The cells of an image's rectangle that are cut out of the picture: where the terminal must
 /// show the cell (text, or a background of its own) rather than the image.
 struct CellMask: Sendable, Equatable {

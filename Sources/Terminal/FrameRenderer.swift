@@ -1,3 +1,5 @@
+import Drawing
+
 /// Turns successive canvases into terminal bytes: the cells through a ``ScreenRenderer`` and,
 /// in pixel mode, the images through a ``GraphicsRenderer``, in one synchronized update.
 ///

@@ -1,3 +1,5 @@
+import Drawing
+
 /// How reel draws pictures on this terminal.
 public enum GraphicsMode: Sendable, Hashable {
     /// Cells: half or quadrant blocks, everywhere.
@@ -33,9 +35,8 @@ public enum GraphicsMode: Sendable, Hashable {
     /// `environment`'s variables.
     ///
     /// `auto` takes kitty's protocol when it answered (through shared memory when it could read
-    /// it), else sixel when DA1 lists it, else blocks; inside tmux or screen (`TMUX`, `STY`, or a
-    /// `TERM` of `screen*` or `tmux*`) it is always blocks, since the multiplexer, not the
-    /// terminal, draws the screen. `kitty` and `sixel` use that protocol even when the terminal
+    /// it), else sixel when DA1 lists it, else blocks; inside tmux or screen (``Multiplexer``) it
+    /// is always blocks, since the multiplexer, not the terminal, draws the screen. `kitty` and `sixel` use that protocol even when the terminal
     /// did not say it has it. Without a cell size in pixels there can be no pixels: blocks.
     public static func choose(_ preference: Preference, capabilities: TerminalCapabilities, size: TerminalSize,
                               environment: [String: String]) -> GraphicsMode {
@@ -48,17 +49,17 @@ public enum GraphicsMode: Sendable, Hashable {
         case .kitty: return .kitty(transport: transport, cell: cell)
         case .sixel: return sixel
         case .auto:
-            if isMultiplexed(environment) { return .blocks }
+            let answer = capabilities.terminalVersion.flatMap(TerminalVersion.init)
+            if Multiplexer.isInside(environment: environment, answer: answer) { return .blocks }
             if capabilities.kittyGraphics || capabilities.kittySharedMemory { return .kitty(transport: transport, cell: cell) }
             return capabilities.sixel ? sixel : .blocks
         }
     }
 
-    /// Whether reel runs inside tmux or GNU screen.
+    /// Whether reel runs inside tmux or GNU screen, as the environment says before the terminal
+    /// is asked anything: ``Multiplexer/isInside(environment:answer:)`` without an answer.
     public static func isMultiplexed(_ environment: [String: String]) -> Bool {
-        if environment["TMUX"].map({ !$0.isEmpty }) == true || environment["STY"].map({ !$0.isEmpty }) == true { return true }
-        let term = environment["TERM"] ?? ""
-        return term.hasPrefix("screen") || term.hasPrefix("tmux")
+        Multiplexer.isInside(environment: environment, answer: nil)
     }
 
     /// The cell size in pixels, in a pixel mode.

@@ -1,3 +1,5 @@
+import Drawing
+
 /// Turns the images of successive canvases (``Canvas/images``) into kitty graphics commands or
 /// sixel sequences, sending only images that changed, with one frame of images in flight.
 ///

@@ -1,3 +1,5 @@
+import Drawing
+
 extension ScreenRenderer {
     /// A byte budget that sets each frame's colour tolerance: rate control for the terminal.
     ///

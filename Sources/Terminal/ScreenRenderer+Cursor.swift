@@ -1,3 +1,5 @@
+import Drawing
+
 extension ScreenRenderer {
     /// A way to reach the target row, and where it leaves the column.
     enum VerticalMove: Equatable {

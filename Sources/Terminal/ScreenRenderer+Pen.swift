@@ -1,3 +1,5 @@
+import Drawing
+
 extension ScreenRenderer {
     /// Brings the terminal's SGR state to what `cell` needs, in at most one sequence.
     ///

@@ -1,4 +1,5 @@
 import CBlitter
+import Drawing
 
 extension ScreenRenderer {
     /// The frame as CBlitter's `reel_render_row` takes it, or nil when its rows must all go

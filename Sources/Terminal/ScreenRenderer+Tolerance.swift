@@ -1,3 +1,5 @@
+import Drawing
+
 extension ScreenRenderer {
     /// Whether a colour tolerance is in force for the frame being rendered: truecolor output
     /// with a frame tolerance above 0 (the renderer's ``tolerance``, or higher when a

@@ -1,3 +1,5 @@
+import Drawing
+
 /// Turns successive canvases into the fewest terminal bytes: a diff against what was actually
 /// written last.
 ///

@@ -1,3 +1,5 @@
+import Drawing
+
 /// Writes images as sixel graphics (DEC's `ESC P … q … ESC \`), with a palette chosen for each
 /// image by a ``SixelQuantizer`` that carries over from image to image.
 ///

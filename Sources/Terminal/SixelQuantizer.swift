@@ -1,3 +1,5 @@
+import Drawing
+
 /// Chooses a palette for each sixel image and maps its pixels to it, so that a video keeps its
 /// colours from frame to frame.
 ///

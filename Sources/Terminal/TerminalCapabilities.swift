@@ -1,3 +1,5 @@
+import Drawing
+
 /// What the terminal can show, as the start-up probe (``CapabilityProbe``) found it.
 public struct TerminalCapabilities: Sendable, Equatable {
     /// The terminal answered DA1 before the probe gave up: it answers questions at all.

@@ -1,3 +1,5 @@
+import Drawing
+
 extension TerminalSize {
     /// This size with its pixel size made exactly `cell` a cell (pixel mode: the picture's
     /// pixels are the terminal's, and square when the cell's are as the terminal said).

@@ -1,7 +1,8 @@
 extension TextGlyphs {
     /// What the terminal reel draws on is known to draw, from the most reliable evidence there is:
     ///
-    /// 1. **Inside a multiplexer** (`TMUX` or `STY` set, or XTVERSION answered by tmux or screen):
+    /// 1. **Inside a multiplexer** (``Multiplexer/isInside(environment:answer:)``: `TMUX` or `STY`
+    ///    set, `TERM` `screen…` or `tmux…`, or XTVERSION answered by tmux or screen):
     ///    the multiplexer answers XTVERSION itself and the environment may be that of wherever
     ///    its server started, so neither says anything. `multiplexerClients` are what tmux says
     ///    of each client showing this pane (`#{client_termtype}`, filled by tmux ≥ 3.3 from the
@@ -26,9 +27,7 @@ extension TextGlyphs {
     public static func known(environment: [String: String], capabilities: TerminalCapabilities,
                              multiplexerClients: [String]) -> TextGlyphs {
         let answer = capabilities.terminalVersion.flatMap(TerminalVersion.init)
-        let inMultiplexer = [environment["TMUX"], environment["STY"]].contains { !($0 ?? "").isEmpty }
-            || answer?.isMultiplexer == true
-        if inMultiplexer {
+        if Multiplexer.isInside(environment: environment, answer: answer) {
             return multiplexerClients.map { TerminalVersion($0).map(known(terminal:)) ?? .quadrants }.min() ?? .quadrants
         }
         if let answer { return known(terminal: answer) }

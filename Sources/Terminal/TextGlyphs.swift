@@ -1,3 +1,5 @@
+import Drawing
+
 /// The richest block glyphs a terminal is known to draw, for the cell blitters: what
 /// `--blitter=auto` may use, and what a notice or `--stats` can say the terminal could draw.
 ///

@@ -1,4 +1,5 @@
 import Controls
+import Formatting
 import Glibc
 import Testing
 @testable import App

@@ -1,3 +1,4 @@
+import Drawing
 import Glibc
 import Playback
 @testable import Screens

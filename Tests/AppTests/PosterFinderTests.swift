@@ -1,3 +1,4 @@
+import Drawing
 import Glibc
 import Screens
 import Terminal

@@ -1,3 +1,4 @@
+import Drawing
 import Glibc
 import Playback
 import Terminal

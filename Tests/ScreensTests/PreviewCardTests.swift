@@ -1,4 +1,5 @@
 import Controls
+import Drawing
 import Testing
 import Terminal
 @testable import Screens

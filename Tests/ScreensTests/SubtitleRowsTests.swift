@@ -1,3 +1,4 @@
+import Drawing
 @testable import Screens
 import Terminal
 import Testing

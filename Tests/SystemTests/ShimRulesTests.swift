@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// The shim's rules, held over the source tree so that later work keeps them: the C library's
-/// errors, interrupts and lookups are System's alone, and App, Screens and Controls never import
-/// Glibc; and DESIGN's rule that no source file grows past 400 lines.
+/// errors, interrupts and lookups are System's alone, each system library has one owner, App,
+/// Screens and Controls never import Glibc, and the pure modules (Drawing, Formatting) import
+/// nothing of the system; and DESIGN's rule that no source file grows past 400 lines.
 @Suite("System shim rules")
 struct ShimRulesTests {
     /// Every Swift file under Sources, by its path below Sources, with its text.
@@ -26,6 +27,18 @@ struct ShimRulesTests {
         }.map(\.path)
     }
 
+    /// The modules that the files under `target` (`"Drawing/"`) import, by name.
+    static func imports(under target: String) -> Set<String> {
+        var modules: Set<String> = []
+        for file in sources where file.path.hasPrefix(target) {
+            for line in file.text.split(separator: "\n") {
+                let words = line.split(separator: " ").drop { $0.hasPrefix("@") }
+                if words.first == "import", words.count > 1 { modules.insert(String(words[words.startIndex + 1])) }
+            }
+        }
+        return modules
+    }
+
     @Test("the sources are found")
     func found() {
         #expect(Self.sources.count > 100)
@@ -46,7 +59,22 @@ struct ShimRulesTests {
         #expect(Self.files(using: "dlsym(").isEmpty)
     }
 
-    @Test("App, Screens and Controls do not import Glibc", arguments: ["App/", "Screens/", "Controls/"])
+    @Test("each system library is imported by its one owner: CSystem by System, CMpv by Playback, CZlib by Drawing, CDBus by DesktopBus",
+          arguments: [("CSystem", "System"), ("CMpv", "Playback"), ("CZlib", "Drawing"), ("CDBus", "DesktopBus")])
+    func oneOwner(library: String, owner: String) {
+        let importers = Set(Self.files(using: "import \(library)").map { String($0.prefix { $0 != "/" }) })
+        #expect(importers == [owner])
+    }
+
+    @Test("Drawing imports only its C fits and zlib, Formatting nothing at all: no Glibc, Foundation, System or Terminal",
+          arguments: [("Drawing/", ["CBlitter", "CZlib"]), ("Formatting/", [])] as [(String, Set<String>)])
+    func pureModules(target: String, allowed: Set<String>) {
+        #expect(Self.imports(under: "Drawing/").contains("CBlitter"), "the parse finds Drawing's imports")
+        #expect(Self.imports(under: target).subtracting(allowed).isEmpty, "\(Self.imports(under: target))")
+    }
+
+    @Test("App, Screens, Controls, Drawing and Formatting do not import Glibc",
+          arguments: ["App/", "Screens/", "Controls/", "Drawing/", "Formatting/"])
     func noGlibc(target: String) {
         #expect(Self.files(using: "import Glibc").filter { $0.hasPrefix(target) }.isEmpty)
     }

@@ -1,3 +1,4 @@
+@testable import Drawing
 import Testing
 @testable import Terminal
 

@@ -1,4 +1,5 @@
 import CZlib
+@testable import Drawing
 import Testing
 @testable import Terminal
 

@@ -1,4 +1,5 @@
 import CBlitter
+@testable import Drawing
 import Testing
 @testable import Terminal
 

@@ -1,3 +1,4 @@
+import Drawing
 import Terminal
 
 /// A small sixel decoder for the tests: what a VT340-like terminal would draw from one sixel

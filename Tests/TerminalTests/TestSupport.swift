@@ -1,3 +1,4 @@
+import Drawing
 import Terminal
 
 /// The canvas as one string per row: each cell's text, continuation cells left out, so a wide
@@ -5,16 +6,6 @@ import Terminal
 func grid(_ canvas: Canvas) -> [String] {
     (0..<canvas.height).map { y in
         (0..<canvas.width).map { x in canvas.text(of: canvas[x, y]) }.joined()
-    }
-}
-
-/// One character per cell describing its background: `.` for `dot`, `#` for `hash`, `?` otherwise.
-func backgrounds(_ canvas: Canvas, dot: RGB, hash: RGB) -> [String] {
-    (0..<canvas.height).map { y in
-        String((0..<canvas.width).map { x -> Character in
-            let bg = canvas[x, y].bg
-            return bg == dot ? "." : bg == hash ? "#" : "?"
-        })
     }
 }
 

@@ -223,4 +223,8 @@ typedef struct {
 /// with attributes.
 ptrdiff_t reel_render_row(const reel_render_frame *frame, ptrdiff_t y, reel_render_state *state, uint8_t *out);
 
+/// Whether the `count` bytes at `a` and at `b` are the same (memcmp): for PixelBuffer's equality,
+/// which compares each new picture with the one the terminal shows.
+_Bool reel_same_bytes(const void *a, const void *b, size_t count);
+
 #endif

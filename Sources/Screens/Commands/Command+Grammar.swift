@@ -1,4 +1,4 @@
-import Controls
+import Formatting
 
 extension Command {
     /// Every command's text form and parse, one row each, as mpv's input.conf writes commands:

@@ -1,5 +1,5 @@
 import Testing
-@testable import Terminal
+@testable import Drawing
 
 /// A frame's storage across changes of size: sized by the largest frame, allocated once.
 @Suite("Pixel buffer resize")

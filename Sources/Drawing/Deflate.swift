@@ -1,10 +1,10 @@
 import CZlib
 
 /// zlib compression (RFC 1950), as kitty's graphics protocol takes it with `o=z`.
-enum Deflate {
+public enum Deflate {
     /// `bytes` compressed at `level` (1, the fastest, suits video frames sent every 33 ms), or
     /// nil when zlib fails (out of memory).
-    static func compress(_ bytes: UnsafeRawBufferPointer, level: Int32 = 1) -> [UInt8]? {
+    public static func compress(_ bytes: UnsafeRawBufferPointer, level: Int32 = 1) -> [UInt8]? {
         var capacity = compressBound(uLong(bytes.count))
         var out = [UInt8](repeating: 0, count: Int(capacity))
         let status = out.withUnsafeMutableBufferPointer { buffer -> Int32 in

@@ -1,4 +1,4 @@
-import Glibc
+import CBlitter
 
 extension PixelBuffer {
     /// Two images are equal when they have the same size and the same bytes.
@@ -12,7 +12,7 @@ extension PixelBuffer {
             rhs.pixels.withUnsafeBytes { right in
                 guard left.count == right.count else { return false }
                 guard let a = left.baseAddress, let b = right.baseAddress else { return left.count == 0 }
-                return a == b || memcmp(a, b, left.count) == 0
+                return a == b || reel_same_bytes(a, b, left.count)
             }
         }
     }

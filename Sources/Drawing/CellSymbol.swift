@@ -14,7 +14,7 @@ public struct CellSymbol: Sendable, Hashable {
     @usableFromInline static let valueMask: UInt32 = 0x1F_FFFF
     @usableFromInline static let continuationFlag: UInt32 = 1 << 29
     @usableFromInline static let wideFlag: UInt32 = 1 << 30
-    @usableFromInline static let clusterFlag: UInt32 = 1 << 31
+    public static let clusterFlag: UInt32 = 1 << 31
 
     @inlinable
     init(rawValue: UInt32) {

@@ -173,7 +173,7 @@ public struct FrameEncoder: Sendable, Hashable {
 
     /// The half-block cell for a top and a bottom pixel.
     @inlinable
-    static func halfCell(_ top: RGB, _ bottom: RGB) -> Cell {
+    public static func halfCell(_ top: RGB, _ bottom: RGB) -> Cell {
         top == bottom ? .blank(bottom) : Cell(symbol: .upperHalf, fg: top, bg: bottom)
     }
 }

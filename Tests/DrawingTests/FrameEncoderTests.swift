@@ -1,7 +1,7 @@
 import Testing
-import Terminal
+import Drawing
 
-@Suite("FrameEncoder, palette and colour mode")
+@Suite("FrameEncoder and palette")
 struct FrameEncoderTests {
     let a = RGB(255, 0, 0), b = RGB(0, 0, 255), c = RGB(0, 200, 0), k = RGB.black
 
@@ -152,14 +152,6 @@ struct FrameEncoderTests {
             let best = (16...255).map { distance(color, Palette256.color(at: UInt8($0))) }.min()!
             #expect(distance(color, Palette256.color(at: Palette256.index(of: color))) == best)
         }
-    }
-
-    @Test("colour mode from COLORTERM", arguments: [
-        (["COLORTERM": "truecolor"], ColorMode.truecolor), (["COLORTERM": "24bit"], .truecolor), (["COLORTERM": "TrueColor"], .truecolor),
-        (["COLORTERM": "yes"], .palette256), ([:], .palette256),
-    ] as [([String: String], ColorMode)])
-    func colorMode(environment: [String: String], expected: ColorMode) {
-        #expect(ColorMode.detect(environment: environment) == expected)
     }
 }
 

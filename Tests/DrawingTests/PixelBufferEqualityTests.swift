@@ -1,4 +1,4 @@
-import Terminal
+import Drawing
 import Testing
 
 @Suite("PixelBuffer equality")

@@ -1,5 +1,5 @@
 import Testing
-import Terminal
+import Drawing
 
 @Suite("Canvas")
 struct CanvasTests {

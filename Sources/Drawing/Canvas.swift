@@ -10,9 +10,9 @@ public struct Canvas: Sendable {
     /// The number of rows.
     public let height: Int
     /// The cells, row by row (`cells[y * width + x]`).
-    public internal(set) var cells: [Cell]
+    public var cells: [Cell]
     /// Multi-scalar clusters, indexed by ``CellSymbol`` cluster symbols.
-    var clusters: [String] = []
+    public internal(set) var clusters: [String] = []
     /// The index of each cluster in ``clusters``, so that repeats share one entry.
     var clusterIndices: [String: Int] = [:]
     /// The pictures placed on the canvas in pixel mode (the graphics surface beside the cells),

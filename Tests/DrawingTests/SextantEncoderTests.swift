@@ -1,6 +1,6 @@
 import CBlitter
 import Testing
-@testable import Terminal
+@testable import Drawing
 
 /// The sextant and octant blitters' choice of glyph and colours for one cell, against cells
 /// whose best answer is known, and against an exhaustive search over the glyphs as kitty draws

@@ -1,5 +1,5 @@
 import Testing
-@testable import Terminal
+@testable import Drawing
 
 /// The tables of block glyphs: which character draws each pattern, what each looks like on the
 /// 4 × 8 sample grid, and each one's complement.

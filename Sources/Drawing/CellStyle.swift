@@ -26,11 +26,11 @@ public struct CellStyle: OptionSet, Sendable, Hashable {
     public static let seeThrough = CellStyle(rawValue: 1 << 5)
 
     /// The SGR parameter of each attribute, in bit order (``seeThrough`` has none).
-    static let sgrParameters: [UInt8] = [1, 2, 3, 4, 7]
+    public static let sgrParameters: [UInt8] = [1, 2, 3, 4, 7]
 
     /// Whether a space in this style shows its foreground colour (underline and reverse do).
     @inlinable
-    var showsForegroundOnBlank: Bool {
+    public var showsForegroundOnBlank: Bool {
         rawValue & (CellStyle.underline.rawValue | CellStyle.reverse.rawValue) != 0
     }
 }

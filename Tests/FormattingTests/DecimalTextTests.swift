@@ -1,5 +1,5 @@
 import Testing
-@testable import Controls
+@testable import Formatting
 
 @Suite("DecimalText")
 struct DecimalTextTests {
