@@ -63,8 +63,8 @@ final class ListScene: Scene {
         let title = setup.title, skippedNote = setup.scanned.skippedNote
         var configuration = LibraryScreen.Configuration()
         configuration.title = title
-        configuration.reduceMotion = context.options.reduceMotion
-        configuration.screenReader = context.options.screenReader
+        configuration.reduceMotion = context.options.player.reduceMotion
+        configuration.screenReader = context.options.player.screenReader
         configuration.onlyPlayable = context.options.onlyPlayable
         configuration.skippedNote = skippedNote
         configuration.commands = context.commands

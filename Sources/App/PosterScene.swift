@@ -34,7 +34,7 @@ final class PosterScene: Scene {
         var configuration = PosterScreen.Configuration()
         configuration.aspectRatio = options.aspect
         configuration.cornerRadius = options.cornerRadius
-        configuration.reduceMotion = options.reduceMotion
+        configuration.reduceMotion = options.player.reduceMotion
         configuration.canClose = canClose
         configuration.fileName = session.name(of: item)
         configuration.cellAspect = context.cellAspect

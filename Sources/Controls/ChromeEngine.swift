@@ -47,6 +47,9 @@ public struct ChromeEngine: Sendable, Equatable {
 
     /// Makes an engine whose overlay is up at `now`, as the seed starts.
     public init(configuration: Configuration = Configuration(), isPlaying: Bool = false, now: Seconds) {
+        // A configuration set field by field (the option table's) is held to the same rule as one made by init.
+        var configuration = configuration
+        configuration.hideDelay = configuration.hideDelay.isNaN ? 0 : max(configuration.hideDelay, 0)
         self.configuration = configuration
         isVisible = true
         self.isPlaying = isPlaying

@@ -41,7 +41,7 @@ struct ListSceneScanTests {
         let first = job.waitForFiles(seconds: 0.3)
         let files = first?.files ?? []
         var options = ReelOptions()
-        options.audio = false
+        options.mpv.audio = false
         options.onlyPlayable = onlyPlayable
         let session = try PlaybackSession(items: files.map { PlaylistItem(source: .file($0.path), name: $0.name) }, options: options,
                                           pixelAspect: 1, videoHeight: 36, resume: nil)
