@@ -61,8 +61,8 @@ extension OptionSpec {
 
         flag("poster", \.poster, "start at the poster card", .picture),
         parsed("aspect", .value("W:H"), "poster frame ratio (default: the video's own; 0 or less means 16:9)", .picture,
-               ReelOptions.parseAspect) { $0.aspect = $1 },
-        number("corner-radius", "N", "poster corner radius in cells", .picture, in: 0...50, expected: "cells", at: \.cornerRadius),
+               ReelOptions.parseAspect) { $0.posterCard.aspectRatio = $1 },
+        number("corner-radius", "N", "poster corner radius in cells", .picture, in: 0...50, expected: "cells", at: \.posterCard.cornerRadius),
         choice("colors", "colour output (auto: truecolor when COLORTERM says so); given, reel draws even where TERM is dumb or unset",
                .picture, [("auto", nil), ("truecolor", ColorMode.truecolor), ("256", .palette256)],
                aliases: [("24bit", "truecolor")]) { $0.colors = $1; $0.colorsGiven = true },
@@ -98,7 +98,7 @@ extension OptionSpec {
              early: true) { $0.action = .version },
 
         number("reveal-duration", "S", "the poster's reveal takes S seconds, to watch or test it", .developer,
-               in: 0...600, expected: "seconds", at: \.revealDuration),
+               in: 0...600, expected: "seconds", at: \.posterCard.revealDuration),
         bare("man", "print the man page (roff)", .developer, commandLineOnly: true) { $0.action = .manual },
         choice("completions", "print the shell's completion script", .developer, Completions.Shell.self) {
             $0.action = .completions($1)

@@ -42,7 +42,7 @@ final class PlayerScene: Scene {
         screen = PlayerScreen(context: context, canClose: canClose, now: now)
         screen.setShowsRemaining(showsRemaining)
         if reveal, !context.options.player.reduceMotion {
-            var transition = RevealTransition(configuration: .init(duration: context.options.revealDuration))
+            var transition = RevealTransition(configuration: .init(duration: context.options.posterCard.revealDuration))
             transition.open(now: now)
             self.reveal = transition
         }

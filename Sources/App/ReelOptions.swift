@@ -64,14 +64,11 @@ public struct ReelOptions: Sendable, Equatable {
     public var recursive = false
     /// Library: leave out files mpv cannot play instead of listing them greyed.
     public var onlyPlayable = false
-    /// Poster: the frame's aspect ratio; nil follows the video's own, and invalid values fall
-    /// back to 16:9.
-    public var aspect: Double?
-    /// Poster: the corner radius, in cells.
-    public var cornerRadius = PosterLayout.standardCornerRadius
-    /// Poster: how long the reveal's circle takes to open, in seconds (a developer's option, for
-    /// watching or testing the reveal slowly).
-    public var revealDuration = RevealTransition.Configuration.standardDuration
+    /// The poster card's options: `--aspect` (nil, the start value here, follows the video's own
+    /// shape), `--corner-radius`, and `--reveal-duration` (a developer's option, for watching or
+    /// testing the reveal slowly), which the player's own circle takes too. The scene adds the
+    /// item's name, the keys and the terminal's shape.
+    public var posterCard = PosterScreen.Configuration()
     /// Resume where the file was left, and remember where it is left.
     public var resume = true
     /// Serve MPRIS2 on the session bus, when there is one (`--no-mpris` turns it off).
@@ -99,8 +96,11 @@ public struct ReelOptions: Sendable, Equatable {
     /// developer's row (`REEL_TRACE`, for scripts/bench and the end-to-end tests).
     public var trace: FilePath?
 
-    /// The defaults: play, with the controls hiding after 3 s and 10 s skips.
-    public init() {}
+    /// The defaults: play, with the controls hiding after 3 s and 10 s skips, and a poster card
+    /// of the video's own shape.
+    public init() {
+        posterCard.aspectRatio = nil
+    }
 }
 
 /// Whose keys the player has (`--keys`).

@@ -88,10 +88,8 @@ struct OptionSpecTests {
         #expect(DoubleTapSeek.Configuration.standardWindow == options.player.skips.doubleTapWindow)
         #expect(DoubleTapSeek.Configuration().interval == options.player.skips.interval)
         #expect(CommandTable.standard() == CommandTable.standard(seekInterval: options.player.skips.interval))
-        #expect(PosterScreen.Configuration().revealDuration == options.revealDuration)
-        #expect(RevealTransition.Configuration().duration == options.revealDuration)
-        #expect(PosterStage.Configuration().revealDuration == options.revealDuration)
-        #expect(PosterScreen.Configuration().cornerRadius == options.cornerRadius)
+        #expect(RevealTransition.Configuration().duration == options.posterCard.revealDuration)
+        #expect(PosterStage.Configuration().revealDuration == options.posterCard.revealDuration)
         #expect(SessionMachine.Configuration().autoplayDelay == options.playlist.autoplayDelay)
     }
 

@@ -28,7 +28,7 @@ struct ReelOptionsTests {
         #expect(try ReelOptions.parse(["--blitter=sextant", "f"]).blitter == .sextant)
         #expect(try ReelOptions.parse(["--blitter=octant", "f"]).blitter == .octant)
         #expect(try ReelOptions.parse(["--log-file=/tmp/x.log", "f"]).mpv.logFile == "/tmp/x.log")
-        #expect(try ReelOptions.parse(["--corner-radius=0", "f"]).cornerRadius == 0)
+        #expect(try ReelOptions.parse(["--corner-radius=0", "f"]).posterCard.cornerRadius == 0)
         #expect(try ReelOptions.parse(["a", "--mute", "b"]).paths == ["a", "b"])
     }
 
@@ -175,22 +175,23 @@ struct ReelOptionsTests {
         }
     }
 
-    @Test("aspect ratios read as W:H, W/H or a number")
+    @Test("aspect ratios read as W:H, W/H or a number; without --aspect the card follows the video's own shape")
     func aspects() throws {
-        #expect(try ReelOptions.parse(["--aspect=4:3", "f"]).aspect == 4.0 / 3.0)
-        #expect(try ReelOptions.parse(["--aspect=2.39", "f"]).aspect == 2.39)
-        #expect(try ReelOptions.parse(["--aspect", "1/1", "f"]).aspect == 1)
+        #expect(try ReelOptions.parse(["f"]).posterCard.aspectRatio == nil)
+        #expect(try ReelOptions.parse(["--aspect=4:3", "f"]).posterCard.aspectRatio == 4.0 / 3.0)
+        #expect(try ReelOptions.parse(["--aspect=2.39", "f"]).posterCard.aspectRatio == 2.39)
+        #expect(try ReelOptions.parse(["--aspect", "1/1", "f"]).posterCard.aspectRatio == 1)
     }
 
     @Test("a zero, negative or infinite aspect ratio falls back to 16:9", arguments: ["0", "-16:9", "16:0", "0:0", "inf", "nan"])
     func aspectFallback(text: String) throws {
-        #expect(try ReelOptions.parse(["--aspect=\(text)", "f"]).aspect == 16.0 / 9.0)
+        #expect(try ReelOptions.parse(["--aspect=\(text)", "f"]).posterCard.aspectRatio == 16.0 / 9.0)
     }
 
     @Test("the reveal's duration is 0.6 s unless a developer slows it")
     func revealDuration() throws {
-        #expect(try ReelOptions.parse(["f"]).revealDuration == 0.6)
-        #expect(try ReelOptions.parse(["--reveal-duration=20", "f"]).revealDuration == 20)
-        #expect(try ReelOptions.parse(["--reveal-duration", "0", "f"]).revealDuration == 0)
+        #expect(try ReelOptions.parse(["f"]).posterCard.revealDuration == 0.6)
+        #expect(try ReelOptions.parse(["--reveal-duration=20", "f"]).posterCard.revealDuration == 20)
+        #expect(try ReelOptions.parse(["--reveal-duration", "0", "f"]).posterCard.revealDuration == 0)
     }
 }
