@@ -54,7 +54,7 @@ extension OptionSpec {
         flag("loop-playlist", \.playlist.loopPlaylist, "after the last item, start again at the first", .lists),
         flag("shuffle", \.shuffle, "play the items in a random order", .lists),
         flag("recursive", \.recursive, "folders: look in subfolders too", .lists),
-        flag("only-playable", \.onlyPlayable, "folders: leave out files mpv cannot play", .lists),
+        flag("only-playable", \.listScreen.onlyPlayable, "folders: leave out files mpv cannot play", .lists),
         number("network-timeout", "S", "give up on a stream that stays silent for S seconds", .lists, in: 0.1...3600,
                expected: "seconds") { $0.mpv.networkTimeout = $1 },
         flag("ytdl", \.ytdl, "let mpv open web pages with yt-dlp (off by default)", .lists),

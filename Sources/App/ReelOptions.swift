@@ -62,8 +62,8 @@ public struct ReelOptions: Sendable, Equatable {
     public var stats = false
     /// Library: descend into subfolders.
     public var recursive = false
-    /// Library: leave out files mpv cannot play instead of listing them greyed.
-    public var onlyPlayable = false
+    /// The list's options: `--only-playable`. The scene adds the title, the keys and the scan's.
+    public var listScreen = LibraryScreen.Configuration()
     /// The poster card's options: `--aspect` (nil, the start value here, follows the video's own
     /// shape), `--corner-radius`, and `--reveal-duration` (a developer's option, for watching or
     /// testing the reveal slowly), which the player's own circle takes too. The scene adds the

@@ -72,7 +72,7 @@ struct ReelOptionsTests {
             == { var o = ReelOptions(); o.paths = ["f"]; o.mpv.loop = true; o.player.reduceMotion = true
                  o.player.screenReader = true; o.poster = true; o.stats = true; return o }())
         #expect(try !ReelOptions.parse(["--keep-open=no", "f"]).playlist.keepOpen)
-        #expect(try ReelOptions.parse(["--recursive", "--only-playable", "--mpv-config", "d"]).onlyPlayable)
+        #expect(try ReelOptions.parse(["--recursive", "--only-playable", "--mpv-config", "d"]).listScreen.onlyPlayable)
     }
 
     @Test("start times read like mpv's", arguments: [
