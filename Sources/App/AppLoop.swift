@@ -33,8 +33,7 @@ final class AppLoop: LoopStage {
     /// When to draw and how long to wait.
     var scheduler = LoopScheduler()
     /// The floor of the renderer's tolerance, raised while the terminal is slow to take the screens.
-    private(set) var tolerance = AdaptiveTolerance(floor: AppLoop.colourTolerance,
-                                                   adapts: AppLoop.colourTolerance > 0 || AppLoop.byteBudget > 0)
+    private(set) var tolerance: AdaptiveTolerance
     /// The highest tolerance a screen was rendered with (the floor, or the byte budget's).
     private(set) var highestTolerance: UInt8 = 0
     /// When the stats panel's figures were last taken, and the bytes written by then.
@@ -42,24 +41,6 @@ final class AppLoop: LoopStage {
     /// When the screen still being written was handed over.
     private var submittedAt: Double?
 
-    /// The least colour tolerance of the renderer (see ``ScreenRenderer/tolerance``): 0, so that
-    /// a picture that changes little is drawn exactly; the byte budget raises each frame's as far
-    /// as its changes require, and the ``AdaptiveTolerance`` raises the floor on a slow terminal.
-    /// `REEL_TOLERANCE=N` sets it, for scripts/bench.
-    static let colourTolerance: UInt8 = {
-        if let text = Environment.value("REEL_TOLERANCE"), let value = UInt8(text) { return value }
-        return 0
-    }()
-
-    /// The renderer's byte budget, as a share of what a full redraw of each frame costs:
-    /// ``ScreenRenderer/ByteBudget/reel``'s, so that reel writes about a third of mpv's terminal
-    /// output's bytes on a busy picture and as few as it needs on a quiet one. `REEL_BUDGET=S`
-    /// sets it, for scripts/bench; 0 turns it off, and with `REEL_TOLERANCE=0` too every colour
-    /// is written exactly, always.
-    static let byteBudget: Double = {
-        if let text = Environment.value("REEL_BUDGET"), let value = Double(text) { return max(value, 0) }
-        return ScreenRenderer.ByteBudget.reel.share
-    }()
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode,
          graphics: GraphicsMode = .blocks, playback: PlaybackSession, navigator: Navigator, desktop: MPRISService? = nil) {
@@ -70,11 +51,15 @@ final class AppLoop: LoopStage {
         self.playback = playback
         self.navigator = navigator
         scenes = []
-        renderer = FrameRenderer(colorMode: colorMode, tolerance: AppLoop.colourTolerance, graphics: graphics)
-        var budget = ScreenRenderer.ByteBudget.reel
-        budget.share = AppLoop.byteBudget
+        // The least colour tolerance is 0, so that a picture that changes little is drawn exactly;
+        // the byte budget (about a third of mpv's terminal output's bytes on a busy picture) raises
+        // each frame's as far as its changes require, and the adaptive tolerance raises the floor
+        // on a slow terminal. A budget of 0 with a floor of 0 writes every colour exactly, always.
+        let floor = context.options.colourTolerance, budget = context.options.byteBudget
+        tolerance = AdaptiveTolerance(floor: floor, adapts: floor > 0 || budget.share > 0)
+        renderer = FrameRenderer(colorMode: colorMode, tolerance: floor, graphics: graphics)
         // In pixel mode the cells are the controls, drawn exactly; the picture is an image.
-        renderer.budget = AppLoop.byteBudget > 0 && graphics == .blocks ? budget : nil
+        renderer.budget = budget.share > 0 && graphics == .blocks ? budget : nil
         canvas = Canvas(width: context.size.columns, height: context.size.rows)
     }
 

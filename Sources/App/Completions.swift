@@ -37,7 +37,7 @@ public enum Completions {
 
     /// Each spelling of each option with what it does, the shown spelling first.
     static func spellings() -> [(option: String, spec: OptionSpec, help: String)] {
-        OptionSpec.all.flatMap { spec -> [(String, OptionSpec, String)] in
+        OptionSpec.shown.flatMap { spec -> [(String, OptionSpec, String)] in
             guard spec.kind == .flag else { return spec.spellings.map { ($0, spec, spec.helpText) } }
             let on = ("--" + spec.name, spec, spec.shownOff ? opposite(spec) : spec.helpText)
             let off = ("--no-" + spec.name, spec, spec.shownOff ? spec.helpText : opposite(spec))
@@ -58,10 +58,10 @@ public enum Completions {
     // MARK: bash
 
     static func bash() -> String {
-        let valued = OptionSpec.all.filter(\.takesValue)
+        let valued = OptionSpec.shown.filter(\.takesValue)
         let options = spellings().map { $0.spec.takesValue ? $0.option + "=" : $0.option }
         var cases: [String] = []
-        for spec in OptionSpec.all {
+        for spec in OptionSpec.shown {
             if case .path = spec.kind {
                 cases.append("        --\(spec.name)) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\") ;;")
             } else if let words = words(spec) {

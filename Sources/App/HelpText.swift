@@ -125,7 +125,7 @@ public enum HelpText {
 
     /// The options of `section`, from the table: `  --name=VALUE   what it does`.
     static func optionLines(_ section: OptionSpec.Section) -> [String] {
-        columns(OptionSpec.all.filter { $0.section == section }.map { ($0.synopsis, [$0.helpText]) }, width: 22)
+        columns(OptionSpec.shown.filter { $0.section == section }.map { ($0.synopsis, [$0.helpText]) }, width: 22)
     }
 
     /// The full help: usage, keys (from the table of commands), mouse, options (from the table of

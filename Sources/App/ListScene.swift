@@ -62,11 +62,10 @@ final class ListScene: Scene {
         namesItems = setup.history == nil && setup.files.isEmpty && setup.scan == nil
         for file in setup.files { known[file.path] = file }
         let title = setup.title, skippedNote = setup.scanned.skippedNote
-        var configuration = LibraryScreen.Configuration()
+        var configuration = context.options.listScreen
         configuration.title = title
-        configuration.reduceMotion = context.options.reduceMotion
-        configuration.screenReader = context.options.screenReader
-        configuration.onlyPlayable = context.options.onlyPlayable
+        configuration.reduceMotion = context.options.player.reduceMotion
+        configuration.screenReader = context.options.player.screenReader
         configuration.skippedNote = skippedNote
         configuration.commands = context.commands
         configuration.encoder = context.encoder

@@ -34,7 +34,7 @@ public enum ManPage {
                       escaping: false)]
         for section in OptionSpec.Section.allCases {
             page.append(".SS " + escaped(section == .playback ? "Playing" : section.rawValue))
-            for spec in OptionSpec.all where spec.section == section {
+            for spec in OptionSpec.shown where spec.section == section {
                 page += item(synopsis(spec), [spec.helpText + (spec.commandLineOnly ? " (not in reel.conf)" : "")])
             }
         }

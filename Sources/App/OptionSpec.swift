@@ -59,6 +59,10 @@ public struct OptionSpec: Sendable {
     /// Read before the rest of the line, and wins over it, errors included: `--help`,
     /// `--version`, and `--no-config` (so that `--help` shows the keys in force).
     public var isEarly = false
+    /// A developer's knob: `--help`, the man page and the completions leave it out.
+    public var isHidden = false
+    /// The environment variable that also gives it (`REEL_TRACE`), read before the command line.
+    public var environment: String?
     /// Where the value lands.
     let effect: Effect
 

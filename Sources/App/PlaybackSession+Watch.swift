@@ -36,8 +36,8 @@ extension PlaybackSession {
         let state = player.state
         let received = state.cache.map { Double($0.forwardBytes ?? 0) + ($0.end ?? 0) * 1e6 }
         if status.isNetworkStream, silence.observe(isBuffering: state.isPausedForCache == true, received: received, now: now) {
-            let limit = options.networkTimeout ?? PlaybackSession.mpvNetworkTimeout
-            let given = options.networkTimeout == nil ? "mpv's --network-timeout" : "--network-timeout"
+            let limit = options.mpv.networkTimeout ?? PlaybackSession.mpvNetworkTimeout
+            let given = options.mpv.networkTimeout == nil ? "mpv's --network-timeout" : "--network-timeout"
             fail("the server sent nothing for \(ResumeRecord.decimal(limit)) s (\(given))", item: currentPlaylistItem, now: now)
             return
         }

@@ -75,8 +75,8 @@ final class PlaybackSession {
     init(items: [PlaylistItem], options: ReelOptions, pixelAspect: Double, supersampling: Int = 1,
          pictureGrain: PictureGrain = .pixel, videoHeight: Int,
          resume: ResumeStore?) throws {
-        var configuration = PlayerConfiguration.from(options)
-        let subtitleFiles = PlaybackSession.usableSubtitleFiles(options.tracks.subtitleFiles)
+        var configuration = options.mpv
+        let subtitleFiles = PlaybackSession.usableSubtitleFiles(options.mpv.tracks.subtitleFiles)
         configuration.tracks.subtitleFiles = subtitleFiles.kept
         configuration.pixelAspect = pixelAspect
         configuration.supersampling = supersampling
@@ -90,8 +90,8 @@ final class PlaybackSession {
         self.options = options
         self.resume = resume
         core = SessionCore(configuration: PlaybackSession.coreConfiguration(options), itemCount: items.count)
-        silence = SilenceDetector(limit: (options.networkTimeout ?? PlaybackSession.mpvNetworkTimeout) + 1)
-        subtitlesVisible = options.tracks.subtitles != .none
+        silence = SilenceDetector(limit: (options.mpv.networkTimeout ?? PlaybackSession.mpvNetworkTimeout) + 1)
+        subtitlesVisible = options.mpv.tracks.subtitles != .none
         // A state folder that cannot be used turns resuming off: said once, at the start.
         if let notice = resume?.takeFailureNotice() { notices.append(notice) }
         notices += subtitleFiles.notices
@@ -101,14 +101,12 @@ final class PlaybackSession {
     /// record's choices the command line leaves to it.
     static func coreConfiguration(_ options: ReelOptions) -> SessionCore.Configuration {
         var configuration = SessionCore.Configuration()
-        configuration.machine.autoplayDelay = options.autoplayDelay
-        configuration.machine.loopPlaylist = options.loopPlaylist
-        configuration.machine.keepOpen = options.keepOpen
+        configuration.machine = options.playlist
         // `reel` alone lists what was watched (continue watching): that is no playlist, so its
         // items never offer one another as Up next.
         configuration.machine.isPlaylist = !options.paths.isEmpty
         configuration.hasStartOption = options.start != nil
-        let tracks = options.tracks
+        let tracks = options.mpv.tracks
         configuration.resumesAudioTrack = tracks.audio == .auto
         configuration.resumesSubtitleTrack = tracks.subtitles == .auto
         configuration.resumesSubtitleDelay = tracks.subtitleDelay == 0

@@ -38,12 +38,12 @@ final class PlayerScene: Scene {
         self.context = context
         self.canClose = canClose
         self.thumbnails = thumbnails
-        preview = context.options.scrubPreview ? ScrubPreview(usesYtdl: context.options.ytdl, logFile: context.options.logFile,
+        preview = context.options.player.scrubPreview ? ScrubPreview(usesYtdl: context.options.ytdl, logFile: context.options.mpv.logFile,
                                                                 blitter: context.encoder.blitter) : nil
         screen = PlayerScreen(context: context, canClose: canClose, now: now)
         screen.setShowsRemaining(showsRemaining)
-        if reveal, !context.options.reduceMotion {
-            var transition = RevealTransition(configuration: .init(duration: context.options.revealDuration))
+        if reveal, !context.options.player.reduceMotion {
+            var transition = RevealTransition(configuration: .init(duration: context.options.posterCard.revealDuration))
             transition.open(now: now)
             self.reveal = transition
         }
@@ -97,7 +97,7 @@ final class PlayerScene: Scene {
         if available != screen.previewAvailable { screen.previewAvailable = available }
         if let frame = preview?.pump(now: now) { screen.setPreviewFrame(frame) }
         if result.seekCompleted { screen.seekCompleted(now: now) } else if result.seekedFromOutside { screen.seekedFromOutside(now: now) }
-        for notice in session.takeNotices() { screen.notify(notice, now: now, duration: 3) }
+        for notice in session.takeNotices() { screen.notify(notice, now: now) }
         if let position = session.takeResumedAt() { screen.showResumeNotice(at: position, now: now) }
         if session.takeFrame(size: context.pixelSize, draw: canTakeFrame, now: now) { frameIsNew = true }
         requestUpNextThumbnail()
@@ -236,7 +236,7 @@ final class PlayerScene: Scene {
             default:
                 session.perform(action, now: now)
                 // Its notice (the list looping, shuffled) at once, as a key's own.
-                for notice in session.takeNotices() { screen.notify(notice, now: now, duration: 3) }
+                for notice in session.takeNotices() { screen.notify(notice, now: now) }
                 // What reel decides itself (subtitles shown or not) shows at once, even paused,
                 // when mpv sends nothing.
                 screen.update(session.status, now: now)
@@ -246,29 +246,14 @@ final class PlayerScene: Scene {
     }
 }
 
-extension PlayerScreen.Configuration {
-    /// The player screen's settings from the command line and the config file.
-    init(context: SceneContext) {
-        self.init()
-        let options = context.options
-        hideDelay = options.hideDelay
-        noticeDuration = options.noticeDuration
-        seekInterval = options.seekInterval
-        doubleTapWindow = options.doubleTapWindow
-        reduceMotion = options.reduceMotion
-        screenReader = options.screenReader
-        progressLine = options.progressLine
-        fadesText = context.fadesText
-        commands = context.commands
-        cellAspect = context.cellAspect
-        scrubPreview = options.scrubPreview
-    }
-}
-
 extension PlayerScreen {
-    /// The player screen at the terminal's size, configured from reel's options.
+    /// The player screen at the terminal's size: reel's options for it (``ReelOptions/player``),
+    /// with the keys and the terminal's shape.
     init(context: SceneContext, canClose: Bool, now: Double) {
-        var configuration = Configuration(context: context)
+        var configuration = context.options.player
+        configuration.fadesText = context.fadesText
+        configuration.commands = context.commands
+        configuration.cellAspect = context.cellAspect
         configuration.canClose = canClose
         self.init(configuration: configuration, columns: context.size.columns, rows: context.size.rows, now: now)
     }

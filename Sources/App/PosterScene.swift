@@ -32,14 +32,11 @@ final class PosterScene: Scene {
         self.item = item
         self.context = context
         let options = context.options
-        var configuration = PosterScreen.Configuration()
-        configuration.aspectRatio = options.aspect
-        configuration.cornerRadius = options.cornerRadius
-        configuration.reduceMotion = options.reduceMotion
+        var configuration = options.posterCard
+        configuration.reduceMotion = options.player.reduceMotion
         configuration.canClose = canClose
         configuration.fileName = session.name(of: item)
         configuration.cellAspect = context.cellAspect
-        configuration.revealDuration = options.revealDuration
         configuration.commands = context.commands
         poster = PosterScreen(configuration: configuration, columns: context.size.columns, rows: context.size.rows)
         session.play(item, now: now, paused: true)
@@ -52,7 +49,7 @@ final class PosterScene: Scene {
         }
         // Without --aspect the card takes the video's shape, known as soon as mpv has it open
         // behind the card: the picture is made for that shape (or after half a second, 16:9).
-        if options.aspect == nil, path != nil {
+        if options.posterCard.aspectRatio == nil, path != nil {
             artDeadline = now + 0.5
         } else {
             startArt()

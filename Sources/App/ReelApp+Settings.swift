@@ -6,15 +6,21 @@ extension ReelApp {
     /// The options and keys in force: reel.conf's (unless `--no-config`), with the command line
     /// over them. Errors in either are usage errors (exit 2), found before the terminal is touched.
     static func settings(_ arguments: [String], environment: [String: String]) throws -> (ReelOptions, CommandTable) {
-        var options = try ReelOptions.parse(arguments)
+        var base = ReelOptions()
+        base.takeEnvironment(environment)
+        var options = try ReelOptions.parse(arguments, over: base)
         var config: ConfigFile?
         // --help shows the keys in force, so it reads the file too; --version and the generators
         // print what reel itself is.
         if options.readsConfig, options.action == .run || options.action == .help {
             config = try ConfigFile.load(environment: environment)
-            if let config { options = try ReelOptions.parse(arguments, over: config.options) }
+            if var file = config?.options {
+                file.takeEnvironment(environment)
+                options = try ReelOptions.parse(arguments, over: file)
+            }
         }
-        let standard = options.keys.table(seekInterval: options.seekInterval, doubleTapWindow: options.doubleTapWindow)
+        let skips = options.player.skips
+        let standard = options.keys.table(seekInterval: skips.interval, doubleTapWindow: skips.doubleTapWindow)
         return (options, config?.bound(standard) ?? standard)
     }
 

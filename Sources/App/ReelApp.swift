@@ -24,11 +24,12 @@ public enum ReelApp {
             return 1
         }
         if options.action == .forgetAll { return forgetAll(environment: environmentDictionary()) }
-        if let error = LogFileCheck.problem(with: options.logFile) {
+        TraceLog.open(options.trace)
+        if let error = LogFileCheck.problem(with: options.mpv.logFile) {
             printError("reel: \(error)")
             return 2
         }
-        if let error = IPCSocket.problem(with: options.ipcServer) {
+        if let error = IPCSocket.problem(with: options.mpv.ipcServer) {
             printError("reel: \(error)")
             return 2
         }
@@ -59,7 +60,7 @@ public enum ReelApp {
                 return 1
             }
         }
-        StandardError.divert(to: options.logFile, firstLine: Array(LogFileCheck.runLine(processID: CurrentProcess.id).utf8))
+        StandardError.divert(to: options.mpv.logFile, firstLine: Array(LogFileCheck.runLine(processID: CurrentProcess.id).utf8))
         defer { StandardError.restore() }
         return run(plan, scan: start, options: options, commands: commands)
     }
@@ -112,7 +113,7 @@ public enum ReelApp {
             ? ResumeStore.defaultDirectory(environment: environment).map { ResumeStore(directory: $0, home: home) } : nil
         let playback: PlaybackSession
         // A fatal signal's handler removes mpv's socket too, from the moment mpv can make it.
-        TerminalSession.removeOnFatalSignal(socket: options.ipcServer.map { Array($0.bytes) })
+        TerminalSession.removeOnFatalSignal(socket: options.mpv.ipcServer.map { Array($0.bytes) })
         do {
             playback = try PlaybackSession(items: items, options: options, pixelAspect: context.pixelAspect,
                                            supersampling: context.encoder.blitter.supersampling,
@@ -120,12 +121,12 @@ public enum ReelApp {
                                            videoHeight: context.pixelSize.height, resume: resume)
         } catch {
             printError("reel: cannot start mpv: \(error)")
-            IPCSocket.remove(options.ipcServer)
+            IPCSocket.remove(options.mpv.ipcServer)
             return 1
         }
         // mpv leaves its socket behind; every return from here on removes it, a signal's too.
         defer {
-            IPCSocket.remove(options.ipcServer)
+            IPCSocket.remove(options.mpv.ipcServer)
             TerminalSession.removeOnFatalSignal(socket: nil)
         }
         if let notice = picture.notice { playback.announce(notice) }
@@ -220,24 +221,6 @@ public enum ReelApp {
         case .url(let url): UsageError.visible(url)
         case .standardInput: "standard input"
         }
-    }
-}
-
-extension PlayerConfiguration {
-    /// The player's setup from the command line.
-    static func from(_ options: ReelOptions) -> PlayerConfiguration {
-        var configuration = PlayerConfiguration()
-        configuration.audio = options.audio
-        configuration.volume = options.volume
-        configuration.mute = options.mute
-        configuration.loop = options.loop
-        configuration.speed = options.speed
-        configuration.logFile = options.logFile
-        configuration.loadUserConfig = options.mpvConfig
-        configuration.tracks = options.tracks
-        configuration.networkTimeout = options.networkTimeout
-        configuration.ipcServer = options.ipcServer
-        return configuration
     }
 }
 

@@ -57,6 +57,16 @@ extension ReelOptions {
         return options
     }
 
+    /// Sets the rows that an environment variable also gives (``OptionSpec/environment``:
+    /// `REEL_TRACE`, `REEL_TOLERANCE`, `REEL_BUDGET`), before the command line is parsed over
+    /// them. A value the row refuses is ignored, as these variables always were.
+    public mutating func takeEnvironment(_ environment: [String: String]) {
+        for spec in OptionSpec.all {
+            guard let variable = spec.environment, let value = environment[variable] else { continue }
+            try? apply(spec, negated: false, value: value, written: variable)
+        }
+    }
+
     /// Sets one option as the command line or reel.conf gives it, through its row: `written` is
     /// how the option was written, for the error line.
     mutating func apply(_ spec: OptionSpec, negated: Bool, value: String?, written: String) throws(UsageError) {

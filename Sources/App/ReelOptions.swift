@@ -29,32 +29,22 @@ public struct ReelOptions: Sendable, Equatable {
     /// Files and folders, in the order given.
     public var paths: [String] = []
     public var start: StartPosition?
-    /// Initial volume, 0…130.
-    public var volume: Double?
-    public var mute = false
-    /// `--no-audio`: decode no sound.
-    public var audio = true
-    public var loop = false
+    /// mpv's own options, as the player is made with them: `--volume`, `--mute`, `--no-audio`,
+    /// `--loop`, `--speed`, `--log-file`, `--mpv-config` (``PlayerConfiguration/loadUserConfig``),
+    /// the tracks (`--aid`, `--sid`, …), `--network-timeout` and `--input-ipc-server`. The
+    /// session adds what the terminal decides (the pixels' shape, the load hook).
+    public var mpv = PlayerConfiguration()
+    /// The player screen's options, its engines' among them: `--hide-delay`, `--reduce-motion`
+    /// and `--screen-reader` (the chrome's, which the list and the poster follow too),
+    /// `--seek-interval` and `--double-tap-window` (the skips'), `--notice-duration`,
+    /// `--progress-line` and `--scrub-preview`. The scene adds the keys and the terminal's shape.
+    public var player = PlayerScreen.Configuration()
+    /// The playlist's rules: `--keep-open`, `--autoplay-delay` and `--loop-playlist`.
+    public var playlist = SessionMachine.Configuration()
     /// Start paused (mpv's `--pause`).
     public var pause = false
-    public var speed: Double?
-    /// `--keep-open=no` quits at the end of the file.
-    public var keepOpen = true
-    /// `--scrub-preview=no` shows no frame over the scrubber.
-    public var scrubPreview = true
-    /// Seconds of playback with no activity before the controls hide.
-    public var hideDelay = ChromeEngine.Configuration.standardHideDelay
-    /// Seconds a notice over the video stays (mpv's `--osd-duration`, in seconds).
-    public var noticeDuration = PlayerScreen.Configuration.standardNoticeDuration
-    /// Seconds a skip moves, 0 or more; 0 turns skipping off.
-    public var seekInterval = DoubleTapSeek.Configuration.standardInterval
     /// Whose keys the player has: reel's, or mpv's defaults (`--keys`).
     public var keys = KeyMap.reel
-    /// How close two taps must come to make a double tap (`--double-tap-window`).
-    public var doubleTapWindow = DoubleTapSeek.Configuration.standardWindow
-    public var reduceMotion = false
-    /// Controls never hide, and state changes are written as plain status lines.
-    public var screenReader = false
     /// Start at the poster card.
     public var poster = false
     /// The colour output, or nil to follow the environment (`--colors=auto`).
@@ -68,55 +58,49 @@ public struct ReelOptions: Sendable, Equatable {
     /// Pixels where the terminal has them (kitty graphics, sixel), else blocks; see
     /// ``GraphicsMode/choose(_:capabilities:size:environment:)``.
     public var graphics = GraphicsMode.Preference.auto
-    /// mpv's log goes here; nothing of mpv's ever reaches the terminal.
-    public var logFile: FilePath?
     /// Print a one-line summary of frames, bytes and timings to stderr at exit.
     public var stats = false
     /// Library: descend into subfolders.
     public var recursive = false
-    /// Library: leave out files mpv cannot play instead of listing them greyed.
-    public var onlyPlayable = false
-    /// Poster: the frame's aspect ratio; nil follows the video's own, and invalid values fall
-    /// back to 16:9.
-    public var aspect: Double?
-    /// Poster: the corner radius, in cells.
-    public var cornerRadius = PosterLayout.standardCornerRadius
-    /// Poster: how long the reveal's circle takes to open, in seconds (a developer's option, for
-    /// watching or testing the reveal slowly).
-    public var revealDuration = RevealTransition.Configuration.standardDuration
+    /// The list's options: `--only-playable`. The scene adds the title, the keys and the scan's.
+    public var listScreen = LibraryScreen.Configuration()
+    /// The poster card's options: `--aspect` (nil, the start value here, follows the video's own
+    /// shape), `--corner-radius`, and `--reveal-duration` (a developer's option, for watching or
+    /// testing the reveal slowly), which the player's own circle takes too. The scene adds the
+    /// item's name, the keys and the terminal's shape.
+    public var posterCard = PosterScreen.Configuration()
     /// Resume where the file was left, and remember where it is left.
     public var resume = true
-    /// Let mpv read the user's mpv.conf and scripts (off by default).
-    public var mpvConfig = false
     /// Serve MPRIS2 on the session bus, when there is one (`--no-mpris` turns it off).
     public var mpris = true
-    /// mpv's JSON IPC socket (`--input-ipc-server`, mpv's option); off when nil.
-    public var ipcServer: FilePath?
     /// Where screenshots go (`--screenshot-directory`); nil: the XDG pictures folder.
     public var screenshotDirectory: FilePath?
     /// What screenshots are called (`--screenshot-template`, mpv's specifiers).
     public var screenshotTemplate = ScreenshotWriter.standardTemplate
-    /// The tracks, subtitle files and delays to start with (mpv's `--aid`, `--sid`, …).
-    public var tracks = TrackOptions()
-    /// How long a silent network stream is waited for, in seconds (mpv's `--network-timeout`).
-    public var networkTimeout: Double?
     /// Let mpv's youtube-dl hook open web pages (needs yt-dlp).
     public var ytdl = false
-    /// Seconds the Up next card counts down before the next item plays; 0 goes on at once.
-    public var autoplayDelay = SessionMachine.Configuration().autoplayDelay
-    /// Start again at the first item after the last.
-    public var loopPlaylist = false
     /// Play the items in a random order.
     public var shuffle = false
     /// Start at the list, even with files given.
     public var list = false
-    /// A one-row progress line at the bottom while the controls are hidden.
-    public var progressLine = false
     /// Read reel.conf (`--no-config` turns it off).
     public var readsConfig = true
+    /// The least colour tolerance of the renderer (see ``ScreenRenderer/tolerance``): 0, so that a
+    /// picture that changes little is drawn exactly. A developer's row (`REEL_TOLERANCE`, for
+    /// scripts/bench).
+    public var colourTolerance: UInt8 = 0
+    /// The renderer's byte budget (``ScreenRenderer/ByteBudget/reel``); a share of 0 turns it off.
+    /// A developer's row (`REEL_BUDGET`, for scripts/bench).
+    public var byteBudget = ScreenRenderer.ByteBudget.reel
+    /// Where the developer's trace of input and frames goes (``TraceLog``), or nowhere. A
+    /// developer's row (`REEL_TRACE`, for scripts/bench and the end-to-end tests).
+    public var trace: FilePath?
 
-    /// The defaults: play, with the controls hiding after 3 s and 10 s skips.
-    public init() {}
+    /// The defaults: play, with the controls hiding after 3 s and 10 s skips, and a poster card
+    /// of the video's own shape.
+    public init() {
+        posterCard.aspectRatio = nil
+    }
 }
 
 /// Whose keys the player has (`--keys`).

@@ -3,7 +3,8 @@ import System
 
 /// An opt-in developer trace of when input arrives and frames are drawn, for `scripts/bench`.
 ///
-/// With `REEL_TRACE=PATH` in the environment, reel appends one line per event to PATH:
+/// With `--trace=PATH` (or `REEL_TRACE=PATH` in the environment: a hidden developer's row of
+/// ``OptionSpec/all``), reel appends one line per event to PATH:
 /// the CLOCK_MONOTONIC time in seconds, the event's name, then its details:
 ///
 ///     12.345678 input 6 key(right) key(right)    bytes read from the tty, and their events
@@ -20,13 +21,18 @@ import System
 /// Without the variable nothing is opened and no line is formatted: each call site is an
 /// optional chain on ``shared``, so the message is never built.
 final class TraceLog: Sendable {
-    /// The trace named by `REEL_TRACE`, or nil when it is unset or cannot be opened.
-    static let shared: TraceLog? = {
-        guard let variable = Environment.value("REEL_TRACE") else { return nil }
-        let path = FilePath(variable)
-        guard !path.isEmpty, let descriptor = try? FileSystem.openForAppending(path) else { return nil }
-        return TraceLog(descriptor: descriptor)
-    }()
+    /// The trace ``ReelOptions/trace`` names, once ``open(_:)`` opened it; nil when none is
+    /// named or it cannot be opened.
+    ///
+    /// `nonisolated(unsafe)`: written once by ``open(_:)`` on the main thread, before the loop and
+    /// any other thread start; only read after that.
+    nonisolated(unsafe) private(set) static var shared: TraceLog?
+
+    /// Opens the trace at `path` for the run (nothing when nil, empty or not openable).
+    static func open(_ path: FilePath?) {
+        guard let path, !path.isEmpty, let descriptor = try? FileSystem.openForAppending(path) else { return }
+        shared = TraceLog(descriptor: descriptor)
+    }
 
     private let descriptor: FileDescriptor
 

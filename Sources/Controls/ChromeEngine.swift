@@ -23,9 +23,12 @@ public struct ChromeEngine: Sendable, Equatable {
         /// this engine.
         public static let standardHideDelay: Seconds = 3
 
+        /// A hide delay as the engine takes it: negative or NaN is 0.
+        static func usable(_ delay: Seconds) -> Seconds { delay.isNaN ? 0 : max(delay, 0) }
+
         /// Makes a configuration; the defaults are the seed's: hide after 3 s, fade over 0.25 s.
         public init(hideDelay: Seconds = standardHideDelay, fadeDuration: Seconds = 0.25, reduceMotion: Bool = false, screenReader: Bool = false) {
-            self.hideDelay = hideDelay.isNaN ? 0 : max(hideDelay, 0)
+            self.hideDelay = Self.usable(hideDelay)
             self.fadeDuration = fadeDuration
             self.reduceMotion = reduceMotion
             self.screenReader = screenReader
@@ -47,6 +50,9 @@ public struct ChromeEngine: Sendable, Equatable {
 
     /// Makes an engine whose overlay is up at `now`, as the seed starts.
     public init(configuration: Configuration = Configuration(), isPlaying: Bool = false, now: Seconds) {
+        // A configuration set field by field (the option table's) is held to the same rule as one made by init.
+        var configuration = configuration
+        configuration.hideDelay = Configuration.usable(configuration.hideDelay)
         self.configuration = configuration
         isVisible = true
         self.isPlaying = isPlaying

@@ -8,7 +8,7 @@ extension PlayerScreen {
             chrome.activity(now: now)
             return playPause(now: now)
         case .doubleTap(let side): return tap(side, at: nil, now: now)
-        case .skip(let side): return skip(by: side.sign * configuration.seekInterval, now: now)
+        case .skip(let side): return skip(by: side.sign * configuration.skips.interval, now: now)
         case .seek(let seconds, .relative): return skip(by: seconds, now: now)
         case .seek(let seconds, .absolute):
             chrome.activity(now: now)

@@ -67,7 +67,7 @@ extension PlayerScreen {
             return
         }
         let row = layout.transportRow
-        let interval = SkipTally.number(configuration.seekInterval)
+        let interval = SkipTally.number(configuration.skips.interval)
         if let back = shownButton(layout.back) { canvas.drawCentered("↺ \(interval)", row: row, in: back, fg: Theme.text, style: .bold) }
         if let forward = shownButton(layout.forward) {
             canvas.drawCentered("\(interval) ↻", row: row, in: forward, fg: Theme.text, style: .bold)

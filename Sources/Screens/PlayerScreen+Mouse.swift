@@ -32,9 +32,9 @@ extension PlayerScreen {
             case .close?:
                 return close(now: now)
             case .back?:
-                return skip(by: -configuration.seekInterval, now: now)
+                return skip(by: -configuration.skips.interval, now: now)
             case .forward?:
-                return skip(by: configuration.seekInterval, now: now)
+                return skip(by: configuration.skips.interval, now: now)
             case .playPause?:
                 chrome.activity(now: now)
                 return playPause(now: now)

@@ -11,16 +11,26 @@ import Formatting
 public struct PlayerScreen: Sendable {
     /// Choices made on the command line and in the config file.
     public struct Configuration: Sendable, Equatable {
-        public var hideDelay = ChromeEngine.Configuration.standardHideDelay
+        /// When the controls hide (`--hide-delay`), and the reduce-motion and screen-reader
+        /// settings of the whole player: the chrome's engine is made with these.
+        public var chrome = ChromeEngine.Configuration()
+        /// The skips (`--seek-interval`, `--double-tap-window`): the double-tap engine is made with
+        /// these, and with the chrome's reduce-motion.
+        public var skips = DoubleTapSeek.Configuration(doubleTapWindow: DoubleTapSeek.Configuration.standardWindow)
         /// How long a notice stays, at the least (`--notice-duration`).
         public var noticeDuration = Configuration.standardNoticeDuration
         /// 1.5 s: long enough to read a track's name, short enough not to sit on the picture.
         public static let standardNoticeDuration: Seconds = 1.5
-        public var seekInterval = DoubleTapSeek.Configuration.standardInterval
-        /// How close two taps must come to make a double tap (`--double-tap-window`).
-        public var doubleTapWindow = DoubleTapSeek.Configuration.standardWindow
-        public var reduceMotion = false
-        public var screenReader = false
+        /// No animations (`--reduce-motion`): stored in ``chrome``, and followed by the skips.
+        public var reduceMotion: Bool {
+            get { chrome.reduceMotion }
+            set { chrome.reduceMotion = newValue }
+        }
+        /// Controls never hide; state changes are plain lines (`--screen-reader`): stored in ``chrome``.
+        public var screenReader: Bool {
+            get { chrome.screenReader }
+            set { chrome.screenReader = newValue }
+        }
         /// The name shown when the file has no title tag.
         public var fileName = ""
         /// Whether ✕ / x / Esc close to a poster or a list (else they quit).
@@ -86,13 +96,10 @@ public struct PlayerScreen: Sendable {
 
     public init(configuration: Configuration, columns: Int, rows: Int, now: Seconds) {
         self.configuration = configuration
-        chrome = ChromeEngine(
-            configuration: .init(hideDelay: max(configuration.hideDelay, 0), reduceMotion: configuration.reduceMotion,
-                                 screenReader: configuration.screenReader),
-            isPlaying: false, now: now)
-        doubleTap = DoubleTapSeek(configuration: .init(interval: configuration.seekInterval,
-                                                       doubleTapWindow: configuration.doubleTapWindow,
-                                                       reduceMotion: configuration.reduceMotion))
+        chrome = ChromeEngine(configuration: configuration.chrome, isPlaying: false, now: now)
+        var skips = configuration.skips
+        skips.reduceMotion = configuration.reduceMotion
+        doubleTap = DoubleTapSeek(configuration: skips)
         layout = PlayerScreen.makeLayout(configuration, columns: columns, rows: rows)
     }
 
@@ -190,7 +197,7 @@ public struct PlayerScreen: Sendable {
 
     static func makeLayout(_ configuration: Configuration, columns: Int, rows: Int) -> PlayerLayout {
         PlayerLayout(columns: columns, rows: rows, canClose: configuration.canClose,
-                     showsSkipButtons: configuration.seekInterval > 0, screenReader: configuration.screenReader)
+                     showsSkipButtons: configuration.skips.interval > 0, screenReader: configuration.screenReader)
     }
 }
 

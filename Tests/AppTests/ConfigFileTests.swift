@@ -36,15 +36,15 @@ struct ConfigFileTests {
             sub-file=/x/two.srt\r
             """)
         var expected = ReelOptions()
-        expected.seekInterval = 5
+        expected.player.skips.interval = 5
         expected.blitter = .quadrant
-        expected.mute = true
+        expected.mpv.mute = true
         expected.resume = false
         expected.colors = .palette256
         expected.colorsGiven = true  // chosen in reel.conf: it draws even where TERM is dumb
-        expected.logFile = "/tmp/a b.log"
-        expected.volume = 40
-        expected.tracks.subtitleFiles = ["/x/one.srt", "/x/two.srt"]
+        expected.mpv.logFile = "/tmp/a b.log"
+        expected.mpv.volume = 40
+        expected.mpv.tracks.subtitleFiles = ["/x/one.srt", "/x/two.srt"]
         #expect(config.options == expected)
         #expect(config.bindings.isEmpty)
     }
@@ -119,7 +119,7 @@ struct ConfigFileTests {
     @Test("the example the man page shows is a good file")
     func example() throws {
         let config = try Self.parse(HelpText.exampleConfig)
-        #expect(config.options.seekInterval == 5 && config.bindings.count == 4)
+        #expect(config.options.player.skips.interval == 5 && config.bindings.count == 4)
     }
 
     @Test("README's example reel.conf is a good file")
@@ -151,10 +151,10 @@ struct SettingsTests {
     func commandLineWins() throws {
         try Self.withConfig("seek-interval=5\nmute\n") { environment in
             let (options, commands) = try ReelApp.settings(["f"], environment: environment)
-            #expect(options.seekInterval == 5 && options.mute)
+            #expect(options.player.skips.interval == 5 && options.mpv.mute)
             #expect(commands.helpRows(for: .player).contains { $0.help.contains("skip back / forward 5 s at once") })
             let (overridden, _) = try ReelApp.settings(["--seek-interval=20", "--no-mute", "f"], environment: environment)
-            #expect(overridden.seekInterval == 20 && !overridden.mute)
+            #expect(overridden.player.skips.interval == 20 && !overridden.mpv.mute)
         }
     }
 
@@ -178,7 +178,7 @@ struct SettingsTests {
     func noConfig() throws {
         try Self.withConfig("seek-interval=nonsense\n") { environment in
             let (options, _) = try ReelApp.settings(["--no-config", "f"], environment: environment)
-            #expect(options.seekInterval == 10)
+            #expect(options.player.skips.interval == 10)
             #expect(throws: ConfigError.self) { try ReelApp.settings(["f"], environment: environment) }
         }
     }
@@ -221,7 +221,7 @@ struct SettingsTests {
     ])
     func windowsFiles(text: String) throws {
         let config = try ConfigFileTests.parse(text)
-        #expect(config.options.volume == 50)
+        #expect(config.options.mpv.volume == 50)
         #expect(config.bindings.allSatisfy { $0.command == (try? Command(parsing: "cycle sub")) })
     }
 

@@ -33,7 +33,7 @@ struct GeneratedFilesTests {
     @Test("the man page names every option and every default key, as --help does")
     func manPageIsComplete() {
         let page = ManPage.text()
-        for spec in OptionSpec.all { #expect(page.contains(ManPage.synopsis(spec)), "\(spec.name) missing") }
+        for spec in OptionSpec.shown { #expect(page.contains(ManPage.synopsis(spec)), "\(spec.name) missing") }
         for screen in ScreenKind.allCases {
             for row in CommandTable.standard().helpRows(for: screen) {
                 #expect(page.contains(ManPage.bold(row.keys)) && page.contains(ManPage.escaped(row.help)), "\(row.keys) missing")
@@ -46,7 +46,7 @@ struct GeneratedFilesTests {
     @Test("every completion offers every spelling of every option", arguments: Completions.Shell.allCases)
     func completionsAreComplete(shell: Completions.Shell) {
         let script = Completions.script(for: shell)
-        for spec in OptionSpec.all {
+        for spec in OptionSpec.shown {
             for spelling in spec.spellings {
                 let fish = spelling.hasPrefix("--") ? "-l " + spelling.dropFirst(2) : "-s " + spelling.dropFirst()
                 let written = shell == .fish ? fish + " " : spelling

@@ -42,8 +42,8 @@ struct ListSceneScanTests {
         let first = job.waitForFiles(seconds: 0.3)
         let files = first?.files ?? []
         var options = ReelOptions()
-        options.audio = false
-        options.onlyPlayable = onlyPlayable
+        options.mpv.audio = false
+        options.listScreen.onlyPlayable = onlyPlayable
         let session = try PlaybackSession(items: files.map { PlaylistItem(source: .file($0.path), name: $0.name) }, options: options,
                                           pixelAspect: 1, videoHeight: 36, resume: nil)
         let context = SceneContext(size: TerminalSize(columns: 100, rows: 40), encoder: FrameEncoder(blitter: .half), options: options,

@@ -9,7 +9,7 @@ struct PlaybackSessionFramesTests {
     /// A silent session asked to play the demo clip.
     static func playingDemo() throws -> PlaybackSession {
         var options = ReelOptions()
-        options.audio = false
+        options.mpv.audio = false
         let session = try PlaybackSession(items: [PlaylistItem(source: .file(Samples.path("demo.mp4")))],
                                           options: options, pixelAspect: 1, videoHeight: 36, resume: nil)
         session.play(0, now: monotonicNow())

@@ -11,7 +11,7 @@ struct PlaybackSessionPlaylistTests {
     /// A silent session over the samples, opening the first; `history`: `reel` alone's list.
     static func session(history: Bool = false) throws -> PlaybackSession {
         var options = ReelOptions()
-        options.audio = false
+        options.mpv.audio = false
         if !history { options.paths = names }
         let items = names.map { PlaylistItem(source: .file(Samples.path($0))) }
         let session = try PlaybackSession(items: items, options: options, pixelAspect: 1, videoHeight: 36, resume: nil)
@@ -47,7 +47,7 @@ struct PlaybackSessionPlaylistTests {
     @Test("started with --shuffle, shuffle off puts the command line's order back")
     func shuffledFromStart() throws {
         var options = ReelOptions()
-        options.audio = false
+        options.mpv.audio = false
         options.paths = Self.names
         options.shuffle = true
         let items = Self.names.map { PlaylistItem(source: .file(Samples.path($0))) }

@@ -11,24 +11,24 @@ struct ReelOptionsTests {
         let options = try ReelOptions.parse(["movie.mp4"])
         #expect(options.paths == ["movie.mp4"])
         #expect(options.action == .run)
-        #expect(options.hideDelay == 3 && options.seekInterval == 10 && options.keepOpen && options.audio)
-        #expect(options.resume && !options.mpvConfig && options.colors == nil && options.blitter == .auto)
+        #expect(options.player.chrome.hideDelay == 3 && options.player.skips.interval == 10 && options.playlist.keepOpen && options.mpv.audio)
+        #expect(options.resume && !options.mpv.loadUserConfig && options.colors == nil && options.blitter == .auto)
     }
 
     @Test("valued options read as --x=v and as --x v")
     func valuedOptions() throws {
-        #expect(try ReelOptions.parse(["--volume=55", "f"]).volume == 55)
-        #expect(try ReelOptions.parse(["--volume", "55", "f"]).volume == 55)
-        #expect(try ReelOptions.parse(["--speed=1.5", "f"]).speed == 1.5)
-        #expect(try ReelOptions.parse(["--hide-delay=0.5", "f"]).hideDelay == 0.5)
-        #expect(try ReelOptions.parse(["--notice-duration=4", "f"]).noticeDuration == 4)
-        #expect(try ReelOptions.parse(["--seek-interval=0", "f"]).seekInterval == 0)
+        #expect(try ReelOptions.parse(["--volume=55", "f"]).mpv.volume == 55)
+        #expect(try ReelOptions.parse(["--volume", "55", "f"]).mpv.volume == 55)
+        #expect(try ReelOptions.parse(["--speed=1.5", "f"]).mpv.speed == 1.5)
+        #expect(try ReelOptions.parse(["--hide-delay=0.5", "f"]).player.chrome.hideDelay == 0.5)
+        #expect(try ReelOptions.parse(["--notice-duration=4", "f"]).player.noticeDuration == 4)
+        #expect(try ReelOptions.parse(["--seek-interval=0", "f"]).player.skips.interval == 0)
         #expect(try ReelOptions.parse(["--colors=256", "f"]).colors == .palette256)
         #expect(try ReelOptions.parse(["--blitter", "quadrant", "f"]).blitter == .quadrant)
         #expect(try ReelOptions.parse(["--blitter=sextant", "f"]).blitter == .sextant)
         #expect(try ReelOptions.parse(["--blitter=octant", "f"]).blitter == .octant)
-        #expect(try ReelOptions.parse(["--log-file=/tmp/x.log", "f"]).logFile == "/tmp/x.log")
-        #expect(try ReelOptions.parse(["--corner-radius=0", "f"]).cornerRadius == 0)
+        #expect(try ReelOptions.parse(["--log-file=/tmp/x.log", "f"]).mpv.logFile == "/tmp/x.log")
+        #expect(try ReelOptions.parse(["--corner-radius=0", "f"]).posterCard.cornerRadius == 0)
         #expect(try ReelOptions.parse(["a", "--mute", "b"]).paths == ["a", "b"])
     }
 
@@ -46,15 +46,15 @@ struct ReelOptionsTests {
                                              "--sub-file=a.srt", "--sub-file", "b.ass", "--sub-delay=-0.5", "--audio-delay=0.25",
                                              "--network-timeout=7", "--autoplay-delay=0", "--ytdl", "--loop-playlist", "--shuffle",
                                              "--list", "--progress-line", "f"])
-        #expect(options.tracks.subtitles == .id(2) && options.tracks.audio == TrackChoice.none)
-        #expect(options.tracks.secondarySubtitles == .id(1))
-        #expect(options.tracks.subtitleLanguages == ["eng", "fra"] && options.tracks.audioLanguages == ["pt-BR"])
-        #expect(options.tracks.subtitleFiles == ["a.srt", "b.ass"])
-        #expect(options.tracks.subtitleDelay == -0.5 && options.tracks.audioDelay == 0.25)
-        #expect(options.networkTimeout == 7 && options.autoplayDelay == 0)
-        #expect(options.ytdl && options.loopPlaylist && options.shuffle && options.list && options.progressLine)
-        #expect(try ReelOptions.parse(["--no-sub", "f"]).tracks.subtitles == TrackChoice.none)
-        #expect(try ReelOptions.parse(["--sid=auto", "f"]).tracks.subtitles == .auto)
+        #expect(options.mpv.tracks.subtitles == .id(2) && options.mpv.tracks.audio == TrackChoice.none)
+        #expect(options.mpv.tracks.secondarySubtitles == .id(1))
+        #expect(options.mpv.tracks.subtitleLanguages == ["eng", "fra"] && options.mpv.tracks.audioLanguages == ["pt-BR"])
+        #expect(options.mpv.tracks.subtitleFiles == ["a.srt", "b.ass"])
+        #expect(options.mpv.tracks.subtitleDelay == -0.5 && options.mpv.tracks.audioDelay == 0.25)
+        #expect(options.mpv.networkTimeout == 7 && options.playlist.autoplayDelay == 0)
+        #expect(options.ytdl && options.playlist.loopPlaylist && options.shuffle && options.list && options.player.progressLine)
+        #expect(try ReelOptions.parse(["--no-sub", "f"]).mpv.tracks.subtitles == TrackChoice.none)
+        #expect(try ReelOptions.parse(["--sid=auto", "f"]).mpv.tracks.subtitles == .auto)
         for bad in [["--sid=0", "f"], ["--sid=x", "f"], ["--slang=e,n;g", "f"], ["--sub-delay=9999", "f"],
                     ["--autoplay-delay=-1", "f"], ["--network-timeout=0", "f"], ["--no-sub=yes", "f"]] {
             #expect(throws: UsageError.self, "\(bad)") { try ReelOptions.parse(bad) }
@@ -63,16 +63,16 @@ struct ReelOptionsTests {
 
     @Test("flags take --x, --x=yes|no and --no-x")
     func flags() throws {
-        #expect(try ReelOptions.parse(["--mute", "f"]).mute)
-        #expect(try !ReelOptions.parse(["--mute=no", "f"]).mute)
+        #expect(try ReelOptions.parse(["--mute", "f"]).mpv.mute)
+        #expect(try !ReelOptions.parse(["--mute=no", "f"]).mpv.mute)
         #expect(try !ReelOptions.parse(["--no-resume", "f"]).resume)
-        #expect(try !ReelOptions.parse(["--no-audio", "f"]).audio)
+        #expect(try !ReelOptions.parse(["--no-audio", "f"]).mpv.audio)
         #expect(try ReelOptions.parse(["--pause", "f"]).pause)
         #expect(try ReelOptions.parse(["--loop", "--reduce-motion", "--screen-reader", "--poster", "--stats", "f"])
-            == { var o = ReelOptions(); o.paths = ["f"]; o.loop = true; o.reduceMotion = true
-                 o.screenReader = true; o.poster = true; o.stats = true; return o }())
-        #expect(try !ReelOptions.parse(["--keep-open=no", "f"]).keepOpen)
-        #expect(try ReelOptions.parse(["--recursive", "--only-playable", "--mpv-config", "d"]).onlyPlayable)
+            == { var o = ReelOptions(); o.paths = ["f"]; o.mpv.loop = true; o.player.reduceMotion = true
+                 o.player.screenReader = true; o.poster = true; o.stats = true; return o }())
+        #expect(try !ReelOptions.parse(["--keep-open=no", "f"]).playlist.keepOpen)
+        #expect(try ReelOptions.parse(["--recursive", "--only-playable", "--mpv-config", "d"]).listScreen.onlyPlayable)
     }
 
     @Test("start times read like mpv's", arguments: [
@@ -175,22 +175,23 @@ struct ReelOptionsTests {
         }
     }
 
-    @Test("aspect ratios read as W:H, W/H or a number")
+    @Test("aspect ratios read as W:H, W/H or a number; without --aspect the card follows the video's own shape")
     func aspects() throws {
-        #expect(try ReelOptions.parse(["--aspect=4:3", "f"]).aspect == 4.0 / 3.0)
-        #expect(try ReelOptions.parse(["--aspect=2.39", "f"]).aspect == 2.39)
-        #expect(try ReelOptions.parse(["--aspect", "1/1", "f"]).aspect == 1)
+        #expect(try ReelOptions.parse(["f"]).posterCard.aspectRatio == nil)
+        #expect(try ReelOptions.parse(["--aspect=4:3", "f"]).posterCard.aspectRatio == 4.0 / 3.0)
+        #expect(try ReelOptions.parse(["--aspect=2.39", "f"]).posterCard.aspectRatio == 2.39)
+        #expect(try ReelOptions.parse(["--aspect", "1/1", "f"]).posterCard.aspectRatio == 1)
     }
 
     @Test("a zero, negative or infinite aspect ratio falls back to 16:9", arguments: ["0", "-16:9", "16:0", "0:0", "inf", "nan"])
     func aspectFallback(text: String) throws {
-        #expect(try ReelOptions.parse(["--aspect=\(text)", "f"]).aspect == 16.0 / 9.0)
+        #expect(try ReelOptions.parse(["--aspect=\(text)", "f"]).posterCard.aspectRatio == 16.0 / 9.0)
     }
 
     @Test("the reveal's duration is 0.6 s unless a developer slows it")
     func revealDuration() throws {
-        #expect(try ReelOptions.parse(["f"]).revealDuration == 0.6)
-        #expect(try ReelOptions.parse(["--reveal-duration=20", "f"]).revealDuration == 20)
-        #expect(try ReelOptions.parse(["--reveal-duration", "0", "f"]).revealDuration == 0)
+        #expect(try ReelOptions.parse(["f"]).posterCard.revealDuration == 0.6)
+        #expect(try ReelOptions.parse(["--reveal-duration=20", "f"]).posterCard.revealDuration == 20)
+        #expect(try ReelOptions.parse(["--reveal-duration", "0", "f"]).posterCard.revealDuration == 0)
     }
 }

@@ -41,6 +41,17 @@ struct ChromeEngineTests {
         #expect(chrome.isInteractive(at: now) == interactive)
     }
 
+    @Test("a hideDelay set field by field, as the option table sets it, is held to the same rule", arguments: [
+        (1.5, 1.4999, true), (1.5, 1.5, false), (-5, 0, false), (.nan, 0, false),
+    ] as [(Double, Double, Bool)])
+    func delaySetByField(delay: Double, now: Double, interactive: Bool) {
+        var configuration = ChromeEngine.Configuration()
+        configuration.hideDelay = delay
+        let chrome = playing(configuration)
+        #expect(chrome.isInteractive(at: now) == interactive)
+        #expect(chrome.hideDeadline == (delay == 1.5 ? 1.5 : 0))
+    }
+
     @Test("activity shows the chrome and restarts the timer")
     func activityRestarts() {
         var chrome = playing()

@@ -227,7 +227,7 @@ struct HardeningFilesEndToEndTests {
     func missingSubtitleFile() throws {
         let fifo = Fixtures.path("sub-fifo-\(UInt32.random(in: 0...UInt32.max)).srt")
         #expect(mkfifo(fifo, 0o600) == 0)
-        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=60", "--sub-file=/missing.srt", "--sub-file=\(fifo)",
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=60", "--notice-duration=3", "--sub-file=/missing.srt", "--sub-file=\(fifo)",
                                     Paths.sample("demo.mp4")])
         try tmux.waitFor("Subtitle file /missing.srt: No such file or directory")
         try tmux.waitForScreen { PlayerEndToEndTests.times(in: $0) != nil }

@@ -13,7 +13,7 @@ struct MPRISListEndToEndTests {
     @Test("playerctl loop Track, Playlist and None: each with its notice, and LoopStatus reads it back")
     func loopStatus() throws {
         let bus = try PrivateBus()
-        let tmux = try MPRISEndToEndTests.reel(on: bus, ["--screen-reader", Paths.sample("demo.mp4"), Paths.sample("talk.mp4")])
+        let tmux = try MPRISEndToEndTests.reel(on: bus, ["--screen-reader", "--notice-duration=3", Paths.sample("demo.mp4"), Paths.sample("talk.mp4")])
         try tmux.waitFor("reel demo: running clock")
         #expect(try bus.waitFor(["loop"]) { $0 == "None" } == "None")
         try bus.playerctl("loop", "Playlist")
@@ -35,7 +35,7 @@ struct MPRISListEndToEndTests {
     func shuffle() throws {
         let bus = try PrivateBus()
         let files = [Paths.sample("demo.mp4")] + Self.rest.map { Paths.sample($0.0) }
-        let tmux = try TmuxSession([Paths.reel, "--no-audio"] + files, height: 50,
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--notice-duration=3"] + files, height: 50,
                                    environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         try tmux.waitFor("reel demo: running clock")
         #expect(try bus.waitFor(["shuffle"]) { $0 == "Off" } == "Off")

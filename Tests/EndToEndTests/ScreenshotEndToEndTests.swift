@@ -9,8 +9,8 @@ struct ScreenshotEndToEndTests {
     func writesAPNG() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-shots-\(UInt64.random(in: 0...UInt64.max))")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--no-resume", "--pause", "--start=3", "--screenshot-directory=\(folder.path)",
-                                    Paths.sample("segments.mp4")], width: 100, height: 30)
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--no-resume", "--pause", "--start=3", "--notice-duration=3",
+                                    "--screenshot-directory=\(folder.path)", Paths.sample("segments.mp4")], width: 100, height: 30)
         try tmux.waitForScreen { PlayerEndToEndTests.times(in: $0)?.0 == "0:03" }
         try tmux.send("S")
         try tmux.waitFor("Screenshot: \(folder.path)/segments-0001.png")
@@ -25,7 +25,7 @@ struct ScreenshotEndToEndTests {
 
     @Test("a folder that cannot be made is a notice naming it and why; the player plays on")
     func unwritableFolder() throws {
-        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--no-resume", "--screenshot-directory=/dev/null/shots",
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--no-resume", "--notice-duration=3", "--screenshot-directory=/dev/null/shots",
                                     Paths.sample("long.mp4")], width: 100, height: 30)
         try tmux.waitForScreen { PlayerEndToEndTests.times(in: $0) != nil }
         try tmux.send("S")

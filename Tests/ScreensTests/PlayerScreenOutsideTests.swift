@@ -79,7 +79,7 @@ struct PlayerScreenOutsideTests {
 
     @Test("a seek reel did not make shows the controls and says where it landed")
     func outsideSeek() {
-        var screen = PlayerScreenTests.screen { $0.screenReader = true; $0.hideDelay = 1 }
+        var screen = PlayerScreenTests.screen { $0.screenReader = true; $0.chrome.hideDelay = 1 }
         screen.update(PlayerScreenTests.status(position: 42), now: 1)
         screen.seekedFromOutside(now: 10)
         #expect(screen.statusLine == "Moved to 0:42")

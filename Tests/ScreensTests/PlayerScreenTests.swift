@@ -125,14 +125,14 @@ struct PlayerScreenTests {
         var typed = Self.screen()
         _ = typed.handle(Self.key(.right), now: 1.0)
         #expect(typed.handle(Self.key(.right), now: 1.3) == [.seek(.by(10))])
-        var narrow = Self.screen { $0.doubleTapWindow = 0.25 }
+        var narrow = Self.screen { $0.skips.doubleTapWindow = 0.25 }
         _ = narrow.handle(Self.key(.right), now: 1.0)
         #expect(narrow.handle(Self.key(.right), now: 1.3) == [])
     }
 
     @Test("--seek-interval=0 turns skipping off, on keys and buttons")
     func skippingOff() {
-        var screen = Self.screen { $0.seekInterval = 0 }
+        var screen = Self.screen { $0.skips.interval = 0 }
         #expect(screen.handle(Self.key(.right), now: 1.0) == [])
         #expect(screen.handle(Self.key(.right), now: 1.1) == [])
         #expect(screen.handle(Self.char("l"), now: 1.2) == [])

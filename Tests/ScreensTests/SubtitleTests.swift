@@ -32,7 +32,7 @@ struct SubtitleTests {
     static func screen(columns: Int = 80, rows: Int = 24, _ configure: (inout PlayerScreen.Configuration) -> Void = { _ in }) -> PlayerScreen {
         var configuration = PlayerScreen.Configuration()
         configuration.fileName = "film.mkv"
-        configuration.hideDelay = 3
+        configuration.chrome.hideDelay = 3
         configure(&configuration)
         var screen = PlayerScreen(configuration: configuration, columns: columns, rows: rows, now: 0)
         screen.update(PlayerScreenTests.status(), now: 0)

@@ -152,7 +152,7 @@ struct TracksAndCardsTests {
         var status = PlayerScreenTests.status(position: 62)
         var screen = PlayerScreenTests.screen {
             $0.screenReader = true
-            $0.seekInterval = 2
+            $0.skips.interval = 2
             $0.commands = .standard(seekInterval: 2)
         }
         screen.update(status, now: 0)

@@ -12,8 +12,8 @@ func fuzzConfigFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     do {
         let config = try ConfigFile.parse(text, path: "/fuzz/reel.conf")
         let options = config.options
-        precondition(options.hideDelay >= 0 && options.hideDelay.isFinite, "bad hide delay from the file")
-        if let aspect = options.aspect { precondition(aspect > 0 && aspect.isFinite, "bad aspect from the file") }
+        precondition(options.player.chrome.hideDelay >= 0 && options.player.chrome.hideDelay.isFinite, "bad hide delay from the file")
+        if let aspect = options.posterCard.aspectRatio { precondition(aspect > 0 && aspect.isFinite, "bad aspect from the file") }
         precondition(options.paths.isEmpty, "a file or folder taken from the file")
         for binding in config.bindings {
             precondition((1...lineCount).contains(binding.line), "a binding on a line the file lacks")

@@ -12,9 +12,9 @@ func fuzzOptions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let options = try ReelOptions.parse(arguments)
         if options.action == .run {
             // A run with no paths is `reel` alone: the continue-watching list.
-            precondition(options.hideDelay >= 0 && options.hideDelay.isFinite, "bad hide delay")
+            precondition(options.player.chrome.hideDelay >= 0 && options.player.chrome.hideDelay.isFinite, "bad hide delay")
             // nil follows the video's own ratio; a given one is always usable.
-            if let aspect = options.aspect { precondition(aspect > 0 && aspect.isFinite, "bad aspect") }
+            if let aspect = options.posterCard.aspectRatio { precondition(aspect > 0 && aspect.isFinite, "bad aspect") }
         }
     } catch {
         let line = error.description
