@@ -42,6 +42,22 @@ struct RendererGoldenBytesTests {
         mutating func add(_ number: Int) {
             add(withUnsafeBytes(of: UInt64(truncatingIfNeeded: number).littleEndian) { Array($0) })
         }
+
+        /// Renders `canvas` and adds the frame's bytes, the cells it wrote and its tolerance.
+        mutating func render(_ canvas: Canvas, with renderer: inout ScreenRenderer, into out: inout [UInt8]) {
+            renderer.render(canvas, into: &out)
+            add(out)
+            add(renderer.lastFrameCellsWritten)
+            add(Int(renderer.lastFrameTolerance))
+        }
+    }
+
+    /// Expects every hash as held; names each that changed with its new value, as the table
+    /// holds it.
+    static func expect(_ actual: [String: UInt64], _ expected: [String: UInt64]) {
+        let changed = actual.keys.sorted().filter { expected[$0] != actual[$0] }
+        let lines = changed.map { "\"\($0)\": 0x\(String(actual[$0] ?? 0, radix: 16, uppercase: true))," }
+        #expect(changed.isEmpty, "\(lines.joined(separator: "\n"))")
     }
 
     /// A picture's cell: block glyphs (sextants most often), spaces, box lines, a letter.
@@ -121,10 +137,7 @@ struct RendererGoldenBytesTests {
             if frame == 30 { canvas = Canvas(width: 19, height: 5) }
             step(&canvas, frame: frame == 30 ? 0 : frame, &numbers)
             if frame == 20 { renderer.invalidate() }
-            renderer.render(canvas, into: &out)
-            digest.add(out)
-            digest.add(renderer.lastFrameCellsWritten)
-            digest.add(Int(renderer.lastFrameTolerance))
+            digest.render(canvas, with: &renderer, into: &out)
         }
         return digest.value
     }
@@ -171,8 +184,7 @@ struct RendererGoldenBytesTests {
     func mixedScreens() {
         var actual: [String: UInt64] = [:]
         for (name, renderer) in Self.settings { actual[name] = Self.mixedDigest(renderer, seed: 23) }
-        let changed = actual.keys.sorted().filter { Self.expected[$0] != actual[$0] }
-        #expect(changed.isEmpty, "\(changed.map { "\"\($0)\": 0x\(String(actual[$0]!, radix: 16, uppercase: true))," }.joined(separator: "\n"))")
+        Self.expect(actual, Self.expected)
     }
 
     /// The hash of 30 frames of a moving gradient with grain, encoded by `blitter` into 40x12
@@ -195,10 +207,7 @@ struct RendererGoldenBytesTests {
                 }
             }
             encoder.encode(image, into: &canvas, at: canvas.bounds)
-            renderer.render(canvas, into: &out)
-            digest.add(out)
-            digest.add(renderer.lastFrameCellsWritten)
-            digest.add(Int(renderer.lastFrameTolerance))
+            digest.render(canvas, with: &renderer, into: &out)
         }
         return digest.value
     }
@@ -217,7 +226,6 @@ struct RendererGoldenBytesTests {
         for blitter in [FrameEncoder.Blitter.half, .quadrant, .sextant, .octant] {
             actual["\(blitter)"] = Self.pictureDigest(blitter)
         }
-        let changed = actual.keys.sorted().filter { Self.expectedPictures[$0] != actual[$0] }
-        #expect(changed.isEmpty, "\(changed.map { "\"\($0)\": 0x\(String(actual[$0]!, radix: 16, uppercase: true))," }.joined(separator: "\n"))")
+        Self.expect(actual, Self.expectedPictures)
     }
 }
