@@ -43,7 +43,8 @@ let package = Package(
         // The one owner of a D-Bus connection, and the values that travel on it.
         .target(name: "DesktopBus", dependencies: ["CDBus"]),
         .target(name: "Controls"),
-        // The sextant and octant blitters' per-cell fits: the one hot loop that is C (see its header).
+        // The two hot loops, in C (see its header): the sextant and octant blitters' per-cell fits,
+        // and the screen renderer's rows, the one judge of each cell; and the cell record Cell wraps.
         .target(name: "CBlitter"),
         .target(name: "Terminal", dependencies: ["CZlib", "CBlitter", "System"]),
         .target(name: "Screens", dependencies: ["Controls", "Terminal"]),

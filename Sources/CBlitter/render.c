@@ -29,6 +29,8 @@
 #define FULL_LOOK 0xFFFFFFFFu
 
 #define INLINE static inline __attribute__((always_inline))
+/// A condition that a picture's cells almost never meet (text, wide symbols, clusters).
+#define RARE(x) __builtin_expect(!!(x), 0)
 
 /// A cell as two loads give it: the symbol, and the colours and style as they lie in Terminal's
 /// `Cell`: the foreground in bits 0-23 (red lowest), the background in 24-47, the style in 48-55.
@@ -682,7 +684,7 @@ static __attribute__((noinline)) uint8_t *set_any_pen(pen *p, cell c, uint32_t o
 /// for a new foreground (never for a space), `;` between, `48;2;r;g;b` for a new background, and
 /// `m`.
 INLINE uint8_t *set_pen(pen *p, cell c, uint32_t own, int on_own_colour, const uint8_t *indices, uint8_t *o) {
-    if (indices || style_of(c) != 0 || !p->known || p->style != 0) return set_any_pen(p, c, own, on_own_colour, indices, o);
+    if (RARE(indices || style_of(c) != 0 || !p->known || p->style != 0)) return set_any_pen(p, c, own, on_own_colour, indices, o);
     uint32_t fg = fg_of(c), bg = bg_of(c);
     int need_fg = c.symbol != SPACE && !(p->has_fg && p->fg == fg);
     int need_bg = !(p->has_bg && p->bg == bg);
@@ -724,7 +726,7 @@ ptrdiff_t reel_render_row(const reel_render_frame *frame_in, ptrdiff_t y, const 
         const ptrdiff_t i = base + x;
         cell c = load(f.next, i);
         ptrdiff_t span = 1;
-        if (c.symbol & (WIDE | CONTINUATION)) {
+        if (RARE(c.symbol & (WIDE | CONTINUATION))) {
             // A wide symbol with no room is never half drawn, nor a continuation with no wide
             // symbol before it.
             if ((c.symbol & WIDE) && x + 1 < width && (load(f.next, i + 1).symbol & CONTINUATION))
@@ -735,7 +737,7 @@ ptrdiff_t reel_render_row(const reel_render_frame *frame_in, ptrdiff_t y, const 
         // A see-through cell shows the picture, whatever colour its background holds: one form
         // of it; nor can a space's foreground be seen.
         const uint32_t own = bg_of(c);
-        if (style_of(c) & SEE_THROUGH) c = with_bg(c, 0);
+        if (RARE(style_of(c) & SEE_THROUGH)) c = with_bg(c, 0);
         if (!shows_fg(c)) c = with_fg(c, bg_of(c));
         int64_t detail = -1;
         // The cell's look, which the lossy judgements ask for (a block glyph in no style).
@@ -744,7 +746,7 @@ ptrdiff_t reel_render_row(const reel_render_frame *frame_in, ptrdiff_t y, const 
         const cell old = load(f.model, i);
         if (!full && !forced) {
             int same;
-            if ((c.symbol | old.symbol) & CLUSTER)
+            if (RARE((c.symbol | old.symbol) & CLUSTER))
                 same = clusters && clusters->same[x] && equal(c, old);
             else
                 same = lossy ? can_keep(&f, old, c, has_look, mask, i, x, &detail) : equal(c, old);
@@ -767,17 +769,17 @@ ptrdiff_t reel_render_row(const reel_render_frame *frame_in, ptrdiff_t y, const 
             at.row = y;
         }
         o = set_pen(&p, c, own, on_own_colour, palette ? palette + 2 * i : NULL, o);
-        if (c.symbol & CLUSTER) {
+        if (RARE(c.symbol & CLUSTER)) {
             const uint32_t start = clusters->start[x], end = clusters->start[x + 1];
             memcpy(o, clusters->text + start, end - start);
             o += end - start;
         } else {
             o = put_utf8(o, scalar_or_space(c.symbol));
         }
-        if (clusters) clusters->written[x] = 1;
+        if (RARE(clusters != NULL)) clusters->written[x] = 1;
         store(f.model, i, c);
         written++;
-        if (span == 2) store(f.model, i + 1, (cell){CONTINUATION, c.colours});
+        if (RARE(span == 2)) store(f.model, i + 1, (cell){CONTINUATION, c.colours});
         x += span;
         // After a wide symbol or a cluster, or in the last column, only absolute moves are trusted.
         at.column = span == 2 || (c.symbol & CLUSTER) || x >= width ? -1 : x;

@@ -7,7 +7,7 @@ import CBlitter
 /// - is wrapped in synchronized-update mode (`ESC[?2026h` … `ESC[?2026l`); an unchanged frame
 ///   writes nothing else;
 /// - writes only the cells that changed, moving the cursor by the shortest sequence when the next
-///   changed cell is not adjacent (see ``ScreenRenderer`` `+Cursor`);
+///   changed cell is not adjacent;
 /// - sends SGR only when the pen changes, foreground and background in one sequence, and never a
 ///   foreground for a plain space (its foreground cannot be seen); a ``CellStyle/seeThrough`` cell
 ///   gets the terminal's default background, so that an image under it shows;
