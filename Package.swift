@@ -49,7 +49,8 @@ let package = Package(
         // Numbers, times, sizes and dates as text, and names in natural order: a leaf.
         .target(name: "Formatting"),
         .target(name: "Controls", dependencies: ["Formatting"]),
-        // The sextant and octant blitters' per-cell fits: the one hot loop that is C (see its header).
+        // The two hot loops, in C (see its header): the sextant and octant blitters' per-cell fits,
+        // and the screen renderer's rows, the one judge of each cell; and the cell record Cell wraps.
         .target(name: "CBlitter"),
         // The values screens draw with (cells, canvases, rects, pixel buffers) and their pure
         // encoders (cells from pixels, PNG): no tty, no system calls.
@@ -70,7 +71,7 @@ let package = Package(
         .testTarget(name: "FormattingTests", dependencies: ["Formatting"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "TerminalProbe", "System"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "CBlitter", "TerminalProbe", "System"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Formatting", "Drawing", "Terminal"]),
         .testTarget(name: "AppTests", dependencies: ["App", "DesktopBus", "System"]),
         .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),

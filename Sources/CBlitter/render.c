@@ -1,9 +1,10 @@
-// The screen renderer's row of picture cells (see CBlitter.h, reel_render_row): the same
-// judgements and bytes as Terminal's ScreenRenderer, CellJudge and ByteWriter, step for step,
-// for the rows a picture fills (no clusters, wide symbols or attributes), which are most of every
-// frame. Each function names the Swift it stands for, so that the two can be read side by side.
+// The screen renderer's rows (see CBlitter.h, reel_render_row): the one judge of a cell (whether
+// a change may stay unwritten, how far detail around it hides an error, which form of it costs
+// the fewest bytes) and the bytes that write it (the cursor moves, the pen, UTF-8), for every row
+// of every frame. Terminal's ScreenRenderer keeps the frame (its size, the budget, the clusters'
+// text) and calls it a row at a time.
 //
-// Written for speed where Swift's loop spent its time: a cell is two loads (its symbol, and its
+// Written for speed, as a picture's rows are most of every frame: a cell is two loads (its symbol, and its
 // colours and style as one 64-bit word), colours are compared several channels at a time in the
 // bytes of a vector, the frame's constants, the pen and the cursor live in locals (a store
 // through the output's byte pointer could otherwise alias them all), and the bytes are stored
@@ -19,13 +20,17 @@
 #define WIDE 0x40000000u
 #define CONTINUATION 0x20000000u
 #define VALUE_MASK 0x1FFFFFu
-/// CellStyle's underline and reverse, which show a space's foreground.
+/// CellStyle's underline and reverse, which show a space's foreground; see-through, which shows
+/// the picture under the cell (the terminal's default background) and is no SGR attribute.
 #define SHOWS_FG_ON_BLANK 0x18u
+#define SEE_THROUGH 0x20u
 #define SPACE 0x20u
 #define FULL_BLOCK 0x2588u
 #define FULL_LOOK 0xFFFFFFFFu
 
 #define INLINE static inline __attribute__((always_inline))
+/// A condition that a picture's cells almost never meet (text, wide symbols, clusters).
+#define RARE(x) __builtin_expect(!!(x), 0)
 
 /// A cell as two loads give it: the symbol, and the colours and style as they lie in Terminal's
 /// `Cell`: the foreground in bits 0-23 (red lowest), the background in 24-47, the style in 48-55.
@@ -46,12 +51,13 @@ INLINE cell make(uint32_t symbol, uint32_t fg, uint32_t bg) {
     return (cell){symbol, (uint64_t)fg | (uint64_t)bg << 24};
 }
 INLINE cell with_fg(cell c, uint32_t fg) { return (cell){c.symbol, (c.colours & ~(uint64_t)COLOUR) | fg}; }
+INLINE cell with_bg(cell c, uint32_t bg) { return (cell){c.symbol, (c.colours & ~((uint64_t)COLOUR << 24)) | (uint64_t)bg << 24}; }
 /// Cell.blank.
 INLINE cell blank(uint32_t colour) { return make(SPACE, colour, colour); }
 INLINE int equal(cell a, cell b) { return a.symbol == b.symbol && a.colours == b.colours; }
 
-INLINE cell load(const uint8_t *cells, ptrdiff_t i) {
-    const uint8_t *p = cells + 12 * i;
+INLINE cell load(const reel_cell *cells, ptrdiff_t i) {
+    const uint8_t *p = (const uint8_t *)(cells + i);
     cell c;
     memcpy(&c.symbol, p, 4);
     memcpy(&c.colours, p + 4, 8);
@@ -59,8 +65,8 @@ INLINE cell load(const uint8_t *cells, ptrdiff_t i) {
     return c;
 }
 
-INLINE void store(uint8_t *cells, ptrdiff_t i, cell c) {
-    uint8_t *p = cells + 12 * i;
+INLINE void store(reel_cell *cells, ptrdiff_t i, cell c) {
+    uint8_t *p = (uint8_t *)(cells + i);
     memcpy(p, &c.symbol, 4);
     memcpy(p + 4, &c.colours, 8);
 }
@@ -86,14 +92,14 @@ INLINE int distance(uint64_t a, uint64_t b) {
     return __builtin_reduce_max(__builtin_elementwise_max(x, y) - __builtin_elementwise_min(x, y));
 }
 
-/// RGB.midpoint: each channel's mean, rounded down.
+/// The colour halfway between two: each channel's mean, rounded down.
 INLINE uint32_t midpoint(uint32_t a, uint32_t b) { return (a & b) + (((a ^ b) & 0xFEFEFEu) >> 1); }
 
 /// Cell.showsForeground.
 INLINE int shows_fg(cell c) { return c.symbol != SPACE || (style_of(c) & SHOWS_FG_ON_BLANK); }
-/// The colour a cell shows on its top samples (CellJudge.localContrast's `top`).
+/// The colour a cell shows on its top samples (local_contrast's `top`).
 INLINE uint32_t top_of(cell c) { return shows_fg(c) ? fg_of(c) : bg_of(c); }
-/// CellJudge.colours.
+/// A cell's colours as reel_look_distance takes them.
 INLINE uint64_t colours(cell c) { return c.colours & COLOURS; }
 
 /// reel_glyph_look, trying a picture's sextants first.
@@ -105,26 +111,32 @@ INLINE int glyph_look(uint32_t v, uint32_t *mask) {
     return reel_glyph_look(v, mask);
 }
 
-/// CellJudge.look: 1 with the look in `mask` for a block glyph in no style.
+/// A cell's look (see reel_glyph_look): 1 with the look in `mask` for a block glyph in no style.
 INLINE int look(cell c, uint32_t *mask) {
     *mask = 0;
     return style_of(c) == 0 && glyph_look(c.symbol, mask);
 }
 
-/// CellJudge.sameSymbolDistance.
+/// look_distance for two cells of the same symbol and style: the backgrounds, and the
+/// foregrounds where they show (looks 1 and 0).
 INLINE int64_t same_symbol_distance(cell a, cell b) {
     uint32_t l = shows_fg(a) ? 1 : 0;
     return reel_look_distance(colours(a), l, colours(b), l);
 }
 
-/// CellJudge.lookDistance with each cell's look (`has_*` 0 for none): -1 for nil.
+/// The largest difference in any channel between what two cells show in any part of the cell,
+/// given each cell's look (`has_*` 0 for none): for the same symbol and style, between their
+/// colours (the foreground only where it shows); for two different block glyphs (or blanks) in no
+/// style, sample by sample. -1 when they cannot be compared so (different text, or styles).
 INLINE int64_t look_distance(cell a, int has_a, uint32_t la, cell b, int has_b, uint32_t lb) {
     if (a.symbol == b.symbol && style_of(a) == style_of(b)) return same_symbol_distance(a, b);
     if (!has_a || !has_b) return -1;
     return reel_look_distance(colours(a), la, colours(b), lb);
 }
 
-/// CellJudge.blankForm(of:mask:): 0 for nil.
+/// The blank that stands for a block cell in no style (whose look is `mask`) whose colours are
+/// close (or of which only one colour shows): the colour between them, within the blank
+/// allowance `spread` of both. 0 for none.
 INLINE int blank_form(cell c, uint32_t mask, int64_t spread, cell *out) {
     if (mask == 0) {
         *out = blank(bg_of(c));
@@ -155,13 +167,20 @@ INLINE int64_t held_allowance(const reel_allowances *a, int64_t allowance) {
 
 /// The frame, as the row reads it (copied into locals: see the top of the file).
 typedef struct {
-    const uint8_t *next;
-    uint8_t *model, *held;
+    const reel_cell *next;
+    reel_cell *model;
+    uint8_t *held;
     ptrdiff_t count, width;
     reel_allowances allowances;
 } frame;
 
-/// CellJudge.localContrast of the canvas's cell `i`, at column `x`.
+/// The local contrast of the canvas at cell `i` (column `x`): texture, which hides a small
+/// error, as opposed to a single edge nearby, which does not hide one on its flat side. The
+/// larger of the difference between the cell's own two colours and the smallest difference
+/// between the cell and one of its neighbours (its top against the bottom of the cell above, its
+/// bottom against the top of the cell below, its colours against those of the cells to the left
+/// and right), in the channel where it is largest. A flat cell beside an edge (or the letterbox)
+/// has a neighbour like itself, so it counts as flat.
 INLINE int64_t local_contrast(const frame *f, ptrdiff_t i, ptrdiff_t x) {
     cell c = load(f->next, i);
     uint32_t high = top_of(c), low = bg_of(c);
@@ -189,7 +208,7 @@ INLINE int64_t local_contrast(const frame *f, ptrdiff_t i, ptrdiff_t x) {
     return own > near ? own : near;
 }
 
-/// The rest of CellJudge.canKeep, for a change `d` beyond the cell's `skip` allowance: as a
+/// The rest of can_keep, for a change `d` beyond the cell's `skip` allowance: as a
 /// blank, or held back a frame.
 /// (Out of line, and given the allowances it needs as values, so that the frame's stay in
 /// registers.)
@@ -213,8 +232,13 @@ static __attribute__((noinline)) int can_keep_rest(int64_t blank_spread, int64_t
     return 0;
 }
 
-/// CellJudge.canKeep: whether `old` may stay for `c` (whose look is `has_look`, `cell_look`) at
-/// index `i`, column `x`; `detail` receives the local contrast when it was worked out.
+/// Whether the written cell `old` may stay for the canvas's `c` (both in their one form; `c`'s
+/// look is `has_look`, `cell_look`) at index `i`, column `x`, in lossy mode: it looks within the
+/// cell's skip allowance of how `c` would be written now; or, with hysteresis, it moved a little
+/// further only in this frame (`held` is 1 while a change waits its frame). A block that would
+/// be written as a blank is also compared as that blank, or a blank written for it would be
+/// written again every frame; `old` must then still be within the blank's allowance of `c`
+/// itself, so that it cannot drift. `detail` receives the local contrast when it was worked out.
 INLINE int can_keep(const frame *f, cell old, cell c, int has_look, uint32_t cell_look, ptrdiff_t i, ptrdiff_t x,
                     int64_t *detail) {
     const reel_allowances *a = &f->allowances;
@@ -251,32 +275,41 @@ INLINE int can_keep(const frame *f, cell old, cell c, int has_look, uint32_t cel
     return can_keep_rest(a->blank_spread, a->hysteresis16, old, c, d, skip, held);
 }
 
-/// The pen as the row keeps it: its colours (packed as in `cell`), and whether each is known.
+/// The pen as the row keeps it: its colours (packed as in `cell`), whether each is known, its
+/// attributes, and whether it is known at all (the renderer's pen may be unknown).
 typedef struct {
     uint32_t fg, bg;
     int has_fg, has_bg;
+    uint32_t style;
+    int known;
 } pen;
 
-/// CellJudge.colourCost.
+/// The bytes of one colour's SGR parameters: `38;2;` then r;g;b.
 INLINE int64_t colour_cost(uint32_t c) {
     return 7 + (reel_decimal_digits((uint8_t)c) & 0xFF) + (reel_decimal_digits((uint8_t)(c >> 8)) & 0xFF)
         + (reel_decimal_digits((uint8_t)(c >> 16)) & 0xFF);
 }
 
-/// CellJudge.penCost.
+/// The bytes of the SGR sequence that moves a pen in no style to two colours whose costs are
+/// `fg_cost` and `bg_cost`, of which it writes those it needs.
 INLINE int64_t pen_cost(int need_fg, int64_t fg_cost, int need_bg, int64_t bg_cost) {
     if (!need_fg && !need_bg) return 0;
     return 3 + (need_fg ? fg_cost : 0) + (need_bg ? bg_cost : 0) + (need_fg && need_bg ? 1 : 0);
 }
 
-/// CellJudge's `reuse`: the pen's colour when there is one within `near` of `colour`.
+/// The pen's colour when there is one within `near` of `colour`.
 INLINE uint32_t reuse(uint32_t colour, uint32_t current, int present, int64_t near) {
     return present && distance(current, colour) <= near ? current : colour;
 }
 
-/// CellJudge.cheapestForm, for a pen in no style and a cell whose look is `has_look`, `mask`.
+/// The form of cell `c` (whose look is `has_look`, `mask`) that looks within the tolerance of it
+/// and costs the fewest bytes after the pen `p`: a blank for a block whose colours are close, the
+/// pen's colours where they are within `near` (the cell's pen allowance), and the complementary
+/// block when its swapped colours suit the pen better. A blank is written as a space in the pen's
+/// background, or else as a full block in its foreground, when the pen holds a colour near
+/// enough. Text, clusters, wide symbols and a pen or cell in attributes are written as they are.
 INLINE cell cheapest_form(const reel_allowances *a, cell c, int has_look, uint32_t mask, pen p, int64_t near) {
-    if (style_of(c) != 0 || (c.symbol & (CLUSTER | WIDE))) return c;
+    if (!p.known || p.style != 0 || style_of(c) != 0 || (c.symbol & (CLUSTER | WIDE))) return c;
     if (!has_look) {
         cell plain = c;
         if (shows_fg(plain)) plain = with_fg(plain, reuse(fg_of(plain), p.fg, p.has_fg, near));
@@ -314,14 +347,14 @@ INLINE cell cheapest_form(const reel_allowances *a, cell c, int has_look, uint32
     return swapped_cost < best_cost ? swapped : best;
 }
 
-// MARK: Bytes (ByteWriter): each writer takes the output's end and returns its new end.
+// MARK: Bytes: each writer takes the output's end and returns its new end.
 
 INLINE uint8_t *put(uint8_t *o, uint8_t byte) {
     *o = byte;
     return o + 1;
 }
 
-/// ByteWriter.appendDecimal(Int), for a value ≥ 0.
+/// `value` (≥ 0) in decimal ASCII.
 static uint8_t *put_decimal(uint8_t *o, int64_t value) {
     if (value < 10) return put(o, (uint8_t)('0' + value));
     if (value < 100) {
@@ -340,7 +373,7 @@ static uint8_t *put_decimal(uint8_t *o, int64_t value) {
     return put(o, (uint8_t)('0' + rest % 10));
 }
 
-/// A channel's digits (ByteWriter.appendDecimal(UInt8)) followed by a `;`, in one store; returns
+/// A channel's decimal digits followed by a `;`, in one store; returns
 /// the end of the digits (the `;` stays unless something is written over it).
 INLINE uint8_t *put_channel(uint8_t *o, uint32_t value) {
     uint32_t packed = reel_decimal_digits((uint8_t)value), n = packed & 0xFF;
@@ -349,7 +382,7 @@ INLINE uint8_t *put_channel(uint8_t *o, uint32_t value) {
     return o + n;
 }
 
-/// A colour's `r;g;b` after ByteWriter.appendTruecolor's `38;2;`, with a `;` after it (see
+/// A colour's `r;g;b` after `38;2;`, with a `;` after it (see
 /// put_channel).
 INLINE uint8_t *put_rgb(uint8_t *o, uint32_t colour) {
     o = put_channel(o, colour) + 1;
@@ -363,7 +396,8 @@ INLINE uint8_t *put8(uint8_t *o, const char *text, ptrdiff_t count) {
     return o + count;
 }
 
-/// ByteWriter.appendCSI(n, final): `ESC [ n final`, without the 1.
+/// A one-parameter control sequence `ESC [ n final`, leaving out `n` when it is 1 (every
+/// sequence written with it takes 1 as its default).
 static uint8_t *put_csi(uint8_t *o, int64_t n, uint8_t final) {
     o = put(o, 0x1B);
     o = put(o, '[');
@@ -381,7 +415,7 @@ INLINE int has_no_scalar(uint32_t symbol) {
 /// The scalar value of `symbol ?? " "` as the renderer writes it.
 INLINE uint32_t scalar_or_space(uint32_t symbol) { return has_no_scalar(symbol) ? SPACE : symbol & VALUE_MASK; }
 
-/// ByteWriter.appendUTF8, in one store.
+/// The UTF-8 encoding of the scalar value `v`, in one store.
 INLINE uint8_t *put_utf8(uint8_t *o, uint32_t v) {
     uint32_t bytes;
     ptrdiff_t n;
@@ -403,17 +437,17 @@ INLINE uint8_t *put_utf8(uint8_t *o, uint32_t v) {
     return o + n;
 }
 
-// MARK: Cursor (ScreenRenderer+Cursor)
+// MARK: Cursor
 
-/// decimalDigits: its recursion on the rare values of 100,000 and more as a loop, the rest
-/// without a branch (a cursor move weighs up several, and they mispredicted).
+/// The number of decimal digits of `value` (≥ 0): the rare values of 100,000 and more in a loop,
+/// the rest without a branch (a cursor move weighs up several, and they mispredicted).
 INLINE int64_t decimal_digits(int64_t value) {
     int64_t more = 0;
     for (; value >= 100000; value /= 100000) more += 5;
     return more + 1 + (value >= 10) + (value >= 100) + (value >= 1000) + (value >= 10000);
 }
 
-/// csiLength.
+/// The length of `ESC [ n final` as put_csi writes it.
 INLINE int64_t csi_length(int64_t n) { return n == 1 ? 3 : 3 + decimal_digits(n); }
 
 enum vertical { STAY, LINE_FEEDS, NEXT_LINE, PREVIOUS_LINE, DOWN, UP, ROW };
@@ -426,16 +460,19 @@ typedef struct {
 
 /// What the cursor moves read of the frame: the model, and its width.
 typedef struct {
-    const uint8_t *model;
+    const reel_cell *model;
     ptrdiff_t width;
 } grid;
 
-/// ScreenRenderer.rewriteCost: -1 for nil.
+/// The bytes needed to write cells `from` to `to` (not included) of row `ty` again exactly as the
+/// model says they were written, or -1 when one of them cannot be (a wide or cluster symbol, or
+/// another pen), or costs `limit` or more.
 static int64_t rewrite_cost(grid f, pen p, ptrdiff_t ty, ptrdiff_t from, ptrdiff_t to, int64_t limit) {
     int64_t cost = 0;
     for (ptrdiff_t i = ty * f.width + from; i < ty * f.width + to; i++) {
         cell c = load(f.model, i);
-        if (has_no_scalar(c.symbol) || (c.symbol & WIDE) || style_of(c) != 0 || !p.has_bg || bg_of(c) != p.bg
+        if (!p.known || has_no_scalar(c.symbol) || (c.symbol & WIDE) || style_of(c) != p.style || !p.has_bg
+            || bg_of(c) != p.bg
             || (shows_fg(c) && !(p.has_fg && fg_of(c) == p.fg)))
             return -1;
         uint32_t v = c.symbol & VALUE_MASK;
@@ -445,7 +482,8 @@ static int64_t rewrite_cost(grid f, pen p, ptrdiff_t ty, ptrdiff_t from, ptrdiff
     return cost;
 }
 
-/// ScreenRenderer.horizontalMove from column `column` (-1 unknown): its cost, the move in `kind`.
+/// The cheapest way from column `column` (-1 unknown) to `tx` on row `ty`: its cost, the move in
+/// `kind`.
 INLINE int64_t horizontal_move(grid f, pen p, int64_t column, int64_t tx, int64_t ty, int same_row, int *kind) {
     if (column == tx) {
         *kind = H_STAY;
@@ -481,7 +519,7 @@ INLINE int64_t horizontal_move(grid f, pen p, int64_t column, int64_t tx, int64_
     return best;
 }
 
-/// The best move so far, as moveCursor's `consider` keeps it.
+/// The best move so far, as move_cursor weighs them up.
 typedef struct {
     int64_t cost;
     int found, vertical, horizontal;
@@ -502,7 +540,9 @@ INLINE void consider(grid f, pen p, move *best, int vertical, int64_t n, int64_t
     }
 }
 
-/// ScreenRenderer.moveCursor: to (`tx`, `ty`) with the fewest bytes.
+/// Moves the cursor to (`tx`, `ty`) with the fewest bytes: CUP always can; from a known row,
+/// line feeds, CNL, CPL, CUD, CUU or VPA, then CR, CHA, CUF, CUB, backspaces, or the cells in
+/// between written again.
 /// (The caller puts the cursor there.)
 static __attribute__((noinline)) uint8_t *move_cursor(grid f, pen p, cursor at, int64_t tx, int64_t ty, uint8_t *o) {
     move best = {tx == 0 ? csi_length(ty + 1) : 4 + decimal_digits(ty + 1) + decimal_digits(tx + 1), 0, 0, 0, 0};
@@ -565,12 +605,86 @@ static __attribute__((noinline)) uint8_t *move_cursor(grid f, pen p, cursor at, 
     return o;
 }
 
-// MARK: Pen (ScreenRenderer+Pen)
+// MARK: Pen
 
-/// ScreenRenderer.setPen's truecolor path for a cell and a pen in no style: `ESC[`, then
-/// `38;2;r;g;b` for a new foreground (never for a space), `;` between, `48;2;r;g;b` for a new
-/// background, and `m`.
-INLINE uint8_t *set_pen(pen *p, cell c, uint8_t *o) {
+/// A colour's SGR parameters for `layer` ('3' the foreground, '4' the background): `38;2;r;g;b`,
+/// or `38;5;n` with the palette index `index` in 256-colour mode (`index` >= 0).
+static uint8_t *put_colour(uint8_t *o, uint8_t layer, uint32_t colour, int index) {
+    o = put(o, layer);
+    o = put(o, '8');
+    o = put(o, ';');
+    if (index >= 0) {
+        o = put(o, '5');
+        o = put(o, ';');
+        return put_decimal(o, index);
+    }
+    o = put(o, '2');
+    o = put(o, ';');
+    return put_rgb(o, colour);
+}
+
+/// set_pen for any cell and pen: out of line, so that the common case stays small. Turning an
+/// attribute off resets (`0`) and applies the rest again; a see-through cell's background is
+/// `own` when `on_own_colour`, else the terminal's default (`49`). `indices` is the cell's
+/// palette indices in 256-colour mode, else NULL.
+static __attribute__((noinline)) uint8_t *set_any_pen(pen *p, cell c, uint32_t own, int on_own_colour,
+                                                      const uint8_t *indices, uint8_t *o) {
+    const int shows = shows_fg(c), see_through = (style_of(c) & SEE_THROUGH) != 0;
+    const uint32_t style = style_of(c) & ~SEE_THROUGH, fg = fg_of(c);
+    const int has_bg = !see_through || on_own_colour;
+    const uint32_t bg = see_through ? (on_own_colour ? own : 0) : bg_of(c);
+    const pen cleared = {0, 0, 0, 0, 0, 1};
+    pen current = p->known ? *p : cleared;
+    const int reset = !p->known || (current.style & ~style) != 0;
+    const uint32_t added = reset ? style : style & ~current.style;
+    if (reset) current = cleared;
+    const int need_fg = shows && !(current.has_fg && current.fg == fg);
+    const int need_bg = current.has_bg != has_bg || (has_bg && current.bg != bg);
+    if (!reset && !added && !need_fg && !need_bg) return o;
+    o = put(o, 0x1B);
+    o = put(o, '[');
+    int first = 1;
+    if (reset) {
+        o = put(o, '0');
+        first = 0;
+    }
+    // CellStyle's bits in order: bold, dim, italic, underline, reverse.
+    static const uint8_t parameters[5] = {'1', '2', '3', '4', '7'};
+    for (int bit = 0; bit < 5; bit++) {
+        if (!(added & (1u << bit))) continue;
+        if (!first) o = put(o, ';');
+        first = 0;
+        o = put(o, parameters[bit]);
+    }
+    if (need_fg) {
+        if (!first) o = put(o, ';');
+        first = 0;
+        o = put_colour(o, '3', fg, indices ? indices[0] : -1);
+        current.fg = fg;
+        current.has_fg = 1;
+    }
+    if (need_bg) {
+        if (!first) o = put(o, ';');
+        if (has_bg) {
+            o = put_colour(o, '4', bg, indices ? indices[1] : -1);
+        } else {
+            o = put(o, '4');
+            o = put(o, '9');
+        }
+        current.bg = has_bg ? bg : 0;
+        current.has_bg = has_bg;
+    }
+    current.style = style;
+    *p = current;
+    return put(o, 'm');
+}
+
+/// Brings the pen to what cell `c` needs, in at most one sequence (see set_any_pen). The common
+/// case inline: a truecolor cell and pen in no attributes, which writes `ESC[`, then `38;2;r;g;b`
+/// for a new foreground (never for a space), `;` between, `48;2;r;g;b` for a new background, and
+/// `m`.
+INLINE uint8_t *set_pen(pen *p, cell c, uint32_t own, int on_own_colour, const uint8_t *indices, uint8_t *o) {
+    if (RARE(indices || style_of(c) != 0 || !p->known || p->style != 0)) return set_any_pen(p, c, own, on_own_colour, indices, o);
     uint32_t fg = fg_of(c), bg = bg_of(c);
     int need_fg = c.symbol != SPACE && !(p->has_fg && p->fg == fg);
     int need_bg = !(p->has_bg && p->bg == bg);
@@ -593,36 +707,56 @@ INLINE uint8_t *set_pen(pen *p, cell c, uint8_t *o) {
 
 // MARK: The row
 
-ptrdiff_t reel_render_row(const reel_render_frame *frame_in, ptrdiff_t y, reel_render_state *state, uint8_t *out) {
+ptrdiff_t reel_render_row(const reel_render_frame *frame_in, ptrdiff_t y, const reel_row_clusters *clusters,
+                          reel_render_state *state, uint8_t *out) {
     const frame f = {frame_in->next, frame_in->model, frame_in->held, frame_in->count, frame_in->width,
                      frame_in->allowances};
-    const int lossy = frame_in->lossy, full = frame_in->full;
+    const int lossy = frame_in->lossy, full = frame_in->full, on_own_colour = frame_in->see_through_on_own_colour;
+    const uint8_t *palette = frame_in->palette;
     const ptrdiff_t width = f.width, base = y * width;
-    for (ptrdiff_t i = base; i < base + width; i++) {
-        cell c = load(f.next, i), old = load(f.model, i);
-        if ((c.symbol & (CLUSTER | WIDE | CONTINUATION)) || style_of(c) != 0
-            || (old.symbol & (CLUSTER | WIDE | CONTINUATION)))
-            return -1;
-    }
     const reel_allowances *a = &f.allowances;
-    pen p = {rgb_at(state->pen.fg), rgb_at(state->pen.bg), state->pen.has_fg, state->pen.has_bg};
+    const reel_pen *given = &state->pen;
+    pen p = {rgb_at(given->fg), rgb_at(given->bg), given->has_fg, given->has_bg, given->style, given->known};
     cursor at = {state->cursor_row, state->cursor_column};
     uint8_t *o = out + state->length;
     ptrdiff_t written = 0;
-    for (ptrdiff_t x = 0; x < width; x++) {
+    // Writing one column over a wide symbol erases its right half too: that is rewritten next.
+    int forced = 0;
+    for (ptrdiff_t x = 0; x < width;) {
         const ptrdiff_t i = base + x;
         cell c = load(f.next, i);
-        // A space's foreground cannot be seen: one form of it.
-        if (c.symbol == SPACE) c = with_fg(c, bg_of(c));
-        int64_t detail = -1;
-        // The cell's look, which the lossy judgements ask for (a canvas cell here is in no style).
-        uint32_t mask = 0;
-        int has_look = lossy && glyph_look(c.symbol, &mask);
-        if (!full) {
-            cell old = load(f.model, i);
-            if (lossy ? can_keep(&f, old, c, has_look, mask, i, x, &detail) : equal(c, old)) continue;
+        ptrdiff_t span = 1;
+        if (RARE(c.symbol & (WIDE | CONTINUATION))) {
+            // A wide symbol with no room is never half drawn, nor a continuation with no wide
+            // symbol before it.
+            if ((c.symbol & WIDE) && x + 1 < width && (load(f.next, i + 1).symbol & CONTINUATION))
+                span = 2;
+            else
+                c.symbol = SPACE;
         }
-        if (lossy) {
+        // A see-through cell shows the picture, whatever colour its background holds: one form
+        // of it; nor can a space's foreground be seen.
+        const uint32_t own = bg_of(c);
+        if (RARE(style_of(c) & SEE_THROUGH)) c = with_bg(c, 0);
+        if (!shows_fg(c)) c = with_fg(c, bg_of(c));
+        int64_t detail = -1;
+        // The cell's look, which the lossy judgements ask for (a block glyph in no style).
+        uint32_t mask = 0;
+        const int has_look = lossy && style_of(c) == 0 && glyph_look(c.symbol, &mask);
+        const cell old = load(f.model, i);
+        if (!full && !forced) {
+            int same;
+            if (RARE((c.symbol | old.symbol) & CLUSTER))
+                same = clusters && clusters->same[x] && equal(c, old);
+            else
+                same = lossy ? can_keep(&f, old, c, has_look, mask, i, x, &detail) : equal(c, old);
+            if (same && (span == 1 || (load(f.model, i + 1).symbol & CONTINUATION))) {
+                x += span;
+                continue;
+            }
+        }
+        forced = span == 1 && (old.symbol & WIDE);
+        if (span == 1 && lossy) {
             int64_t near = a->pen;
             if (a->masks) {
                 if (detail < 0) detail = local_contrast(&f, i, x);
@@ -634,16 +768,28 @@ ptrdiff_t reel_render_row(const reel_render_frame *frame_in, ptrdiff_t y, reel_r
             o = move_cursor((grid){f.model, width}, p, at, x, y, o);
             at.row = y;
         }
-        o = set_pen(&p, c, o);
-        o = put_utf8(o, scalar_or_space(c.symbol));
+        o = set_pen(&p, c, own, on_own_colour, palette ? palette + 2 * i : NULL, o);
+        if (RARE(c.symbol & CLUSTER)) {
+            const uint32_t start = clusters->start[x], end = clusters->start[x + 1];
+            memcpy(o, clusters->text + start, end - start);
+            o += end - start;
+        } else {
+            o = put_utf8(o, scalar_or_space(c.symbol));
+        }
+        if (RARE(clusters != NULL)) clusters->written[x] = 1;
         store(f.model, i, c);
         written++;
-        at.column = x + 1 >= width ? -1 : x + 1;
+        if (RARE(span == 2)) store(f.model, i + 1, (cell){CONTINUATION, c.colours});
+        x += span;
+        // After a wide symbol or a cluster, or in the last column, only absolute moves are trusted.
+        at.column = span == 2 || (c.symbol & CLUSTER) || x >= width ? -1 : x;
     }
     rgb_put(state->pen.fg, p.fg);
     rgb_put(state->pen.bg, p.bg);
     state->pen.has_fg = (uint8_t)p.has_fg;
     state->pen.has_bg = (uint8_t)p.has_bg;
+    state->pen.style = (uint8_t)p.style;
+    state->pen.known = (uint8_t)p.known;
     state->cursor_row = at.row;
     state->cursor_column = at.column;
     state->length = o - out;

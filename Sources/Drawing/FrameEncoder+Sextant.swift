@@ -33,21 +33,10 @@ extension FrameEncoder {
         _ pixels: UnsafeBufferPointer<RGB>, origin: Int, width: Int, count: Int,
         into cells: UnsafeMutableBufferPointer<Cell>, at out: Int
     ) {
-        guard count > 0, let base = UnsafeRawPointer(pixels.baseAddress) else { return }
-        if Cell.hasCLayout, let first = cells.baseAddress {
-            // The fit writes the cells itself.
-            reel_fit_sextant_row_cells(base.assumingMemoryBound(to: UInt8.self) + 3 &* origin, 3 &* width, count,
-                                       UnsafeMutableRawPointer(first + out))
-            return
-        }
-        withUnsafeTemporaryAllocation(of: reel_cell_fit.self, capacity: count) { fits in
-            guard let first = fits.baseAddress else { return }
-            reel_fit_sextant_row(base.assumingMemoryBound(to: UInt8.self) + 3 &* origin, 3 &* width, count, first)
-            for i in 0..<count {
-                let fit = fits[i]
-                cells[out + i] = cell(fit, symbol: CellSymbol(rawValue: reel_sextant_glyph(fit.split)))
-            }
-        }
+        guard count > 0, let base = UnsafeRawPointer(pixels.baseAddress), let first = cells.baseAddress else { return }
+        // The fit writes the cells itself: a cell is CBlitter's cell record.
+        reel_fit_sextant_row_cells(base.assumingMemoryBound(to: UInt8.self) + 3 &* origin, 3 &* width, count,
+                                   UnsafeMutableRawPointer(first + out))
     }
 
     /// The cell for a fit: a blank for split 0 or two equal colours, else `symbol` in them.

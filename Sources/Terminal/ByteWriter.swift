@@ -2,10 +2,9 @@ import CBlitter
 import Drawing
 
 /// Appends bytes through a raw pointer into memory the caller has sized, with no capacity or
-/// uniqueness check per byte: the renderer's hot path.
+/// uniqueness check per byte: the sixel encoder's hot path.
 ///
-/// The caller guarantees room for everything written (the renderer budgets
-/// ``ScreenRenderer/maxBytesPerCell`` per cell of a row, plus the row's cluster text).
+/// The caller guarantees room for everything written.
 struct ByteWriter {
     /// The start of the memory written to.
     let base: UnsafeMutablePointer<UInt8>
@@ -39,23 +38,6 @@ struct ByteWriter {
         count &+= Int(packed & 0xFF)
     }
 
-    /// Appends a truecolor SGR parameter, `38;2;r;g;b` for `layer` `0x33` (the foreground's
-    /// `3`) or `48;2;r;g;b` for `0x34` (the background's `4`).
-    @inline(__always)
-    mutating func appendTruecolor(layer: UInt8, _ colour: RGB) {
-        base[count] = layer
-        base[count &+ 1] = 0x38
-        base[count &+ 2] = 0x3B
-        base[count &+ 3] = 0x32
-        base[count &+ 4] = 0x3B
-        count &+= 5
-        appendDecimal(colour.r)
-        append(0x3B)
-        appendDecimal(colour.g)
-        append(0x3B)
-        appendDecimal(colour.b)
-    }
-
     /// Appends `value` (≥ 0) in decimal ASCII, without going through `String`.
     @inlinable
     mutating func appendDecimal(_ value: Int) {
@@ -76,53 +58,4 @@ struct ByteWriter {
             append(0x30 &+ UInt8(truncatingIfNeeded: rest % 10))
         }
     }
-
-    /// Appends the UTF-8 encoding of `scalar`.
-    @inline(__always)
-    mutating func appendUTF8(_ scalar: Unicode.Scalar) {
-        let v = scalar.value
-        if v < 0x80 {
-            append(UInt8(truncatingIfNeeded: v))
-        } else if v < 0x800 {
-            append(0xC0 | UInt8(truncatingIfNeeded: v >> 6))
-            append(0x80 | UInt8(truncatingIfNeeded: v & 0x3F))
-        } else if v < 0x1_0000 {
-            append(0xE0 | UInt8(truncatingIfNeeded: v >> 12))
-            append(0x80 | UInt8(truncatingIfNeeded: (v >> 6) & 0x3F))
-            append(0x80 | UInt8(truncatingIfNeeded: v & 0x3F))
-        } else {
-            append(0xF0 | UInt8(truncatingIfNeeded: v >> 18))
-            append(0x80 | UInt8(truncatingIfNeeded: (v >> 12) & 0x3F))
-            append(0x80 | UInt8(truncatingIfNeeded: (v >> 6) & 0x3F))
-            append(0x80 | UInt8(truncatingIfNeeded: v & 0x3F))
-        }
-    }
-
-    /// Appends `ESC [` (the Control Sequence Introducer).
-    @inlinable
-    mutating func appendCSI() {
-        append(0x1B)
-        append(0x5B)
-    }
-
-    /// Appends a one-parameter control sequence `ESC [ n final`, leaving out `n` when it is 1
-    /// (every sequence used with this takes 1 as its default).
-    @inlinable
-    mutating func appendCSI(_ n: Int, _ final: UInt8) {
-        appendCSI()
-        if n != 1 { appendDecimal(n) }
-        append(final)
-    }
-}
-
-/// The number of decimal digits of `value` (≥ 0).
-@inlinable
-func decimalDigits(_ value: Int) -> Int {
-    value < 10 ? 1 : value < 100 ? 2 : value < 1000 ? 3 : value < 10000 ? 4 : value < 100_000 ? 5 : 5 + decimalDigits(value / 100_000)
-}
-
-/// The length of `ESC [ n final` as ``ByteWriter/appendCSI(_:_:)`` writes it.
-@inlinable
-func csiLength(_ n: Int) -> Int {
-    n == 1 ? 3 : 3 + decimalDigits(n)
 }

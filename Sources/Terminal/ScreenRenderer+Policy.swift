@@ -50,7 +50,8 @@ extension ScreenRenderer {
     }
 
     /// The policy turned into integer levels for one frame's tolerance, so that the per-cell path
-    /// does no floating-point work.
+    /// does no floating-point work: CBlitter's `reel_allowances`, with which `reel_render_row`
+    /// judges each cell (and raises a cell's skip and pen allowances by the detail around it).
     struct Allowances: Sendable, Equatable {
         /// The tolerance *t* of the frame.
         var tolerance = 0
@@ -95,23 +96,5 @@ extension ScreenRenderer {
 
         /// Whether detail changes anything.
         var masks: Bool { detailGain16 > 0 && (skipMost > skip || penMost > pen) }
-
-        /// The allowance of a cell whose local contrast is `detail`, at most `most`.
-        @inline(__always)
-        func raised(detail: Int, most: Int) -> Int {
-            min(smoothCap + (max(detail - detailFloor, 0) * detailGain16) >> 4, most)
-        }
-
-        /// The skip allowance of a cell whose local contrast is `detail`.
-        @inline(__always)
-        func skip(detail: Int) -> Int { max(raised(detail: detail, most: skipMost), skip) }
-
-        /// The pen allowance of a cell whose local contrast is `detail`.
-        @inline(__always)
-        func pen(detail: Int) -> Int { max(raised(detail: detail, most: penMost), pen) }
-
-        /// The allowance, with hysteresis, of a change seen for the first frame.
-        @inline(__always)
-        func held(_ allowance: Int) -> Int { (allowance * hysteresis16) >> 4 }
     }
 }

@@ -23,12 +23,3 @@ extension ScreenRenderer {
     @inline(__always)
     var isLossy: Bool { allowances.tolerance > 0 && colorMode != .palette256 }
 }
-
-extension RGB {
-    /// The colour halfway between this one and `other`, rounded down.
-    @inlinable
-    func midpoint(with other: RGB) -> RGB {
-        RGB(UInt8((UInt16(r) + UInt16(other.r)) / 2), UInt8((UInt16(g) + UInt16(other.g)) / 2),
-            UInt8((UInt16(b) + UInt16(other.b)) / 2))
-    }
-}

@@ -1,3 +1,4 @@
+import CBlitter
 import Drawing
 
 /// Turns successive canvases into the fewest terminal bytes: a diff against what was actually
@@ -7,7 +8,7 @@ import Drawing
 /// - is wrapped in synchronized-update mode (`ESC[?2026h` … `ESC[?2026l`); an unchanged frame
 ///   writes nothing else;
 /// - writes only the cells that changed, moving the cursor by the shortest sequence when the next
-///   changed cell is not adjacent (see ``ScreenRenderer`` `+Cursor`);
+///   changed cell is not adjacent;
 /// - sends SGR only when the pen changes, foreground and background in one sequence, and never a
 ///   foreground for a plain space (its foreground cannot be seen); a ``CellStyle/seeThrough`` cell
 ///   gets the terminal's default background, so that an image under it shows;
@@ -16,6 +17,10 @@ import Drawing
 ///   ``ScreenRenderer`` `+Tolerance` and ``LossyPolicy``); the error never accumulates past it;
 /// - with a ``budget``, raises each frame's tolerance as far as the bytes it may write require
 ///   (see ``ByteBudget``).
+///
+/// It keeps the frame (the model of what the terminal shows, the size, the tolerance and budget,
+/// the clusters' text) and hands each row to CBlitter's `reel_render_row`, the one place that
+/// judges a cell and writes its bytes (see `+Rows`).
 ///
 /// The renderer is a pure value: it never touches the terminal, it only produces bytes.
 public struct ScreenRenderer: Sendable {
@@ -70,10 +75,6 @@ public struct ScreenRenderer: Sendable {
     var held: [UInt8] = []
     /// The policy ``allowances`` were made with.
     var allowancesPolicy = LossyPolicy()
-    /// Whether a picture's rows are rendered by CBlitter's `reel_render_row` (see
-    /// `+PictureRows`), which writes the same bytes as the Swift loop in less time; off
-    /// in the tests that compare the two.
-    var usesPictureRows = true
 
     /// The SGR state of the terminal: colours (nil = the terminal's default) and attributes.
     struct Pen: Sendable, Equatable {
@@ -142,27 +143,39 @@ public struct ScreenRenderer: Sendable {
         swap(&model, &written)
         var holds: [UInt8] = []
         swap(&holds, &held)
-        canvas.cells.withUnsafeBufferPointer { next in
+        let palette = colorMode == .palette256 ? ScreenRenderer.paletteCells(canvas) : nil
+        let clustered = !canvas.clusters.isEmpty || !writtenClusters.isEmpty
+        var state = reel_render_state(pen: ScreenRenderer.record(of: pen), cursor_row: cursorRow ?? -1,
+                                      cursor_column: cursorColumn ?? -1, length: length)
+        (palette?.cells ?? canvas.cells).withUnsafeBufferPointer { next in
             model.withUnsafeMutableBufferPointer { model in
                 holds.withUnsafeMutableBufferPointer { holds in
-                    let frame = pictureFrame(next: next, model: model, held: holds, full: full)
-                    for y in 0..<height {
-                        let room = width * ScreenRenderer.maxBytesPerCell + clusterBytes(canvas, row: y)
-                        if out.count - length < room { out.append(contentsOf: repeatElement(0, count: room - (out.count - length))) }
-                        out.withUnsafeMutableBufferPointer { buffer in
-                            guard let base = buffer.baseAddress else { return }
-                            var writer = ByteWriter(base: base, count: length)
-                            if let frame, let cells = renderPictureRow(y, frame: frame, out: &writer) {
-                                lastFrameCellsWritten &+= cells
-                            } else {
-                                renderRow(y, next: next, model: model, held: holds, canvas: canvas, full: full, out: &writer)
+                    (palette?.indices ?? []).withUnsafeBufferPointer { indices in
+                        var frame = reel_render_frame(
+                            next: UnsafeRawPointer(next.baseAddress)?.assumingMemoryBound(to: reel_cell.self),
+                            model: UnsafeMutableRawPointer(model.baseAddress)?.assumingMemoryBound(to: reel_cell.self),
+                            held: holds.baseAddress, palette: palette == nil ? nil : indices.baseAddress,
+                            count: next.count, width: width, allowances: allowanceRecord, lossy: isLossy ? 1 : 0,
+                            full: full ? 1 : 0, see_through_on_own_colour: seeThroughOnOwnColour ? 1 : 0)
+                        for y in 0..<height {
+                            var clusters = clustered ? rowClusters(canvas, row: y, model: model) : nil
+                            let room = width * ScreenRenderer.maxBytesPerCell + (clusters?.text.count ?? 0)
+                            if out.count - state.length < room { out.append(contentsOf: repeatElement(0, count: room - (out.count - state.length))) }
+                            let cells = out.withUnsafeMutableBufferPointer { buffer in
+                                guard let base = buffer.baseAddress else { return 0 }
+                                return renderRow(y, frame: &frame, clusters: &clusters, state: &state, out: base)
                             }
-                            length = writer.count
+                            lastFrameCellsWritten &+= cells
+                            if let clusters { recordClusters(clusters, canvas, row: y, model: model) }
                         }
                     }
                 }
             }
         }
+        length = state.length
+        pen = ScreenRenderer.pen(of: state.pen)
+        cursorRow = state.cursor_row < 0 ? nil : state.cursor_row
+        cursorColumn = state.cursor_column < 0 ? nil : state.cursor_column
         swap(&model, &written)
         swap(&holds, &held)
         out.removeLast(out.count - length)
@@ -179,123 +192,23 @@ public struct ScreenRenderer: Sendable {
         length += bytes.count
     }
 
-    // The clusters' bookkeeping, out of line: rare, and its string and dictionary code would
-    // otherwise crowd the per-cell loop, whose small helpers the compiler then stops inlining.
-
-    /// Whether the canvas's `cell` at index `i` is the cluster `old` exactly as written: the
-    /// same text, width and colours (either may be a cluster).
-    @inline(never)
-    private func clusterIsWritten(_ cell: Cell, _ old: Cell, at i: Int, canvas: Canvas) -> Bool {
-        cell.symbol.isCluster && old.symbol.isCluster && cell.symbol.isWide == old.symbol.isWide
-            && canvas.text(of: cell) == writtenClusters[i] && cell == old
-    }
-
-    /// Writes the cluster `cell` at index `i`, and records its text.
-    @inline(never)
-    private mutating func writeCluster(_ cell: Cell, at i: Int, canvas: Canvas, out: inout ByteWriter) {
-        let text = canvas.text(of: cell)
-        out.append(contentsOf: text.utf8)
-        writtenClusters[i] = text
-    }
-
-    /// Forgets the text of the cluster written at index `i`.
-    @inline(never)
-    private mutating func forgetCluster(at i: Int) {
-        writtenClusters[i] = nil
-    }
-
-    /// The UTF-8 length of the cluster cells of row `y` (0 without a lookup when there are none).
-    @inline(never)
-    private func clusterBytes(_ canvas: Canvas, row y: Int) -> Int {
-        guard !canvas.clusters.isEmpty else { return 0 }
-        var total = 0
-        for x in 0..<width where canvas.cells[y * width + x].symbol.isCluster {
-            total += canvas.text(of: canvas.cells[y * width + x]).utf8.count
-        }
-        return total
-    }
-
-    /// Writes the changed cells of row `y`.
-    @inline(__always)
-    private mutating func renderRow(
-        _ y: Int, next: UnsafeBufferPointer<Cell>, model: UnsafeMutableBufferPointer<Cell>,
-        held: UnsafeMutableBufferPointer<UInt8>, canvas: Canvas, full: Bool, out: inout ByteWriter
-    ) {
-        let base = y * width
-        let palette = colorMode == .palette256
-        let lossy = isLossy
-        let judge = CellJudge(allowances: allowances, width: width)
-        var x = 0
-        var forced = false
-        while x < width {
-            let i = base + x
-            var cell = next[i]
-            var span = 1
-            if cell.symbol.isWide {
-                if x + 1 < width && next[i + 1].symbol.isContinuation {
-                    span = 2
-                } else {
-                    cell.symbol = .space  // a wide symbol with no room: never half-drawn
+    /// Row `y` through `reel_render_row`, with its clusters' text when there are any.
+    private func renderRow(
+        _ y: Int, frame: inout reel_render_frame, clusters: inout RowClusters?, state: inout reel_render_state,
+        out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        guard var row = clusters else { return reel_render_row(&frame, y, nil, &state, out) }
+        defer { clusters = row }
+        return row.text.withUnsafeBufferPointer { text in
+            row.start.withUnsafeBufferPointer { start in
+                row.same.withUnsafeBufferPointer { same in
+                    row.written.withUnsafeMutableBufferPointer { written in
+                        var record = reel_row_clusters(text: text.baseAddress, start: start.baseAddress,
+                                                       same: same.baseAddress, written: written.baseAddress)
+                        return reel_render_row(&frame, y, &record, &state, out)
+                    }
                 }
-            } else if cell.symbol.isContinuation {
-                cell.symbol = .space  // a continuation with no wide symbol before it
             }
-            // A see-through cell shows the picture, whatever colour its `bg` holds: one form of it.
-            let ownColour = cell.bg
-            if cell.style.contains(.seeThrough) { cell.bg = .black }
-            if !cell.showsForeground { cell.fg = cell.bg }
-            if palette {
-                cell.fg = Palette256.quantized(cell.fg)
-                cell.bg = Palette256.quantized(cell.bg)
-            }
-            let old = model[i]
-            var dirty = full || forced
-            var detail = -1
-            if !dirty {
-                // The same, or in lossy mode close enough; a cluster only when exactly the same, text
-                // and colours.
-                let same: Bool
-                if (cell.symbol.rawValue | old.symbol.rawValue) & CellSymbol.clusterFlag != 0 {
-                    same = clusterIsWritten(cell, old, at: i, canvas: canvas)
-                } else if lossy {
-                    same = judge.canKeep(old, for: cell, at: i, x: x, next: next, held: held, detail: &detail)
-                } else {
-                    same = cell == old
-                }
-                dirty = !same || (span == 2 && !model[i + 1].symbol.isContinuation)
-            }
-            forced = false
-            if !dirty {
-                x += span
-                continue
-            }
-            // Writing one column over a wide symbol erases its right half too: rewrite that next.
-            if span == 1 && old.symbol.isWide { forced = true }
-            if span == 1 && lossy {
-                var near = allowances.pen
-                if allowances.masks {
-                    if detail < 0 { detail = judge.localContrast(at: i, x: x, next: next) }
-                    near = allowances.pen(detail: detail)
-                }
-                cell = judge.cheapestForm(of: cell, pen: pen, near: near)
-            }
-            if cursorColumn != x || cursorRow != y { moveCursor(toColumn: x, row: y, model: model, out: &out) }
-            setPen(for: cell, seeThroughColour: seeThroughOnOwnColour ? ownColour : nil, out: &out)
-            if cell.symbol.isCluster {
-                writeCluster(cell, at: i, canvas: canvas, out: &out)
-            } else {
-                out.appendUTF8(cell.symbol.scalar ?? " ")
-                if old.symbol.isCluster { forgetCluster(at: i) }
-            }
-            model[i] = cell
-            lastFrameCellsWritten &+= 1
-            if span == 2 {
-                if model[i + 1].symbol.isCluster { forgetCluster(at: i + 1) }
-                model[i + 1] = Cell(symbol: .continuation, fg: cell.fg, bg: cell.bg, style: cell.style)
-            }
-            x += span
-            // After a wide symbol or in the last column, only absolute column moves are trusted.
-            cursorColumn = (span == 2 || cell.symbol.isCluster || x >= width) ? nil : x
         }
     }
 }

@@ -1,8 +1,11 @@
-// The per-cell fits of the sextant and octant blitters (for one cell of 4 x 8 RGB samples, the
-// split in two and the two colours that draw it best), and the block glyphs' looks as the
-// renderer compares them. Plain C with the compiler's vector extensions, because this runs for
-// every cell of every frame (12,000 cells at 200x60) and Swift's code for it was several times
-// longer. Pure: no state, no system calls.
+// The two hot loops of reel in C, each run for every cell of every frame (12,000 cells at
+// 200x60): the per-cell fits of the sextant and octant blitters (for one cell of 4 x 8 RGB
+// samples, the split in two and the two colours that draw it best), with the block glyphs' looks
+// as the renderer compares them; and the screen renderer's rows (render.c), the one judge of
+// whether a cell is written and in which form, and of its bytes. Plain C with the compiler's
+// vector extensions, because Swift's code for the fits was several times longer and its row loop
+// a third slower. The cell record that Terminal's `Cell` wraps is defined here, so that both read
+// and write a canvas in place. Pure: no state, no system calls.
 #ifndef REEL_CBLITTER_H
 #define REEL_CBLITTER_H
 
@@ -53,11 +56,10 @@ reel_cell_fit reel_fit_sextant_plain(const uint8_t *origin, ptrdiff_t stride);
 /// of the last), into `fits`: the same fits, with one call a row.
 void reel_fit_sextant_row(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, reel_cell_fit *fits);
 
-/// reel_fit_sextant_row with each fit written as a cell, into `count` records of 12 bytes at
-/// `cells`: the glyph (a uint32_t scalar value), the foreground's red, green and blue, the
-/// background's, a zero byte (no attributes) and a zero byte of padding: the layout of Terminal's
-/// `Cell`, which the Swift side checks before it passes its cells. A blank (split 0, or two equal
-/// colours) is a space whose foreground is its background.
+/// reel_fit_sextant_row with each fit written as a cell, into `count` reel_cell records at
+/// `cells` (see below; Terminal's `Cell` wraps one): the glyph, the foreground's red, green and
+/// blue, the background's, no attributes. A blank (split 0, or two equal colours) is a space
+/// whose foreground is its background.
 void reel_fit_sextant_row_cells(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, void *cells);
 
 /// The octant blitter's split for the cell at `origin` (as for reel_fit_sextant): the parts
@@ -174,11 +176,27 @@ extern const uint32_t reel_byte_digits[256];
 /// The packed decimal digits of `value` (see reel_byte_digits).
 static inline uint32_t reel_decimal_digits(uint8_t value) { return reel_byte_digits[value]; }
 
-// MARK: The renderer's picture rows (render.c)
+// MARK: The screen renderer's rows (render.c)
 //
-// Terminal's ScreenRenderer for one row of a picture, in C: the same judgements and bytes as its
-// Swift loop (CellJudge's keep-or-write and cheapest form, the cursor moves, the pen, UTF-8),
-// which took about as long as the sextant fit.
+// Terminal's ScreenRenderer writes every row of every frame through reel_render_row: the one
+// place that judges a cell (keep it, or write it and in which form) and writes its bytes (the
+// cursor moves, the pen, UTF-8). Swift prepares what C does not hold: cluster text, the palette's
+// colours in 256-colour mode, and the bookkeeping of the written clusters.
+
+/// One character cell, as Terminal's `Cell` holds it (Cell wraps this record, so that the
+/// renderer and the sextant fit can read and write a canvas's cells in place): 12 bytes.
+typedef struct {
+    /// CellSymbol's bits: a scalar value or cluster index in bits 0-20, a continuation (bit 29),
+    /// wide (bit 30), a cluster (bit 31).
+    uint32_t symbol;
+    /// The foreground's and the background's red, green and blue.
+    uint8_t fg[3];
+    uint8_t bg[3];
+    /// CellStyle's bits.
+    uint8_t style;
+    /// Always 0.
+    uint8_t padding;
+} reel_cell;
 
 /// A frame's tolerance as ScreenRenderer.Allowances holds it, in integer levels.
 typedef struct {
@@ -187,25 +205,42 @@ typedef struct {
     int64_t masks;
 } reel_allowances;
 
-/// The terminal's SGR state, in no attributes: each colour (red, green, blue) and whether it is
-/// known (0 for the terminal's default).
+/// The terminal's SGR state: each colour (red, green, blue) and whether it is known (0 for the
+/// terminal's default), the attributes (CellStyle's bits, never see-through), and whether the
+/// state is known at all.
 typedef struct {
     uint8_t fg[3], bg[3];
     uint8_t has_fg, has_bg;
+    uint8_t style, known;
 } reel_pen;
 
 /// One frame of the renderer: the canvas's cells and the model of what the terminal shows, both
-/// `count` 12-byte records of Terminal's `Cell` (see reel_fit_sextant_row_cells), `width` a row;
-/// the per-cell hysteresis state; the frame's allowances; whether it is lossy (a tolerance above
-/// 0) and whether it writes every cell (a full redraw).
+/// `count` cells, `width` a row; the per-cell hysteresis state; the frame's allowances; whether
+/// it is lossy (a tolerance above 0) and whether it writes every cell (a full redraw); whether a
+/// see-through cell is written on its own colour rather than the default background.
+/// In 256-colour mode, `next` holds the canvas's colours moved to the palette's (a see-through
+/// cell's background left as it is), and `palette` the palette index of each cell's foreground
+/// and background (2 bytes a cell; for a see-through cell, its own colour's); NULL for truecolor.
 typedef struct {
-    const void *next;
-    void *model;
+    const reel_cell *next;
+    reel_cell *model;
     uint8_t *held;
+    const uint8_t *palette;
     ptrdiff_t count, width;
     reel_allowances allowances;
-    int lossy, full;
+    int lossy, full, see_through_on_own_colour;
 } reel_render_frame;
+
+/// The clusters of one row, as Swift finds them: the UTF-8 text of each cluster cell (`text`
+/// from `start[x]` to `start[x + 1]`, none for other cells), whether the model holds that same
+/// cluster with that text at each column (`same`), and `written`, set to 1 at each column the
+/// row writes (for the bookkeeping of the written clusters' text).
+typedef struct {
+    const uint8_t *text;
+    const uint32_t *start;
+    const uint8_t *same;
+    uint8_t *written;
+} reel_row_clusters;
 
 /// The renderer's state between cells: the pen, the cursor (-1 where unknown) and the number of
 /// bytes in the output so far.
@@ -215,13 +250,12 @@ typedef struct {
     ptrdiff_t length;
 } reel_render_state;
 
-/// Renders row `y` of the frame as ScreenRenderer's loop does for a truecolor terminal and a pen
-/// in no attributes: writes the bytes at `out + state->length` (which has room for 80 a cell),
+/// Renders row `y` of the frame: writes the bytes that bring the terminal's row to the canvas's
+/// at `out + state->length` (which has room for 80 bytes a cell and the row's cluster text),
 /// updates the model, the hysteresis, the pen, the cursor and the length, and returns the number
-/// of cells written. Returns -1, changing nothing, for a row it does not handle: one with a
-/// cluster, a wide symbol or its continuation (in the canvas or the model), or a canvas cell
-/// with attributes.
-ptrdiff_t reel_render_row(const reel_render_frame *frame, ptrdiff_t y, reel_render_state *state, uint8_t *out);
+/// of cells written. `clusters` is NULL when neither the canvas nor the model holds a cluster.
+ptrdiff_t reel_render_row(const reel_render_frame *frame, ptrdiff_t y, const reel_row_clusters *clusters,
+                          reel_render_state *state, uint8_t *out);
 
 /// Whether the `count` bytes at `a` and at `b` are the same (memcmp): for PixelBuffer's equality,
 /// which compares each new picture with the one the terminal shows.
