@@ -1,3 +1,4 @@
+import TestTerminal
 import Testing
 @testable import Terminal
 
