@@ -1,0 +1,251 @@
+import Controls
+import Terminal
+import Testing
+@testable import Screens
+
+/// The player screen's main states, each held whole against the canvas at 60 × 16 (no picture:
+/// what is drawn over it), text and looks, cell by cell.
+@Suite("Player screen, whole canvas")
+struct PlayerCanvasTests {
+    /// "clip.mp4", titled "A Title", playing at 0:30 of 2:00, from time 0.
+    static func screen(_ configure: (inout PlayerScreen.Configuration) -> Void = { _ in }) -> PlayerScreen {
+        PlayerScreenTests.screen(columns: 60, rows: 16, configure: configure)
+    }
+
+    static let legend: [Character: Look] = [
+        " ": .blank(Theme.background),
+        "t": .text(Theme.text, on: Theme.background),
+        "T": .text(Theme.text, on: Theme.background, .bold),
+        "d": .text(Theme.dimText, on: Theme.background),
+        "a": .blank(Theme.accent),
+        "k": .blank(Theme.track),
+        "p": .blank(Theme.panel),
+        "b": .text(Theme.border, on: Theme.panel),
+        "P": .text(Theme.text, on: Theme.panel, .bold),
+        "D": .text(Theme.dimText, on: Theme.panel),
+        "A": .text(Theme.accent, on: Theme.panel),
+        "K": .text(Theme.accent, on: Theme.panel, .bold),
+        "W": .text(Theme.text, on: nil, .bold),
+        "~": .any,
+    ]
+
+    @Test("with the controls shown: the title, the transport, and the times under a scrubber played to 0:30 of 2:00")
+    func controlsShown() {
+        var screen = Self.screen()
+        let canvas = PlayerScreenTests.drawn(&screen, now: 0.5)
+        CanvasExpectation(rows: [
+            "                                                            ",
+            "  A Title                                                   ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "               ↺ 10          ❚❚           10 ↻              ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "  0:30                                                2:00  ",
+        ], looks: [
+            "                                                            ",
+            "  TTTTTTT                                                   ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "               TTTT          TT           TTTT              ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "  aaaaaaaaaaaaaakkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk  ",
+            "  tttt                                                dddd  ",
+        ], legend: Self.legend).expect(canvas)
+    }
+
+    @Test("with the controls hidden (3 s after the last input, faded by 4 s) nothing is drawn over the picture")
+    func controlsHidden() {
+        var screen = Self.screen()
+        _ = screen.tick(now: 4)
+        let canvas = PlayerScreenTests.drawn(&screen, now: 4)
+        let blank = Array(repeating: String(repeating: " ", count: 60), count: 16)
+        CanvasExpectation(rows: blank, looks: blank, legend: Self.legend).expect(canvas)
+    }
+
+    @Test("paused, the transport shows ▶ where ❚❚ was, and the rest stays")
+    func paused() {
+        var screen = Self.screen()
+        screen.update(PlayerScreenTests.status(paused: true), now: 1)
+        let canvas = PlayerScreenTests.drawn(&screen, now: 1.5)
+        CanvasExpectation(rows: [
+            "                                                            ",
+            "  A Title                                                   ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "               ↺ 10           ▶           10 ↻              ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "  0:30                                                2:00  ",
+        ], looks: [
+            "                                                            ",
+            "  TTTTTTT                                                   ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "               TTTT           T           TTTT              ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "  aaaaaaaaaaaaaakkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk  ",
+            "  tttt                                                dddd  ",
+        ], legend: Self.legend).expect(canvas)
+    }
+
+    @Test("a double tap of l ripples over the right half, with ▶▶ and its tally +20 s inside the ring")
+    func skipRipple() {
+        var screen = Self.screen()
+        _ = screen.handle(PlayerScreenTests.char("c"), now: 0.1)
+        _ = screen.handle(PlayerScreenTests.char("l"), now: 1)
+        _ = screen.handle(PlayerScreenTests.char("l"), now: 1.1)
+        let canvas = PlayerScreenTests.drawn(&screen, now: 1.4)
+        CanvasExpectation(rows: [
+            "                                                            ",
+            "  A Title                                                   ",
+            "                                      ▀▀▀▀      ▀▀▀▀        ",
+            "                                    ▀▀              ▀▀      ",
+            "                                  ▀▀                  ▀▀    ",
+            "                                 ▀▀                    ▀▀   ",
+            "                                 ▀                      ▀   ",
+            "                                ▀▀      ▀      ▀     ▶▶  ▀  ",
+            "               ↺ 10          ❚❚ ▀         10 ↻           ▀  ",
+            "                                 ▀      ▀      ▀   +20 s▀   ",
+            "                                 ▀▀                    ▀▀   ",
+            "                                  ▀▀                  ▀▀    ",
+            "                                    ▀▀              ▀▀      ",
+            "                                      ▀▀▀▀      ▀▀▀▀        ",
+            "                                                            ",
+            "  0:30                                                2:00  ",
+        ], looks: [
+            "                                                            ",
+            "  TTTTTTT                                                   ",
+            "                                      ~~~~~~~~~~~~~~        ",
+            "                                    ~~~~~~~~~~~~~~~~~~      ",
+            "                                  ~~~~~~~~~~~~~~~~~~~~~~    ",
+            "                                 ~~~~~~~~~~~~~~~~~~~~~~~~   ",
+            "                                 ~~~~~~~~~~~~~~~~~~~~~~~~   ",
+            "                                ~~~~~~~~~~~~~~~~~~~~~WW~~~  ",
+            "               TTTT          TT ~~~~~~~~~~WWWW~~~~~~~~~~~~  ",
+            "                                 ~~~~~~~~~~~~~~~~~~WWWWW~   ",
+            "                                 ~~~~~~~~~~~~~~~~~~~~~~~~   ",
+            "                                  ~~~~~~~~~~~~~~~~~~~~~~    ",
+            "                                    ~~~~~~~~~~~~~~~~~~      ",
+            "                                      ~~~~~~~~~~~~~~        ",
+            "  aaaaaaaaaaaaaakkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk  ",
+            "  tttt                                                dddd  ",
+        ], legend: Self.legend).expect(canvas)
+    }
+
+    @Test("a notice shows bold in a panel across the middle, over the controls")
+    func notice() {
+        var screen = Self.screen()
+        screen.notify("Audio delay +0.1 s", now: 1, duration: 0)
+        let canvas = PlayerScreenTests.drawn(&screen, now: 1.2)
+        CanvasExpectation(rows: [
+            "                                                            ",
+            "  A Title                                                   ",
+            "                                                            ",
+            "                                                            ",
+            "                     Audio delay +0.1 s                     ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "               ↺ 10          ❚❚           10 ↻              ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "  0:30                                                2:00  ",
+        ], looks: [
+            "                                                            ",
+            "  TTTTTTT                                                   ",
+            "                                                            ",
+            "                                                            ",
+            "                    PPPPPPPPPPPPPPPPPPPP                    ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "               TTTT          TT           TTTT              ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "  aaaaaaaaaaaaaakkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk  ",
+            "  tttt                                                dddd  ",
+        ], legend: Self.legend).expect(canvas)
+    }
+
+    @Test("the help's first page: a bordered panel over all but the times row, keys bold, help dim, the page line in the accent")
+    func helpPage() {
+        var screen = Self.screen()
+        screen.setHelpShown(true)
+        let canvas = PlayerScreenTests.drawn(&screen, now: 1)
+        CanvasExpectation(rows: [
+            "╭──────────────────────────────────────────────────────────╮",
+            "│ Keys                                       picture: half │",
+            "│                                                          │",
+            "│ Space, k         play / pause; at the end, start again   │",
+            "│ ← / →            twice within 0.4 s: skip back / forward │",
+            "│                  10 s, more taps add up; once: show the  │",
+            "│                  controls                                │",
+            "│ j / l            skip back / forward 10 s at once        │",
+            "│ ↑ / ↓            volume + / − 5                          │",
+            "│ m                mute / sound on                         │",
+            "│ 0 … 9            jump to 0 % … 90 %                      │",
+            "│ Home / End       jump to the start / the end             │",
+            "│ , / .            one frame back / forward (paused)       │",
+            "│ page 1 of 4 · ↓ PgDn Space: next · ↑ PgUp: back · any o… │",
+            "╰──────────────────────────────────────────────────────────╯",
+            "  0:30                                                2:00  ",
+        ], looks: [
+            "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+            "bpKKKKpppppppppppppppppppppppppppppppppppppppDDDDDDDDpDDDDpb",
+            "bppppppppppppppppppppppppppppppppppppppppppppppppppppppppppb",
+            "bpPPPPPPPPpppppppppDDDDpDpDDDDDDpDDpDDDpDDDDpDDDDDpDDDDDpppb",
+            "bpPPPPPppppppppppppDDDDDpDDDDDDpDDDpDDpDDDDpDDDDpDpDDDDDDDpb",
+            "bppppppppppppppppppDDpDDpDDDDpDDDDpDDDpDDDpDDDDDpDDDDpDDDppb",
+            "bppppppppppppppppppDDDDDDDDppppppppppppppppppppppppppppppppb",
+            "bpPPPPPppppppppppppDDDDpDDDDpDpDDDDDDDpDDpDpDDpDDDDppppppppb",
+            "bpPPPPPppppppppppppDDDDDDpDpDpDpDppppppppppppppppppppppppppb",
+            "bpPppppppppppppppppDDDDpDpDDDDDpDDpppppppppppppppppppppppppb",
+            "bpPPPPPppppppppppppDDDDpDDpDpDpDpDDpDppppppppppppppppppppppb",
+            "bpPPPPPPPPPPpppppppDDDDpDDpDDDpDDDDDpDpDDDpDDDpppppppppppppb",
+            "bpPPPPPppppppppppppDDDpDDDDDpDDDDpDpDDDDDDDpDDDDDDDDpppppppb",
+            "bpAAAApApAApApApApAAAApAAAAAApAAAApApApAAAAApAAAApApAAApAApb",
+            "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+            "  tttt                                                dddd  ",
+        ], legend: Self.legend).expect(canvas)
+    }
+}
