@@ -29,45 +29,47 @@ struct PlayerCanvasTests {
         "~": .any,
     ]
 
+    /// The screen with its controls shown, at 0.5 s.
+    static let shown = CanvasExpectation(rows: [
+        "                                                            ",
+        "  A Title                                                   ",
+        "                                                            ",
+        "                                                            ",
+        "                                                            ",
+        "                                                            ",
+        "                                                            ",
+        "                                                            ",
+        "               ↺ 10          ❚❚           10 ↻              ",
+        "                                                            ",
+        "                                                            ",
+        "                                                            ",
+        "                                                            ",
+        "                                                            ",
+        "                                                            ",
+        "  0:30                                                2:00  ",
+    ], looks: [
+        "                                                            ",
+        "  TTTTTTT                                                   ",
+        "                                                            ",
+        "                                                            ",
+        "                                                            ",
+        "                                                            ",
+        "                                                            ",
+        "                                                            ",
+        "               TTTT          TT           TTTT              ",
+        "                                                            ",
+        "                                                            ",
+        "                                                            ",
+        "                                                            ",
+        "                                                            ",
+        "  aaaaaaaaaaaaaakkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk  ",
+        "  tttt                                                dddd  ",
+    ], legend: legend)
+
     @Test("with the controls shown: the title, the transport, and the times under a scrubber played to 0:30 of 2:00")
     func controlsShown() {
         var screen = Self.screen()
-        let canvas = PlayerScreenTests.drawn(&screen, now: 0.5)
-        CanvasExpectation(rows: [
-            "                                                            ",
-            "  A Title                                                   ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "               ↺ 10          ❚❚           10 ↻              ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "  0:30                                                2:00  ",
-        ], looks: [
-            "                                                            ",
-            "  TTTTTTT                                                   ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "               TTTT          TT           TTTT              ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "  aaaaaaaaaaaaaakkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk  ",
-            "  tttt                                                dddd  ",
-        ], legend: Self.legend).expect(canvas)
+        Self.shown.expect(PlayerScreenTests.drawn(&screen, now: 0.5))
     }
 
     @Test("with the controls hidden (3 s after the last input, faded by 4 s) nothing is drawn over the picture")
@@ -83,42 +85,11 @@ struct PlayerCanvasTests {
     func paused() {
         var screen = Self.screen()
         screen.update(PlayerScreenTests.status(paused: true), now: 1)
-        let canvas = PlayerScreenTests.drawn(&screen, now: 1.5)
-        CanvasExpectation(rows: [
-            "                                                            ",
-            "  A Title                                                   ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "               ↺ 10           ▶           10 ↻              ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "  0:30                                                2:00  ",
-        ], looks: [
-            "                                                            ",
-            "  TTTTTTT                                                   ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "               TTTT           T           TTTT              ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "  aaaaaaaaaaaaaakkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk  ",
-            "  tttt                                                dddd  ",
-        ], legend: Self.legend).expect(canvas)
+        var expected = Self.shown
+        // ▶ for ❚❚, one column to the right.
+        expected.rows[8] = "               ↺ 10           ▶           10 ↻              "
+        expected.looks[8] = "               TTTT           T           TTTT              "
+        expected.expect(PlayerScreenTests.drawn(&screen, now: 1.5))
     }
 
     @Test("a double tap of l ripples over the right half, with ▶▶ and its tally +20 s inside the ring")
@@ -169,42 +140,11 @@ struct PlayerCanvasTests {
     func notice() {
         var screen = Self.screen()
         screen.notify("Audio delay +0.1 s", now: 1, duration: 0)
-        let canvas = PlayerScreenTests.drawn(&screen, now: 1.2)
-        CanvasExpectation(rows: [
-            "                                                            ",
-            "  A Title                                                   ",
-            "                                                            ",
-            "                                                            ",
-            "                     Audio delay +0.1 s                     ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "               ↺ 10          ❚❚           10 ↻              ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "  0:30                                                2:00  ",
-        ], looks: [
-            "                                                            ",
-            "  TTTTTTT                                                   ",
-            "                                                            ",
-            "                                                            ",
-            "                    PPPPPPPPPPPPPPPPPPPP                    ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "               TTTT          TT           TTTT              ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "                                                            ",
-            "  aaaaaaaaaaaaaakkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk  ",
-            "  tttt                                                dddd  ",
-        ], legend: Self.legend).expect(canvas)
+        var expected = Self.shown
+        // The notice, on a bold panel line.
+        expected.rows[4] = "                     Audio delay +0.1 s                     "
+        expected.looks[4] = "                    PPPPPPPPPPPPPPPPPPPP                    "
+        expected.expect(PlayerScreenTests.drawn(&screen, now: 1.2))
     }
 
     @Test("the help's first page: a bordered panel over all but the times row, keys bold, help dim, the page line in the accent")
