@@ -11,6 +11,9 @@ struct Look: Sendable {
     var style: CellStyle?
     /// Whether the cell must show no foreground (a plain space).
     var isBlank = false
+    /// A check of its own, for what no one colour says (a gradient's shades), with what it checks.
+    var check: (@Sendable (Cell) -> Bool)?
+    var checkDescription = ""
 
     /// Text (or a glyph) in `fg` over `bg`, in `style`.
     static func text(_ fg: RGB, on bg: RGB?, _ style: CellStyle = []) -> Look {
@@ -25,19 +28,27 @@ struct Look: Sendable {
     /// Anything: for the cells of a gradient or a picture that another test looks at.
     static let any = Look()
 
+    /// Any cell in no style that passes `check`, which `description` says in words.
+    static func cell(_ description: String, _ check: @escaping @Sendable (Cell) -> Bool) -> Look {
+        Look(style: [], check: check, checkDescription: description)
+    }
+
     /// Whether `cell` looks like this.
     func matches(_ cell: Cell) -> Bool {
         (style == nil || cell.style == style) && (bg == nil || cell.bg == bg)
             && (fg == nil || !cell.showsForeground || cell.fg == fg) && (!isBlank || !cell.showsForeground)
+            && check?(cell) != false
     }
 
     /// How much this look says about `cell` (which it matches): the checks that bear on it.
     func specificity(for cell: Cell) -> Int {
         (fg != nil && cell.showsForeground ? 1 : 0) + (bg == nil ? 0 : 1) + (style == nil ? 0 : 1) + (isBlank ? 1 : 0)
+            + (check == nil ? 0 : 1)
     }
 
     var description: String {
         "fg \(isBlank ? "none" : fg.map(Look.describe) ?? "any") · bg \(bg.map(Look.describe) ?? "any") · \(style.map(Look.describe) ?? "any style")"
+            + (check == nil ? "" : " · \(checkDescription)")
     }
 
     static func describe(_ color: RGB) -> String { "(\(color.r), \(color.g), \(color.b))" }
