@@ -7,8 +7,8 @@ import Testing
 /// 60 × 16: text and looks, cell by cell (a half block's two colours are its two pixels).
 @Suite("Poster screen, whole canvas")
 struct PosterCanvasTests {
-    static let red = RGB(255, 0, 0)
-    static let blue = RGB(0, 0, 255)
+    static let red = PosterScreenTests.red
+    static let blue = PosterScreenTests.blue
 
     /// Whether `color` is one of the backdrop's dark greys (its gradient runs from (28, 28, 32) to black).
     static func isBackdrop(_ color: RGB) -> Bool {
@@ -30,17 +30,9 @@ struct PosterCanvasTests {
         "~": .any,
     ]
 
-    /// The card of "clip.mp4" (10 s long) with a red 16:9 picture, at 60 × 16.
+    /// The card of "clip.mp4" (10 s long) with a red picture, at 60 × 16.
     static func screen() -> PosterScreen {
-        var configuration = PosterScreen.Configuration()
-        configuration.fileName = "clip.mp4"
-        var screen = PosterScreen(configuration: configuration, columns: 60, rows: 16)
-        screen.setArt(.picture(PixelBuffer(width: 16, height: 9, fill: red)))
-        var status = MediaStatus()
-        status.duration = 10
-        status.isLoaded = true
-        screen.update(status, now: 0)
-        return screen
+        PosterScreenTests.screen(columns: 60, rows: 16)
     }
 
     @Test("the card: the red picture fills the rounded frame on the backdrop, ▶ on its shaded disc in the middle, the title and the length under it")
