@@ -21,6 +21,7 @@ struct LibraryCanvasTests {
         "H": .text(Theme.text, on: Theme.panel, .bold),
         "P": .text(Theme.text, on: Theme.panel),
         "D": .text(Theme.dimText, on: Theme.panel),
+        "A": .text(Theme.accent, on: Theme.panel),
         "u": .text(Theme.unplayable, on: Theme.background),
         "U": .text(Theme.unplayable, on: Theme.selection),
         "h": .blank(Theme.placeholder),
@@ -204,6 +205,30 @@ struct LibraryCanvasTests {
             "                                                            ",
             "  hhhhhhhhhhhh  uuuuuuu                                     ",
             "pPPPPPpPPPPppDppPpPPPPPPppDppPpPPPPPPppDppPpPPPPppDppPpPPPPp",
+        ], legend: Self.legend).expect(canvas)
+    }
+
+    @Test("a filter that matches nothing says so in the middle, the header counts the matches, and the bar is the filter's line")
+    func filterMatchesNothing() {
+        var screen = Self.screen()
+        _ = screen.handle(LibraryScreenTests.char("/"), now: 0)
+        for character in "zzz" { _ = screen.handle(LibraryScreenTests.char(character), now: 0) }
+        let canvas = LibraryScreenTests.drawn(&screen, now: 0)
+        let blank = String(repeating: " ", count: 60)
+        CanvasExpectation(rows: [
+            " Clips                                         0 of 5 match ",
+        ] + Array(repeating: blank, count: 6) + [
+            "                    No names match “zzz”                    ",
+            "         Backspace edits the filter; Esc clears it          ",
+        ] + Array(repeating: blank, count: 6) + [
+            " /zzz▏                               Enter keep · Esc clear ",
+        ], looks: [
+            "pHHHHHpppppppppppppppppppppppppppppppppppppppppDpDDpDpDDDDDp",
+        ] + Array(repeating: blank, count: 6) + [
+            "                    TTTTTTTTTTTTTTTTTTTT                    ",
+            "         dddddddddddddddddddddddddddddddddddddddddd         ",
+        ] + Array(repeating: blank, count: 6) + [
+            "pHHHHApppppppppppppppppppppppppppppppDDDDDDDDDDDDDDDDDDDDDDp",
         ], legend: Self.legend).expect(canvas)
     }
 }

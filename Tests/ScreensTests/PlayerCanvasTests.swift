@@ -22,6 +22,7 @@ struct PlayerCanvasTests {
         "p": .blank(Theme.panel),
         "b": .text(Theme.border, on: Theme.panel),
         "P": .text(Theme.text, on: Theme.panel, .bold),
+        "w": .text(Theme.text, on: Theme.panel),
         "D": .text(Theme.dimText, on: Theme.panel),
         "A": .text(Theme.accent, on: Theme.panel),
         "K": .text(Theme.accent, on: Theme.panel, .bold),
@@ -187,5 +188,29 @@ struct PlayerCanvasTests {
             "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
             "  tttt                                                dddd  ",
         ], legend: Self.legend).expect(canvas)
+    }
+
+    @Test("without a title the file name stands in its place")
+    func untitled() {
+        var screen = Self.screen()
+        screen.update(PlayerScreenTests.status(title: nil), now: 1)
+        var expected = Self.shown
+        expected.rows[1] = "  clip.mp4                                                  "
+        expected.looks[1] = "  TTTTTTTT                                                  "
+        expected.expect(PlayerScreenTests.drawn(&screen, now: 1.5))
+    }
+
+    @Test("a tiny terminal (10 × 3) shows only the time, on a panel in the middle row")
+    func tiny() {
+        var screen = PlayerScreenTests.screen(columns: 10, rows: 3)
+        CanvasExpectation(rows: [
+            "          ",
+            "   0:30   ",
+            "          ",
+        ], looks: [
+            "          ",
+            "   wwww   ",
+            "          ",
+        ], legend: Self.legend).expect(PlayerScreenTests.drawn(&screen, now: 0.5))
     }
 }
