@@ -27,6 +27,11 @@ struct PlayerCanvasTests {
         "A": .text(Theme.accent, on: Theme.panel),
         "K": .text(Theme.accent, on: Theme.panel, .bold),
         "W": .text(Theme.text, on: nil, .bold),
+        "h": .blank(Theme.placeholder),
+        "s": .blank(Theme.selection),
+        "S": .text(Theme.text, on: Theme.selection, .bold),
+        "c": .text(Theme.accent, on: Theme.track),
+        "|": .text(Theme.panel, on: nil),
         "~": .any,
     ]
 
