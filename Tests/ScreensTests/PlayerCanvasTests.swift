@@ -32,6 +32,7 @@ struct PlayerCanvasTests {
         "S": .text(Theme.text, on: Theme.selection, .bold),
         "c": .text(Theme.accent, on: Theme.track),
         "|": .text(Theme.panel, on: nil),
+        "C": .text(Theme.text, on: Theme.captionBackground),
         "~": .any,
     ]
 
@@ -217,5 +218,41 @@ struct PlayerCanvasTests {
             "   wwww   ",
             "          ",
         ], legend: Self.legend).expect(PlayerScreenTests.drawn(&screen, now: 0.5))
+    }
+
+    /// The screen with a dialogue line at the bottom and a sign placed at the top (`\pos`), in ASS.
+    static func subtitled() -> PlayerScreen {
+        var screen = Self.screen()
+        var status = PlayerScreenTests.status()
+        status.subtitleText = "Voici Chelsea, la chatte.\nLE CHAT"
+        status.subtitleASS = "{\\i1}Voici Chelsea{\\i0}, la chatte.\n{\\pos(480,60)}LE CHAT"
+        status.videoHeight = 360
+        screen.update(status, now: 0)
+        return screen
+    }
+
+    @Test("subtitles: each line on a dark box a cell wider than its text, no styling; the dialogue above the controls, the sign near the top")
+    func subtitlesOverControls() {
+        var screen = Self.subtitled()
+        var expected = Self.shown
+        expected.rows[4] = "                          LE CHAT                           "
+        expected.looks[4] = "                         CCCCCCCCC                          "
+        expected.rows[12] = "                 Voici Chelsea, la chatte.                  "
+        expected.looks[12] = "                CCCCCCCCCCCCCCCCCCCCCCCCCCC                 "
+        expected.expect(PlayerScreenTests.drawn(&screen, now: 0.5))
+    }
+
+    @Test("subtitles with the controls hidden: the dialogue drops to one row above the bottom, the sign to the top row but one")
+    func subtitlesAlone() {
+        var screen = Self.subtitled()
+        _ = screen.tick(now: 10)
+        let blank = String(repeating: " ", count: 60)
+        var expected = CanvasExpectation(rows: Array(repeating: blank, count: 16), looks: Array(repeating: blank, count: 16),
+                                         legend: Self.legend)
+        expected.rows[1] = "                          LE CHAT                           "
+        expected.looks[1] = "                         CCCCCCCCC                          "
+        expected.rows[14] = "                 Voici Chelsea, la chatte.                  "
+        expected.looks[14] = "                CCCCCCCCCCCCCCCCCCCCCCCCCCC                 "
+        expected.expect(PlayerScreenTests.drawn(&screen, now: 10))
     }
 }
