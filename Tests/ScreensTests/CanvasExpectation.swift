@@ -74,6 +74,14 @@ struct CanvasExpectation {
     /// What each letter of ``looks`` stands for.
     var legend: [Character: Look]
 
+    /// This expectation with row `y` reading `text` in `looks`: a state that differs from another by a row.
+    func with(row y: Int, _ text: String, looks: String) -> CanvasExpectation {
+        var changed = self
+        changed.rows[y] = text
+        changed.looks[y] = looks
+        return changed
+    }
+
     /// The text of each row of `canvas`, as ``rows`` reads.
     static func rows(of canvas: Canvas) -> [String] {
         (0..<canvas.height).map { y in (0..<canvas.width).map { x in canvas.text(of: canvas[x, y]) }.joined() }
@@ -148,5 +156,13 @@ struct CanvasExpectation {
             \(text)
             \(map)
             """, sourceLocation: sourceLocation)
+    }
+}
+
+extension CanvasExpectation {
+    /// A blank canvas of `width` × `height` cells, each a `blank` letter, to set rows on.
+    init(blank width: Int, _ height: Int, letter blank: Character = " ", legend: [Character: Look]) {
+        self.init(rows: Array(repeating: String(repeating: " ", count: width), count: height),
+                  looks: Array(repeating: String(repeating: blank, count: width), count: height), legend: legend)
     }
 }

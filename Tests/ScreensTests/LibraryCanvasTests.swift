@@ -214,21 +214,15 @@ struct LibraryCanvasTests {
         _ = screen.handle(LibraryScreenTests.char("/"), now: 0)
         for character in "zzz" { _ = screen.handle(LibraryScreenTests.char(character), now: 0) }
         let canvas = LibraryScreenTests.drawn(&screen, now: 0)
-        let blank = String(repeating: " ", count: 60)
-        CanvasExpectation(rows: [
-            " Clips                                         0 of 5 match ",
-        ] + Array(repeating: blank, count: 6) + [
-            "                    No names match “zzz”                    ",
-            "         Backspace edits the filter; Esc clears it          ",
-        ] + Array(repeating: blank, count: 6) + [
-            " /zzz▏                               Enter keep · Esc clear ",
-        ], looks: [
-            "pHHHHHpppppppppppppppppppppppppppppppppppppppppDpDDpDpDDDDDp",
-        ] + Array(repeating: blank, count: 6) + [
-            "                    TTTTTTTTTTTTTTTTTTTT                    ",
-            "         dddddddddddddddddddddddddddddddddddddddddd         ",
-        ] + Array(repeating: blank, count: 6) + [
-            "pHHHHApppppppppppppppppppppppppppppppDDDDDDDDDDDDDDDDDDDDDDp",
-        ], legend: Self.legend).expect(canvas)
+        CanvasExpectation(blank: 60, 16, legend: Self.legend)
+            .with(row: 0, " Clips                                         0 of 5 match ",
+                   looks: "pHHHHHpppppppppppppppppppppppppppppppppppppppppDpDDpDpDDDDDp")
+            .with(row: 7, "                    No names match “zzz”                    ",
+                   looks: "                    TTTTTTTTTTTTTTTTTTTT                    ")
+            .with(row: 8, "         Backspace edits the filter; Esc clears it          ",
+                   looks: "         dddddddddddddddddddddddddddddddddddddddddd         ")
+            .with(row: 15, " /zzz▏                               Enter keep · Esc clear ",
+                    looks: "pHHHHApppppppppppppppppppppppppppppppDDDDDDDDDDDDDDDDDDDDDDp")
+            .expect(canvas)
     }
 }

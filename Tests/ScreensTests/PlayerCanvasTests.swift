@@ -84,18 +84,17 @@ struct PlayerCanvasTests {
         var screen = Self.screen()
         _ = screen.tick(now: 4)
         let canvas = PlayerScreenTests.drawn(&screen, now: 4)
-        let blank = Array(repeating: String(repeating: " ", count: 60), count: 16)
-        CanvasExpectation(rows: blank, looks: blank, legend: Self.legend).expect(canvas)
+        CanvasExpectation(blank: 60, 16, legend: Self.legend).expect(canvas)
     }
 
     @Test("paused, the transport shows ▶ where ❚❚ was, and the rest stays")
     func paused() {
         var screen = Self.screen()
         screen.update(PlayerScreenTests.status(paused: true), now: 1)
-        var expected = Self.shown
         // ▶ for ❚❚, one column to the right.
-        expected.rows[8] = "               ↺ 10           ▶           10 ↻              "
-        expected.looks[8] = "               TTTT           T           TTTT              "
+        let expected = Self.shown
+            .with(row: 8, "               ↺ 10           ▶           10 ↻              ",
+                   looks: "               TTTT           T           TTTT              ")
         expected.expect(PlayerScreenTests.drawn(&screen, now: 1.5))
     }
 
@@ -147,10 +146,10 @@ struct PlayerCanvasTests {
     func notice() {
         var screen = Self.screen()
         screen.notify("Audio delay +0.1 s", now: 1, duration: 0)
-        var expected = Self.shown
         // The notice, on a bold panel line.
-        expected.rows[4] = "                     Audio delay +0.1 s                     "
-        expected.looks[4] = "                    PPPPPPPPPPPPPPPPPPPP                    "
+        let expected = Self.shown
+            .with(row: 4, "                     Audio delay +0.1 s                     ",
+                   looks: "                    PPPPPPPPPPPPPPPPPPPP                    ")
         expected.expect(PlayerScreenTests.drawn(&screen, now: 1.2))
     }
 
@@ -200,9 +199,9 @@ struct PlayerCanvasTests {
     func untitled() {
         var screen = Self.screen()
         screen.update(PlayerScreenTests.status(title: nil), now: 1)
-        var expected = Self.shown
-        expected.rows[1] = "  clip.mp4                                                  "
-        expected.looks[1] = "  TTTTTTTT                                                  "
+        let expected = Self.shown
+            .with(row: 1, "  clip.mp4                                                  ",
+                   looks: "  TTTTTTTT                                                  ")
         expected.expect(PlayerScreenTests.drawn(&screen, now: 1.5))
     }
 
@@ -234,11 +233,11 @@ struct PlayerCanvasTests {
     @Test("subtitles: each line on a dark box a cell wider than its text, no styling; the dialogue above the controls, the sign near the top")
     func subtitlesOverControls() {
         var screen = Self.subtitled()
-        var expected = Self.shown
-        expected.rows[4] = "                          LE CHAT                           "
-        expected.looks[4] = "                         CCCCCCCCC                          "
-        expected.rows[12] = "                 Voici Chelsea, la chatte.                  "
-        expected.looks[12] = "                CCCCCCCCCCCCCCCCCCCCCCCCCCC                 "
+        let expected = Self.shown
+            .with(row: 4, "                          LE CHAT                           ",
+                   looks: "                         CCCCCCCCC                          ")
+            .with(row: 12, "                 Voici Chelsea, la chatte.                  ",
+                    looks: "                CCCCCCCCCCCCCCCCCCCCCCCCCCC                 ")
         expected.expect(PlayerScreenTests.drawn(&screen, now: 0.5))
     }
 
@@ -246,13 +245,11 @@ struct PlayerCanvasTests {
     func subtitlesAlone() {
         var screen = Self.subtitled()
         _ = screen.tick(now: 10)
-        let blank = String(repeating: " ", count: 60)
-        var expected = CanvasExpectation(rows: Array(repeating: blank, count: 16), looks: Array(repeating: blank, count: 16),
-                                         legend: Self.legend)
-        expected.rows[1] = "                          LE CHAT                           "
-        expected.looks[1] = "                         CCCCCCCCC                          "
-        expected.rows[14] = "                 Voici Chelsea, la chatte.                  "
-        expected.looks[14] = "                CCCCCCCCCCCCCCCCCCCCCCCCCCC                 "
+        let expected = CanvasExpectation(blank: 60, 16, legend: Self.legend)
+            .with(row: 1, "                          LE CHAT                           ",
+                   looks: "                         CCCCCCCCC                          ")
+            .with(row: 14, "                 Voici Chelsea, la chatte.                  ",
+                    looks: "                CCCCCCCCCCCCCCCCCCCCCCCCCCC                 ")
         expected.expect(PlayerScreenTests.drawn(&screen, now: 10))
     }
 }
