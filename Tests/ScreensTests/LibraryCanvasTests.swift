@@ -27,6 +27,8 @@ struct LibraryCanvasTests {
         "h": .blank(Theme.placeholder),
         "x": .text(Theme.unplayable, on: Theme.placeholder),
         "r": .text(red, on: red),
+        "q": .text(Theme.accent, on: Theme.selection),
+        "~": .any,
     ]
 
     /// "Clips" with `count` files ep1.mp4… (2:30, 320×180, 1.2 MB), each with a plain red
