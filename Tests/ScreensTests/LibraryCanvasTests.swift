@@ -227,4 +227,59 @@ struct LibraryCanvasTests {
                     looks: "pHHHHApppppppppppppppppppppppppppppppDDDDDDDDDDDDDDDDDDDDDDp")
             .expect(canvas)
     }
+
+    @Test("while the folders are read, the header says it is scanning, what was skipped shows under it, and the bar offers Esc to stop")
+    func scanning() {
+        var screen = Self.screen(count: 3)
+        screen.setScan(isScanning: true, skippedNote: "1 entry skipped: proc/ (a proc file system)", probesAll: true, now: 0)
+        CanvasExpectation(rows: [
+            " Clips                                  3 files · scanning… ",
+            " 1 entry skipped: proc/ (a proc file system)                ",
+            "▌               ep1.mp4                               2:30  ",
+            "▌               320×180 · 1.2 MB                            ",
+            "▌                                                           ",
+            "                                                            ",
+            "                ep2.mp4                               2:30  ",
+            "                320×180 · 1.2 MB                            ",
+            "                                                            ",
+            "                                                            ",
+            "                ep3.mp4                               2:30  ",
+            "                320×180 · 1.2 MB                            ",
+            "                                                            ",
+            "                                                            ",
+            "                                                            ",
+            "    Enter play  ·  / filter  ·  Esc stop scan  ·  q quit    ",
+        ], looks: [
+            "pHHHHHppppppppppppppppppppppppppppppppppDpDDDDDpDpDDDDDDDDDp",
+            " d ddddd dddddddd ddddd dd dddd dddd ddddddd                ",
+            "a rrrrrrrrrrrr sSSSSSSSsssssssssssssssssssssssssssssssEEEEss",
+            "a rrrrrrrrrrrr sEEEEEEEsEsEEEsEEssssssssssssssssssssssssssss",
+            "a rrrrrrrrrrrr sssssssssssssssssssssssssssssssssssssssssssss",
+            "                                                            ",
+            "  rrrrrrrrrrrr  TTTTTTT                               dddd  ",
+            "  rrrrrrrrrrrr  ddddddd d ddd dd                            ",
+            "  rrrrrrrrrrrr                                              ",
+            "                                                            ",
+            "  rrrrrrrrrrrr  TTTTTTT                               dddd  ",
+            "  rrrrrrrrrrrr  ddddddd d ddd dd                            ",
+            "  rrrrrrrrrrrr                                              ",
+            "                                                            ",
+            "                                                            ",
+            "ppppPPPPPpPPPPppDppPpPPPPPPppDppPPPpPPPPpPPPPppDppPpPPPPpppp",
+        ], legend: Self.legend).expect(LibraryScreenTests.drawn(&screen))
+    }
+
+    @Test("an empty list still being filled says it is looking")
+    func looking() {
+        var screen = LibraryScreen(configuration: .init(), items: [], columns: 60, rows: 16, now: 0)
+        screen.setScan(isScanning: true, skippedNote: nil, now: 0)
+        CanvasExpectation(blank: 60, 16, legend: Self.legend)
+            .with(row: 0, " reel                                   0 files · scanning… ",
+                   looks: "pHHHHpppppppppppppppppppppppppppppppppppDpDDDDDpDpDDDDDDDDDp")
+            .with(row: 7, "                    Looking for videos…                     ",
+                   looks: "                    TTTTTTTTTTTTTTTTTTT                     ")
+            .with(row: 15, "    Enter play  ·  / filter  ·  Esc stop scan  ·  q quit    ",
+                    looks: "ppppPPPPPpPPPPppDppPpPPPPPPppDppPPPpPPPPpPPPPppDppPpPPPPpppp")
+            .expect(LibraryScreenTests.drawn(&screen))
+    }
 }

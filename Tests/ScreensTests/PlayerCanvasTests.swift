@@ -30,6 +30,7 @@ struct PlayerCanvasTests {
         "h": .blank(Theme.placeholder),
         "s": .blank(Theme.selection),
         "S": .text(Theme.text, on: Theme.selection, .bold),
+        "E": .text(Theme.dimText, on: Theme.selection),
         "c": .text(Theme.accent, on: Theme.track),
         "|": .text(Theme.panel, on: nil),
         "C": .text(Theme.text, on: Theme.captionBackground),

@@ -233,4 +233,50 @@ struct PlayerCardsCanvasTests {
             "  tttt     bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb     dddd  ",
         ], legend: PlayerCanvasTests.legend).expect(canvas)
     }
+
+    @Test("/ lists the shown track's lines in a panel with the count, the query line, and the line showing now highlighted (at 64 columns, where the title fits)")
+    func subtitleSearch() {
+        var status = TracksAndCardsTests.film()
+        status.position = 14
+        status.subtitleTracks[0].streamIndex = 3
+        var screen = PlayerScreenTests.screen(columns: 64, rows: 16)
+        screen.update(status, now: 0.5)
+        _ = screen.handle(PlayerScreenTests.char("/"), now: 1)
+        screen.receiveSubtitleLines(trackID: 1, lines: SubtitleSearchTests.lines, failure: nil)
+        CanvasExpectation(rows: [
+            "                                                                ",
+            "  ╭──────────────────────────────────────────────────────────╮  ",
+            "  │ Subtitle lines · type to filter, Enter goes there 4 of 4 │  ",
+            "  │ / ▏                                                      │  ",
+            "  │                                                          │  ",
+            "  │ 0:01  The first line.                                    │  ",
+            "  │ 0:07  This is Chelsea, the cat.                          │  ",
+            "  │ 0:13  Un café crème für Jürgen.                          │  ",
+            "  │ 0:19  Three, two, one...                                 │  ",
+            "  │                                                          │  ",
+            "  │                                                          │  ",
+            "  │                                                          │  ",
+            "  │                                                          │  ",
+            "  │                                                          │  ",
+            "  ╰──────────────────────────────────────────────────────────╯  ",
+            "  0:14                       Coffee                       2:00  ",
+        ], looks: [
+            "                                                                ",
+            "  bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb  ",
+            "  bpKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKpDpDDpDpb  ",
+            "  bpwpwppppppppppppppppppppppppppppppppppppppppppppppppppppppb  ",
+            "  bppppppppppppppppppppppppppppppppppppppppppppppppppppppppppb  ",
+            "  bpDDDDppDDDpDDDDDpDDDDDppppppppppppppppppppppppppppppppppppb  ",
+            "  bpDDDDppDDDDpDDpDDDDDDDDpDDDpDDDDppppppppppppppppppppppppppb  ",
+            "  bsEEEEssSSSSSSSSSSSSSSSSSSSSSSSSSssssssssssssssssssssssssssb  ",
+            "  bpDDDDppDDDDDDpDDDDpDDDDDDpppppppppppppppppppppppppppppppppb  ",
+            "  bppppppppppppppppppppppppppppppppppppppppppppppppppppppppppb  ",
+            "  bppppppppppppppppppppppppppppppppppppppppppppppppppppppppppb  ",
+            "  bppppppppppppppppppppppppppppppppppppppppppppppppppppppppppb  ",
+            "  bppppppppppppppppppppppppppppppppppppppppppppppppppppppppppb  ",
+            "  bppppppppppppppppppppppppppppppppppppppppppppppppppppppppppb  ",
+            "  bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb  ",
+            "  tttt                       dddddd                       dddd  ",
+        ], legend: PlayerCanvasTests.legend).expect(PlayerScreenTests.drawn(&screen, now: 1.2))
+    }
 }
