@@ -10,8 +10,11 @@ import Terminal
 public struct ScreenCells {
     /// One cell of the capture.
     public struct Cell: Equatable, Sendable {
+        /// The character, with any combining marks; `""` for the right half of a wide one.
         public var text: String = " "
+        /// The foreground colour, nil for the terminal's default.
         public var fg: (Int, Int, Int)? = nil
+        /// The background colour, nil for the terminal's default.
         public var bg: (Int, Int, Int)? = nil
 
         /// Creates a cell.
@@ -21,6 +24,7 @@ public struct ScreenCells {
             self.bg = bg
         }
 
+        /// The same text and colours (tuples are not `Equatable`).
         public static func == (a: Cell, b: Cell) -> Bool {
             a.text == b.text && a.fg.map { [$0.0, $0.1, $0.2] } == b.fg.map { [$0.0, $0.1, $0.2] }
                 && a.bg.map { [$0.0, $0.1, $0.2] } == b.bg.map { [$0.0, $0.1, $0.2] }
