@@ -66,16 +66,19 @@ let package = Package(
         // A child process for TerminalTests: enters a TerminalSession on a pty and is ended by signals.
         .executableTarget(name: "TerminalProbe", dependencies: ["Terminal"]),
 
+        // The test targets' one terminal decoder (bytes or a tmux capture back into cells): test support, not shipped.
+        .target(name: "TestTerminal", dependencies: ["Drawing", "Terminal"], path: "Tests/TestTerminal"),
+
         .testTarget(name: "SystemTests", dependencies: ["System"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "PlaybackProbe", "System"]),
         .testTarget(name: "FormattingTests", dependencies: ["Formatting"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "CBlitter", "TerminalProbe", "System"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "CBlitter", "TerminalProbe", "System", "TestTerminal"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Formatting", "Drawing", "Terminal"]),
         .testTarget(name: "AppTests", dependencies: ["App", "DesktopBus", "System"]),
         .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["reel", "System"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["reel", "System", "TestTerminal"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTerminal
 
 /// Double-tap skips in the real binary: keys, clicks, the tally label, the ripple, and mpv's
 /// position moving by exactly the skipped time (read back from the screen, paused).

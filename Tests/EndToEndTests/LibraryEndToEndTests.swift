@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTerminal
 
 /// The library in a real tmux: `reel DIR` over links to the samples and a file that is not media.
 @Suite("Library end to end", .serialized)

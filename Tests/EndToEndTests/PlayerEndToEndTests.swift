@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTerminal
 
 /// The real binary in a real tmux: the player screen, its chrome, keys and exit.
 @Suite("Player end to end", .serialized)

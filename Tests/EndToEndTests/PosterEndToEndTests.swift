@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTerminal
 
 /// The real binary in a real tmux: the poster card, the reveal into the player, and back.
 @Suite("Poster end to end", .serialized)

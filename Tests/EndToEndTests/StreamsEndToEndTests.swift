@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTerminal
 
 /// Streams in a real tmux: reel against a local HTTP server the tests run themselves (with byte
 /// ranges, a 404, a closed port, one that never answers, one that is slow), HLS, and stdin.

@@ -104,16 +104,6 @@ struct LibraryScreenTests {
         #expect(!screen.isEditingFilter && screen.shown == [0, 1, 2])
     }
 
-    @Test("a filter that matches nothing says so")
-    func filterEmpty() {
-        var screen = Self.screen()
-        _ = screen.handle(Self.char("/"), now: 0)
-        for character in "zzz" { _ = screen.handle(Self.char(character), now: 0) }
-        let rows = Self.rows(Self.drawn(&screen))
-        #expect(rows.contains { $0.contains("No names match “zzz”") })
-        #expect(rows[13].hasPrefix(" /zzz▏"))
-    }
-
     // MARK: The bar
 
     @Test("the bar hides on scrolling down, returns on scrolling up, and shows at the top")
@@ -271,19 +261,6 @@ struct LibraryScreenTests {
         let rows = Self.rows(Self.drawn(&screen))
         #expect(rows.contains { $0.contains("No videos here") })
         #expect(rows.contains { $0.contains("None of the 4 files can be played.") })
-    }
-
-    @Test("unplayable files are listed greyed with mpv's reason, and a folder of them says so")
-    func unplayableGreyed() {
-        var screen = Self.screen(count: 2)
-        for index in 0..<2 { screen.update(item: index, state: .unplayable(reason: "Failed to recognize file format."), thumbnail: nil, now: 0) }
-        let canvas = Self.drawn(&screen)
-        let rows = Self.rows(canvas)
-        #expect(rows[1].contains("No videos here: none of these files can be played."))
-        #expect(rows[2].contains("ep1.mp4") && rows[3].contains("Failed to recognize file format."))
-        let x = screen.layout.textX
-        #expect(canvas[x, 2].fg == Theme.unplayable && canvas[x, 2].style == [])
-        #expect(rows[3].contains("✕"))
     }
 
     @Test("a row shows the thumbnail, title, duration, resolution, size and file name")

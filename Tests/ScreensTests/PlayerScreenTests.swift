@@ -294,19 +294,6 @@ struct PlayerScreenTests {
 
     // MARK: Drawing
 
-    @Test("the title, the transport and the times are drawn; the title falls back to the file name")
-    func drawsChrome() {
-        var screen = Self.screen()
-        let canvas = Self.drawn(&screen, now: 0.5)
-        #expect(Self.text(canvas, row: screen.layout.title.y).contains("A Title"))
-        let times = Self.text(canvas, row: screen.layout.timesRow)
-        #expect(times.hasPrefix("  0:30") && times.hasSuffix("2:00  "))
-        #expect(Self.text(canvas, row: screen.layout.transportRow).contains("❚❚"))
-        screen.update(Self.status(title: nil), now: 1)
-        let untitled = Self.drawn(&screen, now: 1.5)
-        #expect(Self.text(untitled, row: screen.layout.title.y).contains("clip.mp4"))
-    }
-
     @Test("times read h:mm:ss from an hour on, for both sides")
     func hourTimes() {
         var screen = Self.screen()
@@ -324,29 +311,6 @@ struct PlayerScreenTests {
         let row = Self.text(canvas, row: screen.layout.title.y)
         #expect(!row.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x202E })
         #expect(row.contains("pwned"))
-    }
-
-    @Test("a tiny terminal shows only the time")
-    func compact() {
-        var screen = Self.screen(columns: 10, rows: 3)
-        let canvas = Self.drawn(&screen, now: 0.5)
-        #expect(Self.text(canvas, row: 1).contains("0:30"))
-        #expect(!(0..<3).map { Self.text(canvas, row: $0) }.joined().contains("A Title"))
-    }
-
-    @Test("the double-tap label shows in the tapped half")
-    func skipLabel() {
-        var screen = Self.screen()
-        _ = screen.handle(Self.char("l"), now: 1)
-        _ = screen.handle(Self.char("l"), now: 1.1)
-        let canvas = Self.drawn(&screen, now: 1.4)
-        let rows = (0..<canvas.height).map { Self.text(canvas, row: $0) }
-        let labelRow = rows.first { $0.contains("+20 s") }
-        #expect(labelRow != nil)
-        if let labelRow, let plus = labelRow.firstIndex(of: "+") {
-            #expect(labelRow.distance(from: labelRow.startIndex, to: plus) > 40)
-        }
-        #expect(rows.contains { $0.contains("▶▶") })
     }
 
     /// The top pixel's colour of a drawn cell: fg for a half block, else the background.

@@ -22,11 +22,12 @@ struct PosterScreenTests {
     static let blue = RGB(0, 0, 255)
 
     /// A 40 × 16 card for "clip.mp4" (10 s long) with a red picture: the frame is 36 × 10 cells at (2, 1).
-    static func screen(_ configure: (inout PosterScreen.Configuration) -> Void = { _ in }) -> PosterScreen {
+    static func screen(columns: Int = 40, rows: Int = 16,
+                       _ configure: (inout PosterScreen.Configuration) -> Void = { _ in }) -> PosterScreen {
         var configuration = PosterScreen.Configuration()
         configuration.fileName = "clip.mp4"
         configure(&configuration)
-        var screen = PosterScreen(configuration: configuration, columns: 40, rows: 16)
+        var screen = PosterScreen(configuration: configuration, columns: columns, rows: rows)
         screen.setArt(.picture(PixelBuffer(width: 8, height: 4, fill: red)))
         var status = MediaStatus()
         status.duration = 10

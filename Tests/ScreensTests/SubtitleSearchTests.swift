@@ -1,4 +1,5 @@
 import Controls
+import Drawing
 import Terminal
 import Testing
 @testable import Screens
@@ -27,9 +28,7 @@ struct SubtitleSearchTests {
         var screen = Self.opened()
         #expect(TracksAndCardsTests.screenText(&screen, now: 1.1).contains("reading…"))
         screen.receiveSubtitleLines(trackID: 1, lines: Self.lines, failure: nil)
-        let text = TracksAndCardsTests.screenText(&screen, now: 1.2)
-        #expect(text.contains("Subtitle lines · type to filter, Enter goes there") && text.contains("4 of 4"))
-        #expect(text.contains("0:07  This is Chelsea, the cat.") && text.contains("0:19  Three, two, one..."))
+        // The list as drawn: PlayerCardsCanvasTests.subtitleSearch.
         // At 14 s the line showing is the one from 13 s: Enter goes to its start.
         #expect(screen.handle(PlayerScreenTests.key(.enter), now: 2) == [.seek(.to(13, exact: true))])
         #expect(screen.keyMode == .commands)

@@ -43,30 +43,6 @@ struct SubtitleTests {
         (0..<canvas.height).filter { PlayerScreenTests.text(canvas, row: $0).contains(text) }
     }
 
-    @Test("lines sit at the bottom on a dark box; they move above the scrubber while the controls show; signs go to the top")
-    func layout() throws {
-        var screen = Self.screen()
-        var status = PlayerScreenTests.status()
-        status.subtitleText = "Voici Chelsea, la chatte.\nLE CHAT"
-        status.subtitleASS = "{\\i1}Voici Chelsea{\\i0}, la chatte.\n{\\pos(480,60)}LE CHAT"
-        status.videoHeight = 360
-        screen.update(status, now: 0)
-        // Playing, with the controls up (just started): above the scrubber.
-        var canvas = PlayerScreenTests.drawn(&screen, now: 0.5)
-        let dialogue = try #require(Self.rowsContaining("Voici Chelsea", in: canvas).first)
-        #expect(dialogue < screen.layout.scrubberHitArea.y)
-        let sign = try #require(Self.rowsContaining("LE CHAT", in: canvas).first)
-        #expect(sign > screen.layout.title.maxY - 1 && sign < 8)
-        // The box: the text's cells and one on each side on the caption colour.
-        let column = PlayerScreenTests.text(canvas, row: dialogue).firstIndex(of: "V").map { PlayerScreenTests.text(canvas, row: dialogue).distance(from: PlayerScreenTests.text(canvas, row: dialogue).startIndex, to: $0) }
-        let x = try #require(column)
-        #expect(canvas[x, dialogue].bg == Theme.captionBackground && canvas[x - 1, dialogue].bg == Theme.captionBackground)
-        #expect(canvas[x, dialogue].fg == Theme.text)
-        // The controls hide after 3 s of playback: the line drops to the bottom.
-        canvas = PlayerScreenTests.drawn(&screen, now: 10)
-        #expect(Self.rowsContaining("Voici Chelsea", in: canvas) == [22], "one row above the bottom")
-    }
-
     @Test("long lines wrap to about 80 % of the width, and wide characters are measured right")
     func wrapping() {
         var screen = Self.screen(columns: 40, rows: 20)

@@ -1,4 +1,5 @@
 @testable import Drawing
+import TestTerminal
 import Testing
 @testable import Terminal
 

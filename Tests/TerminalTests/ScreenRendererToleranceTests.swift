@@ -1,4 +1,5 @@
 import Drawing
+import TestTerminal
 import Testing
 import Terminal
 
