@@ -1,7 +1,7 @@
 import Controls
 import Playback
 
-/// Carrying out what the core decides: each ``SessionCore/Command`` against ``Player``.
+/// Carrying out what the core decides: each ``SessionCore/Command`` against ``MpvPlayer``.
 extension PlaybackSession {
     /// Gives `event` to the core and runs its commands.
     func handle(_ event: SessionCore.Event, now: Double) {

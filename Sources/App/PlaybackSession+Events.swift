@@ -91,7 +91,7 @@ extension PlaybackSession {
             }
         case .endFile(.error(let error)):
             let reason = error.explanation
-            handle(.failed(reason: reason, isRefusal: reason.hasPrefix(Player.refusalText)), now: now)
+            handle(.failed(reason: reason, isRefusal: reason.hasPrefix(MpvPlayer.refusalText)), now: now)
         case .clientMessage(let words):
             takeClientMessage(words)
         case .propertyChanged(.playlist):

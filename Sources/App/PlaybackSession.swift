@@ -8,12 +8,12 @@ import Terminal
 /// playing (``SessionCore``). Every scene reads it; none has a player of its own.
 ///
 /// The loop pumps it once an iteration (``pump(now:)``): mpv's events are decoded for the core,
-/// the core's commands are run against ``Player``, and the result is one ``MediaStatus`` for the
+/// the core's commands are run against ``MpvPlayer``, and the result is one ``MediaStatus`` for the
 /// screens. Nothing here waits on mpv: opening an item is a phase, and keys, signals and drawing
 /// go on meanwhile. The core decides; the session carries out (``run(_:now:)``) and watches
 /// (stalls, a silent server, seeks in flight, the track-switch repair).
 final class PlaybackSession {
-    let player: Player
+    let player: MpvPlayer
     /// Per-item loading, restart and end, the playlist's phase, and the end of the run.
     var core: SessionCore
     var items: [PlaylistItem]
@@ -84,7 +84,7 @@ final class PlaybackSession {
         configuration.loadHook = true
         configuration.startPaused = true
         if options.ytdl { configuration.ytdlFormat = PlaybackSession.ytdlFormat(forHeight: videoHeight) }
-        player = try Player(configuration: configuration)
+        player = try MpvPlayer(configuration: configuration)
         order = ListOrder(items, shuffled: options.shuffle)
         self.items = options.shuffle ? items.shuffled() : items
         self.options = options

@@ -1,6 +1,6 @@
 import CMpv
 
-extension Player {
+extension MpvPlayer {
     /// The frame showing now, as RGB at the video's own size (what mpv's `screenshot video` writes), with
     /// the subtitles drawn on it when `subtitles` (mpv's `screenshot subtitles`).
     ///

@@ -1,6 +1,6 @@
 import CMpv
 
-extension Player {
+extension MpvPlayer {
     /// The id the `on_preloaded` hook is registered with (``applyRotation()``).
     static let preloadedHookID: UInt64 = (1 << 62) + 1
 
@@ -43,7 +43,7 @@ extension Player {
     /// a filter for this file only (`file-local-options/vf`), and the file goes on opening.
     func applyRotation(hook id: UInt64) {
         let rotation = openedFileRotation()
-        if Player.rotationFilter(rotation) != nil, let chain = Player.videoFilters(rotation: rotation, pixelAspect: configuration.pixelAspect) {
+        if MpvPlayer.rotationFilter(rotation) != nil, let chain = MpvPlayer.videoFilters(rotation: rotation, pixelAspect: configuration.pixelAspect) {
             try? handle.setProperty("file-local-options/vf", chain)
         }
         _ = mpv_hook_continue(handle.raw, id)

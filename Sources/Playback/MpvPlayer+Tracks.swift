@@ -1,5 +1,5 @@
 import Controls
-extension Player {
+extension MpvPlayer {
     /// Plays audio track `choice` (mpv's `aid`).
     public func setAudioTrack(_ choice: TrackChoice) throws(MpvError) {
         try handle.setProperty("aid", choice.optionValue)

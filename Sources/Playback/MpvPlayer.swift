@@ -4,12 +4,12 @@ import System
 
 /// One mpv player: a file, its playback state, its commands and its video frames.
 ///
-/// A `Player` is used from one thread, the program's main loop. mpv's own threads only write to
+/// A `MpvPlayer` is used from one thread, the program's main loop. mpv's own threads only write to
 /// ``wake``; the loop polls ``wakeupDescriptor``, then calls ``drainEvents()`` (the one place
 /// that reads mpv's events) and, when ``frameIsDue()``, ``render(into:)``.
 ///
 /// Dropping the player shuts mpv down in order: the render context first, then the core.
-public final class Player {
+public final class MpvPlayer {
     /// The pipe mpv's callbacks write to.
     public let wake: WakeSignal
     /// What mpv last reported.
@@ -42,8 +42,8 @@ public final class Player {
     /// Creates and starts an mpv core with `configuration`, ready to ``load(_:start:)`` a file.
     public init(configuration: PlayerConfiguration = PlayerConfiguration()) throws {
         self.configuration = configuration
-        choosesScaler = Player.choosesScaler(configuration)
-        supersampler = Player.supersampler(for: configuration)
+        choosesScaler = MpvPlayer.choosesScaler(configuration)
+        supersampler = MpvPlayer.supersampler(for: configuration)
         wake = try WakeSignal()
         handle = try MpvHandle(wake: wake)
         log = try LogSink(path: configuration.logFile)
@@ -58,10 +58,10 @@ public final class Player {
             try handle.observe(property.name, format: property.format, id: UInt64(index + 1))
         }
         if configuration.loadHook {
-            try MpvError.check(mpv_hook_add(handle.raw, Player.loadHookID, "on_load", 0), "add the on_load hook")
+            try MpvError.check(mpv_hook_add(handle.raw, MpvPlayer.loadHookID, "on_load", 0), "add the on_load hook")
         }
         if configuration.video {
-            try MpvError.check(mpv_hook_add(handle.raw, Player.preloadedHookID, "on_preloaded", 0), "add the on_preloaded hook")
+            try MpvError.check(mpv_hook_add(handle.raw, MpvPlayer.preloadedHookID, "on_preloaded", 0), "add the on_preloaded hook")
             renderContext = try RenderContext(handle: handle)
         }
     }
@@ -183,7 +183,7 @@ public final class Player {
             ("zimg-dither", "no"),
             // Bicubic scaling of luma and chroma: closer to the source than the default lanczos
             // luma and bilinear chroma at terminal sizes (+0.2 dB), and cheaper. A picture larger
-            // than the video is enlarged with lanczos (Player+Scaler.swift).
+            // than the video is enlarged with lanczos (MpvPlayer+Scaler.swift).
             ("zimg-scaler", scaler.rawValue), ("zimg-scaler-chroma", scaler.rawValue),
             ("pause", configuration.startPaused ? "yes" : "no"),
             // When decoding falls behind (a 4K file on two cores), frames are dropped before they
@@ -191,7 +191,7 @@ public final class Player {
             ("framedrop", "decoder+vo"),
         ]
         if configuration.loadUserConfig { options.append(("config", "yes")) } else { options.append(("config", "no")) }
-        if let filter = Player.pixelAspectFilter(configuration.pixelAspect) { options.append(("vf", filter)) }
+        if let filter = MpvPlayer.pixelAspectFilter(configuration.pixelAspect) { options.append(("vf", filter)) }
         // A picture reel places has the video's shape already (Supersampler): mpv
         // stretches the frame over all of it. Set once, as an option: changed while playing, it
         // made mpv draw the frame again, a frame too many for a player that counts them.
@@ -284,7 +284,7 @@ public final class Player {
             return .clientMessage(words)
         case MPV_EVENT_HOOK:
             guard let hook = event.data?.assumingMemoryBound(to: mpv_event_hook.self).pointee else { return nil }
-            if event.reply_userdata == Player.preloadedHookID {
+            if event.reply_userdata == MpvPlayer.preloadedHookID {
                 applyRotation(hook: hook.id)
                 return nil
             }

@@ -1,4 +1,4 @@
-extension Player {
+extension MpvPlayer {
     /// A scaler of zimg's, as mpv's `zimg-scaler` names it.
     enum Scaler: String, Sendable, Equatable {
         /// For a picture smaller than the video: closer to the source at terminal sizes than
@@ -32,7 +32,7 @@ extension Player {
     /// `video` is the video's size when the caller knows it better than the observed properties.
     func chooseScaler(width: Int, height: Int, video: VideoSize? = nil) throws(MpvError) {
         guard choosesScaler else { return }
-        let choice = Player.scaler(video: video ?? state.videoSize, width: width, height: height)
+        let choice = MpvPlayer.scaler(video: video ?? state.videoSize, width: width, height: height)
         guard choice != scaler else { return }
         try handle.setProperty("zimg-scaler", choice.rawValue)
         try handle.setProperty("zimg-scaler-chroma", choice.rawValue)

@@ -34,7 +34,7 @@ public enum MediaSource: Sendable, Hashable {
     /// or `-`.
     public var mpvName: String {
         switch self {
-        case .file(let path): Player.absolutePath(path).text
+        case .file(let path): MpvPlayer.absolutePath(path).text
         case .url(let url): url
         case .standardInput: "-"
         }
@@ -42,7 +42,7 @@ public enum MediaSource: Sendable, Hashable {
 
     /// A local file's absolute path (what mpv opens); nil for a URL or standard input.
     public var absolutePath: FilePath? {
-        if case .file(let path) = self { Player.absolutePath(path) } else { nil }
+        if case .file(let path) = self { MpvPlayer.absolutePath(path) } else { nil }
     }
 
     /// Whether it is a local file, which background probes may open too.
@@ -67,7 +67,7 @@ public enum MediaSource: Sendable, Hashable {
     ]
 }
 
-extension Player {
+extension MpvPlayer {
     /// Opens `source` in place of what plays and of mpv's whole playlist (a playlist file then
     /// becomes its entries).
     public func open(_ source: MediaSource) throws(MpvError) {
@@ -109,7 +109,7 @@ extension Player {
     public var openingFilename: String? { handle.string("stream-open-filename") }
 }
 
-extension Player {
+extension MpvPlayer {
     /// A property's value as mpv prints it, for checks and diagnostics.
     public func property(_ name: String) -> String? { handle.string(name) }
 

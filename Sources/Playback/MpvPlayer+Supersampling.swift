@@ -1,4 +1,4 @@
-extension Player {
+extension MpvPlayer {
     /// mpv's options that move or scale the picture in its box: with any of them given (or the
     /// user's mpv.conf, which may give them), mpv keeps its own letterboxing.
     static let geometryOptions: Set<String> = [

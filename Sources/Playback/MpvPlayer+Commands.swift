@@ -42,13 +42,13 @@ public enum StartPosition: Sendable, Equatable {
     }
 }
 
-extension Player {
+extension MpvPlayer {
     /// Loads a local file and starts it, replacing what was playing.
     ///
     /// The path is made absolute, so a name like `http://x` or `-x` is always a local file.
     /// A failure arrives later as ``PlayerEvent/endFile(_:)`` with ``EndReason/error(_:)``.
     public func load(_ path: FilePath, start: StartPosition? = nil) throws(MpvError) {
-        var arguments = ["loadfile", Player.absolutePath(path).text, "replace"]
+        var arguments = ["loadfile", MpvPlayer.absolutePath(path).text, "replace"]
         if let start { arguments.append("start=" + start.optionValue) }
         try handle.command(arguments)
     }

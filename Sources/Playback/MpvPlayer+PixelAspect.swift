@@ -1,4 +1,4 @@
-extension Player {
+extension MpvPlayer {
     /// The video filter that letterboxes for pixels of `pixelAspect` (width over height), or nil
     /// for square pixels.
     ///
