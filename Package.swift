@@ -4,7 +4,7 @@ import PackageDescription
 /// reel: a video player for the terminal, built on libmpv.
 ///
 /// Layers (see docs/architecture.md): `System` is the one shim over the C library; only
-/// `Playback` imports `CMpv`; `Controls` is pure; only `Terminal` touches the tty; `Screens`
+/// `Playback` imports `CMpv`; `Controls` and `Session` are pure; only `Terminal` touches the tty; `Screens`
 /// composes; `App` wires it all; `reel` is `main`.
 let package = Package(
     name: "reel",
@@ -43,11 +43,13 @@ let package = Package(
         // The one owner of a D-Bus connection, and the values that travel on it.
         .target(name: "DesktopBus", dependencies: ["CDBus"]),
         .target(name: "Controls"),
+        // The playback session's decisions above the engines: pure, time passed in, no mpv.
+        .target(name: "Session", dependencies: ["Controls"]),
         // The sextant and octant blitters' per-cell fits: the one hot loop that is C (see its header).
         .target(name: "CBlitter"),
         .target(name: "Terminal", dependencies: ["CZlib", "CBlitter", "System"]),
-        .target(name: "Screens", dependencies: ["Controls", "Terminal"]),
-        .target(name: "App", dependencies: ["System", "Playback", "Controls", "Terminal", "Screens", "DesktopBus"]),
+        .target(name: "Screens", dependencies: ["Controls", "Session", "Terminal"]),
+        .target(name: "App", dependencies: ["System", "Playback", "Controls", "Session", "Terminal", "Screens", "DesktopBus"]),
         .executableTarget(name: "reel", dependencies: ["App", "System"]),
         // Measures the playback core in a process of its own (leak checks, bench figures).
         .executableTarget(name: "PlaybackProbe", dependencies: ["Playback", "System"]),
@@ -59,9 +61,10 @@ let package = Package(
         .testTarget(name: "SystemTests", dependencies: ["System"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "PlaybackProbe", "System"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "Controls"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TerminalProbe", "System"]),
-        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Terminal"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "DesktopBus", "System"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Session", "Terminal"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Session", "DesktopBus", "System"]),
         .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
         .testTarget(name: "EndToEndTests", dependencies: ["reel", "System"]),
     ],

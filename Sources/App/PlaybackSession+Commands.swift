@@ -1,4 +1,5 @@
 import Controls
+import Session
 import Playback
 
 /// Carrying out what the core decides: each ``SessionCore/Command`` against ``MpvPlayer``.

@@ -1,4 +1,5 @@
 import Controls
+import Session
 import Playback
 
 /// mpv's events, decoded for the core, and what the session watches around them.

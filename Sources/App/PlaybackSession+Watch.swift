@@ -1,4 +1,5 @@
 import Controls
+import Session
 import Playback
 
 /// Time in the session: the Up next countdown, the regular resume save, and the watch for an

@@ -1,4 +1,5 @@
 import Controls
+import Session
 import Terminal
 
 extension PlayerScreen {

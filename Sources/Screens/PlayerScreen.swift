@@ -1,4 +1,5 @@
 import Controls
+import Session
 import Terminal
 
 /// The player: the video with reel's chrome over it, driven by mpv's real state.

@@ -1,3 +1,5 @@
+import Controls
+
 /// The mapping of reel's list to mpv's playlist: mpv is given one item at a time, so its rules
 /// for what a playlist may open still apply to every playlist file, and a list of a hundred
 /// thousand files never becomes mpv's.

@@ -1,5 +1,5 @@
 import Testing
-@testable import Controls
+@testable import Session
 
 @Suite("SubtitleHold")
 struct SubtitleHoldTests {

@@ -1,5 +1,6 @@
+import Controls
 import Testing
-@testable import Controls
+@testable import Session
 
 /// The session core with numbers only: mpv's events in, commands out, no mpv and no clock.
 @Suite("SessionCore")

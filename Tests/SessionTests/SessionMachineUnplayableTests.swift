@@ -1,5 +1,5 @@
 import Testing
-@testable import Controls
+@testable import Session
 
 /// Items the list already knows will not play: Up next, N and P pass over them.
 @Suite("SessionMachine: known unplayable items")

@@ -1,3 +1,5 @@
+import Controls
+
 /// Notices playback that has silently gone wrong: a picture that never comes while the clock
 /// runs, a clock that stops while nothing waits (not paused, not buffering, not seeking), or a
 /// stream that ended before anything in it played.

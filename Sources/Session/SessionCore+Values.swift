@@ -1,3 +1,5 @@
+import Controls
+
 /// The values that travel in and out of ``SessionCore``: what the app found about an item, what
 /// mpv's playlist holds, the options and notices the core asks for, and the run's end.
 extension SessionCore {

@@ -1,5 +1,6 @@
+import Controls
 import Testing
-@testable import Controls
+@testable import Session
 
 @Suite("SessionMachine")
 struct SessionMachineTests {

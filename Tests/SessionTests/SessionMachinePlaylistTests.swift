@@ -1,5 +1,6 @@
+import Controls
 import Testing
-@testable import Controls
+@testable import Session
 
 /// What the list is and how it goes on: continue watching is no playlist; the list's loop and
 /// order change while it plays.

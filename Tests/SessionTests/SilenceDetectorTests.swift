@@ -1,5 +1,5 @@
 import Testing
-@testable import Controls
+@testable import Session
 
 /// `--network-timeout` held by reel itself: buffering with nothing arriving, for too long.
 @Suite("SilenceDetector")

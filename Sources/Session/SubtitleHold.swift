@@ -1,3 +1,5 @@
+import Controls
+
 /// Keeps the subtitle on screen across a frame step back.
 ///
 /// mpv steps back one frame by seeking: its `sub-text` empties at the seek's start and comes back

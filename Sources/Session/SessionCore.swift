@@ -1,3 +1,5 @@
+import Controls
+
 /// The playback session's engine: how far mpv has got with the current item, and what to do next.
 ///
 /// A pure value in the style of swift-nio's state machines. The app feeds it what mpv reports

@@ -1,3 +1,5 @@
+import Controls
+
 /// Enforces `--network-timeout` on a stream that waits for the network: playback buffering, and
 /// no byte arriving, for longer than ``limit``.
 ///

@@ -1,3 +1,5 @@
+import Controls
+
 /// What clients of mpv's IPC socket do to what plays, seen in what mpv reports: reel does not see
 /// their commands (mpv owns the socket), only their effects.
 extension SessionCore {

@@ -1,5 +1,5 @@
 import Testing
-@testable import Controls
+@testable import Session
 
 /// What clients of mpv's IPC socket do to what plays, as the core sees it in mpv's events.
 @Suite("SessionCore and the IPC socket's clients")

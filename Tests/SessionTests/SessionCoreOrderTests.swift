@@ -1,5 +1,5 @@
 import Testing
-@testable import Controls
+@testable import Session
 
 /// Playlists, moves through the list, and the event orders mpv rarely produces.
 @Suite("SessionCore's playlists and odd orders")

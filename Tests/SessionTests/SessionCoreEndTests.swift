@@ -1,5 +1,5 @@
 import Testing
-@testable import Controls
+@testable import Session
 
 /// The end of an item and of the run, as the session core decides them once.
 @Suite("SessionCore's ends")

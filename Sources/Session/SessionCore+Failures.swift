@@ -1,3 +1,5 @@
+import Controls
+
 /// Failures of the item: mpv's, and reel's own stops, remembered and said alike.
 extension SessionCore {
     /// mpv's end-file with an error: the failure is remembered and said (when another item

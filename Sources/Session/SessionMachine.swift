@@ -1,3 +1,5 @@
+import Controls
+
 /// What the playback session is doing, for every screen to read: one pure state machine.
 ///
 /// A run has one mpv and one playlist. The machine follows its items through
