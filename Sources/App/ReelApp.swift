@@ -210,7 +210,7 @@ public enum ReelApp {
         guard case .player? = places.last, places.count == 1 else { return nil }
         let start = monotonicNow()
         // Playlists that open one another get up to 3 s to reach a file, or the nesting limit
-        // (``NestingWatch``), so that a playlist that lists itself is one line too.
+        // (``PlaybackCore``), so that a playlist that lists itself is one line too.
         func deadline() -> Double { start + (playback.isFollowingPlaylists ? 3 : 1) }
         while case let now = monotonicNow(), now < deadline() {
             var entries = [PollEntry(playback.wakeDescriptor, events: .readable), PollEntry(signals.signalDescriptor, events: .readable)]

@@ -9,7 +9,7 @@ struct SeekTracker {
     private var inFlight: (id: UInt64, replied: Bool, sentAt: Double)?
 
     /// Asks for `request`: sent now, or merged into the next one.
-    mutating func request(_ request: SeekRequest, player: MpvPlayer, now: Double) throws(MpvError) {
+    mutating func request(_ request: SeekRequest, player: any Player, now: Double) throws(MpvError) {
         if case .send(let merged) = coalescer.request(request) { try send(merged, player: player, now: now) }
     }
 
@@ -28,7 +28,7 @@ struct SeekTracker {
     }
 
     /// mpv restarted playback; returns true when that finished a seek of ours.
-    mutating func playbackRestarted(player: MpvPlayer, now: Double) -> Bool {
+    mutating func playbackRestarted(player: any Player, now: Double) -> Bool {
         guard inFlight?.replied == true else { return false }
         TraceLog.shared?.record("seeked", now: now)
         finish(player: player, now: now)
@@ -36,11 +36,11 @@ struct SeekTracker {
     }
 
     /// A seek mpv never confirms (a file that ended meanwhile) must not block later ones.
-    mutating func expire(player: MpvPlayer, now: Double) {
+    mutating func expire(player: any Player, now: Double) {
         if let inFlight, now - inFlight.sentAt > 1.5 { finish(player: player, now: now) }
     }
 
-    private mutating func send(_ request: SeekRequest, player: MpvPlayer, now: Double) throws(MpvError) {
+    private mutating func send(_ request: SeekRequest, player: any Player, now: Double) throws(MpvError) {
         let id: UInt64
         switch request {
         case .by(let seconds):
@@ -52,7 +52,7 @@ struct SeekTracker {
         TraceLog.shared?.record("seek \(request)", now: now)
     }
 
-    private mutating func finish(player: MpvPlayer, now: Double) {
+    private mutating func finish(player: any Player, now: Double) {
         inFlight = nil
         if case .send(let merged) = coalescer.completed() { try? send(merged, player: player, now: now) }
     }

@@ -4,7 +4,7 @@ import System
 
 /// One mpv player: a file, its playback state, its commands and its video frames.
 ///
-/// A `MpvPlayer` is used from one thread, the program's main loop. mpv's own threads only write to
+/// An `MpvPlayer` is used from one thread, the program's main loop. mpv's own threads only write to
 /// ``wake``; the loop polls ``wakeupDescriptor``, then calls ``drainEvents()`` (the one place
 /// that reads mpv's events) and, when ``frameIsDue()``, ``render(into:)``.
 ///
