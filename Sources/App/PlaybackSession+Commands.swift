@@ -27,7 +27,8 @@ extension PlaybackSession {
         case .noSoundDevice: notices.append(PlayerScreen.noSoundDeviceNotice)
         case .failNesting(let reason): failNesting(reason, now: now)
         case .announceMove(let item, let backwards): notices.append(text(of: .moved(to: item, backwards: backwards)))
-        case .seekBack(let position): try? seeks.request(.to(position, exact: true), player: player, now: now)
+        case .sendSeek(let request): try? send(request, now: now)
+        case .seekFinished: TraceLog.shared?.record("seeked", now: now)
         case .holdExpired: break
         case .saveResume: saveResumePosition(now: now)
         case .silent: failSilent(now: now)
@@ -80,7 +81,7 @@ extension PlaybackSession {
     private func load(_ item: Int, entry: Int?, now: Double) {
         titleAtLoad = player.state.title
         frames.clear()
-        seeks.reset()
+        decide(.seeksReset, now: now)
         do {
             try player.pause()
             if let entry {
@@ -94,6 +95,24 @@ extension PlaybackSession {
         } catch {
             handle(.loadFailed(reason: "\(error)"), now: now)
         }
+    }
+
+    /// Asks for a seek: sent now, or merged into the one after the seek in flight (``SeekFlight``).
+    func seek(_ request: SeekRequest, now: Double) throws(MpvError) {
+        for case .sendSeek(let merged) in playback.event(.seek(request), now: now) { try send(merged, now: now) }
+    }
+
+    /// Sends `request` to mpv and tells the core its command.
+    private func send(_ request: SeekRequest, now: Double) throws(MpvError) {
+        let id: UInt64
+        switch request {
+        case .by(let seconds):
+            id = try player.seek(by: seconds, precision: .exact)
+        case .to(let target, let exact):
+            id = try player.seek(to: target, precision: exact ? .exact : .keyframe)
+        }
+        decide(.seekSent(id: id), now: now)
+        TraceLog.shared?.record("seek \(request)", now: now)
     }
 
     /// A playlist file became mpv's entries: they take its place in the list.

@@ -26,9 +26,8 @@ extension PlaybackSession {
         let events = player.drainEvents()
         var result = PumpResult()
         for event in events { take(event, now: now, into: &result) }
-        seeks.expire(player: player, now: now)
-        // The track switch's repair may seek back; a frame step back's subtitle, held past the
-        // restart, goes when mpv has said nothing new.
+        // A seek mpv never confirmed is let go; the track switch's repair may seek back; a frame
+        // step back's subtitle, held past the restart, goes when mpv has said nothing new.
         let commands = playback.event(.position(player.state.position, isPaused: player.state.isPaused == true), now: now)
         run(commands, now: now)
         if !events.isEmpty || commands.contains(.holdExpired) {
@@ -74,13 +73,13 @@ extension PlaybackSession {
             let commands = playback.event(.session(.playbackRestart), now: now)
             if commands.contains(.session(.restarted)) {
                 result.restarted = true
-                if !seeks.hasSeekInFlight { result.seekedFromOutside = true }
+                if !playback.seeks.hasSeekInFlight { result.seekedFromOutside = true }
             }
             run(commands, now: now)
-            if seeks.playbackRestarted(player: player, now: now) { result.seekCompleted = true }
-            decide(.restarted, now: now)
+            let after = playback.event(.restarted, now: now)
+            if after.contains(.seekFinished) { result.seekCompleted = true }
+            run(after, now: now)
         case .commandReply(let id, let error):
-            seeks.replied(id)
             decide(.commandReply(id: id, failed: error != nil), now: now)
         case .endFile(.error(let error)):
             let reason = error.explanation

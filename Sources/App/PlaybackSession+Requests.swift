@@ -49,10 +49,10 @@ extension PlaybackSession {
             case .pause: try player.pause()
             case .togglePause: try player.togglePause()
             case .restartAndPlay:
-                seeks.reset()
-                try seeks.request(.to(0, exact: true), player: player, now: now)
+                decide(.seeksReset, now: now)
+                try seek(.to(0, exact: true), now: now)
                 try player.play()
-            case .seek(let request): try seeks.request(request, player: player, now: now)
+            case .seek(let request): try seek(request, now: now)
             case .setVolume(let volume): try player.setVolume(volume)
             case .setMuted(let muted): try player.setMuted(muted)
             case .frameStep: try player.frameStep()

@@ -25,7 +25,6 @@ final class PlaybackSession {
     /// Resume records, when resuming is on.
     let resume: ResumeStore?
     let options: ReelOptions
-    var seeks = SeekTracker()
     /// Counts changes of ``items`` that are not insertions (a playlist file expanded), for the list.
     var itemsVersion = 0
     /// Whether the list is shuffled, and its order before (``setShuffled(_:now:)``).

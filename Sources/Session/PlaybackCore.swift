@@ -1,3 +1,5 @@
+import Controls
+
 /// The playback session's decisions, above mpv and without it: the item's phase (``SessionCore``),
 /// the watches on what plays (a stall, a silent server, a track switch's refresh, the subtitle held
 /// across a frame step back, playlists that open one another), and the counts and times that
@@ -29,6 +31,8 @@ public struct PlaybackCore: Sendable, Equatable {
     public private(set) var trackSwitch = TrackSwitchGuard()
     /// The subtitle shown across a frame step back, whose seek empties mpv's text for a moment.
     public private(set) var subtitleHold = SubtitleHold()
+    /// The seek in flight, and those merged to go after it.
+    public private(set) var seeks = SeekFlight()
     /// Playlists opened in a row from the item given to mpv since a file last loaded.
     public private(set) var nestingDepth = 0
     /// The playlist entries mpv left out since the last item was given to it.
@@ -89,6 +93,12 @@ public struct PlaybackCore: Sendable, Equatable {
         case restarted
         /// mpv's position as the pass ends: the track switch's repair may seek back.
         case position(Double?, isPaused: Bool)
+        /// The user (or the track switch's repair) asks for a seek.
+        case seek(SeekRequest)
+        /// The seek ``Command/sendSeek(_:)`` asked for went out as command `id`.
+        case seekSent(id: UInt64)
+        /// The seeks waiting are forgotten (an item given to mpv, a restart from the beginning).
+        case seeksReset
         /// A frame step back was sent, with the subtitle shown.
         case frameBackStep(SubtitleHold.Lines)
         /// mpv's subtitle text changed.
@@ -115,8 +125,10 @@ public struct PlaybackCore: Sendable, Equatable {
         case failNesting(reason: String)
         /// Says the move to `item` now that its title is known.
         case announceMove(item: Int, backwards: Bool)
-        /// Seeks back to `position`, exactly (the track switch's repair).
-        case seekBack(to: Double)
+        /// Sends this seek to mpv, and tells the core its command (``Event/seekSent(id:)``).
+        case sendSeek(SeekRequest)
+        /// mpv's restart finished a seek of ours.
+        case seekFinished
         /// The held subtitle went: the status is to be rebuilt.
         case holdExpired
         /// Saves the position.
@@ -157,6 +169,7 @@ public struct PlaybackCore: Sendable, Equatable {
             subtitleSeek = SubtitleSeek(id: id, lines: lines)
             return []
         case .commandReply(let id, let failed):
+            seeks.replied(id)
             guard let pending = subtitleSeek, pending.id == id else { return [] }
             subtitleSeek = nil
             return failed ? [.notice(pending.lines > 0 ? "No next subtitle line" : "No earlier subtitle line")] : []
@@ -176,14 +189,26 @@ public struct PlaybackCore: Sendable, Equatable {
             trackSwitch.cancel()
             return []
         case .restarted:
+            let seek = seeks.restarted()
             trackSwitch.playbackRestarted()
             subtitleHold.restarted(now: now)
-            return []
+            return (seek.finished ? [.seekFinished] : []) + (seek.next.map { [.sendSeek($0)] } ?? [])
         case .position(let position, let isPaused):
-            var commands: [Command] = []
-            if let back = trackSwitch.check(position: position, isPaused: isPaused, now: now) { commands.append(.seekBack(to: back)) }
+            var commands: [Command] = seeks.expire(now: now).map { [.sendSeek($0)] } ?? []
+            if let back = trackSwitch.check(position: position, isPaused: isPaused, now: now),
+               let send = seeks.request(.to(back, exact: true)) {
+                commands.append(.sendSeek(send))
+            }
             if subtitleHold.expire(now: now) { commands.append(.holdExpired) }
             return commands
+        case .seek(let request):
+            return seeks.request(request).map { [.sendSeek($0)] } ?? []
+        case .seekSent(let id):
+            seeks.sent(id: id, now: now)
+            return []
+        case .seeksReset:
+            seeks.reset()
+            return []
         case .frameBackStep(let lines):
             subtitleHold.begin(lines)
             return []

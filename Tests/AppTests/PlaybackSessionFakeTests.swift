@@ -115,6 +115,28 @@ struct PlaybackSessionFakeTests {
         #expect(player.commands.suffix(2) == ["aid id(2)", "seek to 12.5"])
     }
 
+    @Test("a held key's seeks: one in flight, the rest merged and sent after mpv's restart, which is then no outside seek")
+    func seeks() {
+        let (session, player) = Self.playing()
+        session.perform(.seek(.by(5)), now: 1)
+        session.perform(.seek(.by(5)), now: 1.05)
+        session.perform(.seek(.by(5)), now: 1.1)
+        #expect(player.commands.filter { $0.hasPrefix("seek") } == ["seek by 5.0"])
+        let id = UInt64(100 + player.commands.count)
+        player.events = [.commandReply(id: id, error: nil), .playbackRestart]
+        let result = session.pump(now: 1.2)
+        #expect(result.seekCompleted && result.restarted && !result.seekedFromOutside)
+        #expect(player.commands.filter { $0.hasPrefix("seek") } == ["seek by 5.0", "seek by 10.0"])
+    }
+
+    @Test("a restart that none of reel's seeks explains is a seek from outside (for MPRIS's Seeked)")
+    func outsideSeek() {
+        let (session, player) = Self.playing()
+        player.events = [.playbackRestart]
+        let result = session.pump(now: 3)
+        #expect(result.restarted && result.seekedFromOutside && !result.seekCompleted)
+    }
+
     @Test("a sub-seek with no line there says so")
     func subtitleSeek() {
         let (session, player) = Self.playing()

@@ -140,7 +140,7 @@ struct PlaybackCoreTests {
         _ = core.event(.trackSwitched(position: 12.5, isPaused: true), now: 10)
         #expect(core.event(.position(12.5, isPaused: true), now: 10.1).isEmpty, "no restart yet")
         _ = core.event(.restarted, now: 10.2)
-        #expect(core.event(.position(11.9, isPaused: true), now: 10.3) == [.seekBack(to: 12.5)])
+        #expect(core.event(.position(11.9, isPaused: true), now: 10.3) == [.sendSeek(.to(12.5, exact: true))])
         #expect(core.event(.position(11.9, isPaused: true), now: 10.4).isEmpty)
     }
 
@@ -166,5 +166,22 @@ struct PlaybackCoreTests {
         #expect(core.event(.position(3, isPaused: true), now: deadline - 0.01).isEmpty)
         #expect(core.event(.position(3, isPaused: true), now: deadline) == [.holdExpired])
         #expect(!core.subtitleHold.isHolding)
+    }
+}
+
+extension PlaybackCoreTests {
+    @Test("a seek goes through the core: sent, merged while it flies, finished by mpv's restart after its reply")
+    func seeks() {
+        var core = Self.playing()
+        #expect(core.event(.seek(.by(5)), now: 1) == [.sendSeek(.by(5))])
+        #expect(core.event(.seekSent(id: 20), now: 1).isEmpty)
+        #expect(core.event(.seek(.by(5)), now: 1.1).isEmpty)
+        #expect(core.event(.restarted, now: 1.2).isEmpty, "no reply yet")
+        _ = core.event(.commandReply(id: 20, failed: false), now: 1.3)
+        #expect(core.event(.restarted, now: 1.4) == [.seekFinished, .sendSeek(.by(5))])
+        _ = core.event(.seekSent(id: 21), now: 1.4)
+        #expect(core.event(.position(9, isPaused: false), now: 2.9).isEmpty)
+        #expect(core.event(.position(9, isPaused: false), now: 2.91).isEmpty, "let go, with nothing waiting")
+        #expect(!core.seeks.hasSeekInFlight)
     }
 }
