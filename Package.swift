@@ -5,8 +5,9 @@ import PackageDescription
 ///
 /// Layers (see docs/architecture.md): `System` is the one shim over the C library, and each
 /// system library has one owner (`CMpv` Playback's, `CZlib` Drawing's, `CDBus` DesktopBus's);
-/// `Formatting` (numbers, times and names as text) is a leaf; `Controls` (the engines) and
-/// `Drawing` (cells, canvases, pixel buffers and their encoders) are pure; only `Terminal`
+/// `Formatting` (numbers, times and names as text) is a leaf; `Controls` (the engines),
+/// `Session` (the playback session's decisions) and `Drawing` (cells, canvases, pixel buffers
+/// and their encoders) are pure; only `Terminal`
 /// touches the tty; `Screens` composes; `App` wires it all; `reel` is `main`.
 let package = Package(
     name: "reel",
@@ -49,6 +50,8 @@ let package = Package(
         // Numbers, times, sizes and dates as text, and names in natural order: a leaf.
         .target(name: "Formatting"),
         .target(name: "Controls", dependencies: ["Formatting"]),
+        // The playback session's decisions above the engines: pure, time passed in, no mpv.
+        .target(name: "Session", dependencies: ["Controls"]),
         // The two hot loops, in C (see its header): the sextant and octant blitters' per-cell fits,
         // and the screen renderer's rows, the one judge of each cell; and the cell record Cell wraps.
         .target(name: "CBlitter"),
@@ -56,8 +59,8 @@ let package = Package(
         // encoders (cells from pixels, PNG): no tty, no system calls.
         .target(name: "Drawing", dependencies: ["CZlib", "CBlitter"]),
         .target(name: "Terminal", dependencies: ["Drawing", "CBlitter", "System"]),
-        .target(name: "Screens", dependencies: ["Controls", "Formatting", "Drawing", "Terminal"]),
-        .target(name: "App", dependencies: ["System", "Playback", "Controls", "Formatting", "Drawing", "Terminal", "Screens", "DesktopBus"]),
+        .target(name: "Screens", dependencies: ["Controls", "Session", "Formatting", "Drawing", "Terminal"]),
+        .target(name: "App", dependencies: ["System", "Playback", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Screens", "DesktopBus"]),
         .executableTarget(name: "reel", dependencies: ["App", "System"]),
         // Measures the playback core in a process of its own (leak checks, bench figures).
         .executableTarget(name: "PlaybackProbe", dependencies: ["Playback", "System"]),
@@ -73,10 +76,11 @@ let package = Package(
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "PlaybackProbe", "System"]),
         .testTarget(name: "FormattingTests", dependencies: ["Formatting"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "Controls"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "CBlitter", "TerminalProbe", "System", "TestTerminal"]),
-        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Formatting", "Drawing", "Terminal"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "DesktopBus", "System"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Session", "Formatting", "Drawing", "Terminal"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Session", "Drawing", "DesktopBus", "System"]),
         .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
         .testTarget(name: "EndToEndTests", dependencies: ["reel", "System", "TestTerminal"]),
     ],

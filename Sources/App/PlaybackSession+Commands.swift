@@ -1,16 +1,39 @@
 import Controls
+import Session
 import Playback
+import Screens
 
-/// Carrying out what the core decides: each ``SessionCore/Command`` against ``Player``.
+/// Carrying out what the core decides: each ``PlaybackCore/Command`` against ``Player``.
 extension PlaybackSession {
-    /// Gives `event` to the core and runs its commands.
+    /// Gives `event` to the session core and runs its commands.
     func handle(_ event: SessionCore.Event, now: Double) {
-        run(core.event(event, now: now), now: now)
+        decide(.session(event), now: now)
+    }
+
+    /// Gives `event` to the core and runs its commands.
+    func decide(_ event: PlaybackCore.Event, now: Double) {
+        run(playback.event(event, now: now), now: now)
     }
 
     /// Runs the core's commands in order.
-    func run(_ commands: [SessionCore.Command], now: Double) {
+    func run(_ commands: [PlaybackCore.Command], now: Double) {
         for command in commands { run(command, now: now) }
+    }
+
+    private func run(_ command: PlaybackCore.Command, now: Double) {
+        switch command {
+        case .session(let command): run(command, now: now)
+        case .notice(let text): notices.append(text)
+        case .noSoundDevice: notices.append(PlayerScreen.noSoundDeviceNotice)
+        case .failNesting(let reason): failNesting(reason, now: now)
+        case .announceMove(let item, let backwards): notices.append(text(of: .moved(to: item, backwards: backwards)))
+        case .sendSeek(let request): try? send(request, now: now)
+        case .seekFinished: TraceLog.shared?.record("seeked", now: now)
+        case .holdExpired: break
+        case .saveResume: saveResumePosition(now: now)
+        case .silent: failSilent(now: now)
+        case .stalled(let verdict): failStalled(verdict, now: now)
+        }
     }
 
     private func run(_ command: SessionCore.Command, now: Double) {
@@ -21,7 +44,6 @@ extension PlaybackSession {
             frames.clear()
             try? player.stopKeepingPlaylist()
         case .play:
-            trackSwitch.cancel()
             try? player.play()
         case .setOption(let option):
             let (name, value) = PlaybackSession.mpvOption(option, start: options.start?.optionValue)
@@ -30,13 +52,14 @@ extension PlaybackSession {
             try? player.refuseOpening()
         case .continueLoad(let hook):
             player.continueLoad(hook: hook)
-        case .resumed(let position):
-            resumedAt = position
+        case .resumed:
+            // Kept by the core for the player's notice (``takeResumedAt()``).
+            break
         case .saveResume(let item):
             saveResumePosition(of: item, now: now)
         case .watch:
             // time-pos may not be reported yet at the first restart: the item begins at 0.
-            stall.begin(position: player.state.position ?? 0, now: now)
+            decide(.watchBegins(position: player.state.position ?? 0), now: now)
         case .restarted:
             // Handled where the restart is read (``pump(now:)``), with the seeks in flight.
             break
@@ -44,10 +67,9 @@ extension PlaybackSession {
             expand(item, into: count)
         case .recordFailure(let item, let reason):
             if items.indices.contains(item) { lastFailure = (items[item], reason) }
-        case .notice(.moved(let item, let backwards)) where !knowsTitle(of: item):
-            pendingMove = (item, backwards)
+        case .notice(.moved(let item, let backwards)):
+            decide(.moved(item: item, backwards: backwards, titleKnown: knowsTitle(of: item)), now: now)
         case .notice(let notice):
-            if case .moved = notice { pendingMove = nil }
             notices.append(text(of: notice))
         case .finish:
             // The run ends at this end (``SessionCore/runEnd``): the scene on top quits.
@@ -59,21 +81,38 @@ extension PlaybackSession {
     private func load(_ item: Int, entry: Int?, now: Double) {
         titleAtLoad = player.state.title
         frames.clear()
-        seeks.reset()
+        decide(.seeksReset, now: now)
         do {
             try player.pause()
             if let entry {
                 try player.playEntry(at: entry)
             } else {
                 try player.open(items[item].source)
-                nesting = NestingWatch(root: items[item])
-                entriesLeftOut = 0
+                nestingRoot = items[item]
+                decide(.itemGiven, now: now)
                 player.forgetRefusedEntries()
-                partsSkipped = 0
             }
         } catch {
             handle(.loadFailed(reason: "\(error)"), now: now)
         }
+    }
+
+    /// Asks for a seek: sent now, or merged into the one after the seek in flight (``SeekFlight``).
+    func seek(_ request: SeekRequest, now: Double) throws(MpvError) {
+        for case .sendSeek(let merged) in playback.event(.seek(request), now: now) { try send(merged, now: now) }
+    }
+
+    /// Sends `request` to mpv and tells the core its command.
+    private func send(_ request: SeekRequest, now: Double) throws(MpvError) {
+        let id: UInt64
+        switch request {
+        case .by(let seconds):
+            id = try player.seek(by: seconds, precision: .exact)
+        case .to(let target, let exact):
+            id = try player.seek(to: target, precision: exact ? .exact : .keyframe)
+        }
+        decide(.seekSent(id: id), now: now)
+        TraceLog.shared?.record("seek \(request)", now: now)
     }
 
     /// A playlist file became mpv's entries: they take its place in the list.

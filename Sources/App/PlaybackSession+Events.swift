@@ -1,4 +1,5 @@
 import Controls
+import Session
 import Playback
 
 /// mpv's events, decoded for the core, and what the session watches around them.
@@ -25,16 +26,14 @@ extension PlaybackSession {
         let events = player.drainEvents()
         var result = PumpResult()
         for event in events { take(event, now: now, into: &result) }
-        seeks.expire(player: player, now: now)
-        if let back = trackSwitch.check(position: player.state.position, isPaused: player.state.isPaused == true, now: now) {
-            try? seeks.request(.to(back, exact: true), player: player, now: now)
-        }
-        // (A frame step back's subtitle, held past the restart, goes when mpv has said nothing new.)
-        let holdExpired = subtitleHold.expire(now: now)
-        if !events.isEmpty || holdExpired {
+        // A seek mpv never confirmed is let go; the track switch's repair may seek back; a frame
+        // step back's subtitle, held past the restart, goes when mpv has said nothing new.
+        let commands = playback.event(.position(player.state.position, isPaused: player.state.isPaused == true), now: now)
+        run(commands, now: now)
+        if !events.isEmpty || commands.contains(.holdExpired) {
             refreshStatus()
             followEnd(now: now)
-            announcePendingMove()
+            decide(.statusChanged, now: now)
             result.changed = true
         }
         return result
@@ -43,10 +42,7 @@ extension PlaybackSession {
     private func take(_ event: PlayerEvent, now: Double, into result: inout PumpResult) {
         switch event {
         case .startFile(let entryID):
-            subtitleHold.end()
-            stall.reset()
-            silence.reset()
-            trackSwitch.cancel()
+            decide(.fileStarted, now: now)
             frames.clear()
             // reel's own loads put the machine in its opening phase first.
             if !core.machine.isOpening { result.startedFromOutside = true }
@@ -58,7 +54,7 @@ extension PlaybackSession {
             handle(.endFile, now: now)
             // A playlist opened and became its entries; one that keeps opening playlists
             // (itself, or two that list each other) is stopped at the limit.
-            if let reason = nesting.redirected() { failNesting(reason, now: now) }
+            decide(.redirected, now: now)
         case .endFile(.stopped), .endFile(.quit):
             // The place is saved from the status as it stands, the last pass's, taken before
             // mpv dropped the file's position.
@@ -70,28 +66,24 @@ extension PlaybackSession {
         case .endFile(.endOfFile):
             handle(.endFile, now: now)
         case .fileLoaded:
-            nesting.loaded()
+            decide(.fileLoaded, now: now)
             handle(.fileLoaded, now: now)
             applySubtitleDrawing(subtitleTrack: selectedSubtitleID)
         case .playbackRestart:
-            let commands = core.event(.playbackRestart, now: now)
-            if commands.contains(.restarted) {
+            let commands = playback.event(.session(.playbackRestart), now: now)
+            if commands.contains(.session(.restarted)) {
                 result.restarted = true
-                if !seeks.hasSeekInFlight { result.seekedFromOutside = true }
+                if !playback.seeks.hasSeekInFlight { result.seekedFromOutside = true }
             }
             run(commands, now: now)
-            if seeks.playbackRestarted(player: player, now: now) { result.seekCompleted = true }
-            trackSwitch.playbackRestarted()
-            subtitleHold.restarted(now: now)
+            let after = playback.event(.restarted, now: now)
+            if after.contains(.seekFinished) { result.seekCompleted = true }
+            run(after, now: now)
         case .commandReply(let id, let error):
-            seeks.replied(id)
-            if let pending = subtitleSeek, pending.id == id {
-                subtitleSeek = nil
-                if error != nil { notices.append(pending.lines > 0 ? "No next subtitle line" : "No earlier subtitle line") }
-            }
+            decide(.commandReply(id: id, failed: error != nil), now: now)
         case .endFile(.error(let error)):
             let reason = error.explanation
-            handle(.failed(reason: reason, isRefusal: reason.hasPrefix(Player.refusalText)), now: now)
+            handle(.failed(reason: reason, isRefusal: reason.hasPrefix(MpvPlayer.refusalText)), now: now)
         case .clientMessage(let words):
             takeClientMessage(words)
         case .propertyChanged(.playlist):
@@ -109,7 +101,7 @@ extension PlaybackSession {
             handle(.playlist(entries: entries.map { SessionCore.Entry(id: $0.id, isPlaying: $0.isPlaying) },
                              replacesOpened: replacesOpened), now: now)
         case .propertyChanged(.subtitleText):
-            subtitleHold.textChanged()
+            decide(.subtitleTextChanged, now: now)
         case .propertyChanged(.tracks), .propertyChanged(.subtitleTrack):
             applySubtitleDrawing(subtitleTrack: selectedSubtitleID)
         default:

@@ -1,4 +1,5 @@
 import Controls
+import Session
 import Playback
 import Screens
 
@@ -9,37 +10,11 @@ extension PlaybackSession {
     /// The playlist entries mpv left out are one notice that counts them: the screen shows one
     /// notice at a time, so fifteen of them were one "Left out a playlist entry".
     func takeNotices() -> [String] {
+        decide(.logged(skippedParts: player.takeSkippedParts(), refusedEntries: player.takeRefusals().count,
+                       noSoundDevice: player.hasNoSoundDevice), now: 0)
         defer { notices.removeAll() }
-        var taken = notices
-        if player.hasNoSoundDevice, !saidNoSoundDevice {
-            saidNoSoundDevice = true
-            taken.append(PlayerScreen.noSoundDeviceNotice)
-        }
-        let skipped = player.takeSkippedParts()
-        if skipped > 0 {
-            partsSkipped += skipped
-            taken.append(PlaybackSession.skippedNotice(count: partsSkipped))
-        }
-        let refused = player.takeRefusals().count
-        if refused > 0 {
-            entriesLeftOut += refused
-            taken.append(PlaybackSession.leftOutNotice(count: entriesLeftOut))
-        }
-        for notice in taken { TraceLog.shared?.record("notice \(notice)") }
-        return taken
-    }
-
-    /// The notice for `count` parts of the stream that could not be fetched and were skipped
-    /// (the picture jumps past them).
-    static func skippedNotice(count: Int) -> String {
-        let what = count == 1 ? "a part" : "\(count) parts"
-        return "Skipped \(what) of the stream the server did not send"
-    }
-
-    /// The notice for `count` playlist entries that mpv left out since the item was given to it.
-    static func leftOutNotice(count: Int) -> String {
-        let what = count == 1 ? "a playlist entry" : "\(count) playlist entries"
-        return "Left out \(what): a playlist from the network may not open local files or mpv's special protocols"
+        for notice in notices { TraceLog.shared?.record("notice \(notice)") }
+        return notices
     }
 
     /// The words of one of the core's notices.
@@ -63,22 +38,6 @@ extension PlaybackSession {
     /// then the one it will keep.
     func knowsTitle(of index: Int) -> Bool {
         items.indices.contains(index) && titles[items[index].source.mpvName] != nil
-    }
-
-    /// The notice of a move to an item whose title was not known ("Next: …", "Previous: …"),
-    /// once the item has opened and mpv has said its title: so that every move names the item
-    /// alike, by its title when it has one, else its file name, as the list does. An item that
-    /// fails says so in its own notice instead.
-    func announcePendingMove() {
-        guard let move = pendingMove else { return }
-        let failed = if case .failed = machine.phase { true } else { false }
-        guard currentItem == move.item, !failed else {
-            pendingMove = nil
-            return
-        }
-        guard isReady else { return }
-        pendingMove = nil
-        notices.append(text(of: .moved(to: move.item, backwards: move.backwards)))
     }
 
     /// Remembers the title of the item that opens `mpvName` (a probe found it).

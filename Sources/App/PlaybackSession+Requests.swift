@@ -1,4 +1,5 @@
 import Controls
+import Session
 import Playback
 import Screens
 import System
@@ -36,11 +37,11 @@ extension PlaybackSession {
     func perform(_ action: PlayerAction, now: Double) {
         switch action {
         case .selectAudio, .selectSubtitles:
-            trackSwitch.switched(position: player.state.position, isPaused: player.state.isPaused == true, now: now)
+            decide(.trackSwitched(position: player.state.position, isPaused: player.state.isPaused == true), now: now)
         case .setSubtitlesVisible, .setSubtitleDelay, .setAudioDelay, .setVolume, .setMuted, .close, .dismissUpNext, .preview:
             break
         default:
-            trackSwitch.cancel()
+            decide(.otherRequest, now: now)
         }
         do {
             switch action {
@@ -48,16 +49,16 @@ extension PlaybackSession {
             case .pause: try player.pause()
             case .togglePause: try player.togglePause()
             case .restartAndPlay:
-                seeks.reset()
-                try seeks.request(.to(0, exact: true), player: player, now: now)
+                decide(.seeksReset, now: now)
+                try seek(.to(0, exact: true), now: now)
                 try player.play()
-            case .seek(let request): try seeks.request(request, player: player, now: now)
+            case .seek(let request): try seek(request, now: now)
             case .setVolume(let volume): try player.setVolume(volume)
             case .setMuted(let muted): try player.setMuted(muted)
             case .frameStep: try player.frameStep()
             case .frameBackStep:
                 try player.frameBackStep()
-                subtitleHold.begin(SubtitleHold.Lines(text: status.subtitleText, ass: status.subtitleASS))
+                decide(.frameBackStep(SubtitleHold.Lines(text: status.subtitleText, ass: status.subtitleASS)), now: now)
             case .selectAudio(let id): try player.setAudioTrack(id.map(TrackChoice.id) ?? .none)
             case .selectSubtitles(let id):
                 try player.setSubtitleTrack(id.map(TrackChoice.id) ?? .none)
@@ -68,7 +69,7 @@ extension PlaybackSession {
                 status.subtitlesVisible = visible
             case .setSubtitleDelay(let delay): try player.setSubtitleDelay(delay)
             case .setAudioDelay(let delay): try player.setAudioDelay(delay)
-            case .subtitleSeek(let lines): subtitleSeek = (try player.seekSubtitle(by: lines), lines)
+            case .subtitleSeek(let lines): decide(.subtitleSeekSent(id: try player.seekSubtitle(by: lines), lines: lines), now: now)
             case .addChapter(let chapters): _ = try player.moveChapter(by: chapters)
             case .setSpeed(let speed): try player.setSpeed(speed)
             case .setLoopsFile(let loops): try player.setLoopsFile(loops)

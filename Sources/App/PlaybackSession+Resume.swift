@@ -1,4 +1,5 @@
 import Controls
+import Session
 import Playback
 import System
 
@@ -55,7 +56,7 @@ extension PlaybackSession {
     /// the next item, which has not started loading yet); the system's reason when the save failed.
     @discardableResult
     func saveResumePosition(of index: Int?, now: Double) -> String? {
-        lastResumeSave = now
+        decide(.resumeSaved, now: now)
         guard let resume, let index, items.indices.contains(index),
               let key = items[index].resumeKey, let position = status.position else { return nil }
         var failure: String?

@@ -1,5 +1,6 @@
 import Controls
 import Drawing
+import Session
 import Playback
 import Screens
 
@@ -77,7 +78,7 @@ extension MediaStatus {
                 opening = .connecting
             }
         }
-        let subtitle = session.subtitleHold.shown(SubtitleHold.Lines(text: state.subtitleText, ass: state.subtitleASS))
+        let subtitle = session.playback.subtitleHold.shown(SubtitleHold.Lines(text: state.subtitleText, ass: state.subtitleASS))
         subtitleText = subtitle.text
         subtitleASS = subtitle.ass
         secondarySubtitleText = state.secondarySubtitleText

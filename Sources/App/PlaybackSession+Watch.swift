@@ -1,6 +1,7 @@
 import Controls
 import Formatting
 import Playback
+import Session
 
 /// Time in the session: the Up next countdown, the regular resume save, and the watch for an
 /// item that stalls or a server that goes silent. Time comes in; nothing here reads the clock.
@@ -13,16 +14,14 @@ extension PlaybackSession {
             handle(.tick, now: now)
             refreshStatus()
         }
-        if status.isPlaying, now - lastResumeSave >= 15 { saveResumePosition(now: now) }
+        decide(.tick(isPlaying: status.isPlaying), now: now)
     }
 
     /// The earliest time after `now` that ``tick(now:)`` has something to do, or a frame
     /// waiting for the terminal must be let go.
     func nextDeadline(now: Double) -> Double? {
-        [core.nextDeadline, frames.deadline, isReady && status.isPlaying ? stall.nextDeadline(now: now) : nil,
-         isReady ? stall.drainedDeadline : nil, isReady && mayHavePlayedNothing ? now + 0.5 : nil,
-         isReady ? silence.nextDeadline : nil, subtitleHold.deadline]
-            .compactMap { $0 }.min()
+        [playback.nextDeadline(now: now, isPlaying: status.isPlaying, mayHavePlayedNothing: mayHavePlayedNothing),
+         frames.deadline].compactMap { $0 }.min()
     }
 
     /// Ends an item that plays without a picture, or that stopped moving with nothing to wait
@@ -34,22 +33,34 @@ extension PlaybackSession {
         }
         guard isReady else { return }
         let state = player.state
-        let received = state.cache.map { Double($0.forwardBytes ?? 0) + ($0.end ?? 0) * 1e6 }
-        if status.isNetworkStream, silence.observe(isBuffering: state.isPausedForCache == true, received: received, now: now) {
-            let limit = options.mpv.networkTimeout ?? PlaybackSession.mpvNetworkTimeout
-            let given = options.mpv.networkTimeout == nil ? "mpv's --network-timeout" : "--network-timeout"
-            fail("the server sent nothing for \(ResumeRecord.decimal(limit)) s (\(given))", item: currentPlaylistItem, now: now)
-            return
-        }
+        var seen = PlaybackCore.Observation()
+        seen.isNetworkStream = status.isNetworkStream
+        seen.isBuffering = state.isPausedForCache == true
+        seen.received = state.cache.map { Double($0.forwardBytes ?? 0) + ($0.end ?? 0) * 1e6 }
+        seen.position = state.position
+        seen.frames = frames.itemFrames
         let video = state.tracks.first { $0.kind == .video && $0.isSelected }
         // A picture a client turned off (vid=no, vo=null) is not waited for: the sound plays on.
-        let expectsPicture = (video.map { !$0.isCoverArt && !$0.isImage } ?? false) && status.pictureOff == nil
-        let waiting = state.isPaused == true || state.isPausedForCache == true || state.isSeeking == true
+        seen.expectsPicture = (video.map { !$0.isCoverArt && !$0.isImage } ?? false) && status.pictureOff == nil
+        seen.isWaiting = state.isPaused == true || state.isPausedForCache == true || state.isSeeking == true
             || state.isIdle == true
         // mpv knows the picture's display size once a frame has been decoded.
-        guard let verdict = stall.observe(position: state.position, frames: frames.itemFrames, expectsPicture: expectsPicture,
-                                          hasPicture: state.videoSize != nil, isWaiting: waiting, atEnd: status.isEffectivelyAtEnd,
-                                          drained: mayHavePlayedNothing && isDrained, now: now) else { return }
+        seen.hasPicture = state.videoSize != nil
+        seen.atEnd = status.isEffectivelyAtEnd
+        seen.drained = mayHavePlayedNothing && isDrained
+        decide(.observed(seen), now: now)
+    }
+
+    /// Fails a stream whose server sent nothing for the network timeout.
+    func failSilent(now: Double) {
+        let limit = options.mpv.networkTimeout ?? PlaybackSession.mpvNetworkTimeout
+        let given = options.mpv.networkTimeout == nil ? "mpv's --network-timeout" : "--network-timeout"
+        fail("the server sent nothing for \(ResumeRecord.decimal(limit)) s (\(given))", item: currentPlaylistItem, now: now)
+    }
+
+    /// Fails an item the stall watch gave up on, with what mpv said about it.
+    func failStalled(_ verdict: StallDetector.Verdict, now: Double) {
+        let state = player.state
         let said = player.lastProblem
         let reason: String
         switch verdict {
@@ -82,8 +93,7 @@ extension PlaybackSession {
     /// empty file it is.)
     func failIfPlayedNothing(now: Double) -> Bool {
         let state = player.state
-        guard mayHavePlayedNothing, StallDetector.playedNothing(position: state.position, from: stall.start, hasPicture: false,
-                                                                drained: isDrained) else { return false }
+        guard mayHavePlayedNothing, playback.playedNothing(position: state.position, drained: isDrained) else { return false }
         fail(nothingPlayedReason(state, said: player.lastProblem), item: currentPlaylistItem, unplayable: true, now: now)
         return true
     }
@@ -113,8 +123,8 @@ extension PlaybackSession {
     /// A playlist that keeps opening playlists: stopped, with the error naming the playlist (the
     /// core says it in a notice when another item follows).
     func failNesting(_ reason: String, now: Double) {
-        let root = nesting.root
-        nesting = NestingWatch(root: nil)
+        let root = nestingRoot
+        nestingRoot = nil
         fail(reason, item: root, abandonsChain: true, now: now)
     }
 }
@@ -124,7 +134,7 @@ extension PlaybackSession {
     /// nothing to play (watched every half second, since mpv's notices of its cache may stop).
     var mayHavePlayedNothing: Bool {
         let state = player.state
-        return status.isNetworkStream && state.videoSize == nil && abs((state.position ?? 0) - (stall.start ?? 0)) < 0.01
+        return status.isNetworkStream && state.videoSize == nil && abs((state.position ?? 0) - (playback.stall.start ?? 0)) < 0.01
     }
 
     /// The stream was read to its end and the cache holds nothing: nothing more will come. Read

@@ -1,4 +1,5 @@
 import Controls
+import Session
 import Playback
 import Screens
 import System
@@ -8,14 +9,15 @@ import Terminal
 /// playing (``SessionCore``). Every scene reads it; none has a player of its own.
 ///
 /// The loop pumps it once an iteration (``pump(now:)``): mpv's events are decoded for the core,
-/// the core's commands are run against ``Player``, and the result is one ``MediaStatus`` for the
+/// the core's commands are run against ``Player`` (mpv: ``MpvPlayer``), and the result is one ``MediaStatus`` for the
 /// screens. Nothing here waits on mpv: opening an item is a phase, and keys, signals and drawing
 /// go on meanwhile. The core decides; the session carries out (``run(_:now:)``) and watches
 /// (stalls, a silent server, seeks in flight, the track-switch repair).
 final class PlaybackSession {
-    let player: Player
-    /// Per-item loading, restart and end, the playlist's phase, and the end of the run.
-    var core: SessionCore
+    /// mpv, or a test's fake.
+    let player: any Player
+    /// Every decision: the item's phase, the watches, the counts (``PlaybackCore``).
+    var playback: PlaybackCore
     var items: [PlaylistItem]
     let frames = VideoFrames()
     /// What the screens show: mpv's state and the session's phase.
@@ -23,24 +25,13 @@ final class PlaybackSession {
     /// Resume records, when resuming is on.
     let resume: ResumeStore?
     let options: ReelOptions
-    var seeks = SeekTracker()
-    /// Puts a paused picture back where it was when mpv's refresh after a track switch lands elsewhere.
-    var trackSwitch = TrackSwitchGuard()
-    /// Notices an item that plays without a picture, or stops moving with nothing to wait for.
-    var stall = StallDetector()
-    /// Holds `--network-timeout` (mpv's default, 60 s, without it) for the whole stream, a
-    /// second after FFmpeg should have: HLS fetches its parts with requests that may not.
-    var silence: SilenceDetector
     /// Counts changes of ``items`` that are not insertions (a playlist file expanded), for the list.
     var itemsVersion = 0
     /// Whether the list is shuffled, and its order before (``setShuffled(_:now:)``).
     var order: ListOrder
-    var lastResumeSave = -Double.infinity
     /// Subtitles shown (reel's `v`); mpv draws only picture subtitles, and only while this is on.
     var subtitlesVisible = true
     var notices: [String] = []
-    /// "No sound device" has been said (it is said once a run).
-    var saidNoSoundDevice = false
     /// Commands from clients of mpv's IPC socket, for the scene on top to run.
     var clientCommands: [Command] = []
     /// The last change of mpv's playlist came while nothing was opening: a client's loadfile,
@@ -48,33 +39,21 @@ final class PlaybackSession {
     var entriesFromClient = false
     /// Where screenshots go and what they are called.
     var screenshots = ScreenshotWriter(template: ScreenshotWriter.standardTemplate)
-    /// The subtitle shown across a frame step back, whose seek empties mpv's text for a moment.
-    var subtitleHold = SubtitleHold()
-    /// A sub-seek sent, whose failure (no line there) becomes a notice.
-    var subtitleSeek: (id: UInt64, lines: Int)?
-    /// Where the item that just opened resumed, for its notice.
-    var resumedAt: Double?
     /// The last failure, for the exit line when nothing else can play.
     var lastFailure: (item: PlaylistItem, reason: String)?
-    /// How deep the playlists opened from the last item given to mpv nest.
-    var nesting = NestingWatch(root: nil)
+    /// The last item given to mpv alone: the playlist named when its playlists nest too deep.
+    var nestingRoot: PlaylistItem?
     /// mpv's media-title when the current item was asked for: the last item's, until it changes.
     var titleAtLoad: String?
-    /// The playlist entries mpv left out since the last item was given to it.
-    var entriesLeftOut = 0
-    /// The parts of the stream FFmpeg skipped since the last item was given to mpv.
-    var partsSkipped = 0
     /// Titles learnt so far, by what mpv opens.
     var titles: [String: String] = [:]
-    /// A move to an item whose title is not known yet: its notice waits until the item opens.
-    var pendingMove: (item: Int, backwards: Bool)?
     /// The number of frames of the item, estimated as mpv does, for `--stats`.
     var sourceFrameCount: Int?
 
-    /// Makes the player and puts `items` in its playlist, in order; nothing plays yet.
-    init(items: [PlaylistItem], options: ReelOptions, pixelAspect: Double, supersampling: Int = 1,
-         pictureGrain: PictureGrain = .pixel, videoHeight: Int,
-         resume: ResumeStore?) throws {
+    /// Makes mpv and puts `items` in its playlist, in order; nothing plays yet.
+    convenience init(items: [PlaylistItem], options: ReelOptions, pixelAspect: Double, supersampling: Int = 1,
+                     pictureGrain: PictureGrain = .pixel, videoHeight: Int,
+                     resume: ResumeStore?) throws {
         var configuration = options.mpv
         let subtitleFiles = PlaybackSession.usableSubtitleFiles(options.mpv.tracks.subtitleFiles)
         configuration.tracks.subtitleFiles = subtitleFiles.kept
@@ -84,18 +63,29 @@ final class PlaybackSession {
         configuration.loadHook = true
         configuration.startPaused = true
         if options.ytdl { configuration.ytdlFormat = PlaybackSession.ytdlFormat(forHeight: videoHeight) }
-        player = try Player(configuration: configuration)
+        self.init(player: try MpvPlayer(configuration: configuration), items: items, options: options, resume: resume,
+                  notices: subtitleFiles.notices)
+    }
+
+    /// A session of `player` (mpv, or a test's fake) over `items`, with `notices` to say first.
+    init(player: any Player, items: [PlaylistItem], options: ReelOptions, resume: ResumeStore?, notices: [String] = []) {
+        self.player = player
         order = ListOrder(items, shuffled: options.shuffle)
         self.items = options.shuffle ? items.shuffled() : items
         self.options = options
         self.resume = resume
-        core = SessionCore(configuration: PlaybackSession.coreConfiguration(options), itemCount: items.count)
-        silence = SilenceDetector(limit: (options.mpv.networkTimeout ?? PlaybackSession.mpvNetworkTimeout) + 1)
+        // `--network-timeout` (mpv's default, 60 s, without it) is held for the whole stream, a
+        // second after FFmpeg should have: HLS fetches its parts with requests that may not.
+        playback = PlaybackCore(session: SessionCore(configuration: PlaybackSession.coreConfiguration(options), itemCount: items.count),
+                                silenceLimit: (options.mpv.networkTimeout ?? PlaybackSession.mpvNetworkTimeout) + 1)
         subtitlesVisible = options.mpv.tracks.subtitles != .none
         // A state folder that cannot be used turns resuming off: said once, at the start.
-        if let notice = resume?.takeFailureNotice() { notices.append(notice) }
-        notices += subtitleFiles.notices
+        if let notice = resume?.takeFailureNotice() { self.notices.append(notice) }
+        self.notices += notices
     }
+
+    /// The session core: the item's phase, the playlist and the end of the run.
+    var core: SessionCore { playback.session }
 
     /// The core's rules from the command line: the playlist's, `--start`, and which of a resume
     /// record's choices the command line leaves to it.
@@ -146,7 +136,7 @@ final class PlaybackSession {
     var hasPlayed: Bool { core.hasPlayed }
 
     /// Whether playlists are opening one another from the item given to mpv, no file loaded yet.
-    var isFollowingPlaylists: Bool { nesting.depth > 0 }
+    var isFollowingPlaylists: Bool { playback.nestingDepth > 0 }
 
     /// The current item, when there is one.
     var currentPlaylistItem: PlaylistItem? {
@@ -160,7 +150,6 @@ final class PlaybackSession {
 
     /// Takes the resume notice's position, once.
     func takeResumedAt() -> Double? {
-        defer { resumedAt = nil }
-        return resumedAt
+        playback.takeResumedAt()
     }
 }

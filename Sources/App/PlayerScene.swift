@@ -1,5 +1,6 @@
 import Controls
 import Drawing
+import Session
 import Playback
 import Screens
 import Terminal

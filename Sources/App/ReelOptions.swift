@@ -1,4 +1,5 @@
 import Controls
+import Session
 import Playback
 import Screens
 import System

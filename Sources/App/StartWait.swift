@@ -8,7 +8,7 @@ import Terminal
 ///
 /// Anything slower opens on screen, where keys and signals work. A signal meanwhile ends reel at
 /// once (128+N). Playlists that open one another get up to 3 s to reach a file, or the nesting
-/// limit (``NestingWatch``), so that a playlist that lists itself is one line too.
+/// limit (``PlaybackCore``), so that a playlist that lists itself is one line too.
 final class StartWait: LoopStage {
     private let playback: PlaybackSession
     private let signals: TerminalSession

@@ -51,7 +51,7 @@ final class VideoFrames {
 
     /// Takes a due frame from mpv: renders it at `size` when `draw` is true, else lets it go once
     /// it has waited ``patience``. Returns true when a new picture is ready.
-    func take(from player: Player, size: (width: Int, height: Int), draw: Bool, now: Double = monotonicNow()) -> Bool {
+    func take(from player: any Player, size: (width: Int, height: Int), draw: Bool, now: Double = monotonicNow()) -> Bool {
         guard player.frameIsDue() else {
             waitingSince = nil
             return false
@@ -85,7 +85,7 @@ final class VideoFrames {
     /// Pixels that are not square (quadrant pixels, cells that are not 1:2) need nothing here:
     /// the player letterboxes for them with a `setsar` filter, so mpv renders straight at `size`.
     @discardableResult
-    func render(_ player: Player, size: (width: Int, height: Int)) -> Bool {
+    func render(_ player: any Player, size: (width: Int, height: Int)) -> Bool {
         let start = monotonicNow()
         var pixels = spare ?? PixelBuffer(width: size.width, height: size.height)
         // One owner while it is written, so that the frame goes in place, not into a copy.

@@ -11,7 +11,7 @@ public final class FrameBuffer {
         case bgr0
         /// Red, green, blue, three bytes a pixel: rows that are already an RGB image's, so a
         /// frame is copied out a row at a time. libmpv 0.35 renders it, though its API promises
-        /// only the four-byte formats; ``Player/render(into:)`` falls back to `rgb0` if not.
+        /// only the four-byte formats; ``MpvPlayer/render(into:)`` falls back to `rgb0` if not.
         case rgb24
 
         /// Bytes a pixel.

@@ -21,7 +21,7 @@ public struct LibmpvVersion: Sendable, Equatable, CustomStringConvertible {
         var configuration = PlayerConfiguration()
         configuration.video = false
         configuration.audio = false
-        let reported = (try? Player(configuration: configuration))?.handle.string("mpv-version")
+        let reported = (try? MpvPlayer(configuration: configuration))?.handle.string("mpv-version")
         return LibmpvVersion(clientAPI: api, mpv: reported.map(Self.versionNumber))
     }
 

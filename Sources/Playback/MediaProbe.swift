@@ -62,7 +62,7 @@ public struct MediaProbe: Sendable {
         configuration.extraOptions["vd-lavc-threads"] = "1"
         configuration.extraOptions["demuxer-max-bytes"] = "4MiB"
         if fillsStill { configuration.extraOptions["panscan"] = "1" }
-        let player = try Player(configuration: configuration)
+        let player = try MpvPlayer(configuration: configuration)
         // Frames must be taken even when no still is wanted, or mpv's video output waits for us.
         let frame = FrameBuffer(width: stillSize?.width ?? 2, height: stillSize?.height ?? 2)
         // No start position on the load: a cover's only frame may fall before it and never show.
@@ -151,7 +151,7 @@ public struct MediaProbe: Sendable {
     /// video over it, so it is chosen here), or the frame at ``stillPercent`` (a seek). Returns
     /// the next stage: without a seek, still the first restart (only after it are the tags and
     /// the picture mpv's final word).
-    private func placeStill(_ player: Player, tracks: [Track], restarted: Bool) throws -> Stage {
+    private func placeStill(_ player: MpvPlayer, tracks: [Track], restarted: Bool) throws -> Stage {
         let waiting: Stage = restarted ? .restarted : .placed
         guard stillSize != nil else { return waiting }
         if prefersCoverArt, let cover = tracks.coverArt {
@@ -169,7 +169,7 @@ public struct MediaProbe: Sendable {
 
     /// What the file is. Its size is the video track's own, as the container gives it: not the
     /// cover's, and not the size mpv displays it at (which follows the terminal's pixels).
-    private func describe(_ player: Player) -> MediaInfo {
+    private func describe(_ player: MpvPlayer) -> MediaInfo {
         let state = player.state, tracks = state.tracks.kinds
         let video = state.tracks.first { $0.kind == .video && !$0.isCoverArt }
         let size = video.flatMap { track in track.width.flatMap { width in track.height.map { VideoSize(width: width, height: $0) } } }

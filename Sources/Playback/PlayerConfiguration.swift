@@ -1,6 +1,6 @@
 import System
 
-/// How a ``Player`` is set up: the choices that must be made before mpv starts.
+/// How a ``MpvPlayer`` is set up: the choices that must be made before mpv starts.
 public struct PlayerConfiguration: Sendable, Equatable {
     /// Play sound. When false, mpv's sound goes to `ao=null`, so a sound-only file still plays
     /// silently with its clock (reel's `--no-audio`).
@@ -32,7 +32,7 @@ public struct PlayerConfiguration: Sendable, Equatable {
     public var loadUserConfig = false
     /// The shape of one rendered pixel, width over height: for half-block output on 1:2 cells a
     /// pixel is square, so 1; for quadrant output it is 0.5. The video is letterboxed for it (see
-    /// ``Player`` `pixelAspectFilter(_:)`).
+    /// ``MpvPlayer`` `pixelAspectFilter(_:)`).
     public var pixelAspect = 1.0
     /// Render the picture this many times larger each way and average it back (see
     /// `Supersampler`): 3 for half and quadrant blocks, whose coarse pixels mpv's scalers

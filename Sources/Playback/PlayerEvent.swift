@@ -10,7 +10,7 @@ public enum PlayerEvent: Sendable, Equatable {
     case endFile(EndReason)
     /// mpv has nothing loaded.
     case idle
-    /// An observed property changed; the new value is already in ``Player/state``.
+    /// An observed property changed; the new value is already in ``MpvPlayer/state``.
     case propertyChanged(PlayerProperty)
     /// A command sent with an id finished; `error` is nil when it succeeded.
     case commandReply(id: UInt64, error: MpvError?)
@@ -19,10 +19,10 @@ public enum PlayerEvent: Sendable, Equatable {
     /// mpv is shutting down.
     case shutdown
     /// The file or stream that opens is being read (for a stream: the server answered), before
-    /// mpv knows its format (``Player/isReadingStream``).
+    /// mpv knows its format (``MpvPlayer/isReadingStream``).
     case reading
     /// mpv is about to open a file (its `on_load` hook): per-file options may be set now, and
-    /// ``Player/continueLoad(hook:)`` must follow, or the file never opens.
+    /// ``MpvPlayer/continueLoad(hook:)`` must follow, or the file never opens.
     case loadHook(id: UInt64)
     /// A client sent `script-message` (through the IPC socket, say): its arguments, in order.
     /// mpv hands every such message to every client, reel's among them.

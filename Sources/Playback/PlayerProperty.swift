@@ -15,7 +15,7 @@ public struct PlayerProperty: Sendable, Equatable, CustomStringConvertible {
         case string(@Sendable (inout PlayerState, String?) -> Void)
         case node(@Sendable (inout PlayerState, mpv_node?) -> Void)
         /// Observed without a value (`MPV_FORMAT_NONE`): mpv only says it changed, and the
-        /// player reads what it needs (``Player`` reads `playlist` an entry at a time).
+        /// player reads what it needs (``MpvPlayer`` reads `playlist` an entry at a time).
         case notification
     }
 
@@ -82,7 +82,7 @@ extension PlayerProperty {
     /// `playlist`: observed as a notification only. Observed as a node, mpv built the whole list
     /// for every change (a `playing` flag too), kept a copy to compare the next with, and sent
     /// another: 300 MB for a 100,000-entry `.m3u`. The player reads it an entry at a time
-    /// instead (``Player/readPlaylist()``).
+    /// instead (``MpvPlayer/readPlaylist()``).
     public static let playlist = PlayerProperty(name: "playlist", reading: .notification)
     /// `track-list`: the loaded file's streams.
     public static let tracks = node("track-list") { $0.tracks = $1.map(Track.list(from:)) ?? [] }

@@ -8,8 +8,8 @@ import System
 /// never takes frames or sound from the playing core: it has no audio (`aid=no`), no subtitles,
 /// a small demuxer cache of its own, one decoder thread that skips the loop filter, keyframe
 /// seeks only (`hr-seek=no`), and it stays paused. Idle, it is a paused core with nothing to
-/// do: no CPU. It is used from the loop's thread like ``Player``: poll ``wakeDescriptor``, then
-/// ``poll()``. Dropping it shuts its core down (the ``Player`` inside is its one owner).
+/// do: no CPU. It is used from the loop's thread like ``MpvPlayer``: poll ``wakeDescriptor``, then
+/// ``poll()``. Dropping it shuts its core down (the ``MpvPlayer`` inside is its one owner).
 public final class PreviewDecoder {
     /// A frame the decoder made.
     public struct Frame: Sendable, Equatable {
@@ -31,7 +31,7 @@ public final class PreviewDecoder {
         case unavailable(reason: String)
     }
 
-    private let player: Player
+    private let player: MpvPlayer
     private var buffer: FrameBuffer
     /// How far the opening got: seeks go once the file is open and its first frame has shown
     /// (so that the opening's frame is never taken for a seek's).
@@ -60,7 +60,7 @@ public final class PreviewDecoder {
         configuration.logFile = logFile
         configuration.tracks.subtitles = .none
         configuration.extraOptions = Self.options
-        player = try Player(configuration: configuration)
+        player = try MpvPlayer(configuration: configuration)
         buffer = FrameBuffer(width: max(width, 2), height: max(height, 2))
         try player.open(source)
     }

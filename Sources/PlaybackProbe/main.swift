@@ -29,7 +29,7 @@ func entries(_ path: String) -> Int {
 func cycle(_ file: FilePath) throws {
     var configuration = PlayerConfiguration()
     configuration.extraOptions["ao"] = "null"
-    let player = try Player(configuration: configuration)
+    let player = try MpvPlayer(configuration: configuration)
     let frame = FrameBuffer(width: 64, height: 36)
     try player.load(file)
     var frames = 0

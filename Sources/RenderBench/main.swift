@@ -75,7 +75,7 @@ func decode(clip: String, width: Int, height: Int, pixelAspect: Double, supersam
             if parts.count == 2 { configuration.extraOptions[String(parts[0])] = String(parts[1]) }
         }
     }
-    let player = try Player(configuration: configuration)
+    let player = try MpvPlayer(configuration: configuration)
     try player.load(FilePath(clip))
     // The frame format reel's player asks for (packed rgb24), or rgb0 with RENDERBENCH_FORMAT=rgb0.
     let format: FrameBuffer.Format = getenv("RENDERBENCH_FORMAT").map { String(cString: $0) } == "rgb0" ? .rgb0 : .rgb24

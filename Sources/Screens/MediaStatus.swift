@@ -1,4 +1,5 @@
 import Controls
+import Session
 
 /// What the screens know of playback: mpv's reported state and the session's phase, with no mpv
 /// types in it.

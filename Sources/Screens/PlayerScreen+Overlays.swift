@@ -1,6 +1,8 @@
 import Controls
 import Drawing
 import Formatting
+import Session
+import Terminal
 
 extension PlayerScreen {
     // MARK: Sound files

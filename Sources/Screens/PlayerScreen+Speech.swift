@@ -1,4 +1,5 @@
 import Controls
+import Session
 
 /// What the screen reader is told: one plain line for each change a listener needs to hear.
 extension PlayerScreen {

@@ -1,6 +1,8 @@
 import Controls
 import Drawing
 import Formatting
+import Session
+import Terminal
 
 /// The player: the video with reel's chrome over it, driven by mpv's real state.
 ///

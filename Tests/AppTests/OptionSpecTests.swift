@@ -1,5 +1,6 @@
 @testable import App
 import Controls
+import Session
 import Screens
 import Testing
 

@@ -2,6 +2,7 @@
 import Controls
 import Playback
 @testable import Screens
+import Session
 import Testing
 
 /// The table of options as the one place an option is written: each row lands in a field of the

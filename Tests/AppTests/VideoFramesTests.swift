@@ -9,11 +9,11 @@ import Testing
 @Suite("VideoFrames")
 struct VideoFramesTests {
     /// A silent player with the demo clip loaded.
-    static func demoPlayer() throws -> Player {
+    static func demoPlayer() throws -> MpvPlayer {
         var configuration = PlayerConfiguration()
         configuration.audio = false
         configuration.extraOptions["ao"] = "null"
-        let player = try Player(configuration: configuration)
+        let player = try MpvPlayer(configuration: configuration)
         try player.load(Samples.path("demo.mp4"))
         return player
     }

@@ -3,12 +3,12 @@ import Playback
 import System
 import Testing
 
-/// Test support: runs a real ``Player`` the way reel's loop does, until a condition holds.
+/// Test support: runs a real ``MpvPlayer`` the way reel's loop does, until a condition holds.
 ///
 /// It polls the player's wake descriptor, drains events and renders every due frame into its
 /// own buffer, so that mpv's video output never waits on the test.
 final class PlayerDriver {
-    let player: Player
+    let player: MpvPlayer
     let frame: FrameBuffer
     private(set) var events: [PlayerEvent] = []
     private(set) var framesRendered = 0
@@ -20,7 +20,7 @@ final class PlayerDriver {
         configuration.keepOpen = keepOpen
         configuration.extraOptions["ao"] = "null"
         configure(&configuration)
-        player = try Player(configuration: configuration)
+        player = try MpvPlayer(configuration: configuration)
         frame = FrameBuffer(width: width, height: height, format: format)
     }
 

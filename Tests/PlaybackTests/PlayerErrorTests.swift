@@ -4,7 +4,7 @@ import System
 import Testing
 
 /// Files that cannot be played give typed errors with mpv's reason; nothing crashes.
-@Suite("Player errors", .serialized)
+@Suite("MpvPlayer errors", .serialized)
 struct PlayerErrorTests {
     private func loadError(_ path: String) throws -> MpvError {
         let driver = try PlayerDriver()

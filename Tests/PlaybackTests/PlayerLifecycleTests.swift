@@ -6,7 +6,7 @@ import Testing
 /// The cycles run in a process of their own (PlaybackProbe), so that other tests running in
 /// parallel cannot blur the figures, with one malloc arena (`MALLOC_ARENA_MAX=1`), so that what is
 /// measured is memory kept, not memory spread over the per-thread arenas that mpv's threads open.
-@Suite("Player lifecycle")
+@Suite("MpvPlayer lifecycle")
 struct PlayerLifecycleTests {
     struct Figures {
         var rssKiB: Int, descriptors: Int, threads: Int

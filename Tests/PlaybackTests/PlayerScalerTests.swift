@@ -2,10 +2,10 @@
 import Testing
 
 /// How the player picks zimg's scaler: by whether the picture is larger than the video.
-@Suite("Player's scaler", .serialized)
+@Suite("MpvPlayer's scaler", .serialized)
 struct PlayerScalerTests {
     @Test("lanczos only when the picture comes out larger than the video", arguments: [
-        (VideoSize(width: 480, height: 270), 900, 540, Player.Scaler.lanczos),
+        (VideoSize(width: 480, height: 270), 900, 540, MpvPlayer.Scaler.lanczos),
         (VideoSize(width: 480, height: 270), 481, 271, .lanczos),
         (VideoSize(width: 480, height: 270), 480, 270, .bicubic),
         (VideoSize(width: 480, height: 270), 1800, 200, .bicubic),  // letterboxed: 356x200
@@ -13,13 +13,13 @@ struct PlayerScalerTests {
         (VideoSize(width: 0, height: 270), 900, 540, .bicubic),  // half known
         (VideoSize(width: 480, height: 270), 0, 0, .bicubic),
     ])
-    func choice(video: VideoSize, width: Int, height: Int, expected: Player.Scaler) {
-        #expect(Player.scaler(video: video, width: width, height: height) == expected)
+    func choice(video: VideoSize, width: Int, height: Int, expected: MpvPlayer.Scaler) {
+        #expect(MpvPlayer.scaler(video: video, width: width, height: height) == expected)
     }
 
     @Test("without a known video size the scaler stays bicubic")
     func unknownSize() {
-        #expect(Player.scaler(video: nil, width: 900, height: 540) == .bicubic)
+        #expect(MpvPlayer.scaler(video: nil, width: 900, height: 540) == .bicubic)
     }
 
     @Test("rendering sets mpv's scalers by direction, back and forth")

@@ -3,7 +3,7 @@ import Testing
 
 /// Sound with no device to play it on, against the real libmpv: mpv falls back to its null
 /// output, and the player tells that apart from silence asked for (`--no-audio`).
-@Suite("Player: no sound device", .serialized)
+@Suite("MpvPlayer: no sound device", .serialized)
 struct PlayerSoundDeviceTests {
     @Test("with no device to open, mpv plays into null and the player says there is no sound device")
     func noDevice() throws {

@@ -3,7 +3,7 @@ import Playback
 import Testing
 
 /// The playback core against the real libmpv and the committed samples, headless (`ao=null`).
-@Suite("Player against real libmpv", .serialized)
+@Suite("MpvPlayer against real libmpv", .serialized)
 struct PlayerTests {
     static let oneFrame = 1.0 / 30.0
 

@@ -9,15 +9,15 @@ struct RotationTests {
           arguments: [(0, nil), (90, "lavfi=[transpose=clock]"), (180, "lavfi=[hflip,vflip]"), (270, "lavfi=[transpose=cclock]"),
                       (-90, "lavfi=[transpose=cclock]"), (450, "lavfi=[transpose=clock]"), (45, nil)] as [(Int, String?)])
     func filters(degrees: Int, expected: String?) {
-        #expect(Player.rotationFilter(degrees) == expected)
+        #expect(MpvPlayer.rotationFilter(degrees) == expected)
     }
 
     @Test("the turn comes before the pixel aspect's filter, which then sees the turned shape")
     func order() {
-        #expect(Player.videoFilters(rotation: 90, pixelAspect: 1) == "lavfi=[transpose=clock]")
-        #expect(Player.videoFilters(rotation: 0, pixelAspect: 1) == nil)
-        let both = Player.videoFilters(rotation: 270, pixelAspect: 0.5)
-        #expect(both == "lavfi=[transpose=cclock]," + (Player.pixelAspectFilter(0.5) ?? "-"))
+        #expect(MpvPlayer.videoFilters(rotation: 90, pixelAspect: 1) == "lavfi=[transpose=clock]")
+        #expect(MpvPlayer.videoFilters(rotation: 0, pixelAspect: 1) == nil)
+        let both = MpvPlayer.videoFilters(rotation: 270, pixelAspect: 0.5)
+        #expect(both == "lavfi=[transpose=cclock]," + (MpvPlayer.pixelAspectFilter(0.5) ?? "-"))
     }
 
     /// rotated.mp4 is stored 160x90, red left and blue right, turned a quarter by its metadata:

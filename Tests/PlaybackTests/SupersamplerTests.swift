@@ -149,19 +149,19 @@ struct SupersamplerTests {
         #expect(PlayerConfiguration().supersampling == 1)
         var configuration = PlayerConfiguration()
         configuration.supersampling = 3
-        #expect(Player.supersampler(for: configuration)?.factor == 3)
+        #expect(MpvPlayer.supersampler(for: configuration)?.factor == 3)
         configuration.extraOptions["video-zoom"] = "0.5"
-        #expect(Player.supersampler(for: configuration) == nil, "a zoom the user gave is mpv's to draw")
+        #expect(MpvPlayer.supersampler(for: configuration) == nil, "a zoom the user gave is mpv's to draw")
         configuration.extraOptions = [:]
         configuration.loadUserConfig = true
-        #expect(Player.supersampler(for: configuration) == nil, "mpv.conf may place the picture")
+        #expect(MpvPlayer.supersampler(for: configuration) == nil, "mpv.conf may place the picture")
         configuration.loadUserConfig = false
         configuration.logFile = FilePath("/tmp/reel-test.log")
         configuration.logLevel = "warn"
-        #expect(Player.supersampler(for: configuration) == nil, "a log too quiet to give the shape")
+        #expect(MpvPlayer.supersampler(for: configuration) == nil, "a log too quiet to give the shape")
         var grain = PlayerConfiguration()
         grain.pictureGrain = PictureGrain(across: 2, down: 8)
-        let placer = Player.supersampler(for: grain)
+        let placer = MpvPlayer.supersampler(for: grain)
         #expect(placer?.factor == 1 && placer?.grain == PictureGrain(across: 2, down: 8), "a grain alone places the picture")
     }
 

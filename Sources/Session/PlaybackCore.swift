@@ -1,0 +1,293 @@
+import Controls
+
+/// The playback session's decisions, above mpv and without it: the item's phase (``SessionCore``),
+/// the watches on what plays (a stall, a silent server, a track switch's refresh, the subtitle held
+/// across a frame step back, playlists that open one another), and the counts and times that
+/// notices and resume saves follow.
+///
+/// swift-nio's style, as ``SessionCore``: the executor gives it what mpv said and what the user
+/// asked for, with the time, and carries out the commands it returns. It reads no clock and holds
+/// no mpv, so every decision is tested with numbers.
+public struct PlaybackCore: Sendable, Equatable {
+    /// A sub-seek sent, whose failure (no line there) becomes a notice.
+    public struct SubtitleSeek: Sendable, Equatable {
+        public var id: UInt64
+        public var lines: Int
+    }
+
+    /// A move to an item whose title is not known yet: its notice waits until the item opens.
+    public struct Move: Sendable, Equatable {
+        public var item: Int
+        public var backwards: Bool
+    }
+
+    /// The item's phase, the playlist and the end of the run.
+    public private(set) var session: SessionCore
+    /// Notices an item that plays without a picture, or stops moving with nothing to wait for.
+    public internal(set) var stall = StallDetector()
+    /// Holds `--network-timeout` for the whole stream, a second after FFmpeg should have.
+    public internal(set) var silence: SilenceDetector
+    /// Puts a paused picture back where it was when mpv's refresh after a track switch lands elsewhere.
+    public private(set) var trackSwitch = TrackSwitchGuard()
+    /// The subtitle shown across a frame step back, whose seek empties mpv's text for a moment.
+    public private(set) var subtitleHold = SubtitleHold()
+    /// The seek in flight, and those merged to go after it.
+    public private(set) var seeks = SeekFlight()
+    /// Playlists opened in a row from the item given to mpv since a file last loaded.
+    public private(set) var nestingDepth = 0
+    /// The playlist entries mpv left out since the last item was given to it.
+    public private(set) var entriesLeftOut = 0
+    /// The parts of the stream FFmpeg skipped since the last item was given to mpv.
+    public private(set) var partsSkipped = 0
+    /// "No sound device" has been said (it is said once a run).
+    public private(set) var saidNoSoundDevice = false
+    /// When the position was last saved.
+    public private(set) var lastResumeSave = -Double.infinity
+    /// The sub-seek in flight.
+    public private(set) var subtitleSeek: SubtitleSeek?
+    /// Where the item that just opened resumed, for its notice.
+    public private(set) var resumedAt: Double?
+    /// A move whose notice waits for the item's title.
+    public private(set) var pendingMove: Move?
+
+    /// How often the position is saved while playing: even a SIGKILL loses at most this.
+    public static let resumeSaveInterval = 15.0
+    /// How many playlists may open in a row before a file loads: deeper than any real library's
+    /// folders of playlists, and far short of a spin's cost.
+    public static let nestingLimit = 10
+
+    /// A core over `session`, whose silence watch holds `silenceLimit` seconds.
+    public init(session: SessionCore, silenceLimit: Double) {
+        self.session = session
+        silence = SilenceDetector(limit: silenceLimit)
+    }
+
+    /// What the executor tells the core.
+    public enum Event: Sendable, Equatable {
+        /// One of the session core's own events.
+        case session(SessionCore.Event)
+        /// mpv started a file: the watches start over.
+        case fileStarted
+        /// reel gave mpv an item alone (not an entry of its playlist): the counts start over.
+        case itemGiven
+        /// A playlist became its entries (mpv's end-file with the reason "redirect").
+        case redirected
+        /// A file loaded: a chain of playlists is over.
+        case fileLoaded
+        /// mpv's log since the last pass: parts skipped, playlist entries refused, and whether
+        /// there is no sound device.
+        case logged(skippedParts: Int, refusedEntries: Int, noSoundDevice: Bool)
+        /// A sub-seek was sent as command `id`.
+        case subtitleSeekSent(id: UInt64, lines: Int)
+        /// mpv replied to command `id`.
+        case commandReply(id: UInt64, failed: Bool)
+        /// The session core gave the notice of a move; `titleKnown`: the item's name is its last.
+        case moved(item: Int, backwards: Bool, titleKnown: Bool)
+        /// The status was rebuilt: a move waiting for its item's title may be said.
+        case statusChanged
+        /// The user switched the audio or subtitle track at `position`.
+        case trackSwitched(position: Double?, isPaused: Bool)
+        /// The user asked for something that is no track switch (the repair is off).
+        case otherRequest
+        /// mpv restarted playback.
+        case restarted
+        /// mpv's position as the pass ends: the track switch's repair may seek back.
+        case position(Double?, isPaused: Bool)
+        /// The user (or the track switch's repair) asks for a seek.
+        case seek(SeekRequest)
+        /// The seek ``Command/sendSeek(_:)`` asked for went out as command `id`.
+        case seekSent(id: UInt64)
+        /// The seeks waiting are forgotten (an item given to mpv, a restart from the beginning).
+        case seeksReset
+        /// A frame step back was sent, with the subtitle shown.
+        case frameBackStep(SubtitleHold.Lines)
+        /// mpv's subtitle text changed.
+        case subtitleTextChanged
+        /// The watch on what plays begins at `position`.
+        case watchBegins(position: Double)
+        /// Time passed: the position is saved when it is due (`isPlaying`).
+        case tick(isPlaying: Bool)
+        /// The position was saved.
+        case resumeSaved
+        /// What mpv reports now, for the stall and silence watches.
+        case observed(Observation)
+    }
+
+    /// What the core asks of the executor.
+    public enum Command: Sendable, Equatable {
+        /// One of the session core's commands.
+        case session(SessionCore.Command)
+        /// Shows this notice.
+        case notice(String)
+        /// Says that there is no sound device (the screen's words).
+        case noSoundDevice
+        /// Fails the item whose playlists nest too deep, abandoning what mpv began of them.
+        case failNesting(reason: String)
+        /// Says the move to `item` now that its title is known.
+        case announceMove(item: Int, backwards: Bool)
+        /// Sends this seek to mpv, and tells the core its command (``Event/seekSent(id:)``).
+        case sendSeek(SeekRequest)
+        /// mpv's restart finished a seek of ours.
+        case seekFinished
+        /// The held subtitle went: the status is to be rebuilt.
+        case holdExpired
+        /// Saves the position.
+        case saveResume
+        /// The server sent nothing for ``SilenceDetector/limit``: the item fails.
+        case silent
+        /// The item plays no picture, stopped moving, or played nothing: it fails.
+        case stalled(StallDetector.Verdict)
+    }
+
+    /// Moves the core on by `event` at `now`; returns what to carry out, in order.
+    public mutating func event(_ event: Event, now: Double) -> [Command] {
+        switch event {
+        case .session(let event):
+            return session(event, now: now)
+        case .fileStarted:
+            subtitleHold.end()
+            stall.reset()
+            silence.reset()
+            trackSwitch.cancel()
+            return []
+        case .itemGiven:
+            nestingDepth = 0
+            entriesLeftOut = 0
+            partsSkipped = 0
+            return []
+        case .redirected:
+            nestingDepth += 1
+            guard nestingDepth > Self.nestingLimit else { return [] }
+            nestingDepth = 0
+            return [.failNesting(reason: "the playlist includes itself, or playlists nest more than \(Self.nestingLimit) deep")]
+        case .fileLoaded:
+            nestingDepth = 0
+            return []
+        case .logged(let skipped, let refused, let noSoundDevice):
+            return logged(skippedParts: skipped, refusedEntries: refused, noSoundDevice: noSoundDevice)
+        case .subtitleSeekSent(let id, let lines):
+            subtitleSeek = SubtitleSeek(id: id, lines: lines)
+            return []
+        case .commandReply(let id, let failed):
+            seeks.replied(id)
+            guard let pending = subtitleSeek, pending.id == id else { return [] }
+            subtitleSeek = nil
+            return failed ? [.notice(pending.lines > 0 ? "No next subtitle line" : "No earlier subtitle line")] : []
+        case .moved(let item, let backwards, let titleKnown):
+            if titleKnown {
+                pendingMove = nil
+                return [.announceMove(item: item, backwards: backwards)]
+            }
+            pendingMove = Move(item: item, backwards: backwards)
+            return []
+        case .statusChanged:
+            return announcePendingMove()
+        case .trackSwitched(let position, let isPaused):
+            trackSwitch.switched(position: position, isPaused: isPaused, now: now)
+            return []
+        case .otherRequest:
+            trackSwitch.cancel()
+            return []
+        case .restarted:
+            let seek = seeks.restarted()
+            trackSwitch.playbackRestarted()
+            subtitleHold.restarted(now: now)
+            return (seek.finished ? [.seekFinished] : []) + (seek.next.map { [.sendSeek($0)] } ?? [])
+        case .position(let position, let isPaused):
+            var commands: [Command] = seeks.expire(now: now).map { [.sendSeek($0)] } ?? []
+            if let back = trackSwitch.check(position: position, isPaused: isPaused, now: now),
+               let send = seeks.request(.to(back, exact: true)) {
+                commands.append(.sendSeek(send))
+            }
+            if subtitleHold.expire(now: now) { commands.append(.holdExpired) }
+            return commands
+        case .seek(let request):
+            return seeks.request(request).map { [.sendSeek($0)] } ?? []
+        case .seekSent(let id):
+            seeks.sent(id: id, now: now)
+            return []
+        case .seeksReset:
+            seeks.reset()
+            return []
+        case .frameBackStep(let lines):
+            subtitleHold.begin(lines)
+            return []
+        case .subtitleTextChanged:
+            subtitleHold.textChanged()
+            return []
+        case .watchBegins(let position):
+            stall.begin(position: position, now: now)
+            return []
+        case .tick(let isPlaying):
+            return isPlaying && now - lastResumeSave >= Self.resumeSaveInterval ? [.saveResume] : []
+        case .resumeSaved:
+            lastResumeSave = now
+            return []
+        case .observed(let observation):
+            return watch(observation, now: now)
+        }
+    }
+
+    /// Takes the resume notice's position, once.
+    public mutating func takeResumedAt() -> Double? {
+        defer { resumedAt = nil }
+        return resumedAt
+    }
+
+    private mutating func session(_ event: SessionCore.Event, now: Double) -> [Command] {
+        let commands = session.event(event, now: now)
+        for command in commands {
+            switch command {
+            case .play: trackSwitch.cancel()
+            case .resumed(let position): resumedAt = position
+            default: break
+            }
+        }
+        return commands.map(Command.session)
+    }
+
+    private mutating func logged(skippedParts: Int, refusedEntries: Int, noSoundDevice: Bool) -> [Command] {
+        var commands: [Command] = []
+        if noSoundDevice, !saidNoSoundDevice {
+            saidNoSoundDevice = true
+            commands.append(.noSoundDevice)
+        }
+        if skippedParts > 0 {
+            partsSkipped += skippedParts
+            commands.append(.notice(Self.skippedNotice(count: partsSkipped)))
+        }
+        if refusedEntries > 0 {
+            entriesLeftOut += refusedEntries
+            commands.append(.notice(Self.leftOutNotice(count: entriesLeftOut)))
+        }
+        return commands
+    }
+
+    /// The notice of a move to an item whose title was not known ("Next: …", "Previous: …"),
+    /// once the item has opened and mpv has said its title: so that every move names the item
+    /// alike. An item that fails says so in its own notice instead.
+    private mutating func announcePendingMove() -> [Command] {
+        guard let move = pendingMove else { return [] }
+        let failed = if case .failed = session.machine.phase { true } else { false }
+        guard session.currentItem == move.item, !failed else {
+            pendingMove = nil
+            return []
+        }
+        guard session.isReady else { return [] }
+        pendingMove = nil
+        return [.announceMove(item: move.item, backwards: move.backwards)]
+    }
+
+    /// The notice for `count` parts of the stream that could not be fetched and were skipped
+    /// (the picture jumps past them).
+    public static func skippedNotice(count: Int) -> String {
+        let what = count == 1 ? "a part" : "\(count) parts"
+        return "Skipped \(what) of the stream the server did not send"
+    }
+
+    /// The notice for `count` playlist entries that mpv left out since the item was given to it.
+    public static func leftOutNotice(count: Int) -> String {
+        let what = count == 1 ? "a playlist entry" : "\(count) playlist entries"
+        return "Left out \(what): a playlist from the network may not open local files or mpv's special protocols"
+    }
+}
