@@ -152,7 +152,8 @@ struct NetworkFailuresEndToEndTests {
         try tmux.send("Escape")
         let screen = try tmux.waitFor("bikes.mp4")
         #expect(screen.contains("Enter play"), "the list, not the player")
-        #expect(tmux.waitForExit(timeout: 0.5) == nil, "reel is still running")
+        try tmux.sync()
+        #expect(tmux.waitForExit(timeout: 0.1) == nil, "reel is still running")
         try tmux.send("q")
         #expect(tmux.waitForExit() == 0)
     }

@@ -124,7 +124,8 @@ struct PosterEndToEndTests {
         try tmux.send("Escape")
         let back = try tmux.waitForScreen { $0.contains("Enter play") && $0.contains("▶") }
         #expect(back.contains("Colour segments"))
-        #expect(tmux.waitForExit(timeout: 0.5) == nil, "closing the video quit reel")
+        try tmux.sync()
+        #expect(tmux.waitForExit(timeout: 0.1) == nil, "closing the video quit reel")
         try tmux.send("Escape")
         #expect(tmux.waitForExit() == 0)
         try tmux.expectTerminalRestored()
