@@ -6,7 +6,7 @@ import System
 /// With `REEL_TRACE=PATH` in the environment, reel appends one line per event to PATH:
 /// the CLOCK_MONOTONIC time in seconds, the event's name, then its details:
 ///
-///     12.345678 input 6 key(right) key(right)    bytes read from the tty, and their events
+///     12.345678 input 6 key(right) key(right)    bytes read from the tty, and their events (0 bytes: a lone Esc let go)
 ///     12.350001 seek 10                          a seek sent to mpv (relative seconds or "to T")
 ///     12.398765 seeked                           mpv restarted playback after it
 ///     12.401234 frame 23.466                     a video frame rendered, at mpv's position
