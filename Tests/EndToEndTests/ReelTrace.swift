@@ -24,30 +24,31 @@ struct ReelTrace {
     /// The last lines, for a failure's message.
     var tail: String { lines.suffix(60).joined(separator: "\n") }
 
-    /// The indices of the lines past the first `skipping` that have `text`.
-    func indices(of text: String, after skipping: Int = 0) -> [Int] {
+    /// The indices of the lines past the first `skipping` that have `text` (and `event`).
+    func indices(of text: String, event: String = "", after skipping: Int = 0) -> [Int] {
         let lines = lines
-        return lines.indices.dropFirst(skipping).filter { lines[$0].contains(text) }
+        return lines.indices.dropFirst(skipping).filter { lines[$0].contains(text) && (event.isEmpty || lines[$0].contains(event)) }
     }
 
-    /// Waits until `count` lines past the first `skipping` have `text`; the last one's index, or
-    /// nil once `timeout` has passed.
-    func waitFor(_ text: String, count: Int = 1, after skipping: Int = 0, timeout: Double = 20) -> Int? {
+    /// Waits until `count` lines past the first `skipping` have `text` (and `event`); the last
+    /// one's index, or nil once `timeout` has passed.
+    func waitFor(_ text: String, event: String = "", count: Int = 1, after skipping: Int = 0, timeout: Double = 20) -> Int? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            let found = indices(of: text, after: skipping)
+            let found = indices(of: text, event: event, after: skipping)
             if found.count >= count { return found[count - 1] }
             if Date() > deadline { return nil }
             Thread.sleep(forTimeInterval: 0.05)
         }
     }
 
-    /// Waits until reel has read input after line `skipping`, handled it and handed over the
-    /// screen it changed (an `input` line, then a `handled` one); records an issue on timeout.
+    /// Waits until reel has read input after line `skipping` (with `event` in its events, when
+    /// given: a lone Esc is let go a moment after its byte), handled it and handed over the screen
+    /// it changed (an `input` line, then a `handled` one); records an issue on timeout.
     @discardableResult
-    func waitForHandledInput(after skipping: Int, timeout: Double = 20,
+    func waitForHandledInput(after skipping: Int, event: String = "", timeout: Double = 20,
                              sourceLocation: SourceLocation = #_sourceLocation) -> Int? {
-        guard let input = waitFor(" input ", after: skipping, timeout: timeout),
+        guard let input = waitFor(" input ", event: event, after: skipping, timeout: timeout),
               let handled = waitFor(" handled", after: input + 1, timeout: timeout) else {
             Issue.record("reel never handled the input; its trace:\n\(tail)", sourceLocation: sourceLocation)
             return nil
