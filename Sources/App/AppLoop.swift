@@ -116,7 +116,8 @@ final class AppLoop {
             runOutsideCommands(seeked: result.restarted, now: now)
             if let current = top { apply(current.tick(now: now), now: now) }
             drawIfNeeded(now: now)
-            // A sync point for tests: the input read above is handled, and what it changed drawn.
+            // A sync point for tests: the input read above is handled, and what it changed drawn
+            // if the terminal had taken the last screen (else on a later pass, as any change).
             if hadInput { TraceLog.shared?.record("handled") }
         }
         // The last screen goes out whole (the end of the video's last frame, the screen before q)

@@ -5,10 +5,10 @@ import Testing
 /// end-to-end tests wait on instead of fixed sleeps.
 ///
 /// Each line is `<seconds> <event> <details>`: `input` when bytes come from the tty (with their
-/// events), `handled` once the loop has handled them and handed over what they changed, `draw`
-/// for each screen handed to the terminal, `seek` and `seeked`, `frame`, `preview …`. Lines are
-/// counted from 0; `after` counts the lines to skip, so that `mark` taken before an action waits
-/// for what the action caused.
+/// events), `handled` once the loop has handled them and drawn what they changed (unless the
+/// terminal was still taking the screen before), `draw` for each screen handed to the terminal,
+/// `seek` and `seeked`, `frame`, `preview …`. Lines are counted from 0; `after` counts the lines
+/// to skip, so that `mark` taken before an action waits for what the action caused.
 struct ReelTrace {
     /// The file reel appends to.
     let path: String
@@ -43,8 +43,8 @@ struct ReelTrace {
     }
 
     /// Waits until reel has read input after line `skipping` (with `event` in its events, when
-    /// given: a lone Esc is let go a moment after its byte), handled it and handed over the screen
-    /// it changed (an `input` line, then a `handled` one); records an issue on timeout.
+    /// given: a lone Esc is let go a moment after its byte), handled it and drawn what it changed
+    /// (an `input` line, then a `handled` one); records an issue on timeout.
     @discardableResult
     func waitForHandledInput(after skipping: Int, event: String = "", timeout: Double = 20,
                              sourceLocation: SourceLocation = #_sourceLocation) -> Int? {

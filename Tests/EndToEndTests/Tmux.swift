@@ -54,8 +54,8 @@ final class TmuxSession {
     /// Sends tmux key names, such as `Space`, `Left`, `q`, `Escape`, `C-z`.
     func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "main"] + keys) }
 
-    /// Sends tmux key names, then waits until reel has handled them and handed over the screen
-    /// they changed (its trace's `handled`), rather than for a fixed time.
+    /// Sends tmux key names, then waits until reel has handled them and drawn what they changed
+    /// (its trace's `handled`), rather than for a fixed time.
     func sendAndWait(_ keys: String..., sourceLocation: SourceLocation = #_sourceLocation) throws {
         let mark = trace.mark
         try tmux(["send-keys", "-t", "main"] + keys)
