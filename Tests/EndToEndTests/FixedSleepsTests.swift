@@ -7,15 +7,14 @@ import Testing
 struct FixedSleepsTests {
     /// A sleep of a fixed time, in seconds, wherever `line` has one: a Thread or Task sleep, usleep,
     /// or `sleep N` in a shell or xdotool command (not the `exec sleep` that keeps a pane open).
-    static func sleeps(in line: Substring) -> [Double] {
+    static func sleeps(in line: Substring) throws -> [Double] {
         let patterns: [(String, Double)] = [
             (#"Thread\.sleep\(forTimeInterval: *([0-9.]+)\)"#, 1), (#"usleep\(([0-9_]+)\)"#, 1e-6),
             (#"Task\.sleep\(for: *\.seconds\(([0-9.]+)\)\)"#, 1), (#"Task\.sleep\(nanoseconds: *([0-9_]+)\)"#, 1e-9),
             (#""sleep", "([0-9.]+)""#, 1), (#"(?:"|; )sleep ([0-9.]+)"#, 1),
         ]
-        return patterns.flatMap { pattern, unit in
-            let regex = try! Regex(pattern)  // the patterns above are fixed and valid
-            return line.matches(of: regex).compactMap { match in
+        return try patterns.flatMap { pattern, unit in
+            try line.matches(of: Regex(pattern)).compactMap { match in
                 (match.output[1].substring).flatMap { Double($0.filter { $0 != "_" }) }.map { $0 * unit }
             }
         }
@@ -26,8 +25,8 @@ struct FixedSleepsTests {
         ("[\"sleep\", \"0.05\", \"mousemove\"]", [0.05]), ("\"sleep 1; reel\"", [1]), ("a; sleep 0.5; b", [0.5]),
         ("\"exec sleep 100000\"", []), ("waitFor(\"Sleep\")", []),
     ] as [(String, [Double])])
-    func finds(line: String, expected: [Double]) {
-        #expect(Self.sleeps(in: line[...]) == expected)
+    func finds(line: String, expected: [Double]) throws {
+        #expect(try Self.sleeps(in: line[...]) == expected)
     }
 
     @Test("the end-to-end tests hold at most 8 fixed sleeps of 0.5 s or more (issue 37)")
@@ -38,7 +37,7 @@ struct FixedSleepsTests {
         where name.hasSuffix(".swift") && name != URL(fileURLWithPath: #filePath).lastPathComponent {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                for seconds in Self.sleeps(in: line) where seconds >= 0.5 { found.append("\(name):\(number + 1): \(seconds) s") }
+                for seconds in try Self.sleeps(in: line) where seconds >= 0.5 { found.append("\(name):\(number + 1): \(seconds) s") }
             }
         }
         #expect(found.count <= 8, "wait on reel's trace or the screen instead:\n\(found.joined(separator: "\n"))")
