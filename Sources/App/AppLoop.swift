@@ -90,7 +90,7 @@ final class AppLoop: LoopStage {
     func pass(now: Double) {
         handleSignals(now: now)
         guard exitCode == nil else { return }
-        readInput(now: now)
+        let hadInput = readInput(now: now)
         guard exitCode == nil, let current = top else { return }
         // Flushed first, so that a screen whose last bytes go out now does not cost a frame.
         flushOutput()
@@ -103,6 +103,9 @@ final class AppLoop: LoopStage {
         runOutsideCommands(seeked: result.restarted, now: now)
         if let current = top { apply(current.tick(now: now), now: now) }
         drawIfNeeded(now: now)
+        // A sync point for tests: the input read above is handled, and what it changed drawn
+        // if the terminal had taken the last screen (else on a later pass, as any change).
+        if hadInput { TraceLog.shared?.record("handled") }
     }
 
     /// Everything reel's own stats line reports.
@@ -235,20 +238,22 @@ final class AppLoop: LoopStage {
 
     // MARK: Input
 
-    private func readInput(now: Double) {
+    /// Reads and handles the tty's input; whether there was any (bytes, or a lone Esc let go).
+    private func readInput(now: Double) -> Bool {
         inputBuffer.removeAll(keepingCapacity: true)
         let count: Int?
         do { count = try session.readInput(into: &inputBuffer) } catch { count = nil }
         guard let count else {
             // The terminal went away: nothing more can be shown.
             exitCode = 1
-            return
+            return false
         }
         var events = count > 0 ? decoder.feed(inputBuffer, now: now) : []
         if let deadline = decoder.deadline, now >= deadline { events += decoder.flush(now: now) }
-        if count > 0 { TraceLog.shared?.record("input \(count)" + events.map { " \($0)" }.joined(), now: now) }
+        let hadInput = count > 0 || !events.isEmpty
+        if hadInput { TraceLog.shared?.record("input \(count)" + events.map { " \($0)" }.joined(), now: now) }
         for event in events {
-            guard exitCode == nil, let scene = top else { return }
+            guard exitCode == nil, let scene = top else { return hadInput }
             if case .reply(let reply) = event {
                 renderer.receive(reply)  // the terminal's, never a scene's
                 continue
@@ -262,6 +267,7 @@ final class AppLoop: LoopStage {
             }
             apply(scene.handle(event, now: now), now: now)
         }
+        return hadInput
     }
 
     // MARK: Output

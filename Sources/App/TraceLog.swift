@@ -7,13 +7,14 @@ import System
 /// ``OptionSpec/all``), reel appends one line per event to PATH:
 /// the CLOCK_MONOTONIC time in seconds, the event's name, then its details:
 ///
-///     12.345678 input 6 key(right) key(right)    bytes read from the tty, and their events
+///     12.345678 input 6 key(right) key(right)    bytes read from the tty, and their events (0 bytes: a lone Esc let go)
 ///     12.350001 seek 10                          a seek sent to mpv (relative seconds or "to T")
 ///     12.398765 seeked                           mpv restarted playback after it
 ///     12.401234 frame 23.466                     a video frame rendered, at mpv's position
 ///     12.401240 skip 23.500                      a due video frame let go unrendered (terminal behind)
 ///     12.402345 draw 18342                       a screen handed to the terminal, in bytes
 ///     12.431000 drained 29                       the screen in flight finished writing, ms after it was handed over
+///     12.431100 handled                          the input above is handled; what it changed drawn, if the terminal was ready
 ///     12.431000 pointer motion off               that screen switched the pointer's every move (1003) off, or on
 ///     12.500000 preview request 2.5              the scrub preview asked its decoder for a time
 ///     12.530000 preview latency 30               its frame came, ms after the pointer stopped

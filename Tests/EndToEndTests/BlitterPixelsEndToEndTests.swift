@@ -62,8 +62,8 @@ struct BlitterPixelsEndToEndTests {
             shot.share(x: 0, y: 0, width: shot.width, height: shot.height, near: (0, 0, 0), tolerance: 12) < 0.5
                 && PixelsEndToEndTests.bottomText(in: shot) < 0.0005
         }
-        Thread.sleep(forTimeInterval: 0.5)
-        let shot = try terminal.waitForScreen { _ in true }
+        // The fade's last frames painted: the screen has stopped changing.
+        let shot = try terminal.waitForStillScreen()
         try terminal.press("q")
         #expect(terminal.waitForExit() == 0)
         #expect(terminal.standardError.contains("blitter \(blitter)"), "\(terminal.standardError)")

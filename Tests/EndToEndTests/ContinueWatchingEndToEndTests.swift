@@ -95,8 +95,9 @@ struct ContinueWatchingEndToEndTests {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(repeating: 0, count: 16))
         try handle.close()
-        // Records keep whole seconds: the gone one is watched a second later, so it comes first.
-        Thread.sleep(forTimeInterval: 1.1)
+        // Records keep whole seconds: the changed one is put a minute back, so the gone one,
+        // watched after it, comes first.
+        try ContinueWatchingReturnEndToEndTests.age(records: state, by: 60)
         let copy = try Fixtures.copy("long.mp4", to: Fixtures.path("gone-\(UUID().uuidString).mp4"))
         try Self.watch(copy, from: 20, state: state)
         try FileManager.default.removeItem(atPath: copy)

@@ -195,8 +195,9 @@ struct LibraryEndToEndTests {
         let all = try tmux.waitForScreen { $0.contains("Portrait") && $0.contains("8 files") }
         #expect(Self.isSelected("Colour segments", in: all))
         // Esc with no filter does not quit.
+        let mark = tmux.trace.mark
         try tmux.send("Escape")
-        Thread.sleep(forTimeInterval: 0.3)
+        tmux.trace.waitForHandledInput(after: mark, event: "Key.escape")
         #expect(try tmux.capture().contains("Enter play"))
         try tmux.send("q")
         #expect(tmux.waitForExit() == 0)

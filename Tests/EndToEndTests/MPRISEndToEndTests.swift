@@ -163,7 +163,7 @@ struct MPRISEndToEndTests {
         let bus = try PrivateBus()
         let tmux = try Self.reel(on: bus, ["--no-mpris", Paths.sample("long.mp4")])
         try tmux.waitFor("❚❚")
-        Thread.sleep(forTimeInterval: 0.5)
+        // reel asks for its name before its first screen (MPRISService.start): by ❚❚ it would be there.
         #expect(try !bus.names().contains("org.mpris.MediaPlayer2.reel"))
         try tmux.send("q")
         #expect(tmux.waitForExit() == 0)

@@ -104,15 +104,23 @@ struct PixelsEndToEndTests {
         // The pointer starts outside the window, and there is no window manager: kitty takes the
         // focus when the pointer enters, and a move it gets before the focus is not reported
         // (seen 1 run in 3 at load 9: no input at all after the move). So the pointer goes into
-        // the window first, over the picture, and then nudges a pixel at a time over the
-        // scrubber until the card shows; a person's hand does the same.
-        try terminal.movePointer(x: 720 / 2, y: 60)
-        Thread.sleep(forTimeInterval: 0.3)
-        var shot = try terminal.screenshot()
-        for nudge in 0..<20 where !showsCard(shot) {
-            try terminal.movePointer(x: 720 / 4 + nudge % 2, y: 288 - 4)
-            shot = try terminal.waitForScreen(timeout: 2, showsCard)
+        // the window first, over the picture, a pixel at a time until reel hears it move; then
+        // over the scrubber until reel asks its decoder for the frame there; a person's hand
+        // does the same. Each step waits on reel's trace, not on the clock.
+        let trace = terminal.reelTrace
+        var mark = trace.mark
+        for nudge in 0..<20 {
+            try terminal.movePointer(x: 720 / 2 + nudge % 2, y: 60)
+            if trace.waitFor("MouseAction.move", after: mark, timeout: 2) != nil { break }
         }
+        mark = trace.mark
+        for nudge in 0..<20 {
+            try terminal.movePointer(x: 720 / 4 + nudge % 2, y: 288 - 4)
+            if trace.waitFor(" preview request ", after: mark, timeout: 2) != nil { break }
+        }
+        // The decoder is a second mpv: on a loaded machine its first frame takes a while.
+        #expect(trace.waitFor(" preview latency ", after: mark, timeout: 40) != nil, "no preview frame:\n\(terminal.trace)")
+        let shot = try terminal.waitForScreen(showsCard)
         let green = shot.share(x: 0, y: 288 / 2, width: 720 / 2, height: 288 / 2 - 20, where: isGreen)
         #expect(green > 0.02, "the preview's green frame above the scrubber (\(green)); reel's trace:\n\(terminal.trace)")
         #expect(shot.share(x: 720 / 2 + 60, y: 40, width: 200, height: 60, where: Self.isBlue) > 0.9, "the video stays where it is")
@@ -129,7 +137,9 @@ struct PixelsEndToEndTests {
         defer { terminal.stop() }
         _ = try terminal.waitForScreen { $0.share(x: 0, y: 40, width: 480, height: 190, near: (0, 0, 0), tolerance: 8) < 0.5 }
         let pid = try #require(try terminal.programPID())
-        Thread.sleep(forTimeInterval: 1)
+        // Playing: frames are going out as images when the signal comes.
+        let mark = terminal.reelTrace.mark
+        #expect(terminal.reelTrace.waitFor(" draw ", count: 10, after: mark) != nil, "not playing:\n\(terminal.trace)")
         kill(pid, SIGTERM)
         #expect(terminal.waitForExit() == 143)
         #expect(leftovers(of: pid).isEmpty)

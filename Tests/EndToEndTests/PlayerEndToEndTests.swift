@@ -45,20 +45,21 @@ struct PlayerEndToEndTests {
         #expect(tmux.waitForExit() == 0)
     }
 
-    @Test("space pauses: the time holds over 2 s and the chrome stays")
+    /// That nothing moves while paused (the chrome stays past its hide delay) is ChromeEngine's
+    /// and PlayerScreen's, tested with a fake clock; here, that Space reaches mpv both ways.
+    @Test("space pauses (▶, mpv's frames stop) and plays again (❚❚, the time moves on)")
     func spacePauses() throws {
         let tmux = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=1", Paths.sample("long.mp4")])
         try tmux.waitFor("❚❚")
         try tmux.send("Space")
-        try tmux.waitFor("▶")
-        let paused = try #require(Self.times(in: try tmux.capture()))
-        // Paused, nothing may move: two seconds on, the time and the chrome are the same.
-        Thread.sleep(forTimeInterval: 2.2)
-        let screen = try tmux.capture()
-        #expect(Self.times(in: screen)?.0 == paused.0, "time moved while paused")
+        let screen = try tmux.waitFor("▶")
+        let paused = try #require(Self.times(in: screen))
         #expect(screen.contains("Long clip for seeking"), "chrome hid while paused")
+        let mark = tmux.trace.mark
         try tmux.send("Space")
         try tmux.waitFor("❚❚")
+        #expect(tmux.trace.waitFor(" frame ", after: mark) != nil, "no frame after playing again:\n\(tmux.trace.tail)")
+        try tmux.waitForScreen { Self.times(in: $0).map { Self.seconds($0.0) > Self.seconds(paused.0) } ?? false }
         try tmux.send("q")
         #expect(tmux.waitForExit() == 0)
     }
@@ -84,14 +85,15 @@ struct PlayerEndToEndTests {
         try tmux.expectTerminalRestored()
     }
 
+    /// That the controls stay at the end past the hide delay is ChromeEngine's (`ended`), tested
+    /// with a fake clock; here, that reel reaches the end and stays, still taking keys.
     @Test("at the end the last frame stays with the controls up; --keep-open=no quits there with 0")
     func endOfFile() throws {
         let stays = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=0.5", "--start=9", Paths.sample("segments.mp4")])
         try stays.waitForScreen(timeout: 8) { $0.contains("0:10") && $0.contains("Replay") && $0.contains("Colour segments") }
-        // Nothing may change now: wait past the hide delay and check that the controls stayed.
-        Thread.sleep(forTimeInterval: 1.5)
-        let screen = try stays.capture()
-        #expect(screen.contains("Colour segments"), "the controls hid at the end")
+        // Input after the end is handled (a focus report), and the controls are still up.
+        try stays.sync()
+        #expect(try stays.capture().contains("Colour segments"), "the controls hid at the end")
         #expect(stays.waitForExit(timeout: 0.2) == nil, "reel quit at the end with keep-open")
         try stays.send("q")
         #expect(stays.waitForExit() == 0)
@@ -145,13 +147,12 @@ struct PlayerEndToEndTests {
         try tmux.expectTerminalRestored()
     }
 
-    @Test("--screen-reader never hides the chrome and writes status lines")
+    /// That the chrome never hides in screen-reader mode is ChromeEngine's, tested with a fake clock.
+    @Test("--screen-reader shows the chrome and writes status lines")
     func screenReader() throws {
         let tmux = try TmuxSession([Paths.reel, "--no-audio", "--screen-reader", "--hide-delay=0.5", Paths.sample("long.mp4")])
-        try tmux.waitFor("Playing")
-        // Past the hide delay the chrome must still be there.
-        Thread.sleep(forTimeInterval: 1.5)
-        #expect(try tmux.capture().contains("Long clip for seeking"), "chrome hid in screen-reader mode")
+        let playing = try tmux.waitFor("Playing")
+        #expect(playing.contains("Long clip for seeking"), "no chrome in screen-reader mode")
         try tmux.send("Space")
         try tmux.waitFor("Paused")
         try tmux.send("l")
@@ -178,8 +179,9 @@ struct PlayerEndToEndTests {
         try tmux.waitFor("Colour segments")
         try tmux.send("Space")
         try tmux.waitFor("▶")
+        let mark = tmux.trace.mark
         try tmux.send(segment.key)
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(tmux.trace.waitFor(" seeked", after: mark) != nil, "the jump never landed:\n\(tmux.trace.tail)")
         try tmux.send("c")
         try tmux.waitForScreen { !$0.contains("Colour segments") }
         var matched = false

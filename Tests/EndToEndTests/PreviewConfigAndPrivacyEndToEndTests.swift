@@ -22,8 +22,9 @@ struct PreviewConfigAndPrivacyEndToEndTests {
         let tmux = try ConfigEndToEndTests.paused(home)
         #expect(try tmux.paneVariable("mouse_all_flag") == "0")
         #expect(try tmux.paneVariable("mouse_button_flag") == "1", "clicks, drags and the wheel are still reported")
+        let mark = tmux.trace.mark
         try ScrubPreviewEndToEndTests.mouse(tmux, 35, column: 60)
-        Thread.sleep(forTimeInterval: 0.5)
+        tmux.trace.waitForHandledInput(after: mark)
         let screen = try tmux.capture()
         // 0:30 is the clock; 1:30 would be the card's time at column 60 of 2:30.
         #expect(!screen.contains("1:30"), "\(screen)")

@@ -34,8 +34,9 @@ struct RedrawEndToEndTests {
         let tmux = try TmuxSession([Paths.reel, "--no-audio", "--pause", "--hide-delay=60", Paths.sample("long.mp4")])
         try tmux.waitFor("Long clip for seeking")
         try Self.scribble(on: tmux)
-        // Paused, nothing on the canvas changes: only Ctrl-L writes the screen again.
-        Thread.sleep(forTimeInterval: 0.5)
+        // Paused, input that changes nothing (a focus report) writes nothing: only Ctrl-L writes
+        // the screen again.
+        try tmux.sync()
         #expect(try tmux.capture().contains(Self.stray), "the paused screen was redrawn without Ctrl-L")
         try tmux.send("C-l")
         // Until the redraw is whole: a capture between the clear and the last row (a busy

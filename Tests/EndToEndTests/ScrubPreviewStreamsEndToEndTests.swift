@@ -26,6 +26,7 @@ struct ScrubPreviewStreamsEndToEndTests {
         try tmux.waitForScreen { StreamsEndToEndTests.times($0).map { $0.1 == 10 } ?? false }
         let playlistFetches = { site.server.requests.filter { $0 == "GET /hls/index.m3u8" }.count }
         let before = playlistFetches()
+        var mark = tmux.trace.mark
         // The rendition is 10 s long: column 60 of the 95-cell scrubber is 0:06.
         let column = 60
         let label = "0:0\(ScrubPreviewEndToEndTests.time(atColumn: column, duration: 10))"
@@ -39,12 +40,13 @@ struct ScrubPreviewStreamsEndToEndTests {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline, playlistFetches() <= before { Thread.sleep(forTimeInterval: 0.1) }
         #expect(playlistFetches() > before, "the preview did not open the playlist: \(site.server.requests)")
-        // Moving along asks for more frames; each that lands is counted.
-        for next in [40, 75, column] {
-            Thread.sleep(forTimeInterval: 1)
+        // Moving along asks for more frames; each that lands for where the pointer is is counted.
+        for next in [40, 75] {
+            #expect(tmux.trace.waitFor(" preview latency ", after: mark) != nil, "no frame came:\n\(tmux.trace.tail)")
+            mark = tmux.trace.mark
             try Self.hover(tmux, column: next, label: "0:0\(ScrubPreviewEndToEndTests.time(atColumn: next, duration: 10))")
         }
-        Thread.sleep(forTimeInterval: 1)
+        #expect(tmux.trace.waitFor(" preview latency ", after: mark) != nil, "no frame came:\n\(tmux.trace.tail)")
         try tmux.send("q")
         #expect(tmux.waitForExit() == 0)
         let shown = try #require(Self.previews(in: tmux.standardError), "stats: \(tmux.standardError)")
@@ -62,7 +64,8 @@ struct ScrubPreviewStreamsEndToEndTests {
         let place = try #require(ScrubPreviewEndToEndTests.place(of: label, in: screen))
         // The time alone: one row, straight above the scrubber's hit area.
         #expect(place.row >= ScrubPreviewEndToEndTests.scrubberRow - 2, "\(screen)")
-        Thread.sleep(forTimeInterval: 1)
+        // The card is drawn, so the hover is handled: nothing was asked of a second opening.
+        #expect(tmux.trace.indices(of: " preview request ").isEmpty, "\(tmux.trace.tail)")
         try tmux.send("q")
         #expect(tmux.waitForExit() == 0)
         #expect(Self.previews(in: tmux.standardError) == 0, "stats: \(tmux.standardError)")

@@ -27,7 +27,8 @@ final class TmuxSession {
         // Each session keeps its resume positions, thumbnails and reel.conf to itself, so tests
         // never see each other's (or the user's) saved state or settings.
         var env = ["TERM=tmux-256color", "COLORTERM=truecolor", "LANG=C.UTF-8", "LC_ALL=C.UTF-8",
-                   "XDG_STATE_HOME=\(dir)/state", "XDG_CACHE_HOME=\(dir)/cache", "XDG_CONFIG_HOME=\(dir)/config"]
+                   "XDG_STATE_HOME=\(dir)/state", "XDG_CACHE_HOME=\(dir)/cache", "XDG_CONFIG_HOME=\(dir)/config",
+                   "REEL_TRACE=\(dir)/trace"]
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { env.append("\(key)=\(value)") }
         let script = "stty -g > '\(dir)/before'; \"$@\" 2> '\(dir)/stderr'; echo $? > '\(dir)/rc.tmp'; "
             + "stty -g > '\(dir)/after'; mv '\(dir)/rc.tmp' '\(dir)/rc'; exec sleep 100000"
@@ -52,6 +53,30 @@ final class TmuxSession {
 
     /// Sends tmux key names, such as `Space`, `Left`, `q`, `Escape`, `C-z`.
     func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "main"] + keys) }
+
+    /// Sends tmux key names, then waits until reel has handled them and drawn what they changed
+    /// (its trace's `handled`), rather than for a fixed time.
+    func sendAndWait(_ keys: String..., sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let mark = trace.mark
+        try tmux(["send-keys", "-t", "main"] + keys)
+        trace.waitForHandledInput(after: mark, sourceLocation: sourceLocation)
+    }
+
+    /// Sends raw bytes, then waits until reel has handled them (see ``sendAndWait(_:sourceLocation:)``).
+    func sendBytesAndWait(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let mark = trace.mark
+        try sendBytes(bytes)
+        trace.waitForHandledInput(after: mark, sourceLocation: sourceLocation)
+    }
+
+    /// Sends a focus report, which no screen acts on, and waits until reel has handled it: all
+    /// that came before it is handled too, and drawn.
+    func sync(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try sendBytesAndWait(Array("\u{1B}[I".utf8), sourceLocation: sourceLocation)
+    }
+
+    /// reel's trace: each session runs it with `REEL_TRACE` in the session's directory.
+    var trace: ReelTrace { ReelTrace(path: directory.appendingPathComponent("trace").path) }
 
     /// Types `text` literally.
     func type(_ text: String) throws { try tmux(["send-keys", "-t", "main", "-l", text]) }

@@ -61,8 +61,9 @@ final class XTerminal {
             if let value = inherited[name] { env.append("\(name)=\(value)") }
         }
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { env.append("\(key)=\(value)") }
-        // The program starts once the terminal has settled, as in a terminal a person opened before.
-        let script = "sleep 1; \"$@\" 2> '\(dir)/stderr'; echo $? > '\(dir)/rc.tmp'; mv '\(dir)/rc.tmp' '\(dir)/rc'; exec sleep 100000"
+        // The program starts once the terminal has settled (its window at its size, below), as in
+        // a terminal a person opened before: the wrapper waits for the word, not for a fixed time.
+        let script = "while [ ! -e '\(dir)/go' ]; do sleep 0.05; done; \"$@\" 2> '\(dir)/stderr'; echo $? > '\(dir)/rc.tmp'; mv '\(dir)/rc.tmp' '\(dir)/rc'; exec sleep 100000"
         let wrapped = ["/bin/sh", "-c", script, "sh"] + arguments
         // kitty on software GL now and then exits at start on a loaded machine (status 1, no
         // window): such a start is tried once more.
@@ -120,6 +121,7 @@ final class XTerminal {
             throw Subprocess.Failure(description: "no terminal window (the terminal "
                 + (exitStatus.map { "exited with status \($0), twice" } ?? "is still running after 40 s") + "): \(geometry) \(stderr)")
         }
+        FileManager.default.createFile(atPath: directory.appendingPathComponent("go").path, contents: nil)
     }
 
     deinit { stop() }
@@ -198,22 +200,16 @@ final class XTerminal {
         try Subprocess.run("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xdotool"] + arguments, captureOutput: false)
     }
 
-    /// Every line of reel's trace so far (`REEL_TRACE`, see TraceLog).
-    var traceLines: [Substring] {
-        let text = (try? String(contentsOf: directory.appendingPathComponent("trace"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n")
-    }
+    /// reel's trace (`REEL_TRACE`, see TraceLog).
+    var reelTrace: ReelTrace { ReelTrace(path: directory.appendingPathComponent("trace").path) }
+
+    /// Every line of reel's trace so far.
+    var traceLines: [Substring] { reelTrace.lines }
 
     /// Waits until a line of the trace after the first `skipping` lines has `text`; that line's
     /// index, or nil on timeout.
     func waitForTrace(_ text: String, after skipping: Int = 0, timeout: Double = 20) -> Int? {
-        var found: Int?
-        _ = XTerminal.wait(timeout: timeout) {
-            let lines = traceLines
-            found = lines.indices.dropFirst(skipping).first { lines[$0].contains(text) }
-            return found != nil
-        }
-        return found
+        reelTrace.waitFor(text, after: skipping, timeout: timeout)
     }
 
     /// Takes screenshots until `condition` holds (or `timeout` passes); returns the last one.
@@ -259,11 +255,8 @@ final class XTerminal {
         (try? String(contentsOf: directory.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
     }
 
-    /// The last lines of reel's trace (`REEL_TRACE`, see TraceLog), for a failure's message.
-    var trace: String {
-        let text = (try? String(contentsOf: directory.appendingPathComponent("trace"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").suffix(60).joined(separator: "\n")
-    }
+    /// The last lines of reel's trace, for a failure's message.
+    var trace: String { reelTrace.tail }
 
     /// The program's process id (the wrapper shell's child), while it runs.
     func programPID() throws -> Int32? {

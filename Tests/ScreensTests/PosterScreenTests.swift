@@ -71,6 +71,19 @@ struct PosterScreenTests {
         #expect(!screen.needsRedraw)
     }
 
+    @Test("an idle card stays still: nothing to wake for, nothing to redraw, the same canvas a minute on")
+    func idleCardIsStill() {
+        var screen = Self.screen()
+        let first = Self.draw(&screen, at: 1)
+        for now in [1.5, 2, 3, 10, 61] {
+            screen.tick(now: now)
+            #expect(!screen.needsRedraw, "at \(now)")
+            #expect(!screen.isAnimating(at: now), "at \(now)")
+        }
+        #expect(screen.nextDeadline == nil)
+        #expect(Self.draw(&screen, at: 61) == first)
+    }
+
     @Test("the ▶ sits in the centre on a disc of at least 3 × 3 cells")
     func playButton() {
         var screen = Self.screen()
