@@ -7,14 +7,15 @@ import PackageDescription
 /// system library has one owner (`CMpv` Playback's, `CZlib` Drawing's, `CDBus` DesktopBus's);
 /// `Formatting` (numbers, times and names as text) is a leaf; `Controls` (the engines),
 /// `Session` (the playback session's decisions) and `Drawing` (cells, canvases, pixel buffers
-/// and their encoders) are pure; only `Terminal`
-/// touches the tty; `Screens` composes; `App` wires it all; `reel` is `main`.
+/// and their encoders) are pure; only `Terminal` touches the tty; `Screens` composes; `App`
+/// wires it all; `reel` is `main`.
 let package = Package(
     name: "reel",
     products: [
         .executable(name: "reel", targets: ["reel"]),
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "Controls", targets: ["Controls"]),
+        .library(name: "Session", targets: ["Session"]),
         .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "Terminal", targets: ["Terminal"]),
         .library(name: "Formatting", targets: ["Formatting"]),
