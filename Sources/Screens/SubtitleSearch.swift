@@ -102,9 +102,12 @@ struct SubtitleSearch: Sendable, Equatable {
         case .lines(let lines): count = "\(matches.count) of \(lines.count)"
         case .failed: count = ""
         }
-        canvas.drawText("Subtitle lines · type to filter, Enter goes there", x: inside.x, y: inside.y, clip: inside,
-                        fg: Theme.accent, bg: Theme.panel, style: .bold)
-        canvas.drawText(count, x: inside.maxX - Sanitizer.displayWidth(of: count), y: inside.y, clip: inside, fg: Theme.dimText, bg: Theme.panel)
+        // The title gives way to the count (a column apart), which says what the filter found.
+        let countWidth = Sanitizer.displayWidth(of: count)
+        let title = Sanitizer.truncated("Subtitle lines · type to filter, Enter goes there",
+                                        toWidth: inside.width - (countWidth > 0 ? countWidth + 1 : 0))
+        canvas.drawText(title, x: inside.x, y: inside.y, clip: inside, fg: Theme.accent, bg: Theme.panel, style: .bold)
+        canvas.drawText(count, x: inside.maxX - countWidth, y: inside.y, clip: inside, fg: Theme.dimText, bg: Theme.panel)
         canvas.drawText("/ " + query + "▏", x: inside.x, y: inside.y + 1, clip: inside, fg: Theme.text, bg: Theme.panel)
         if case .failed(let reason) = content {
             canvas.drawText(reason, x: inside.x, y: inside.y + 3, clip: inside, fg: Theme.dimText, bg: Theme.panel)

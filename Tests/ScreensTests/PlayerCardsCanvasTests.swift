@@ -235,6 +235,31 @@ struct PlayerCardsCanvasTests {
         ], legend: PlayerCanvasTests.legend).expect(canvas)
     }
 
+    @Test("on a narrow screen the subtitle lines' title gives way to the count: cut with an ellipsis, a column apart",
+          arguments: [28, 36, 48, 62, 63])
+    func subtitleSearchNarrow(columns: Int) {
+        var status = TracksAndCardsTests.film()
+        status.position = 14
+        status.subtitleTracks[0].streamIndex = 3
+        var screen = PlayerScreenTests.screen(columns: columns, rows: 16)
+        screen.update(status, now: 0.5)
+        _ = screen.handle(PlayerScreenTests.char("/"), now: 1)
+        screen.receiveSubtitleLines(trackID: 1, lines: SubtitleSearchTests.lines, failure: nil)
+        let canvas = PlayerScreenTests.drawn(&screen, now: 1.1)
+        let row = PlayerScreenTests.text(canvas, row: 2)
+        // The panel's inside: two columns in from its border, which is two in from the screen's edge.
+        let inside = String(row.dropFirst(4).dropLast(4))
+        #expect(inside.count == columns - 8)
+        #expect(inside.hasSuffix(" 4 of 4"), "\(inside)")
+        let title = String(inside.dropLast(" 4 of 4".count).reversed().drop { $0 == " " }.reversed())
+        let full = "Subtitle lines · type to filter, Enter goes there"
+        if title.hasSuffix("…") {
+            #expect(full.hasPrefix(String(title.dropLast())), "\(title)")
+        } else {
+            #expect(title == full)
+        }
+    }
+
     @Test("/ lists the shown track's lines in a panel with the count, the query line, and the line showing now highlighted (at 64 columns, where the title fits)")
     func subtitleSearch() {
         var status = TracksAndCardsTests.film()
