@@ -41,7 +41,10 @@ struct MousePointerEndToEndTests {
 
     /// The `PixelSize(width: W, height: H)` after `name` in a capabilities line.
     static func size(after name: String, in line: String) -> (Int, Int)? {
-        guard let start = line.range(of: name + ": Optional(Terminal.PixelSize(width: ") else { return nil }
+        // The trace prints the capabilities with Swift's reflection, module name and all.
+        guard let field = line.range(of: name + ": Optional("),
+              let start = line.range(of: "PixelSize(width: ", range: field.upperBound..<line.endIndex),
+              line[field.upperBound..<start.lowerBound].allSatisfy({ $0.isLetter || $0 == "." }) else { return nil }
         let numbers = line[start.upperBound...].prefix(40).split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
         return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
     }
