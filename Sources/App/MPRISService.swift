@@ -12,16 +12,17 @@ import System
 /// which runs them in the scene on top, as the keys would.
 ///
 /// Without a session bus, or when the bus refuses the name, there is no service, and nothing is
-/// said: reel plays as before.
+/// said: reel plays as before. The bus is an ``MPRISBus``, so that tests run a pass on a fake.
 final class MPRISService {
-    private let bus: BusConnection
+    private let bus: any MPRISBus
     private var player = MPRISPlayer()
     /// The commands calls asked for, for the loop to run.
     private var commands: [Command] = []
     /// The thumbnails written as PNG for `mpris:artUrl`, by the path they show.
     private let art: CoverArt?
 
-    private init(bus: BusConnection, art: CoverArt?) {
+    /// A service on `bus` (which already owns the name), with the cover art `art` writes.
+    init(bus: any MPRISBus, art: CoverArt?) {
         self.bus = bus
         self.art = art
     }

@@ -5,20 +5,24 @@ import System
 
 /// The player scene's scrub preview: the requests engine (``PreviewRequests``) and the preview
 /// decoder (``PreviewDecoder``) of the item playing, made at the first hover and replaced when
-/// the item or the card's size changes. With no one scrubbing, it does nothing: the decoder is
-/// a paused core, and nothing polls it but its descriptor.
+/// the item changes (a new card size resizes it). With no one scrubbing, it does nothing: the
+/// decoder is a paused core, and nothing polls it but its descriptor.
+///
+/// The decoder comes from a ``DecoderMaker`` (the real one by default), so that tests give a fake
+/// and follow every request and answer with numbers.
 final class ScrubPreview {
+    /// Makes a decoder for an item at a picture size (pixels) and pixel shape; throws when the
+    /// item cannot be opened a second time.
+    typealias DecoderMaker = (_ source: MediaSource, _ width: Int, _ height: Int, _ pixelAspect: Double) throws -> any PreviewDecoding
+
     private var requests = PreviewRequests<PixelBuffer>(configuration: .init(capacity: ScrubPreview.cacheFrames))
-    private var decoder: PreviewDecoder?
+    private var decoder: (any PreviewDecoding)?
+    private let makeDecoder: DecoderMaker
     /// What the decoder was made for: the item's name for mpv, and the picture's size.
     private var made: (source: String, width: Int, height: Int)?
     /// The item that could not be opened a second time.
     private var failedSource: String?
     private let usesYtdl: Bool
-    private let logFile: FilePath?
-    /// The blitter the card is drawn with: its pictures are supersampled and placed as the main
-    /// picture's are.
-    private let blitter: FrameEncoder.Blitter
     /// When the pointer last moved, and to what time: the latency runs from there to the frame.
     private var pointerMovedAt: Double?
     /// From the pointer stopping to its frame showing, for `--stats`.
@@ -28,10 +32,16 @@ final class ScrubPreview {
     /// each) or about 240 × 140 in a terminal's own pixels (130 KiB): at most about 4 MiB.
     static let cacheFrames = 32
 
-    init(usesYtdl: Bool, logFile: FilePath?, blitter: FrameEncoder.Blitter = .half) {
+    /// A preview for items opened with yt-dlp when `usesYtdl`, drawn with `blitter` (its pictures
+    /// are supersampled and placed as the main picture's are), the decoders' mpv log going to
+    /// `logFile`; `makeDecoder` replaces the real decoder (tests).
+    init(usesYtdl: Bool, logFile: FilePath?, blitter: FrameEncoder.Blitter = .half, makeDecoder: DecoderMaker? = nil) {
         self.usesYtdl = usesYtdl
-        self.logFile = logFile
-        self.blitter = blitter
+        self.makeDecoder = makeDecoder ?? { source, width, height, pixelAspect in
+            try PreviewDecoder(source: source, width: width, height: height, pixelAspect: pixelAspect,
+                               supersampling: blitter.supersampling, pictureGrain: PictureGrain(blitter.pictureGrain),
+                               logFile: logFile)
+        }
     }
 
     /// The descriptor to wake for while the decoder works.
@@ -98,9 +108,7 @@ final class ScrubPreview {
         decoder = nil
         _ = requests.event(.reset)
         made = (name, size.width, size.height)
-        decoder = try? PreviewDecoder(source: source, width: size.width, height: size.height, pixelAspect: pixelAspect,
-                                      supersampling: blitter.supersampling, pictureGrain: PictureGrain(blitter.pictureGrain),
-                                      logFile: logFile)
+        decoder = try? makeDecoder(source, size.width, size.height, pixelAspect)
         if decoder == nil { failedSource = name }
         TraceLog.shared?.record("preview decoder \(size.width)x\(size.height)\(decoder == nil ? " failed" : "")")
     }
