@@ -62,8 +62,13 @@ final class XTerminal {
         }
         for (key, value) in environment.sorted(by: { $0.key < $1.key }) { env.append("\(key)=\(value)") }
         // The program starts once the terminal has settled (its window at its size, below), as in
-        // a terminal a person opened before: the wrapper waits for the word, not for a fixed time.
-        let script = "while [ ! -e '\(dir)/go' ]; do sleep 0.05; done; \"$@\" 2> '\(dir)/stderr'; echo $? > '\(dir)/rc.tmp'; mv '\(dir)/rc.tmp' '\(dir)/rc'; exec sleep 100000"
+        // a terminal a person opened before: the wrapper waits for the word, not for a fixed time,
+        // and then for the terminal's answer to DA1 (read to its final `c`), so that a kitty still
+        // starting its software GL on a loaded machine answers reel's own probe in time.
+        let settle = "old=$(stty -g); stty raw -echo; printf '\\033[c'; "
+            + "while c=$(dd bs=1 count=1 2>/dev/null) && [ -n \"$c\" ] && [ \"$c\" != c ]; do :; done; stty \"$old\"; "
+        let script = "while [ ! -e '\(dir)/go' ]; do sleep 0.05; done; " + settle
+            + "\"$@\" 2> '\(dir)/stderr'; echo $? > '\(dir)/rc.tmp'; mv '\(dir)/rc.tmp' '\(dir)/rc'; exec sleep 100000"
         let wrapped = ["/bin/sh", "-c", script, "sh"] + arguments
         // kitty on software GL now and then exits at start on a loaded machine (status 1, no
         // window): such a start is tried once more.
