@@ -33,6 +33,7 @@ extension PlaybackSession {
         case .saveResume: saveResumePosition(now: now)
         case .silent: failSilent(now: now)
         case .stalled(let verdict): failStalled(verdict, now: now)
+        case .cutShort(let received, let announced): failCutShort(received: received, announced: announced, now: now)
         }
     }
 
@@ -68,7 +69,7 @@ extension PlaybackSession {
         case .recordFailure(let item, let reason):
             if items.indices.contains(item) { lastFailure = (items[item], reason) }
         case .notice(.moved(let item, let backwards)):
-            decide(.moved(item: item, backwards: backwards, titleKnown: knowsTitle(of: item)), now: now)
+            decide(.moved(item: item, backwards: backwards, key: items.indices.contains(item) ? items[item].source.mpvName : ""), now: now)
         case .notice(let notice):
             notices.append(text(of: notice))
         case .finish:
@@ -79,7 +80,7 @@ extension PlaybackSession {
 
     /// Leaves what plays and gives mpv `item`: an entry of its playlist, or the item alone.
     private func load(_ item: Int, entry: Int?, now: Double) {
-        titleAtLoad = player.state.title
+        playback.loading(mpvTitle: player.state.title)
         frames.clear()
         decide(.seeksReset, now: now)
         do {

@@ -110,14 +110,21 @@ extension PlaybackSession {
     }
 
     /// Tells the core where the position is (``PlaybackEnd``) and whether mpv is idle; it
-    /// decides when playback reaches the end, or leaves it.
+    /// decides when playback reaches the end, or leaves it, or that the end is a failure.
     private func followEnd(now: Double) {
-        let atEnd = status.isEffectivelyAtEnd && !status.loopsFile
-        // The end of a stream that played nothing, or that the server cut short, is a failure,
-        // not the end of the file.
-        if atEnd, core.stage == .ready(atEnd: false), failIfPlayedNothing(now: now) || failIfCutShort(now: now) { return }
+        let state = player.state
+        var end = PlaybackCore.EndObservation()
+        end.isAtEnd = status.isEffectivelyAtEnd
+        end.loopsFile = status.loopsFile
+        end.isIdle = state.isIdle == true
+        end.isNetworkStream = status.isNetworkStream
+        end.position = state.position
+        end.duration = state.duration
+        end.hasPicture = state.videoSize != nil
+        end.drained = mayHavePlayedNothing && isDrained
+        end.cutShort = player.streamCutShort
         let before = core
-        handle(.observed(atEnd: atEnd, idle: player.state.isIdle == true), now: now)
+        decide(.endObserved(end), now: now)
         // The status was taken before the core moved: the screens see the end and the phase it
         // leads to together.
         if core != before { refreshStatus() }

@@ -43,10 +43,6 @@ final class PlaybackSession {
     var lastFailure: (item: PlaylistItem, reason: String)?
     /// The last item given to mpv alone: the playlist named when its playlists nest too deep.
     var nestingRoot: PlaylistItem?
-    /// mpv's media-title when the current item was asked for: the last item's, until it changes.
-    var titleAtLoad: String?
-    /// Titles learnt so far, by what mpv opens.
-    var titles: [String: String] = [:]
     /// The number of frames of the item, estimated as mpv does, for `--stats`.
     var sourceFrameCount: Int?
 

@@ -49,6 +49,8 @@ public struct PlaybackCore: Sendable, Equatable {
     public private(set) var resumedAt: Double?
     /// A move whose notice waits for the item's title.
     public private(set) var pendingMove: Move?
+    /// The items' titles learnt so far, and mpv's when the current item was asked for.
+    public internal(set) var titles = ItemTitles()
 
     /// How often the position is saved while playing: even a SIGKILL loses at most this.
     public static let resumeSaveInterval = 15.0
@@ -81,8 +83,9 @@ public struct PlaybackCore: Sendable, Equatable {
         case subtitleSeekSent(id: UInt64, lines: Int)
         /// mpv replied to command `id`.
         case commandReply(id: UInt64, failed: Bool)
-        /// The session core gave the notice of a move; `titleKnown`: the item's name is its last.
-        case moved(item: Int, backwards: Bool, titleKnown: Bool)
+        /// The session core gave the notice of a move to `item`, which opens `key` (its notice
+        /// waits for the item's title unless it is known).
+        case moved(item: Int, backwards: Bool, key: String)
         /// The status was rebuilt: a move waiting for its item's title may be said.
         case statusChanged
         /// The user switched the audio or subtitle track at `position`.
@@ -111,6 +114,8 @@ public struct PlaybackCore: Sendable, Equatable {
         case resumeSaved
         /// What mpv reports now, for the stall and silence watches.
         case observed(Observation)
+        /// What mpv reports of the item's end after its events: the end, or a failure.
+        case endObserved(EndObservation)
     }
 
     /// What the core asks of the executor.
@@ -137,6 +142,8 @@ public struct PlaybackCore: Sendable, Equatable {
         case silent
         /// The item plays no picture, stopped moving, or played nothing: it fails.
         case stalled(StallDetector.Verdict)
+        /// The server closed the stream after `received` of the `announced` bytes: the item fails.
+        case cutShort(received: Int64, announced: Int64)
     }
 
     /// Moves the core on by `event` at `now`; returns what to carry out, in order.
@@ -173,8 +180,8 @@ public struct PlaybackCore: Sendable, Equatable {
             guard let pending = subtitleSeek, pending.id == id else { return [] }
             subtitleSeek = nil
             return failed ? [.notice(pending.lines > 0 ? "No next subtitle line" : "No earlier subtitle line")] : []
-        case .moved(let item, let backwards, let titleKnown):
-            if titleKnown {
+        case .moved(let item, let backwards, let key):
+            if titles[key] != nil {
                 pendingMove = nil
                 return [.announceMove(item: item, backwards: backwards)]
             }
@@ -225,6 +232,8 @@ public struct PlaybackCore: Sendable, Equatable {
             return []
         case .observed(let observation):
             return watch(observation, now: now)
+        case .endObserved(let end):
+            return endObserved(end, now: now)
         }
     }
 
@@ -234,7 +243,7 @@ public struct PlaybackCore: Sendable, Equatable {
         return resumedAt
     }
 
-    private mutating func session(_ event: SessionCore.Event, now: Double) -> [Command] {
+    mutating func session(_ event: SessionCore.Event, now: Double) -> [Command] {
         let commands = session.event(event, now: now)
         for command in commands {
             switch command {
