@@ -33,7 +33,7 @@ extension PlaybackSession {
         var index = items.firstIndex { $0.source.mpvName == entry.filename }
         if index == nil {
             index = items.count
-            itemsVersion += 1
+            decide(.itemsChanged, now: now)
             insert([PlaylistItem(mpvFilename: entry.filename, title: entry.title, fromClient: true)], at: [items.count], now: now)
         }
         if let index { handle(.adopt(item: index, entryID: id), now: now) }

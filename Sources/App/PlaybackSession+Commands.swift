@@ -34,6 +34,7 @@ extension PlaybackSession {
         case .silent: failSilent(now: now)
         case .stalled(let verdict): failStalled(verdict, now: now)
         case .cutShort(let received, let announced): failCutShort(received: received, announced: announced, now: now)
+        case .reorderItems(let newIndex): reorderItems(newIndex)
         }
     }
 
@@ -65,7 +66,7 @@ extension PlaybackSession {
             // Handled where the restart is read (``pump(now:)``), with the seeks in flight.
             break
         case .expand(let item, let count):
-            expand(item, into: count)
+            expand(item, into: count, now: now)
         case .recordFailure(let item, let reason):
             if items.indices.contains(item) { lastFailure = (items[item], reason) }
         case .notice(.moved(let item, let backwards)):
@@ -117,7 +118,7 @@ extension PlaybackSession {
     }
 
     /// A playlist file became mpv's entries: they take its place in the list.
-    private func expand(_ item: Int, into count: Int) {
+    private func expand(_ item: Int, into count: Int, now: Double) {
         let entries = player.state.playlist
         guard items.indices.contains(item), entries.count == count else { return }
         let fromNetwork = items[item].isFromNetworkPlaylist || items[item].source.isNetworkURL
@@ -127,7 +128,7 @@ extension PlaybackSession {
             return expanded
         }
         items.replaceSubrange(item..<(item + 1), with: expanded)
-        itemsVersion += 1
+        decide(.itemsChanged, now: now)
     }
 
     /// mpv's name and value for an option of the item.

@@ -25,10 +25,6 @@ final class PlaybackSession {
     /// Resume records, when resuming is on.
     let resume: ResumeStore?
     let options: ReelOptions
-    /// Counts changes of ``items`` that are not insertions (a playlist file expanded), for the list.
-    var itemsVersion = 0
-    /// Whether the list is shuffled, and its order before (``setShuffled(_:now:)``).
-    var order: ListOrder
     /// Subtitles shown (reel's `v`); mpv draws only picture subtitles, and only while this is on.
     var subtitlesVisible = true
     var notices: [String] = []
@@ -66,19 +62,22 @@ final class PlaybackSession {
     /// A session of `player` (mpv, or a test's fake) over `items`, with `notices` to say first.
     init(player: any Player, items: [PlaylistItem], options: ReelOptions, resume: ResumeStore?, notices: [String] = []) {
         self.player = player
-        order = ListOrder(items, shuffled: options.shuffle)
         self.items = options.shuffle ? items.shuffled() : items
         self.options = options
         self.resume = resume
         // `--network-timeout` (mpv's default, 60 s, without it) is held for the whole stream, a
         // second after FFmpeg should have: HLS fetches its parts with requests that may not.
         playback = PlaybackCore(session: SessionCore(configuration: PlaybackSession.coreConfiguration(options), itemCount: items.count),
-                                silenceLimit: (options.mpv.networkTimeout ?? PlaybackSession.mpvNetworkTimeout) + 1)
+                                silenceLimit: (options.mpv.networkTimeout ?? PlaybackSession.mpvNetworkTimeout) + 1,
+                                order: ListOrder(items.map(\.source.mpvName), shuffled: options.shuffle))
         subtitlesVisible = options.mpv.tracks.subtitles != .none
         // A state folder that cannot be used turns resuming off: said once, at the start.
         if let notice = resume?.takeFailureNotice() { self.notices.append(notice) }
         self.notices += notices
     }
+
+    /// Counts changes of ``items`` that are not insertions (a playlist file expanded), for the list.
+    var itemsVersion: Int { playback.itemsVersion }
 
     /// The session core: the item's phase, the playlist and the end of the run.
     var core: SessionCore { playback.session }

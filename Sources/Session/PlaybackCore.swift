@@ -51,6 +51,11 @@ public struct PlaybackCore: Sendable, Equatable {
     public private(set) var pendingMove: Move?
     /// The items' titles learnt so far, and mpv's when the current item was asked for.
     public internal(set) var titles = ItemTitles()
+    /// Whether the list is shuffled, and its order before.
+    public internal(set) var order: ListOrder
+    /// Counts changes of the list that are not insertions (a playlist file expanded, a client's
+    /// file added, a shuffle), for the list screen.
+    public internal(set) var itemsVersion = 0
 
     /// How often the position is saved while playing: even a SIGKILL loses at most this.
     public static let resumeSaveInterval = 15.0
@@ -58,9 +63,10 @@ public struct PlaybackCore: Sendable, Equatable {
     /// folders of playlists, and far short of a spin's cost.
     public static let nestingLimit = 10
 
-    /// A core over `session`, whose silence watch holds `silenceLimit` seconds.
-    public init(session: SessionCore, silenceLimit: Double) {
+    /// A core over `session`, whose silence watch holds `silenceLimit` seconds, in `order`.
+    public init(session: SessionCore, silenceLimit: Double, order: ListOrder = ListOrder([], shuffled: false)) {
         self.session = session
+        self.order = order
         silence = SilenceDetector(limit: silenceLimit)
     }
 
@@ -116,6 +122,8 @@ public struct PlaybackCore: Sendable, Equatable {
         case observed(Observation)
         /// What mpv reports of the item's end after its events: the end, or a failure.
         case endObserved(EndObservation)
+        /// The executor changed the list other than by an insertion (a playlist file expanded).
+        case itemsChanged
     }
 
     /// What the core asks of the executor.
@@ -144,6 +152,8 @@ public struct PlaybackCore: Sendable, Equatable {
         case stalled(StallDetector.Verdict)
         /// The server closed the stream after `received` of the `announced` bytes: the item fails.
         case cutShort(received: Int64, announced: Int64)
+        /// Moves item `i` of the list to `newIndex[i]` (a shuffle, on or off).
+        case reorderItems(newIndex: [Int])
     }
 
     /// Moves the core on by `event` at `now`; returns what to carry out, in order.
@@ -234,6 +244,9 @@ public struct PlaybackCore: Sendable, Equatable {
             return watch(observation, now: now)
         case .endObserved(let end):
             return endObserved(end, now: now)
+        case .itemsChanged:
+            itemsVersion += 1
+            return []
         }
     }
 
