@@ -35,6 +35,8 @@ extension PlaybackSession {
         case .stalled(let verdict): failStalled(verdict, now: now)
         case .cutShort(let received, let announced): failCutShort(received: received, announced: announced, now: now)
         case .reorderItems(let newIndex): reorderItems(newIndex)
+        case .startedFromOutside: break  // for the pump's result (``pump(now:)``)
+        case .addClientItem(let filename, let title): addClientItem(filename: filename, title: title)
         }
     }
 
@@ -123,8 +125,8 @@ extension PlaybackSession {
         guard items.indices.contains(item), entries.count == count else { return }
         let fromNetwork = items[item].isFromNetworkPlaylist || items[item].source.isNetworkURL
         let expanded = entries.map { entry in
-            var expanded = PlaylistItem(mpvFilename: entry.filename, title: entry.title, fromClient: entriesFromClient)
-            expanded.isFromNetworkPlaylist = fromNetwork && !entriesFromClient
+            var expanded = PlaylistItem(mpvFilename: entry.filename, title: entry.title, fromClient: playback.entriesFromClient)
+            expanded.isFromNetworkPlaylist = fromNetwork && !playback.entriesFromClient
             return expanded
         }
         items.replaceSubrange(item..<(item + 1), with: expanded)

@@ -21,7 +21,7 @@ extension PlaybackSession {
     /// what moves, ``PlaybackCore/setShuffled(_:keys:now:using:)``); Up next and N then follow
     /// the new order, and the list shows it.
     func setShuffled(_ shuffled: Bool, now: Double) {
-        run(playback.setShuffled(shuffled, keys: items.map(\.source.mpvName), now: now), now: now)
+        run(playback.setShuffled(shuffled, keys: itemKeys, now: now), now: now)
     }
 
     /// Moves item `i` to `newIndex[i]`.

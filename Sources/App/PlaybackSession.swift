@@ -30,9 +30,6 @@ final class PlaybackSession {
     var notices: [String] = []
     /// Commands from clients of mpv's IPC socket, for the scene on top to run.
     var clientCommands: [Command] = []
-    /// The last change of mpv's playlist came while nothing was opening: a client's loadfile,
-    /// not a playlist file's entries.
-    var entriesFromClient = false
     /// Where screenshots go and what they are called.
     var screenshots = ScreenshotWriter(template: ScreenshotWriter.standardTemplate)
     /// The last failure, for the exit line when nothing else can play.

@@ -56,6 +56,9 @@ public struct PlaybackCore: Sendable, Equatable {
     /// Counts changes of the list that are not insertions (a playlist file expanded, a client's
     /// file added, a shuffle), for the list screen.
     public internal(set) var itemsVersion = 0
+    /// The last change of mpv's playlist came while nothing was opening: a client's loadfile,
+    /// not a playlist file's entries.
+    public internal(set) var entriesFromClient = false
 
     /// How often the position is saved while playing: even a SIGKILL loses at most this.
     public static let resumeSaveInterval = 15.0
@@ -124,6 +127,10 @@ public struct PlaybackCore: Sendable, Equatable {
         case endObserved(EndObservation)
         /// The executor changed the list other than by an insertion (a playlist file expanded).
         case itemsChanged
+        /// mpv started entry `entryID` of its playlist `entries`; `keys`: what the list's items open.
+        case startFile(entryID: Int, entries: [MpvEntry], keys: [String])
+        /// mpv's playlist became `entries`; `keys`: what the list's items open.
+        case playlistChanged(entries: [MpvEntry], keys: [String])
     }
 
     /// What the core asks of the executor.
@@ -154,6 +161,10 @@ public struct PlaybackCore: Sendable, Equatable {
         case cutShort(received: Int64, announced: Int64)
         /// Moves item `i` of the list to `newIndex[i]` (a shuffle, on or off).
         case reorderItems(newIndex: [Int])
+        /// A file started that reel did not ask for: a client's `loadfile` (the player must show it).
+        case startedFromOutside
+        /// Adds a client's file at the list's end, as an item of its own.
+        case addClientItem(filename: String, title: String?)
     }
 
     /// Moves the core on by `event` at `now`; returns what to carry out, in order.
@@ -247,6 +258,10 @@ public struct PlaybackCore: Sendable, Equatable {
         case .itemsChanged:
             itemsVersion += 1
             return []
+        case .startFile(let entryID, let entries, let keys):
+            return startFile(entryID, entries: entries, keys: keys, now: now)
+        case .playlistChanged(let entries, let keys):
+            return playlistChanged(entries, keys: keys, now: now)
         }
     }
 
