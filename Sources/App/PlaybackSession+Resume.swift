@@ -27,15 +27,13 @@ extension PlaybackSession {
             subtitleTrack: record.subtitleTrack, subtitleDelay: record.subtitleDelay, audioDelay: record.audioDelay))
     }
 
-    /// The file mpv is about to open, when a playlist from the network lists it and it is no
-    /// network URL (a local path, or one of mpv's special protocols, some of which mpv itself
-    /// would open). mpv may open the first entry of a playlist before reel has put the entries in
-    /// its list: a name other than the current item's is an entry of the current item.
+    /// The file mpv is about to open, when the core refuses it: a playlist from the network lists
+    /// it and it is no network URL (``PlaybackCore/refusesEntry(_:openingIsNetworkURL:itemKey:itemIsNetworkURL:itemFromNetworkPlaylist:)``).
     private func entryRefusedFromNetwork(_ item: PlaylistItem) -> String? {
-        guard let opening = player.openingFilename else { return nil }
-        let isItem = opening == item.source.mpvName
-        let fromNetwork = isItem ? item.isFromNetworkPlaylist : item.isFromNetworkPlaylist || item.source.isNetworkURL
-        guard fromNetwork, !MediaSource.isNetworkURL(opening) else { return nil }
+        guard let opening = player.openingFilename,
+              PlaybackCore.refusesEntry(opening, openingIsNetworkURL: MediaSource.isNetworkURL(opening), itemKey: item.source.mpvName,
+                                        itemIsNetworkURL: item.source.isNetworkURL, itemFromNetworkPlaylist: item.isFromNetworkPlaylist)
+        else { return nil }
         return opening
     }
 

@@ -25,8 +25,6 @@ final class PlaybackSession {
     /// Resume records, when resuming is on.
     let resume: ResumeStore?
     let options: ReelOptions
-    /// Subtitles shown (reel's `v`); mpv draws only picture subtitles, and only while this is on.
-    var subtitlesVisible = true
     var notices: [String] = []
     /// Commands from clients of mpv's IPC socket, for the scene on top to run.
     var clientCommands: [Command] = []
@@ -66,8 +64,8 @@ final class PlaybackSession {
         // second after FFmpeg should have: HLS fetches its parts with requests that may not.
         playback = PlaybackCore(session: SessionCore(configuration: PlaybackSession.coreConfiguration(options), itemCount: items.count),
                                 silenceLimit: (options.mpv.networkTimeout ?? PlaybackSession.mpvNetworkTimeout) + 1,
-                                order: ListOrder(items.map(\.source.mpvName), shuffled: options.shuffle))
-        subtitlesVisible = options.mpv.tracks.subtitles != .none
+                                order: ListOrder(items.map(\.source.mpvName), shuffled: options.shuffle),
+                                subtitlesVisible: options.mpv.tracks.subtitles != .none)
         // A state folder that cannot be used turns resuming off: said once, at the start.
         if let notice = resume?.takeFailureNotice() { self.notices.append(notice) }
         self.notices += notices
@@ -75,6 +73,9 @@ final class PlaybackSession {
 
     /// Counts changes of ``items`` that are not insertions (a playlist file expanded), for the list.
     var itemsVersion: Int { playback.itemsVersion }
+
+    /// Subtitles shown (reel's `v`), the core's.
+    var subtitlesVisible: Bool { playback.subtitlesVisible }
 
     /// The session core: the item's phase, the playlist and the end of the run.
     var core: SessionCore { playback.session }

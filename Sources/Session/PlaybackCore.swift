@@ -59,6 +59,8 @@ public struct PlaybackCore: Sendable, Equatable {
     /// The last change of mpv's playlist came while nothing was opening: a client's loadfile,
     /// not a playlist file's entries.
     public internal(set) var entriesFromClient = false
+    /// Subtitles shown (reel's `v`); mpv draws only picture subtitles, and only while this is on.
+    public internal(set) var subtitlesVisible: Bool
 
     /// How often the position is saved while playing: even a SIGKILL loses at most this.
     public static let resumeSaveInterval = 15.0
@@ -66,10 +68,13 @@ public struct PlaybackCore: Sendable, Equatable {
     /// folders of playlists, and far short of a spin's cost.
     public static let nestingLimit = 10
 
-    /// A core over `session`, whose silence watch holds `silenceLimit` seconds, in `order`.
-    public init(session: SessionCore, silenceLimit: Double, order: ListOrder = ListOrder([], shuffled: false)) {
+    /// A core over `session`, whose silence watch holds `silenceLimit` seconds, in `order`, with
+    /// subtitles shown or not.
+    public init(session: SessionCore, silenceLimit: Double, order: ListOrder = ListOrder([], shuffled: false),
+                subtitlesVisible: Bool = true) {
         self.session = session
         self.order = order
+        self.subtitlesVisible = subtitlesVisible
         silence = SilenceDetector(limit: silenceLimit)
     }
 
@@ -131,6 +136,8 @@ public struct PlaybackCore: Sendable, Equatable {
         case startFile(entryID: Int, entries: [MpvEntry], keys: [String])
         /// mpv's playlist became `entries`; `keys`: what the list's items open.
         case playlistChanged(entries: [MpvEntry], keys: [String])
+        /// The user shows or hides subtitles.
+        case subtitlesShown(Bool)
     }
 
     /// What the core asks of the executor.
@@ -262,6 +269,9 @@ public struct PlaybackCore: Sendable, Equatable {
             return startFile(entryID, entries: entries, keys: keys, now: now)
         case .playlistChanged(let entries, let keys):
             return playlistChanged(entries, keys: keys, now: now)
+        case .subtitlesShown(let visible):
+            subtitlesVisible = visible
+            return []
         }
     }
 
