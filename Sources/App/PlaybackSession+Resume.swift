@@ -58,25 +58,28 @@ extension PlaybackSession {
         guard let resume, let index, items.indices.contains(index),
               let key = items[index].resumeKey, let position = status.position else { return nil }
         var failure: String?
-        if !status.isNetworkStream || status.duration != nil {
+        let verdict = PlaybackCore.resumeSave(position: position, duration: status.duration, atEnd: status.isEffectivelyAtEnd,
+                                              isNetworkStream: status.isNetworkStream)
+        switch verdict {
+        case .skip:
+            break
+        case .forget:
+            resume.forget(key)
+        case .save(let watched):
             var record = ResumeRecord(key: key, position: position)
             if let stamp = items[index].source.absolutePath.flatMap(FileSystem.fileStamp) {
                 record.size = stamp.size
                 record.modified = stamp.modified
             }
             record.duration = status.duration
-            record.watched = PlaybackEnd.isWatched(position: position, duration: status.duration, atEnd: status.isEffectivelyAtEnd)
+            record.watched = watched
             record.audioTrack = status.audioTrack
             record.subtitleTrack = .some(status.subtitleTrack)
             record.subtitleDelay = status.subtitleDelay
             record.audioDelay = status.audioDelay
             record.title = status.title.flatMap { $0.isEmpty ? nil : $0 } ?? items[index].name
             record.watchedAt = WallClock.now()
-            if position < 1, !record.watched {
-                resume.forget(key)
-            } else {
-                failure = resume.save(record)
-            }
+            failure = resume.save(record)
         }
         if let notice = resume.takeFailureNotice() { notices.append(notice) }
         return failure
