@@ -33,6 +33,10 @@ extension PlaybackSession {
         case .saveResume: saveResumePosition(now: now)
         case .silent: failSilent(now: now)
         case .stalled(let verdict): failStalled(verdict, now: now)
+        case .cutShort(let received, let announced): failCutShort(received: received, announced: announced, now: now)
+        case .reorderItems(let newIndex): reorderItems(newIndex)
+        case .startedFromOutside: break  // for the pump's result (``pump(now:)``)
+        case .addClientItem(let filename, let title): addClientItem(filename: filename, title: title)
         }
     }
 
@@ -64,11 +68,11 @@ extension PlaybackSession {
             // Handled where the restart is read (``pump(now:)``), with the seeks in flight.
             break
         case .expand(let item, let count):
-            expand(item, into: count)
+            expand(item, into: count, now: now)
         case .recordFailure(let item, let reason):
             if items.indices.contains(item) { lastFailure = (items[item], reason) }
         case .notice(.moved(let item, let backwards)):
-            decide(.moved(item: item, backwards: backwards, titleKnown: knowsTitle(of: item)), now: now)
+            decide(.moved(item: item, backwards: backwards, key: items.indices.contains(item) ? items[item].source.mpvName : ""), now: now)
         case .notice(let notice):
             notices.append(text(of: notice))
         case .finish:
@@ -79,7 +83,7 @@ extension PlaybackSession {
 
     /// Leaves what plays and gives mpv `item`: an entry of its playlist, or the item alone.
     private func load(_ item: Int, entry: Int?, now: Double) {
-        titleAtLoad = player.state.title
+        playback.loading(mpvTitle: player.state.title)
         frames.clear()
         decide(.seeksReset, now: now)
         do {
@@ -116,17 +120,17 @@ extension PlaybackSession {
     }
 
     /// A playlist file became mpv's entries: they take its place in the list.
-    private func expand(_ item: Int, into count: Int) {
+    private func expand(_ item: Int, into count: Int, now: Double) {
         let entries = player.state.playlist
         guard items.indices.contains(item), entries.count == count else { return }
         let fromNetwork = items[item].isFromNetworkPlaylist || items[item].source.isNetworkURL
         let expanded = entries.map { entry in
-            var expanded = PlaylistItem(mpvFilename: entry.filename, title: entry.title, fromClient: entriesFromClient)
-            expanded.isFromNetworkPlaylist = fromNetwork && !entriesFromClient
+            var expanded = PlaylistItem(mpvFilename: entry.filename, title: entry.title, fromClient: playback.entriesFromClient)
+            expanded.isFromNetworkPlaylist = fromNetwork && !playback.entriesFromClient
             return expanded
         }
         items.replaceSubrange(item..<(item + 1), with: expanded)
-        itemsVersion += 1
+        decide(.itemsChanged, now: now)
     }
 
     /// mpv's name and value for an option of the item.

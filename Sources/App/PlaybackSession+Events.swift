@@ -44,10 +44,9 @@ extension PlaybackSession {
         case .startFile(let entryID):
             decide(.fileStarted, now: now)
             frames.clear()
-            // reel's own loads put the machine in its opening phase first.
-            if !core.machine.isOpening { result.startedFromOutside = true }
-            adoptClientEntry(entryID, now: now)
-            handle(.startFile(entryID: entryID), now: now)
+            // reel's own loads put the machine in its opening phase first: another start is a
+            // client's, whose file may become reel's item.
+            run(playback.event(.startFile(entryID: entryID, entries: mpvEntries, keys: itemKeys), now: now), now: now, into: &result)
         case .loadHook(let id):
             handle(.loadHook(id: id, opening()), now: now)
         case .endFile(.redirect):
@@ -87,19 +86,8 @@ extension PlaybackSession {
         case .clientMessage(let words):
             takeClientMessage(words)
         case .propertyChanged(.playlist):
-            // A playlist file expands only while reel opens it: a new entry that plays while
-            // nothing opens is a client's loadfile.
-            entriesFromClient = !core.machine.isOpening
-            if entriesFromClient, let playing = player.state.playlist.first(where: \.isPlaying)?.id,
-               core.item(forEntry: playing) == nil {
-                result.startedFromOutside = true
-            }
-            adoptClientEntry(now: now)
-            let entries = player.state.playlist
-            let opened = items.indices.contains(core.window.first) ? items[core.window.first].source.mpvName : nil
-            let replacesOpened = entries.count > 1 || entries.first.map { $0.filename != opened } ?? false
-            handle(.playlist(entries: entries.map { SessionCore.Entry(id: $0.id, isPlaying: $0.isPlaying) },
-                             replacesOpened: replacesOpened), now: now)
+            // A playlist file expanded, or a client's loadfile (the core tells them apart).
+            run(playback.event(.playlistChanged(entries: mpvEntries, keys: itemKeys), now: now), now: now, into: &result)
         case .propertyChanged(.subtitleText):
             decide(.subtitleTextChanged, now: now)
         case .propertyChanged(.tracks), .propertyChanged(.subtitleTrack):
@@ -109,15 +97,36 @@ extension PlaybackSession {
         }
     }
 
+    /// Runs the core's commands, noting a start that was a client's.
+    private func run(_ commands: [PlaybackCore.Command], now: Double, into result: inout PumpResult) {
+        if commands.contains(.startedFromOutside) { result.startedFromOutside = true }
+        run(commands, now: now)
+    }
+
+    /// mpv's playlist, for the core.
+    private var mpvEntries: [PlaybackCore.MpvEntry] {
+        player.state.playlist.map { PlaybackCore.MpvEntry(filename: $0.filename, title: $0.title, id: $0.id, isPlaying: $0.isPlaying) }
+    }
+
+    /// What the list's items open, in order.
+    var itemKeys: [String] { items.map(\.source.mpvName) }
+
     /// Tells the core where the position is (``PlaybackEnd``) and whether mpv is idle; it
-    /// decides when playback reaches the end, or leaves it.
+    /// decides when playback reaches the end, or leaves it, or that the end is a failure.
     private func followEnd(now: Double) {
-        let atEnd = status.isEffectivelyAtEnd && !status.loopsFile
-        // The end of a stream that played nothing, or that the server cut short, is a failure,
-        // not the end of the file.
-        if atEnd, core.stage == .ready(atEnd: false), failIfPlayedNothing(now: now) || failIfCutShort(now: now) { return }
+        let state = player.state
+        var end = PlaybackCore.EndObservation()
+        end.isAtEnd = status.isEffectivelyAtEnd
+        end.loopsFile = status.loopsFile
+        end.isIdle = state.isIdle == true
+        end.isNetworkStream = status.isNetworkStream
+        end.position = state.position
+        end.duration = state.duration
+        end.hasPicture = state.videoSize != nil
+        end.drained = mayHavePlayedNothing && isDrained
+        end.cutShort = player.streamCutShort
         let before = core
-        handle(.observed(atEnd: atEnd, idle: player.state.isIdle == true), now: now)
+        decide(.endObserved(end), now: now)
         // The status was taken before the core moved: the screens see the end and the phase it
         // leads to together.
         if core != before { refreshStatus() }

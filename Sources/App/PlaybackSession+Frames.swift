@@ -1,11 +1,9 @@
 import Drawing
 import Playback
+import Session
 
 /// The item's video frames: when one may wait for a busy terminal, and when it is let go.
 extension PlaybackSession {
-    /// How long an item's first frame may wait for a busy terminal while the item opens.
-    static let openingPatience = 0.1
-
     /// Takes a due frame at `size`, or lets it go when `draw` is false. True when a new picture is ready.
     func takeFrame(size: (width: Int, height: Int), draw: Bool, now: Double) -> Bool {
         guard fileLoaded else {
@@ -20,19 +18,13 @@ extension PlaybackSession {
             _ = frames.take(from: player, size: size, draw: false)
             return false
         }
-        if core.machine.isOpening, !isReady {
-            // The item's first frames, which mpv shows while it waits paused for the restart: kept,
-            // so that the first screen after the restart shows the first frame (the screen shows
-            // no picture while opening). They were let go at once, so an item opened in the
-            // session (the next in a playlist, a file from the list) lost its first frame. mpv
-            // is paused, so a frame may wait up to a tenth of a second for a busy terminal. (The
-            // first file of a run opens in ReelApp.preflight, before the terminal is set up,
-            // and its first frames still go there.)
-            frames.patience = PlaybackSession.openingPatience
-        } else {
-            // A frame may wait up to three quarters of a frame for a busy terminal (VideoFrames).
-            frames.patience = min(0.75 * (status.frameDuration ?? 1.0 / 30), 0.05)
-        }
+        // The item's first frames, which mpv shows while it waits paused for the restart, are
+        // kept, so that the first screen after the restart shows the first frame (the screen
+        // shows no picture while opening). They were let go at once, so an item opened in the
+        // session (the next in a playlist, a file from the list) lost its first frame. (The
+        // first file of a run opens in ReelApp.preflight, before the terminal is set up, and its
+        // first frames still go there.) The core says how long a frame may wait.
+        frames.patience = PlaybackCore.framePatience(isOpening: core.machine.isOpening && !isReady, frameDuration: status.frameDuration)
         return frames.take(from: player, size: size, draw: draw, now: now)
     }
 

@@ -31,20 +31,12 @@ extension PlaybackSession {
     /// probe), else its name.
     func name(of index: Int) -> String {
         guard items.indices.contains(index) else { return "" }
-        return titles[items[index].source.mpvName] ?? items[index].name
-    }
-
-    /// Whether the title of item `index` is known (from mpv, or a probe): its name in a notice is
-    /// then the one it will keep.
-    func knowsTitle(of index: Int) -> Bool {
-        items.indices.contains(index) && titles[items[index].source.mpvName] != nil
+        return playback.titles[items[index].source.mpvName] ?? items[index].name
     }
 
     /// Remembers the title of the item that opens `mpvName` (a probe found it).
     func learnTitle(_ title: String?, of mpvName: String) {
-        guard let title, !title.isEmpty, titles[mpvName] == nil else { return }
-        titles[mpvName] = title
-        refreshStatus()
+        if playback.titleFound(title, of: mpvName) { refreshStatus() }
     }
 
     /// The run's exit line for a failure: the item that failed (or, with `orFirstItem`, the

@@ -64,7 +64,7 @@ extension PlaybackSession {
                 try player.setSubtitleTrack(id.map(TrackChoice.id) ?? .none)
                 applySubtitleDrawing(subtitleTrack: id)
             case .setSubtitlesVisible(let visible):
-                subtitlesVisible = visible
+                decide(.subtitlesShown(visible), now: now)
                 applySubtitleDrawing(subtitleTrack: status.subtitleTrack)
                 status.subtitlesVisible = visible
             case .setSubtitleDelay(let delay): try player.setSubtitleDelay(delay)
@@ -100,7 +100,7 @@ extension PlaybackSession {
     /// subtitles are reel's to draw, from `sub-text`, which keeps updating meanwhile.
     func applySubtitleDrawing(subtitleTrack id: Int?) {
         let track = player.state.tracks.first { $0.kind == .subtitles && $0.id == id }
-        try? player.setSubtitlesDrawnByMpv(subtitlesVisible && (track?.isBitmapSubtitle ?? false))
+        try? player.setSubtitlesDrawnByMpv(playback.mpvDrawsSubtitles(isPictureTrack: track?.isBitmapSubtitle ?? false))
     }
 
     /// The selected subtitle track's id, when one is chosen by id.

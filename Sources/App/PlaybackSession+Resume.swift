@@ -27,15 +27,13 @@ extension PlaybackSession {
             subtitleTrack: record.subtitleTrack, subtitleDelay: record.subtitleDelay, audioDelay: record.audioDelay))
     }
 
-    /// The file mpv is about to open, when a playlist from the network lists it and it is no
-    /// network URL (a local path, or one of mpv's special protocols, some of which mpv itself
-    /// would open). mpv may open the first entry of a playlist before reel has put the entries in
-    /// its list: a name other than the current item's is an entry of the current item.
+    /// The file mpv is about to open, when the core refuses it: a playlist from the network lists
+    /// it and it is no network URL (``PlaybackCore/refusesEntry(_:openingIsNetworkURL:itemKey:itemIsNetworkURL:itemFromNetworkPlaylist:)``).
     private func entryRefusedFromNetwork(_ item: PlaylistItem) -> String? {
-        guard let opening = player.openingFilename else { return nil }
-        let isItem = opening == item.source.mpvName
-        let fromNetwork = isItem ? item.isFromNetworkPlaylist : item.isFromNetworkPlaylist || item.source.isNetworkURL
-        guard fromNetwork, !MediaSource.isNetworkURL(opening) else { return nil }
+        guard let opening = player.openingFilename,
+              PlaybackCore.refusesEntry(opening, openingIsNetworkURL: MediaSource.isNetworkURL(opening), itemKey: item.source.mpvName,
+                                        itemIsNetworkURL: item.source.isNetworkURL, itemFromNetworkPlaylist: item.isFromNetworkPlaylist)
+        else { return nil }
         return opening
     }
 
@@ -60,25 +58,28 @@ extension PlaybackSession {
         guard let resume, let index, items.indices.contains(index),
               let key = items[index].resumeKey, let position = status.position else { return nil }
         var failure: String?
-        if !status.isNetworkStream || status.duration != nil {
+        let verdict = PlaybackCore.resumeSave(position: position, duration: status.duration, atEnd: status.isEffectivelyAtEnd,
+                                              isNetworkStream: status.isNetworkStream)
+        switch verdict {
+        case .skip:
+            break
+        case .forget:
+            resume.forget(key)
+        case .save(let watched):
             var record = ResumeRecord(key: key, position: position)
             if let stamp = items[index].source.absolutePath.flatMap(FileSystem.fileStamp) {
                 record.size = stamp.size
                 record.modified = stamp.modified
             }
             record.duration = status.duration
-            record.watched = PlaybackEnd.isWatched(position: position, duration: status.duration, atEnd: status.isEffectivelyAtEnd)
+            record.watched = watched
             record.audioTrack = status.audioTrack
             record.subtitleTrack = .some(status.subtitleTrack)
             record.subtitleDelay = status.subtitleDelay
             record.audioDelay = status.audioDelay
             record.title = status.title.flatMap { $0.isEmpty ? nil : $0 } ?? items[index].name
             record.watchedAt = WallClock.now()
-            if position < 1, !record.watched {
-                resume.forget(key)
-            } else {
-                failure = resume.save(record)
-            }
+            failure = resume.save(record)
         }
         if let notice = resume.takeFailureNotice() { notices.append(notice) }
         return failure

@@ -8,9 +8,8 @@ import Screens
 extension PlaybackSession {
     /// Rebuilds ``status`` from mpv's state and the core, and learns the item's title.
     func refreshStatus() {
-        if isReady, let item = currentItem, items.indices.contains(item), let title = player.state.title,
-           !title.isEmpty, title != PlaylistItem.defaultName(of: items[item].source) {
-            titles[items[item].source.mpvName] = title
+        if let item = currentItem, items.indices.contains(item) {
+            playback.titleReported(player.state.title, of: items[item].source.mpvName, defaultName: PlaylistItem.defaultName(of: items[item].source))
         }
         status = MediaStatus(player.state, session: self)
         if let duration = status.duration, let frame = status.frameDuration, frame > 0, duration.isFinite, duration > 0 {
@@ -36,12 +35,7 @@ extension MediaStatus {
         // file-loaded): until then the item's own name is shown ("Opening Talk…" stood while
         // demo.mp4 opened).
         let current = session.currentPlaylistItem
-        switch phase {
-        case .playing, .ended:
-            title = state.title
-        default:
-            if session.fileLoaded, state.title != session.titleAtLoad { title = state.title }
-        }
+        title = session.playback.shownTitle(state.title)
         // Until mpv lists the tracks, a picture is assumed, so that none is thrown away.
         let kinds = state.tracks.kinds
         pictureOff = Self.reasonPictureIsOff(state)

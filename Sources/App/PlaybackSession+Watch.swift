@@ -87,28 +87,12 @@ extension PlaybackSession {
         return "nothing could be played: the stream ended before its first frame" + (said.map { " (\($0))" } ?? "")
     }
 
-    /// Fails a stream that mpv reports at its end though nothing of it played (``StallDetector``'s
-    /// rule), before its end is taken for the file's: it would be saved as watched. Returns
-    /// whether it did. (A local file that holds nothing, a zero-length stream, is shown as the
-    /// empty file it is.)
-    func failIfPlayedNothing(now: Double) -> Bool {
-        let state = player.state
-        guard mayHavePlayedNothing, playback.playedNothing(position: state.position, drained: isDrained) else { return false }
-        fail(nothingPlayedReason(state, said: player.lastProblem), item: currentPlaylistItem, unplayable: true, now: now)
-        return true
-    }
-
-    /// Fails an item whose stream mpv reports at its end while the server sent less than it
-    /// announced (and FFmpeg did not reconnect): the end is the server's, not the file's.
-    /// Returns whether it did.
-    func failIfCutShort(now: Double) -> Bool {
-        guard let cut = player.streamCutShort, status.isNetworkStream,
-              !PlaybackEnd.isAtEnd(position: player.state.position, duration: player.state.duration, frameDuration: nil, eofReached: false)
-        else { return false }
-        let reason = "the server closed the stream early: it sent \(ByteCountText.format(cut.received)) of the "
-            + "\(ByteCountText.format(cut.announced)) it announced"
+    /// Fails an item whose stream mpv reports at its end while the server sent `received` of
+    /// the `announced` bytes: the end is the server's, not the file's (the core's verdict).
+    func failCutShort(received: Int64, announced: Int64, now: Double) {
+        let reason = "the server closed the stream early: it sent \(ByteCountText.format(received)) of the "
+            + "\(ByteCountText.format(announced)) it announced"
         fail(reason, item: currentPlaylistItem, unplayable: false, now: now)
-        return true
     }
 
     /// Stops what mpv is doing and fails the current item with `reason`, naming `item` in the
@@ -130,11 +114,10 @@ extension PlaybackSession {
 }
 
 extension PlaybackSession {
-    /// A network stream open with no picture decoded and its clock where it began: it may have
-    /// nothing to play (watched every half second, since mpv's notices of its cache may stop).
+    /// A network stream open with no picture decoded and its clock where it began (the core's rule).
     var mayHavePlayedNothing: Bool {
-        let state = player.state
-        return status.isNetworkStream && state.videoSize == nil && abs((state.position ?? 0) - (playback.stall.start ?? 0)) < 0.01
+        playback.mayHavePlayedNothing(isNetworkStream: status.isNetworkStream, hasPicture: player.state.videoSize != nil,
+                                      position: player.state.position)
     }
 
     /// The stream was read to its end and the cache holds nothing: nothing more will come. Read

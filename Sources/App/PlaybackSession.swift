@@ -25,28 +25,15 @@ final class PlaybackSession {
     /// Resume records, when resuming is on.
     let resume: ResumeStore?
     let options: ReelOptions
-    /// Counts changes of ``items`` that are not insertions (a playlist file expanded), for the list.
-    var itemsVersion = 0
-    /// Whether the list is shuffled, and its order before (``setShuffled(_:now:)``).
-    var order: ListOrder
-    /// Subtitles shown (reel's `v`); mpv draws only picture subtitles, and only while this is on.
-    var subtitlesVisible = true
     var notices: [String] = []
     /// Commands from clients of mpv's IPC socket, for the scene on top to run.
     var clientCommands: [Command] = []
-    /// The last change of mpv's playlist came while nothing was opening: a client's loadfile,
-    /// not a playlist file's entries.
-    var entriesFromClient = false
     /// Where screenshots go and what they are called.
     var screenshots = ScreenshotWriter(template: ScreenshotWriter.standardTemplate)
     /// The last failure, for the exit line when nothing else can play.
     var lastFailure: (item: PlaylistItem, reason: String)?
     /// The last item given to mpv alone: the playlist named when its playlists nest too deep.
     var nestingRoot: PlaylistItem?
-    /// mpv's media-title when the current item was asked for: the last item's, until it changes.
-    var titleAtLoad: String?
-    /// Titles learnt so far, by what mpv opens.
-    var titles: [String: String] = [:]
     /// The number of frames of the item, estimated as mpv does, for `--stats`.
     var sourceFrameCount: Int?
 
@@ -70,19 +57,25 @@ final class PlaybackSession {
     /// A session of `player` (mpv, or a test's fake) over `items`, with `notices` to say first.
     init(player: any Player, items: [PlaylistItem], options: ReelOptions, resume: ResumeStore?, notices: [String] = []) {
         self.player = player
-        order = ListOrder(items, shuffled: options.shuffle)
         self.items = options.shuffle ? items.shuffled() : items
         self.options = options
         self.resume = resume
         // `--network-timeout` (mpv's default, 60 s, without it) is held for the whole stream, a
         // second after FFmpeg should have: HLS fetches its parts with requests that may not.
         playback = PlaybackCore(session: SessionCore(configuration: PlaybackSession.coreConfiguration(options), itemCount: items.count),
-                                silenceLimit: (options.mpv.networkTimeout ?? PlaybackSession.mpvNetworkTimeout) + 1)
-        subtitlesVisible = options.mpv.tracks.subtitles != .none
+                                silenceLimit: (options.mpv.networkTimeout ?? PlaybackSession.mpvNetworkTimeout) + 1,
+                                order: ListOrder(items.map(\.source.mpvName), shuffled: options.shuffle),
+                                subtitlesVisible: options.mpv.tracks.subtitles != .none)
         // A state folder that cannot be used turns resuming off: said once, at the start.
         if let notice = resume?.takeFailureNotice() { self.notices.append(notice) }
         self.notices += notices
     }
+
+    /// Counts changes of ``items`` that are not insertions (a playlist file expanded), for the list.
+    var itemsVersion: Int { playback.itemsVersion }
+
+    /// Subtitles shown (reel's `v`), the core's.
+    var subtitlesVisible: Bool { playback.subtitlesVisible }
 
     /// The session core: the item's phase, the playlist and the end of the run.
     var core: SessionCore { playback.session }

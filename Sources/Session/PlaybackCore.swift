@@ -49,6 +49,18 @@ public struct PlaybackCore: Sendable, Equatable {
     public private(set) var resumedAt: Double?
     /// A move whose notice waits for the item's title.
     public private(set) var pendingMove: Move?
+    /// The items' titles learnt so far, and mpv's when the current item was asked for.
+    public internal(set) var titles = ItemTitles()
+    /// Whether the list is shuffled, and its order before.
+    public internal(set) var order: ListOrder
+    /// Counts changes of the list that are not insertions (a playlist file expanded, a client's
+    /// file added, a shuffle), for the list screen.
+    public internal(set) var itemsVersion = 0
+    /// The last change of mpv's playlist came while nothing was opening: a client's loadfile,
+    /// not a playlist file's entries.
+    public internal(set) var entriesFromClient = false
+    /// Subtitles shown (reel's `v`); mpv draws only picture subtitles, and only while this is on.
+    public internal(set) var subtitlesVisible: Bool
 
     /// How often the position is saved while playing: even a SIGKILL loses at most this.
     public static let resumeSaveInterval = 15.0
@@ -56,9 +68,13 @@ public struct PlaybackCore: Sendable, Equatable {
     /// folders of playlists, and far short of a spin's cost.
     public static let nestingLimit = 10
 
-    /// A core over `session`, whose silence watch holds `silenceLimit` seconds.
-    public init(session: SessionCore, silenceLimit: Double) {
+    /// A core over `session`, whose silence watch holds `silenceLimit` seconds, in `order`, with
+    /// subtitles shown or not.
+    public init(session: SessionCore, silenceLimit: Double, order: ListOrder = ListOrder([], shuffled: false),
+                subtitlesVisible: Bool = true) {
         self.session = session
+        self.order = order
+        self.subtitlesVisible = subtitlesVisible
         silence = SilenceDetector(limit: silenceLimit)
     }
 
@@ -81,8 +97,9 @@ public struct PlaybackCore: Sendable, Equatable {
         case subtitleSeekSent(id: UInt64, lines: Int)
         /// mpv replied to command `id`.
         case commandReply(id: UInt64, failed: Bool)
-        /// The session core gave the notice of a move; `titleKnown`: the item's name is its last.
-        case moved(item: Int, backwards: Bool, titleKnown: Bool)
+        /// The session core gave the notice of a move to `item`, which opens `key` (its notice
+        /// waits for the item's title unless it is known).
+        case moved(item: Int, backwards: Bool, key: String)
         /// The status was rebuilt: a move waiting for its item's title may be said.
         case statusChanged
         /// The user switched the audio or subtitle track at `position`.
@@ -111,6 +128,16 @@ public struct PlaybackCore: Sendable, Equatable {
         case resumeSaved
         /// What mpv reports now, for the stall and silence watches.
         case observed(Observation)
+        /// What mpv reports of the item's end after its events: the end, or a failure.
+        case endObserved(EndObservation)
+        /// The executor changed the list other than by an insertion (a playlist file expanded).
+        case itemsChanged
+        /// mpv started entry `entryID` of its playlist `entries`; `keys`: what the list's items open.
+        case startFile(entryID: Int, entries: [MpvEntry], keys: [String])
+        /// mpv's playlist became `entries`; `keys`: what the list's items open.
+        case playlistChanged(entries: [MpvEntry], keys: [String])
+        /// The user shows or hides subtitles.
+        case subtitlesShown(Bool)
     }
 
     /// What the core asks of the executor.
@@ -137,6 +164,14 @@ public struct PlaybackCore: Sendable, Equatable {
         case silent
         /// The item plays no picture, stopped moving, or played nothing: it fails.
         case stalled(StallDetector.Verdict)
+        /// The server closed the stream after `received` of the `announced` bytes: the item fails.
+        case cutShort(received: Int64, announced: Int64)
+        /// Moves item `i` of the list to `newIndex[i]` (a shuffle, on or off).
+        case reorderItems(newIndex: [Int])
+        /// A file started that reel did not ask for: a client's `loadfile` (the player must show it).
+        case startedFromOutside
+        /// Adds a client's file at the list's end, as an item of its own.
+        case addClientItem(filename: String, title: String?)
     }
 
     /// Moves the core on by `event` at `now`; returns what to carry out, in order.
@@ -173,8 +208,8 @@ public struct PlaybackCore: Sendable, Equatable {
             guard let pending = subtitleSeek, pending.id == id else { return [] }
             subtitleSeek = nil
             return failed ? [.notice(pending.lines > 0 ? "No next subtitle line" : "No earlier subtitle line")] : []
-        case .moved(let item, let backwards, let titleKnown):
-            if titleKnown {
+        case .moved(let item, let backwards, let key):
+            if titles[key] != nil {
                 pendingMove = nil
                 return [.announceMove(item: item, backwards: backwards)]
             }
@@ -225,6 +260,18 @@ public struct PlaybackCore: Sendable, Equatable {
             return []
         case .observed(let observation):
             return watch(observation, now: now)
+        case .endObserved(let end):
+            return endObserved(end, now: now)
+        case .itemsChanged:
+            itemsVersion += 1
+            return []
+        case .startFile(let entryID, let entries, let keys):
+            return startFile(entryID, entries: entries, keys: keys, now: now)
+        case .playlistChanged(let entries, let keys):
+            return playlistChanged(entries, keys: keys, now: now)
+        case .subtitlesShown(let visible):
+            subtitlesVisible = visible
+            return []
         }
     }
 
@@ -234,7 +281,7 @@ public struct PlaybackCore: Sendable, Equatable {
         return resumedAt
     }
 
-    private mutating func session(_ event: SessionCore.Event, now: Double) -> [Command] {
+    mutating func session(_ event: SessionCore.Event, now: Double) -> [Command] {
         let commands = session.event(event, now: now)
         for command in commands {
             switch command {

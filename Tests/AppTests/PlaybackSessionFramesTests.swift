@@ -1,5 +1,6 @@
 import Glibc
 import Playback
+import Session
 import Testing
 @testable import App
 
@@ -119,10 +120,10 @@ struct PlaybackSessionFramesTests {
         try #require(!session.isReady, "the item opened before its first frame was taken")
         // The terminal stays busy for most of the patience: the frame waits.
         #expect(!session.takeFrame(size: (width: 64, height: 36), draw: false, now: start))
-        #expect(!session.takeFrame(size: (width: 64, height: 36), draw: false, now: start + PlaybackSession.openingPatience * 0.9))
+        #expect(!session.takeFrame(size: (width: 64, height: 36), draw: false, now: start + PlaybackCore.openingPatience * 0.9))
         #expect(session.frames.skipped == 0 && session.player.frameIsDue())
         // Then it can take it.
-        #expect(session.takeFrame(size: (width: 64, height: 36), draw: true, now: start + PlaybackSession.openingPatience * 0.95))
+        #expect(session.takeFrame(size: (width: 64, height: 36), draw: true, now: start + PlaybackCore.openingPatience * 0.95))
         #expect(session.frames.rendered == 1 && session.frames.skipped == 0)
     }
 }

@@ -98,10 +98,12 @@ struct PlaybackCoreTests {
     @Test("a move to an item with a known title is said at once; one without waits until the item is ready")
     func moves() {
         var core = Self.playing(1)
-        #expect(core.event(.moved(item: 1, backwards: false, titleKnown: true), now: 0) == [.announceMove(item: 1, backwards: false)])
+        let kept = core.titleFound("Bee", of: "b")
+        #expect(kept)
+        #expect(core.event(.moved(item: 1, backwards: false, key: "b"), now: 0) == [.announceMove(item: 1, backwards: false)])
         var waiting = PlaybackCore(session: SessionCoreTests.core(), silenceLimit: 61)
         _ = waiting.event(.session(.play(item: 1, paused: false)), now: 0)
-        #expect(waiting.event(.moved(item: 1, backwards: true, titleKnown: false), now: 0).isEmpty)
+        #expect(waiting.event(.moved(item: 1, backwards: true, key: "unknown"), now: 0).isEmpty)
         #expect(waiting.event(.statusChanged, now: 0.1).isEmpty, "not open yet")
         #expect(waiting.pendingMove == PlaybackCore.Move(item: 1, backwards: true))
         _ = waiting.event(.session(.playlist(entries: [SessionCore.Entry(id: 11, isPlaying: true)], replacesOpened: false)), now: 0.2)
@@ -115,7 +117,7 @@ struct PlaybackCoreTests {
     @Test("a waiting move is forgotten when the session moves on to another item")
     func moveForgotten() {
         var core = Self.playing(0)
-        _ = core.event(.moved(item: 2, backwards: false, titleKnown: false), now: 1)
+        _ = core.event(.moved(item: 2, backwards: false, key: "unknown"), now: 1)
         #expect(core.event(.statusChanged, now: 2).isEmpty)
         #expect(core.pendingMove == nil)
     }
