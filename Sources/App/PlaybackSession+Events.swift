@@ -104,8 +104,8 @@ extension PlaybackSession {
     }
 
     /// mpv's playlist, for the core.
-    private var mpvEntries: [PlaybackCore.MpvEntry] {
-        player.state.playlist.map { PlaybackCore.MpvEntry(filename: $0.filename, title: $0.title, id: $0.id, isPlaying: $0.isPlaying) }
+    private var mpvEntries: [SessionCore.Entry] {
+        player.state.playlist.map { SessionCore.Entry(filename: $0.filename, title: $0.title, id: $0.id, isPlaying: $0.isPlaying) }
     }
 
     /// What the list's items open, in order.

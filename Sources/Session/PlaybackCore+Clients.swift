@@ -1,28 +1,9 @@
 /// Files a client of mpv's IPC socket makes mpv open: whose entries they are, and taking one over
 /// as reel's item when nothing of reel's is open.
 extension PlaybackCore {
-    /// One entry of mpv's playlist, as the core needs it.
-    public struct MpvEntry: Sendable, Equatable {
-        /// What mpv opens (the key of the item that opens it).
-        public var filename: String
-        /// The title a playlist file gave the entry, if any.
-        public var title: String?
-        /// mpv's id for the entry.
-        public var id: Int?
-        /// The entry mpv is loading, playing or unloading.
-        public var isPlaying: Bool
-
-        public init(filename: String, title: String? = nil, id: Int? = nil, isPlaying: Bool = false) {
-            self.filename = filename
-            self.title = title
-            self.id = id
-            self.isPlaying = isPlaying
-        }
-    }
-
     /// mpv started entry `entryID` of `entries`; `keys`: what the list's items open. A start
     /// while reel opens nothing is a client's (``Command/startedFromOutside``).
-    mutating func startFile(_ entryID: Int, entries: [MpvEntry], keys: [String], now: Double) -> [Command] {
+    mutating func startFile(_ entryID: Int, entries: [SessionCore.Entry], keys: [String], now: Double) -> [Command] {
         var commands: [Command] = session.machine.isOpening ? [] : [.startedFromOutside]
         commands += adopt(entryID, entries: entries, keys: keys, now: now)
         return commands + session(.startFile(entryID: entryID), now: now)
@@ -31,7 +12,7 @@ extension PlaybackCore {
     /// mpv's playlist became `entries`; `keys`: what the list's items open. A playlist file
     /// expands only while reel opens it: a new entry that plays while nothing opens is a client's
     /// loadfile, and the entries are the client's (``entriesFromClient``).
-    mutating func playlistChanged(_ entries: [MpvEntry], keys: [String], now: Double) -> [Command] {
+    mutating func playlistChanged(_ entries: [SessionCore.Entry], keys: [String], now: Double) -> [Command] {
         entriesFromClient = !session.machine.isOpening
         var commands: [Command] = []
         if entriesFromClient, let playing = entries.first(where: \.isPlaying)?.id, session.item(forEntry: playing) == nil {
@@ -42,7 +23,7 @@ extension PlaybackCore {
         let first = session.window.first
         let opened = keys.indices.contains(first) ? keys[first] : nil
         let replacesOpened = entries.count > 1 || entries.first.map { $0.filename != opened } ?? false
-        return commands + session(.playlist(entries: entries.map { SessionCore.Entry(id: $0.id, isPlaying: $0.isPlaying) },
+        return commands + session(.playlist(entries: entries,
                                             replacesOpened: replacesOpened), now: now)
     }
 
@@ -56,7 +37,7 @@ extension PlaybackCore {
     /// (``Command/addClientItem(filename:title:)``), and opens as if chosen there. `entryID`: the
     /// entry mpv started, else the one its playlist says plays (an entry only appended is not
     /// opened, and is left alone).
-    private mutating func adopt(_ entryID: Int?, entries: [MpvEntry], keys: [String], now: Double) -> [Command] {
+    private mutating func adopt(_ entryID: Int?, entries: [SessionCore.Entry], keys: [String], now: Double) -> [Command] {
         guard session.phase == .idle,
               let entry = entries.first(where: { entry in entryID.map { entry.id == $0 } ?? entry.isPlaying }),
               let id = entry.id, session.item(forEntry: id) == nil else { return [] }

@@ -133,9 +133,9 @@ public struct PlaybackCore: Sendable, Equatable {
         /// The executor changed the list other than by an insertion (a playlist file expanded).
         case itemsChanged
         /// mpv started entry `entryID` of its playlist `entries`; `keys`: what the list's items open.
-        case startFile(entryID: Int, entries: [MpvEntry], keys: [String])
+        case startFile(entryID: Int, entries: [SessionCore.Entry], keys: [String])
         /// mpv's playlist became `entries`; `keys`: what the list's items open.
-        case playlistChanged(entries: [MpvEntry], keys: [String])
+        case playlistChanged(entries: [SessionCore.Entry], keys: [String])
         /// The user shows or hides subtitles.
         case subtitlesShown(Bool)
     }

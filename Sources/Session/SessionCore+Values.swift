@@ -41,13 +41,21 @@ extension SessionCore {
         }
     }
 
-    /// One entry of mpv's playlist.
+    /// One entry of mpv's playlist, as the session's rules need it (the App copies each of
+    /// Playback's `PlaylistEntry` into one).
     public struct Entry: Sendable, Equatable {
+        /// What mpv opens (the key of the item that opens it).
+        public var filename: String
+        /// The title a playlist file gave the entry, if any.
+        public var title: String?
         /// mpv's id for the entry.
         public var id: Int?
+        /// The entry mpv is loading, playing or unloading.
         public var isPlaying: Bool
 
-        public init(id: Int?, isPlaying: Bool = false) {
+        public init(filename: String = "", title: String? = nil, id: Int? = nil, isPlaying: Bool = false) {
+            self.filename = filename
+            self.title = title
             self.id = id
             self.isPlaying = isPlaying
         }

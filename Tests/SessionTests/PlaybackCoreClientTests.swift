@@ -7,8 +7,8 @@ import Testing
 struct PlaybackCoreClientTests {
     static let keys = ["/v/a.mp4", "/v/b.mp4", "/v/c.mp4"]
 
-    static func entry(_ filename: String, id: Int, playing: Bool = true, title: String? = nil) -> PlaybackCore.MpvEntry {
-        PlaybackCore.MpvEntry(filename: filename, title: title, id: id, isPlaying: playing)
+    static func entry(_ filename: String, id: Int, playing: Bool = true, title: String? = nil) -> SessionCore.Entry {
+        SessionCore.Entry(filename: filename, title: title, id: id, isPlaying: playing)
     }
 
     static func item(_ commands: [PlaybackCore.Command]) -> PlaybackCore.Command? {
