@@ -23,8 +23,7 @@ extension PlaybackCore {
         let first = session.window.first
         let opened = keys.indices.contains(first) ? keys[first] : nil
         let replacesOpened = entries.count > 1 || entries.first.map { $0.filename != opened } ?? false
-        return commands + session(.playlist(entries: entries,
-                                            replacesOpened: replacesOpened), now: now)
+        return commands + session(.playlist(entries: entries, replacesOpened: replacesOpened), now: now)
     }
 
     private static func addedKey(_ command: Command) -> String? {
