@@ -72,14 +72,16 @@ let package = Package(
 
         // The test targets' one terminal decoder (bytes or a tmux capture back into cells): test support, not shipped.
         .target(name: "TestTerminal", dependencies: ["Drawing", "Terminal"], path: "Tests/TestTerminal"),
+        // The test targets' one seeded random generator: test support, not shipped.
+        .target(name: "TestRandom", path: "Tests/TestRandom"),
 
         .testTarget(name: "SystemTests", dependencies: ["System"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "PlaybackProbe", "System"]),
         .testTarget(name: "FormattingTests", dependencies: ["Formatting"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "Controls"]),
-        .testTarget(name: "DrawingTests", dependencies: ["Drawing"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "CBlitter", "TerminalProbe", "System", "TestTerminal"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "Controls", "TestRandom"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestRandom"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "CBlitter", "TerminalProbe", "System", "TestTerminal", "TestRandom"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Session", "Formatting", "Drawing", "Terminal"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Session", "Drawing", "DesktopBus", "System"]),
         .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),

@@ -1,5 +1,6 @@
 import Testing
 import Drawing
+import TestRandom
 
 @Suite("FrameEncoder and palette")
 struct FrameEncoderTests {

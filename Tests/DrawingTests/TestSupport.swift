@@ -27,18 +27,3 @@ extension PixelBuffer {
         }
     }
 }
-
-/// SplitMix64 (Steele, Lea and Flood), seeded, so that a random test draws the same numbers on
-/// every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        let a = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        let b = (a ^ (a >> 27)) &* 0x94D0_49BB_1331_11EB
-        return b ^ (b >> 31)
-    }
-}

@@ -1,19 +1,6 @@
 import Testing
 @testable import Session
-
-/// A generator of fixed numbers, so that a shuffle is the same every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    /// SplitMix64.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestRandom
 
 /// The list's order with keys and a seeded generator: what moves on a shuffle, and what comes back.
 @Suite("ListOrder")
@@ -29,7 +16,7 @@ struct ListOrderTests {
     @Test("shuffle on moves only the items after `after`; off puts them back as they were", arguments: [-1, 0, 2, 3])
     func onAndOff(after: Int) throws {
         var order = ListOrder(Self.keys, shuffled: false)
-        var generator = SeededGenerator(state: 7)
+        var generator = SplitMix64(seed: 7)
         let on = try #require(order.shuffle(true, keys: Self.keys, after: after, using: &generator))
         let shuffled = Self.apply(on, to: Self.keys)
         #expect(order.isShuffled)
@@ -43,7 +30,7 @@ struct ListOrderTests {
     @Test("the same seed gives the same order")
     func seeded() {
         var first = ListOrder(Self.keys, shuffled: false), second = first
-        var one = SeededGenerator(state: 42), two = SeededGenerator(state: 42)
+        var one = SplitMix64(seed: 42), two = SplitMix64(seed: 42)
         #expect(first.shuffle(true, keys: Self.keys, after: 0, using: &one) == second.shuffle(true, keys: Self.keys, after: 0, using: &two))
     }
 
@@ -51,7 +38,7 @@ struct ListOrderTests {
           arguments: [(true, true, 0), (false, false, 0), (false, true, 4), (false, true, 5), (false, true, 9)])
     func nothingMoves(was: Bool, shuffled: Bool, after: Int) {
         var order = ListOrder(Self.keys, shuffled: was)
-        var generator = SeededGenerator(state: 1)
+        var generator = SplitMix64(seed: 1)
         #expect(order.shuffle(shuffled, keys: Self.keys, after: after, using: &generator) == nil)
         #expect(order.isShuffled == shuffled)
     }
@@ -59,7 +46,7 @@ struct ListOrderTests {
     @Test("off puts back the order from before the first shuffle, with items found since after them, as they stand")
     func foundSince() {
         var order = ListOrder(["a", "b", "c"], shuffled: true)
-        var generator = SeededGenerator(state: 3)
+        var generator = SplitMix64(seed: 3)
         // Started shuffled: the list as given is the order to put back; "x" came since.
         let now = ["a", "x", "c", "b"]
         #expect(order.reorder(now, range: 1..<4, shuffled: false, using: &generator) == [3, 2, 1])
@@ -69,7 +56,7 @@ struct ListOrderTests {
     func core() throws {
         var core = PlaybackCore(session: SessionCoreTests.playing(1, count: 6), silenceLimit: 61,
                                 order: ListOrder(Self.keys, shuffled: false))
-        var generator = SeededGenerator(state: 11)
+        var generator = SplitMix64(seed: 11)
         let commands = core.setShuffled(true, keys: Self.keys, now: 1, using: &generator)
         guard case .reorderItems(let newIndex) = commands.first else { Issue.record("no reorder first"); return }
         #expect(newIndex[0] == 0 && newIndex[1] == 1, "what played and what plays stay")
@@ -84,7 +71,7 @@ struct ListOrderTests {
     func continueWatching() {
         let session = SessionCoreTests.core { $0.machine.isPlaylist = false }
         var core = PlaybackCore(session: session, silenceLimit: 61)
-        var generator = SeededGenerator(state: 1)
+        var generator = SplitMix64(seed: 1)
         #expect(core.setShuffled(true, keys: ["a", "b", "c"], now: 0, using: &generator)
             == [.notice("Continue watching is not a playlist: nothing to shuffle")])
         #expect(core.setLoopsPlaylist(true, now: 0) == [.notice("Continue watching is not a playlist: nothing to loop")])

@@ -1,6 +1,7 @@
 import Drawing
 import Testing
 import Terminal
+import TestRandom
 
 /// Encode + diff timings for the report; run with `REEL_BENCH=1 swift test -c release --filter Benchmark`.
 ///

@@ -1,5 +1,6 @@
 import Testing
 import Terminal
+import TestRandom
 
 /// Fuzzes the decoder with random and mutated inputs (`REEL_FUZZ_ITERATIONS`, default 1,000,000).
 ///

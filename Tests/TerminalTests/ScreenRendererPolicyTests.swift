@@ -2,6 +2,7 @@
 import TestTerminal
 import Testing
 @testable import Terminal
+import TestRandom
 
 /// How the renderer spends its tolerance (``ScreenRenderer/LossyPolicy``) and how its byte
 /// budget sets the tolerance of each frame (``ScreenRenderer/ByteBudget``).

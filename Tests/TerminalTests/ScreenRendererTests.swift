@@ -2,6 +2,7 @@ import Drawing
 import TestTerminal
 import Testing
 import Terminal
+import TestRandom
 
 @Suite("ScreenRenderer")
 struct ScreenRendererTests {

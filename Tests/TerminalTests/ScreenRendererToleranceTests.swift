@@ -2,6 +2,7 @@ import Drawing
 import TestTerminal
 import Testing
 import Terminal
+import TestRandom
 
 /// The renderer's lossy mode: what it may leave on screen with a colour tolerance, and the bound
 /// it never passes.

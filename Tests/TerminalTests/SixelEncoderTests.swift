@@ -1,6 +1,7 @@
 @testable import Drawing
 import Testing
 @testable import Terminal
+import TestRandom
 
 @Suite("Sixel encoder")
 struct SixelEncoderTests {

@@ -32,23 +32,6 @@ func show(_ bytes: [UInt8]) -> String {
     String(decoding: bytes, as: UTF8.self).replacing("\u{1B}", with: "⎋")
 }
 
-/// A seeded SplitMix64 generator, so random tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The number of iterations for a randomised test: `REEL_FUZZ_ITERATIONS` when set, else `default`.
 func iterations(default count: Int) -> Int {
     if let text = getenvString("REEL_FUZZ_ITERATIONS"), let value = Int(text), value > 0 { return value }
