@@ -43,7 +43,8 @@ final class AppLoop: LoopStage {
 
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode,
-         graphics: GraphicsMode = .blocks, playback: PlaybackSession, navigator: Navigator, desktop: MPRISService? = nil) {
+         graphics: GraphicsMode = .blocks, paneOrigin: CellOrigin = .zero, playback: PlaybackSession, navigator: Navigator,
+         desktop: MPRISService? = nil) {
         self.session = session
         self.desktop = desktop
         self.output = output
@@ -58,6 +59,7 @@ final class AppLoop: LoopStage {
         let floor = context.options.colourTolerance, budget = context.options.byteBudget
         tolerance = AdaptiveTolerance(floor: floor, adapts: floor > 0 || budget.share > 0)
         renderer = FrameRenderer(colorMode: colorMode, tolerance: floor, graphics: graphics)
+        renderer.paneOrigin = paneOrigin
         // In pixel mode the cells are the controls, drawn exactly; the picture is an image.
         renderer.budget = budget.share > 0 && graphics == .blocks ? budget : nil
         canvas = Canvas(width: context.size.columns, height: context.size.rows)

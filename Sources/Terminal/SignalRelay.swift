@@ -203,6 +203,8 @@ enum SignalRelay {
 
     /// Undoes the session's terminal modes with async-signal-safe calls only.
     static func emergencyRestore() {
+        // After the restore bytes, which may need what the command undoes (tmux's passthrough).
+        defer { runEmergencyCommand() }
         unlinkSharedMemory()
         unlinkSocket()
         let s = state
