@@ -82,10 +82,24 @@ final class AppLoop: LoopStage {
         // The last screen goes out whole (the end of the video's last frame, the screen before q)
         // rather than cut short by the restore, unless a signal or Ctrl-C asks to stop at once.
         if (exitCode ?? 0) <= 128 { _ = try? output.finish(within: AppLoop.exitPatience) }
+        awaitLastImages(until: monotonicNow() + AppLoop.exitPatience)
         let now = monotonicNow()
         for scene in scenes.reversed() { scene.willHide(now: now) }
         saveLine = playback.saveResumePositionAtExit(now: now)
         return exitCode ?? 0
+    }
+
+    /// Reads the terminal's replies until the last images are acknowledged or `deadline`, so
+    /// that an acknowledgement late through tmux's passthrough is read here, not echoed into
+    /// the shell once the terminal is restored. Keys are dropped.
+    private func awaitLastImages(until deadline: Double) {
+        while renderer.isAwaitingTerminal(now: monotonicNow()), case let left = deadline - monotonicNow(), left > 0 {
+            var entries = [PollEntry(session.fileDescriptor, events: .readable)]
+            guard (try? Poll.wait(&entries, timeout: left)) ?? 0 > 0 else { continue }
+            inputBuffer.removeAll(keepingCapacity: true)
+            guard let count = try? session.readInput(into: &inputBuffer), count > 0 else { return }
+            for case .reply(let reply) in decoder.feed(inputBuffer, now: monotonicNow()) { renderer.receive(reply) }
+        }
     }
 
     /// One pass of the loop, after its wait (``nextWait(now:)``, in `AppLoop+Waiting.swift`).
