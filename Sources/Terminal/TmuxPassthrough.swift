@@ -70,12 +70,16 @@ public enum TmuxPassthrough {
         return dropped
     }
 
-    /// Appends `bytes` with every ESC doubled.
+    /// Appends `bytes` with every ESC doubled: the runs between ESCs whole (an image's data has
+    /// none; its ESCs are those of its introducer and terminator).
     static func appendDoubled(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
         out.reserveCapacity(out.count + bytes.count + 16)
-        for byte in bytes {
-            if byte == 0x1B { out.append(0x1B) }
-            out.append(byte)
+        var rest = bytes
+        while let escape = rest.firstIndex(of: 0x1B) {
+            out += rest[..<escape]
+            out += [0x1B, 0x1B]
+            rest = rest[(escape + 1)...]
         }
+        out += rest
     }
 }
