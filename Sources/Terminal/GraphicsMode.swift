@@ -42,7 +42,8 @@ public enum GraphicsMode: Sendable, Hashable {
 
     /// What `--graphics` asks for.
     public enum Preference: String, Sendable, CaseIterable {
-        /// kitty graphics or sixel where the probe found them, blocks inside tmux or screen.
+        /// kitty graphics or sixel where the probe found them (through tmux too:
+        /// ``chooseInTmux(_:capabilities:size:view:)``), blocks inside screen.
         case auto
         case kitty
         case sixel
@@ -58,7 +59,8 @@ public enum GraphicsMode: Sendable, Hashable {
     ///
     /// `auto` takes kitty's protocol when it answered (through shared memory when it could read
     /// it), else sixel when DA1 lists it, else blocks; inside tmux or screen (``Multiplexer``) it
-    /// is always blocks, since the multiplexer, not the terminal, draws the screen. `kitty` and `sixel` use that protocol even when the terminal
+    /// is blocks, since the multiplexer, not the terminal, draws the screen (inside tmux reel
+    /// decides with ``chooseInTmux(_:capabilities:size:view:)`` instead). `kitty` and `sixel` use that protocol even when the terminal
     /// did not say it has it. Without a cell size in pixels there can be no pixels: blocks.
     public static func choose(_ preference: Preference, capabilities: TerminalCapabilities, size: TerminalSize,
                               environment: [String: String]) -> GraphicsMode {
