@@ -28,16 +28,17 @@ extension ReelApp {
         }
         guard wanted, TmuxClient.command(environment: environment) != nil else { return TmuxPicture() }
         let view = TmuxClient.view(environment: environment)
-        let passthrough = view.flatMap { PanePassthrough.turnOn(view: $0, environment: environment) }
+        // No client, no terminal to ask or draw on (a detached session).
+        let passthrough = view.flatMap { $0.clients.isEmpty ? nil : PanePassthrough.turnOn(view: $0, environment: environment) }
         TraceLog.shared?.record("tmux \(view.map { "\($0)" } ?? "did not answer")")
         return TmuxPicture(view: view, passthrough: passthrough)
     }
 
     /// Whether the probe can ask the terminal behind tmux through passthrough: tmux answered,
-    /// and passthrough is on for the pane (it was, or reel turned it on), or tmux is older than
-    /// 3.3 and always lets it through.
+    /// a client is attached, and passthrough is on for the pane (it was, or reel turned it on),
+    /// or tmux is older than 3.3 and always lets it through.
     static func probesThroughTmux(_ tmux: TmuxPicture) -> Bool {
-        guard let view = tmux.view else { return false }
+        guard let view = tmux.view, !view.clients.isEmpty else { return false }
         return tmux.passthrough != nil || view.passthroughAllowed || !view.hasPassthroughOption
     }
 

@@ -190,7 +190,10 @@ public enum ReelApp {
                               environment: [String: String], tmux: inout TmuxPicture) -> BlitterChoice {
         let multiplexed = GraphicsMode.isMultiplexed(environment)
         let throughTmux = probesThroughTmux(tmux)
+        // Inside tmux the terminal is asked only through passthrough: asked directly, tmux takes
+        // kitty's query for a title.
         let asks = BlitterChoice.needsProbe(blitter: options.blitter, graphics: options.graphics, multiplexed: multiplexed && !throughTmux)
+            && (throughTmux || TmuxClient.command(environment: environment) == nil)
         let capabilities = asks ? (try? session.probeCapabilities(throughTmux: throughTmux, clock: monotonicNow)) ?? TerminalCapabilities()
             : TerminalCapabilities()
         let pixels = options.graphics == .blocks ? GraphicsMode.blocks

@@ -61,7 +61,8 @@ extension GraphicsMode {
     /// Why `auto` draws cells in the tmux of `view`, whose clients' terminals answered `capabilities`.
     static func whyCells(view: TmuxView, capabilities: TerminalCapabilities) -> String {
         let terminals = view.clients.map { $0.termType.isEmpty ? "an unknown terminal" : $0.termType }
-        let clients = terminals.isEmpty ? "no client" : terminals.joined(separator: ", ")
+        let clients = terminals.joined(separator: ", ")
+        if terminals.isEmpty { return "no pixels through tmux: no client is attached" }
         if !view.hasPassthroughOption {
             return "no pixels through tmux: tmux \(view.version) has no allow-passthrough (3.3 or later needed)"
         }

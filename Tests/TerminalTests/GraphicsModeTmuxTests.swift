@@ -54,6 +54,7 @@ struct GraphicsModeTmuxTests {
         (found(answered: false), view(clients: ["kitty(0.26.5)"]), "(kitty(0.26.5)) did not answer through passthrough"),
         (found(), view(clients: [""]), "(an unknown terminal) draws neither kitty graphics nor sixel"),
         (found(kitty: true), nil, "tmux did not say"),
+        (found(answered: false), view(clients: []), "no client is attached"),
     ] as [(TerminalCapabilities, TmuxView?, String)])
     func whyCells(capabilities: TerminalCapabilities, view: TmuxView?, reason: String) throws {
         let why = try #require(GraphicsMode.chooseInTmux(.auto, capabilities: capabilities, size: Self.size, view: view).whyCells)
