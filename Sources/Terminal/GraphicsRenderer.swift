@@ -32,7 +32,7 @@ public struct GraphicsRenderer {
     /// What the last frame waits for, and when it was sent.
     private var awaiting: (kind: Acknowledgement, sentAt: Double)?
     private var nextID: UInt32 = 1
-    private var sixel: SixelEncoder?
+    var sixel: SixelEncoder?
     private let sharedMemory: SharedMemoryImages?
     /// Whether the last frame sent any image bytes.
     public private(set) var lastFrameChanged = false
@@ -45,6 +45,8 @@ public struct GraphicsRenderer {
     public var origin: CellOrigin = .zero {
         didSet { if origin != oldValue { invalidate() } }
     }
+    /// The most bytes one passthrough carries (``TmuxPassthrough/limit``; smaller in tests).
+    var passthroughLimit = TmuxPassthrough.limit
 
     /// What acknowledges a frame.
     enum Acknowledgement: Equatable {
@@ -271,9 +273,7 @@ public struct GraphicsRenderer {
                 next.append(old)
                 continue
             }
-            var sequence: [UInt8] = []
-            sixel?.encode(image.pixels, holes: holes.hasHoles ? holes : nil, into: &sequence)
-            place(sequence, at: image.rect, into: &out)
+            placeSixel(image.pixels, holes: holes, at: image.rect, into: &out)
             next.append(ShownImage(rect: image.rect, pixels: image.pixels, holes: holes, id: 0))
             sent = true
             imagesSent += 1

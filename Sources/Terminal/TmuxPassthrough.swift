@@ -19,9 +19,10 @@ public enum TmuxPassthrough {
 
     /// Appends `sequence` as one passthrough, after `cursor` (a cursor move, ESC 7 before it and
     /// ESC 8 after the sequence) when given. False, and nothing appended, when the content would be
-    /// over ``limit`` (tmux would drop it).
+    /// over `limit` (tmux would drop it; ``limit`` unless a test says).
     @discardableResult
-    public static func wrap(_ sequence: ArraySlice<UInt8>, cursor: [UInt8]? = nil, into out: inout [UInt8]) -> Bool {
+    public static func wrap(_ sequence: ArraySlice<UInt8>, cursor: [UInt8]? = nil, limit: Int = limit,
+                            into out: inout [UInt8]) -> Bool {
         let extra = cursor.map { $0.count + 4 } ?? 0
         guard sequence.count + extra <= limit else { return false }
         out += opening
@@ -51,22 +52,22 @@ public enum TmuxPassthrough {
     /// Appends each escape sequence of `sequences` (APC or DCS strings, each ended by `ESC \`,
     /// as kitty's chunked commands are) in a passthrough of its own, each with `cursor` when given;
     /// bytes after the last `ESC \` form one more. Returns how many were left out for being over
-    /// ``limit``.
+    /// `limit`.
     @discardableResult
-    public static func wrapEach(_ sequences: [UInt8], cursor: [UInt8]? = nil, into out: inout [UInt8]) -> Int {
+    public static func wrapEach(_ sequences: [UInt8], cursor: [UInt8]? = nil, limit: Int = limit, into out: inout [UInt8]) -> Int {
         var dropped = 0
         var start = 0
         var i = 0
         while i + 1 < sequences.count {
             if sequences[i] == 0x1B, sequences[i + 1] == 0x5C {
-                if !wrap(sequences[start..<(i + 2)], cursor: cursor, into: &out) { dropped += 1 }
+                if !wrap(sequences[start..<(i + 2)], cursor: cursor, limit: limit, into: &out) { dropped += 1 }
                 start = i + 2
                 i = start
             } else {
                 i += 1
             }
         }
-        if start < sequences.count, !wrap(sequences[start...], cursor: cursor, into: &out) { dropped += 1 }
+        if start < sequences.count, !wrap(sequences[start...], cursor: cursor, limit: limit, into: &out) { dropped += 1 }
         return dropped
     }
 

@@ -109,4 +109,35 @@ struct PixelsThroughTmuxTests {
         direct.render(direct.cellCanvas(for: Self.canvas(RGB(0, 0, 255))), now: 0, into: &directOut)
         #expect(nativeOut == directOut, "tmux places its own sixel in the pane: no wrapping, no origin")
     }
+
+    @Test("a sixel too large for one passthrough goes as bands of whole rows, each in its own, each placed")
+    func sixelBands() throws {
+        var renderer = GraphicsRenderer(mode: .sixel(colors: 255, maxSize: nil, cell: Self.cell, route: .tmuxPassthrough))
+        renderer.origin = CellOrigin(column: 2, row: 1)
+        renderer.passthroughLimit = 20_000
+        var canvas = Canvas(width: 50, height: 13)
+        var noise = PixelBuffer(width: 200, height: 96)
+        var random = SplitMix64(seed: 38)
+        for i in noise.pixels.indices {
+            noise.pixels[i] = RGB(UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                                  UInt8.random(in: 0...255, using: &random))
+        }
+        FrameEncoder(blitter: .pixels(width: 4, height: 8)).encode(noise, into: &canvas, at: Rect(x: 0, y: 0, width: 50, height: 12))
+        var out: [UInt8] = []
+        renderer.render(renderer.cellCanvas(for: canvas), now: 0, into: &out)
+        let (contents, outside) = unwrapPassthrough(out)
+        #expect(outside.isEmpty)
+        let images = contents.dropLast()
+        #expect(images.count >= 2 && contents.last == esc("⎋[c"), "\(out.count) bytes in \(contents.count)")
+        #expect(images.allSatisfy { $0.count <= 20_000 })
+        var row = 0
+        for image in images {
+            let text = show(Array(image.prefix(24)))
+            #expect(text.hasPrefix("⎋7⎋[\(row + 2);3H⎋P"), "\(text)")
+            let decoded = try #require(SixelDecoder(Array(image.dropFirst(image.firstIndex(of: 0x50)! - 1))))
+            #expect(decoded.width == 200 && decoded.height % 8 == 0)
+            row += decoded.height / 8
+        }
+        #expect(row == 12, "the bands cover the picture's rows once")
+    }
 }
