@@ -13,8 +13,8 @@ import Terminal
 /// tmux ≥ 3.3 fills `#{client_termtype}` from each client terminal's XTVERSION answer
 /// (`kitty(0.26.5)`, `XTerm(379)`; empty for a terminal that did not answer). `display-message`
 /// would report only the client used last (the one with the latest `client_activity`), but the
-/// picture goes to every client attached to the pane's session, so all of them are asked:
-/// `tmux -S <TMUX's socket> list-clients -t $TMUX_PANE -F '#{client_termtype}'`, whose lines go to
+/// picture goes to every client attached to the pane's session, so all of them are listed
+/// (`list-clients -t $TMUX_PANE` in ``TmuxView/query(pane:)``), and their types go to
 /// `TextGlyphs.known(environment:capabilities:multiplexerClients:)`, where the poorest wins.
 enum TmuxClient {
     /// How long tmux gets to answer before it is killed and nothing is known. It answers in a
@@ -72,16 +72,6 @@ enum TmuxClient {
     static func sleep(_ seconds: Double) {
         var none: [PollEntry] = []
         _ = try? Poll.wait(&none, timeout: seconds)
-    }
-
-    /// `#{client_created} #{client_termtype}` lines as clients: when each attached (0 when the
-    /// line has no number) and what its terminal said.
-    static func clients(_ lines: [String]) -> [(created: Int64, type: String)] {
-        lines.map { line in
-            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, let created = Int64(parts[0]) else { return (0, line) }
-            return (created, String(parts[1]))
-        }
     }
 
     /// Whether a client attached moments ago (at `now`, within ``answerGrace``) and its terminal
