@@ -128,6 +128,13 @@ final class AppLoop: LoopStage {
     var bytesWritten: Int { output.bytesWritten }
     /// How pictures are drawn (``GraphicsMode/name``), and how many images were sent.
     var graphicsName: String { renderer.graphics?.mode.name ?? "blocks" }
+    /// The pane's top-left cell in tmux's client (``FrameRenderer/paneOrigin``), where images
+    /// through passthrough are placed from: set it when the pane moves, and the images go again,
+    /// at the new place, with the next screen drawn.
+    var paneOrigin: CellOrigin {
+        get { renderer.paneOrigin }
+        set { renderer.paneOrigin = newValue }
+    }
     /// The colour tolerance the last screen was rendered with.
     var lastFrameTolerance: UInt8 { renderer.lastFrameTolerance }
     var imagesSent: Int { renderer.graphics?.imagesSent ?? 0 }
