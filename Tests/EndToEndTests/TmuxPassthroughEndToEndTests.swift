@@ -45,4 +45,14 @@ struct TmuxPassthroughEndToEndTests {
         #expect(inner.standardError.contains("graphics blocks") && inner.standardError.contains("cells_because no pixels through tmux"),
                 "\(inner.standardError)")
     }
+
+    @Test("--graphics=kitty in a detached tmux sends tmux no kitty query: the pane's title stays its own")
+    func forcedKittyDetached() throws {
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--no-resume", "--graphics=kitty", Paths.sample("long.mp4")])
+        try tmux.waitFor("❚❚")
+        #expect(try !tmux.paneVariable("pane_title").hasPrefix("Ga="), "tmux took kitty's query for a title")
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+        try tmux.expectTerminalRestored()
+    }
 }
