@@ -29,6 +29,10 @@ extension GraphicsMode {
     public static func chooseInTmux(_ preference: Preference, capabilities: TerminalCapabilities, size: TerminalSize,
                                     view: TmuxView?) -> TmuxChoice {
         guard preference != .blocks else { return TmuxChoice(mode: .blocks, whyCells: nil) }
+        if preference == .auto,
+           let why = view == nil ? "no pixels through tmux: tmux did not say which terminal it runs in" : view.flatMap(noClient) {
+            return TmuxChoice(mode: .blocks, whyCells: why)
+        }
         guard let cell = capabilities.cellPixelSize(for: size) else {
             return TmuxChoice(mode: .blocks, whyCells: "no pixels through tmux: the cell size in pixels is unknown")
         }
@@ -45,9 +49,7 @@ extension GraphicsMode {
         case .sixel: return TmuxChoice(mode: sixel(tmuxSixel ? .tmuxNative : .tmuxPassthrough))
         case .auto: break
         }
-        guard let view else {
-            return TmuxChoice(mode: .blocks, whyCells: "no pixels through tmux: tmux did not say which terminal it runs in")
-        }
+        guard let view else { return TmuxChoice(mode: .blocks, whyCells: nil) }  // (said above)
         let passthrough = view.hasPassthroughOption
         let kitty = capabilities.kittyGraphics || capabilities.kittySharedMemory
         if passthrough, kitty, single || view.allClientsKitty {
@@ -58,11 +60,15 @@ extension GraphicsMode {
         return TmuxChoice(mode: .blocks, whyCells: whyCells(view: view, capabilities: capabilities))
     }
 
+    /// Why there are no pixels before anything is asked: no client attached to `view`'s session.
+    static func noClient(_ view: TmuxView) -> String? {
+        view.clients.isEmpty ? "no pixels through tmux: no client is attached" : nil
+    }
+
     /// Why `auto` draws cells in the tmux of `view`, whose clients' terminals answered `capabilities`.
     static func whyCells(view: TmuxView, capabilities: TerminalCapabilities) -> String {
         let terminals = view.clients.map { $0.termType.isEmpty ? "an unknown terminal" : $0.termType }
         let clients = terminals.joined(separator: ", ")
-        if terminals.isEmpty { return "no pixels through tmux: no client is attached" }
         if !view.hasPassthroughOption {
             return "no pixels through tmux: tmux \(view.version) has no allow-passthrough (3.3 or later needed)"
         }
