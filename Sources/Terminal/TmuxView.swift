@@ -114,13 +114,17 @@ public struct TmuxView: Sendable, Equatable {
     }
 
     /// Whether this tmux has `allow-passthrough` (3.3 and later).
-    public var hasPassthroughOption: Bool {
+    public var hasPassthroughOption: Bool { isAtLeast(3, 3) }
+
+    /// Whether this tmux is `major`.`minor` or later.
+    func isAtLeast(_ major: Int, _ minor: Int) -> Bool {
         guard let number = versionNumber else { return false }
-        return number.major > 3 || (number.major == 3 && number.minor >= 3)
+        return number.major > major || (number.major == major && number.minor >= minor)
     }
 
     /// Whether every client's terminal is kitty (and there is one).
     public var allClientsKitty: Bool { !clients.isEmpty && clients.allSatisfy(\.isKitty) }
-    /// Whether tmux knows every client's terminal draws sixel (and there is one).
-    public var allClientsSixel: Bool { !clients.isEmpty && clients.allSatisfy(\.hasSixel) }
+    /// Whether tmux knows every client's terminal draws sixel (and there is one), and can draw
+    /// sixel itself (3.4 and later; 3.3a has the feature's name but no images).
+    public var allClientsSixel: Bool { isAtLeast(3, 4) && !clients.isEmpty && clients.allSatisfy(\.hasSixel) }
 }

@@ -36,6 +36,7 @@ struct GraphicsModeTmuxTests {
         (found(kitty: true, shm: true), view(clients: ["kitty(0.26.5)", "XTerm(379)"]), .blocks),
         (found(sixel: true, tmuxDA1: [1, 2, 4]), view("3.5a", clients: ["XTerm(379)"]), sixelNative),
         (found(), view("3.5a", clients: ["foot(1.16)"], features: "RGB,sixel"), sixelNative),
+        (found(sixel: true), view("3.3a", clients: ["XTerm(379)"], features: "RGB,sixel"), sixelThrough),
         (found(sixel: true), view(clients: ["XTerm(379)"]), sixelThrough),
         (found(sixel: true), view(clients: ["XTerm(379)", "XTerm(379)"]), .blocks),
         (found(kitty: true, sixel: true), view("3.2a", clients: ["kitty(0.26.5)"]), .blocks),
