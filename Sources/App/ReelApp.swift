@@ -185,7 +185,10 @@ public enum ReelApp {
     /// How pictures are drawn on this terminal (``BlitterChoice``): `--blitter` and `--graphics`,
     /// and what the terminal answers at start (``TerminalSession/probeCapabilities(timeout:patience:sharedMemory:clock:)``,
     /// which leaves the terminal in raw mode). No question is asked when the answer cannot
-    /// matter (cells with a blitter named, or anything inside tmux or screen but a forced protocol).
+    /// matter (cells with a blitter named, or anything inside screen but a forced protocol).
+    /// Inside tmux (`tmux`, from ``prepareTmux(options:environment:)``) the terminal behind it is
+    /// asked through passthrough, and only with a client attached; the mode and its route come
+    /// from ``choosePixelsInTmux(_:options:capabilities:size:)``.
     static func choosePicture(session: TerminalSession, size: TerminalSize, options: ReelOptions,
                               environment: [String: String], tmux: inout TmuxPicture) -> BlitterChoice {
         let multiplexed = GraphicsMode.isMultiplexed(environment)
