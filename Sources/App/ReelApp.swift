@@ -119,7 +119,7 @@ public enum ReelApp {
         do {
             playback = try PlaybackSession(items: items, options: options, pixelAspect: context.pixelAspect,
                                            supersampling: context.encoder.blitter.supersampling,
-                                           pictureGrain: PictureGrain(context.encoder.blitter.pictureGrain),
+                                           pictureGrain: PictureGrain(context.encoder.pictureGrain),
                                            videoHeight: context.pixelSize.height, resume: resume)
         } catch {
             printError("reel: cannot start mpv: \(error)")

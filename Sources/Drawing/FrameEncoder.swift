@@ -110,6 +110,16 @@ public struct FrameEncoder: Sendable, Hashable {
         hasher.combine(cell)
     }
 
+    /// The step, in the blitter's pixels across and down, on which a letterboxed picture's edges
+    /// go: the blitter's (``Blitter/pictureGrain``), but whole cells across for sextants and
+    /// octants on a cell of odd width, which kitty splits at half its width rounded down, off
+    /// the half-cell edge of the samples (a pillarbox's edge there would be drawn with glyphs).
+    public var pictureGrain: (across: Int, down: Int) {
+        let grain = blitter.pictureGrain
+        guard blitter == .sextant || blitter == .octant, cell.size.width % 2 == 1 else { return grain }
+        return (blitter.pixelsPerColumn, grain.down)
+    }
+
     /// The image size, in pixels, that exactly covers `columns` × `rows` cells.
     public func pixelSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
         (columns * blitter.pixelsPerColumn, rows * blitter.pixelsPerRow)

@@ -23,7 +23,8 @@
 //       what reel writes to show it, supersampled as reel does for the blitter (or as
 //       RENDERBENCH_SUPERSAMPLE=K says). Prints the same JSON line as render. With WxH, for a
 //       terminal whose cells are W x H pixels: the picture at that cell's aspect, the sextant fit's
-//       glyphs measured on it.
+//       glyphs measured on it (RENDERBENCH_ASPECT=R: at cells of R instead, as a peer told that
+//       font ratio draws it).
 import Drawing
 import Glibc
 import Playback
@@ -276,14 +277,17 @@ case "still" where arguments.count == 7 || arguments.count == 8:
     let blitter = blitter(named: arguments[5])
     let cell = arguments.count == 8 ? cellSize(Substring(arguments[7])) : nil
     if arguments.count == 8 && cell == nil { fail("cell must be WxH") }
-    let encoder = FrameEncoder(blitter: blitter)
-    let cellAspect = cell.map { Double($0.width) / Double($0.height) } ?? 0.5
+    let encoder = FrameEncoder(blitter: blitter, cell: cell.map { CellModel(size: $0, reported: true) } ?? .assumed)
+    // RENDERBENCH_ASPECT=R: the picture at cells of R (width over height) whatever the cell, as a
+    // tool told a font ratio of R draws it.
+    let cellAspect = getenv("RENDERBENCH_ASPECT").flatMap { Double(String(cString: $0)) }
+        ?? cell.map { Double($0.width) / Double($0.height) } ?? 0.5
     let (width, height) = encoder.pixelSize(columns: number(3), rows: number(4))
     let frames = arguments[6] + ".frames"
     do {
         let supersampling = getenv("RENDERBENCH_SUPERSAMPLE").flatMap { Int(String(cString: $0)) } ?? blitter.supersampling
         try decode(clip: arguments[2], width: width, height: height, pixelAspect: encoder.pixelAspect(cellAspect: cellAspect),
-                   supersampling: supersampling, pictureGrain: PictureGrain(blitter.pictureGrain), out: frames, quiet: true)
+                   supersampling: supersampling, pictureGrain: PictureGrain(encoder.pictureGrain), out: frames, quiet: true)
     } catch {
         fail("\(arguments[2]): \(error)")
     }

@@ -119,4 +119,15 @@ struct SextantModelTests {
             == PixelSize(width: 7, height: 15))
         #expect(FrameEncoder(blitter: .quadrant, cell: CellModel(reported: PixelSize(width: 7, height: 15))).sextantModel == nil)
     }
+
+    @Test("sextant and octant pictures go on whole cells across on a cell of odd width, half cells on an even one")
+    func grain() {
+        func grain(_ blitter: FrameEncoder.Blitter, _ width: Int) -> [Int] {
+            let g = FrameEncoder(blitter: blitter, cell: CellModel(reported: PixelSize(width: width, height: 15))).pictureGrain
+            return [g.across, g.down]
+        }
+        #expect(grain(.sextant, 7) == [4, 8] && grain(.octant, 11) == [4, 8])
+        #expect(grain(.sextant, 8) == [2, 8] && grain(.sextant, 10) == [2, 8])
+        #expect(grain(.quadrant, 7) == [1, 1] && grain(.half, 7) == [1, 1])
+    }
 }
