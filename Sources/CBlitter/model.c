@@ -189,13 +189,24 @@ void reel_sextant_model_make(int width, int height, reel_sextant_model *model) {
     model->outside[0] = 1.0f / 32;
 }
 
-// The lanes' sums of one channel of eight cells (p: the 32 samples, each cell in a vector lane).
-static inline __attribute__((always_inline)) void lane_sums(const reel_sextant_model *model, const v8f *p, v8f *sums) {
-    sums[0] = SPLAT8(0.0f);
+// The lanes' sums of eight cells, the three channels together (p: the 32 samples of each
+// channel, each cell in a vector lane).
+static inline __attribute__((always_inline)) void lane_sums(const reel_sextant_model *model, const v8f (*p)[32],
+                                                            v8f (*sums)[LANES]) {
+    sums[0][0] = sums[1][0] = sums[2][0] = SPLAT8(0.0f);
     for (int lane = 1; lane < LANES; lane++) {
-        v8f acc = sums[model->base[lane]];
-        for (int e = model->first[lane]; e < model->first[lane + 1]; e++) acc += SPLAT8(model->weight[e]) * p[model->sample[e]];
-        sums[lane] = acc;
+        int base = model->base[lane];
+        v8f r = sums[0][base], g = sums[1][base], b = sums[2][base];
+        for (int e = model->first[lane]; e < model->first[lane + 1]; e++) {
+            v8f w = SPLAT8(model->weight[e]);
+            int s = model->sample[e];
+            r += w * p[0][s];
+            g += w * p[1][s];
+            b += w * p[2][s];
+        }
+        sums[0][lane] = r;
+        sums[1][lane] = g;
+        sums[2][lane] = b;
     }
 }
 
@@ -267,8 +278,8 @@ static inline __attribute__((always_inline)) void fit_eight_model(const reel_sex
         v8f t = SPLAT8(0.0f);
         for (int s = 0; s < 32; s++) t += p[c][s];
         all[c] = t;
-        lane_sums(model, p[c], sums[c]);
     }
+    lane_sums(model, (const v8f (*)[32])p, sums);
     // Each lane's score |u|^2 both - (u.T) across + |T|^2 outside, its lowest six bits its code
     // (the blank's 63, then 62 - lane), so that the largest is also the earliest of the best.
     v8f allNorm = all[0] * all[0] + all[1] * all[1] + all[2] * all[2];
