@@ -20,7 +20,7 @@ struct reel_sextant_model {
     uint8_t sample[REEL_SEXTANT_LANES * 32];
     float weight[REEL_SEXTANT_LANES * 32];
     /// The scoring factors: with A = sum a^2, B = sum a (1 - a), C = sum (1 - a)^2 over a lane's
-    /// coverages a and D = A C - B^2, both 32/D, across 2 (A + B)/D, outside A/D, foreground C/D,
+    /// coverages a (then A and C each plus blend B, and B times 1 - blend) and D = A C - B^2, both 32/D, across 2 (A + B)/D, outside A/D, foreground C/D,
     /// crossed B/D, squares A and mixed B (all 0 for a lane the cell cannot draw).
     float both[REEL_SEXTANT_LANES], across[REEL_SEXTANT_LANES], outside[REEL_SEXTANT_LANES];
     float foreground[REEL_SEXTANT_LANES], crossed[REEL_SEXTANT_LANES];
@@ -125,7 +125,7 @@ static float share(int size, int parts, int k, int a, int b) {
     return to > from ? (float)((to - from) / (hi - lo)) : 0.0f;
 }
 
-void reel_sextant_model_make(int width, int height, reel_sextant_model *model) {
+void reel_sextant_model_make(int width, int height, float blend, reel_sextant_model *model) {
     if (width < 2) width = 2;
     if (height < 3) height = 3;
     model->width = width;
@@ -176,6 +176,11 @@ void reel_sextant_model_make(int width, int height, reel_sextant_model *model) {
             sb += x * (1 - x);
             sc += (1 - x) * (1 - x);
         }
+        // The error judged: the samples' (A, B, C), or with `blend` some of what a split inside
+        // a sample leaves apart within it, B |f - b|^2 (B moved into A and C; A + 2B + C stays 32).
+        sa += blend * sb;
+        sc += blend * sb;
+        sb *= 1 - blend;
         double d = sa * sc - sb * sb;
         int usable = lane > 0 && lane < LANES && d > 1e-6;
         model->both[lane] = usable ? (float)(32 / d) : 0;
