@@ -163,7 +163,8 @@ public enum ReelApp {
         // and with them the mpv player when this function does, before main exits.
         let (code, lines): (Int32, [String?]) = {
             let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode,
-                               graphics: graphics, playback: playback, navigator: navigator, desktop: desktop)
+                               graphics: graphics, playback: playback, navigator: navigator, desktop: desktop,
+                               paneWatcher: graphics == .blocks ? nil : PaneWatcher.start(environment: environment))
             let code = loop.run()
             return (code, [loop.exitLine, loop.saveLine, options.stats ? statsLine(loop: loop, playback: playback) : nil])
         }()

@@ -112,6 +112,22 @@ public struct GraphicsRenderer {
         awaiting = nil
     }
 
+    /// Forgets every image as ``invalidate()`` does, without deleting any with the next frame:
+    /// the kitty ids that were placed or still to be deleted, for the caller to delete itself.
+    mutating func forgetAll() -> [UInt32] {
+        let ids = pictureIDs
+        stale.removeAll()
+        shown.removeAll()
+        awaiting = nil
+        return ids
+    }
+
+    /// The kitty ids placed on the terminal or still to be deleted (none for sixel).
+    var pictureIDs: [UInt32] {
+        guard case .kitty = mode else { return [] }
+        return stale + shown.map(\.id)
+    }
+
     /// Deletes every shared-memory image the terminal has not taken (on the way out; also done
     /// when the renderer goes).
     public func releaseSharedMemory() {
