@@ -85,16 +85,22 @@ final class PaneWatcher: Sendable {
     }
 
     /// The thread: ask, hand over, wait; until stopped.
+    ///
+    /// An answer like the last one handed over wakes nobody (a paused player sleeps on), but while
+    /// the engine polls faster for a new size to settle, when it is the agreement it waits for.
     private func watch(arguments: [String], clock: @Sendable () -> Double, ask: @Sendable ([String]) -> [UInt8]?) {
+        var last: PaneWatch.Event?
         while !shared.withLock({ $0.stopped }) {
             let answer = ask(arguments).flatMap { PaneView.parse(TmuxClient.lines($0)) }
             let event: PaneWatch.Event = answer.map { .answer($0) } ?? .failed
-            let interval = shared.withLock { state in
+            let (interval, handed) = shared.withLock { state in
+                guard event != last || state.interval < PaneWatch.interval else { return (state.interval, false) }
                 state.events.append((event, clock()))
                 if state.events.count > PaneWatcher.keptAnswers { state.events.removeFirst() }
-                return state.interval
+                return (state.interval, true)
             }
-            wake.signal()
+            last = event
+            if handed { wake.signal() }
             var entries = [PollEntry(stopSignal.fileDescriptor, events: .readable)]
             _ = try? Poll.wait(&entries, timeout: interval)
             stopSignal.drain()

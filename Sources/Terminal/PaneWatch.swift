@@ -67,7 +67,7 @@ public struct PaneWatch: Sendable, Equatable {
     /// When the picture was last hidden, and when drawn (`now` of the event), for the figures.
     public private(set) var hiddenAt: Double?
     public private(set) var drawnAt: Double?
-    /// Polls in a row that tmux did not answer.
+    /// Failures (``Event/failed``) since the last answer.
     public private(set) var failures = 0
 
     /// An engine that knows nothing yet: no picture until the first answer.

@@ -163,6 +163,32 @@ struct PaneWatcherTests {
         #expect(arguments?.dropFirst(3).elementsEqual(PaneView.query(pane: "%7")) == true)
     }
 
+    @Test("an answer like the last one wakes nobody, unless the engine polls faster for a new size to settle")
+    func sameAnswer() throws {
+        let asked = Locked(0)
+        let same = Array("P 1 1 0 0 0 0 50 29 on bottom\n".utf8)
+        let started = PaneWatcher.start(environment: ["TMUX": "/tmp/none,1,0", "TMUX_PANE": "%0"],
+                                        ask: { _ in asked.withLock { $0 += 1 }; return same })
+        let watcher = try #require(started)
+        defer { watcher.stop() }
+        let deadline = MonotonicClock.now() + 20
+        var events = 0
+        func waitForAsks(_ count: Int) {
+            while asked.withLock({ $0 }) < count, MonotonicClock.now() < deadline {
+                var none: [PollEntry] = []
+                _ = try? Poll.wait(&none, timeout: 0.02)
+                events += watcher.take().count
+            }
+        }
+        waitForAsks(3)
+        #expect(events == 1, "asked \(asked.withLock { $0 }) times")
+        watcher.setInterval(PaneWatch.settlingInterval)
+        let before = asked.withLock { $0 }
+        waitForAsks(before + 3)
+        events += watcher.take().count
+        #expect(events >= 3, "the settling polls are handed over")
+    }
+
     @Test("answers come in order through the pipe, a failure as such, and the thread ends when stopped")
     func fakeTmux() throws {
         let answers = Locked([Array("P 1 1 0 0 0 0 50 29 on bottom\nC 0 100 30 /dev/pts/9 \n".utf8), nil])
