@@ -1,12 +1,14 @@
-/// What tmux says, at one moment, of reel's pane and of the clients that could show it: whether
-/// its window is the one shown, zoom, copy mode, where the pane sits, the status line, and each
-/// client's terminal. ``PaneWatch`` decides from a series of these when the picture may be drawn.
+/// What tmux says, at one moment, of reel's pane and of the clients that could show it: its
+/// window, zoom, copy mode, where the pane sits, and each client's window, status line and
+/// terminal. ``PaneWatch`` decides from a series of these when the picture may be drawn.
 ///
 /// It is parsed from the answer to one tmux command line (``query(pane:)``): a `P` line of the
-/// pane's formats, then a `C` line a client attached to the pane's session.
+/// pane's formats, then a `C` line a client of the server. A client shows the pane when its
+/// session's current window is the pane's (also from another session of a group): tmux sends
+/// passthrough to exactly those.
 public struct PaneView: Sendable, Equatable {
-    /// Whether the pane's window is its session's current window (`#{window_active}`).
-    public var windowActive: Bool
+    /// The pane's window (`#{window_id}`, `@3`).
+    public var windowID: String
     /// Whether the pane is its window's active pane (`#{pane_active}`).
     public var paneActive: Bool
     /// Whether the window is zoomed (`#{window_zoomed_flag}`): then only the active pane shows.
@@ -16,74 +18,72 @@ public struct PaneView: Sendable, Equatable {
     public var inMode: Bool
     /// Where the pane sits in its window and its size, in cells.
     public var geometry: PaneGeometry
-    /// How many lines the status line takes (`#{status}`: off, on, 2…5).
-    public var statusLines: Int
-    /// Whether the status line is at the top (`#{status-position}`), which moves the window down.
-    public var statusAtTop: Bool
-    /// The clients attached to the pane's session.
+    /// The server's clients.
     public var clients: [PaneClient]
 
     /// A view with every field given.
-    public init(windowActive: Bool, paneActive: Bool, zoomed: Bool, inMode: Bool, geometry: PaneGeometry,
-                statusLines: Int, statusAtTop: Bool, clients: [PaneClient]) {
-        self.windowActive = windowActive
+    public init(windowID: String, paneActive: Bool, zoomed: Bool, inMode: Bool, geometry: PaneGeometry, clients: [PaneClient]) {
+        self.windowID = windowID
         self.paneActive = paneActive
         self.zoomed = zoomed
         self.inMode = inMode
         self.geometry = geometry
-        self.statusLines = statusLines
-        self.statusAtTop = statusAtTop
         self.clients = clients
     }
 
-    /// The clients that draw on a terminal (control-mode clients draw nothing).
-    public var viewers: [PaneClient] { clients.filter { !$0.isControl } }
+    /// The clients whose terminal shows the pane's window (control-mode clients draw nothing).
+    public var viewers: [PaneClient] { clients.filter { !$0.isControl && $0.windowID == windowID } }
 
-    /// The pane's top-left cell in each client's terminal, counted from 0: below a status line at
-    /// the top.
-    public var origin: PaneOrigin {
-        PaneOrigin(column: geometry.left, row: geometry.top + (statusAtTop ? statusLines : 0))
+    /// The pane's top-left cell in the viewers' terminals, counted from 0 (below a status line at
+    /// the top); nil without a viewer, or when their status lines put it in different places
+    /// (an image through passthrough lands at the same place on every one).
+    public var origin: PaneOrigin? {
+        let origins = viewers.map { PaneOrigin(column: geometry.left, row: geometry.top + $0.windowTop) }
+        guard let first = origins.first, origins.allSatisfy({ $0 == first }) else { return nil }
+        return first
     }
 
-    /// Whether every viewer shows the whole pane with nothing of tmux over it: its window shown,
+    /// Whether every viewer shows the whole pane with nothing of tmux over it, in the same place:
     /// not zoomed onto another pane, not in a mode, at least one viewer, and the pane within each
     /// viewer's window area (a client smaller than the window shows only a part of it, following
     /// the cursor).
     public var showsPane: Bool {
-        guard windowActive, !inMode, !zoomed || paneActive, !viewers.isEmpty else { return false }
+        guard !inMode, !zoomed || paneActive, origin != nil else { return false }
         return viewers.allSatisfy { client in
             geometry.left + geometry.width <= client.width
-                && geometry.top + geometry.height <= client.height - statusLines
+                && geometry.top + geometry.height <= client.height - client.statusLines
         }
     }
 
     /// The tmux arguments (after `tmux -S <socket>`) whose output ``parse(_:)`` reads: the pane's
-    /// formats, then its session's clients, in one run of tmux.
+    /// formats, then the server's clients, in one run of tmux.
     public static func query(pane: String) -> [String] {
-        ["display-message", "-p", "-t", pane, "-F", paneFormat, ";", "list-clients", "-t", pane, "-F", clientFormat]
+        ["display-message", "-p", "-t", pane, "-F", paneFormat, ";", "list-clients", "-F", clientFormat]
     }
 
-    static let paneFormat = "P #{window_active} #{pane_active} #{window_zoomed_flag} #{pane_in_mode} "
-        + "#{pane_left} #{pane_top} #{pane_width} #{pane_height} #{status} #{status-position}"
-    static let clientFormat = "C #{client_control_mode} #{client_width} #{client_height} #{client_tty} #{client_termtype}"
+    static let paneFormat = "P #{window_id} #{pane_active} #{window_zoomed_flag} #{pane_in_mode} "
+        + "#{pane_left} #{pane_top} #{pane_width} #{pane_height}"
+    /// A client's window, status line and options are its session's.
+    static let clientFormat = "C #{client_control_mode} #{client_width} #{client_height} #{window_id} "
+        + "#{status} #{status-position} #{client_tty} #{client_termtype}"
 
     /// The view in tmux's answer (``query(pane:)``'s output as lines); nil when its pane line is
     /// missing or not as asked (an older tmux, an error).
     public static func parse(_ lines: [String]) -> PaneView? {
         guard let first = lines.first else { return nil }
         let fields = first.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 11, fields[0] == "P" else { return nil }
-        let flags = fields[1...4].map { $0 == "1" }
+        guard fields.count == 9, fields[0] == "P", fields[1].hasPrefix("@") else { return nil }
+        let flags = fields[2...4].map { $0 == "1" }
         let numbers = fields[5...8].compactMap { Int($0) }
-        guard numbers.count == 4, let status = statusLineCount(fields[9]) else { return nil }
+        guard numbers.count == 4 else { return nil }
         var clients: [PaneClient] = []
         for line in lines.dropFirst() {
             guard let client = PaneClient(line: line) else { return nil }
             clients.append(client)
         }
-        return PaneView(windowActive: flags[0], paneActive: flags[1], zoomed: flags[2], inMode: flags[3],
+        return PaneView(windowID: fields[1], paneActive: flags[0], zoomed: flags[1], inMode: flags[2],
                         geometry: PaneGeometry(left: numbers[0], top: numbers[1], width: numbers[2], height: numbers[3]),
-                        statusLines: status, statusAtTop: fields[10] == "top", clients: clients)
+                        clients: clients)
     }
 
     /// The lines of tmux's `status` option: `off` none, `on` one, or a number of them.
@@ -125,7 +125,7 @@ public struct PaneOrigin: Sendable, Equatable {
     }
 }
 
-/// One client of tmux attached to the pane's session: its terminal device and what that
+/// One client of tmux: the window it shows, its status line, its terminal device and what that
 /// terminal said it is.
 public struct PaneClient: Sendable, Equatable {
     /// Whether it is a control-mode client (`#{client_control_mode}`), which draws nothing.
@@ -133,6 +133,12 @@ public struct PaneClient: Sendable, Equatable {
     /// Its terminal's size in cells.
     public var width: Int
     public var height: Int
+    /// The window it shows: its session's current window (`#{window_id}`); empty when detached.
+    public var windowID: String
+    /// How many lines its status line takes (`#{status}`: off, on, 2…5).
+    public var statusLines: Int
+    /// Whether its status line is at the top (`#{status-position}`), which moves the window down.
+    public var statusAtTop: Bool
     /// Its terminal's device (`#{client_tty}`), where a delete can be written when tmux would
     /// drop it.
     public var tty: String
@@ -140,19 +146,28 @@ public struct PaneClient: Sendable, Equatable {
     public var termType: String
 
     /// A client with every field given.
-    public init(isControl: Bool = false, width: Int, height: Int, tty: String, termType: String = "") {
+    public init(isControl: Bool = false, width: Int, height: Int, windowID: String, statusLines: Int = 1,
+                statusAtTop: Bool = false, tty: String, termType: String = "") {
         self.isControl = isControl
         self.width = width
         self.height = height
+        self.windowID = windowID
+        self.statusLines = statusLines
+        self.statusAtTop = statusAtTop
         self.tty = tty
         self.termType = termType
     }
 
-    /// The client of a `C control width height tty termtype` line; nil when it is not one.
+    /// The first row of the window in its terminal: below a status line at the top.
+    public var windowTop: Int { statusAtTop ? statusLines : 0 }
+
+    /// The client of a `C control width height window status position tty termtype` line; nil
+    /// when it is not one.
     init?(line: String) {
-        let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false).map(String.init)
-        guard fields.count >= 5, fields[0] == "C", let width = Int(fields[2]), let height = Int(fields[3]) else { return nil }
-        self.init(isControl: fields[1] == "1", width: width, height: height, tty: fields[4],
-                  termType: fields.count > 5 ? fields[5] : "")
+        let fields = line.split(separator: " ", maxSplits: 8, omittingEmptySubsequences: false).map(String.init)
+        guard fields.count >= 8, fields[0] == "C", let width = Int(fields[2]), let height = Int(fields[3]),
+              let status = PaneView.statusLineCount(fields[5]) else { return nil }
+        self.init(isControl: fields[1] == "1", width: width, height: height, windowID: fields[4], statusLines: status,
+                  statusAtTop: fields[6] == "top", tty: fields[7], termType: fields.count > 8 ? fields[8] : "")
     }
 }

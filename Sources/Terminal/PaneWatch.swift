@@ -13,8 +13,11 @@
 /// - **resize:** a new size hides the picture at once, and it is drawn again when two answers in
 ///   a row agree on the geometry (a border dragged changes it at every answer), polled faster
 ///   meanwhile (``settlingInterval``);
-/// - a client that comes gets the picture drawn again; one that goes has it deleted from its
-///   terminal.
+/// - a client that comes (attaches, or selects the pane's window) gets the picture drawn again;
+///   one that goes (detaches, or selects another window) while others still show the pane has it
+///   deleted from its terminal alone;
+/// - clients whose status lines would put the pane in different places get no picture: tmux
+///   sends the same passthrough to each.
 ///
 /// Before the first answer nothing is known and nothing is drawn. A failed poll changes nothing.
 public struct PaneWatch: Sendable, Equatable {
@@ -95,9 +98,10 @@ public struct PaneWatch: Sendable, Equatable {
             if let drawn = drawnIn { return follow(view, drawn: drawn, now: now) }
             // The first answer, or a geometry two answers agree on, is drawn at once.
             guard view.showsPane, previous == nil || previous?.geometry == view.geometry else { return .none }
+            guard let origin = view.origin else { return .none }
             drawnIn = view
             drawnAt = now
-            return Action(picture: .draw(view.origin))
+            return Action(picture: .draw(origin))
         }
     }
 
@@ -106,21 +110,22 @@ public struct PaneWatch: Sendable, Equatable {
         let showed = drawn.viewers.map(\.tty)
         let still = Set(view.viewers.map(\.tty))
         let gone = showed.filter { !still.contains($0) }
-        if !view.showsPane || view.geometry.width != drawn.geometry.width || view.geometry.height != drawn.geometry.height {
+        guard view.showsPane, let origin = view.origin, view.geometry.width == drawn.geometry.width,
+              view.geometry.height == drawn.geometry.height else {
             drawnIn = nil
             hiddenAt = now
             return Action(clearTerminals: showed, picture: .hide)
         }
-        if view.origin != drawn.origin {
+        if origin != drawn.origin {
             drawnIn = view
             drawnAt = now
-            return Action(clearTerminals: showed, picture: .draw(view.origin))
+            return Action(clearTerminals: showed, picture: .draw(origin))
         }
         drawnIn = view
         if view.viewers.contains(where: { !showed.contains($0.tty) }) {
             // A new client has none of the picture: everything is sent again, to every client.
             drawnAt = now
-            return Action(clearTerminals: gone, picture: .draw(view.origin))
+            return Action(clearTerminals: gone, picture: .draw(origin))
         }
         return Action(clearTerminals: gone)
     }

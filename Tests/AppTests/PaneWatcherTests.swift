@@ -119,6 +119,22 @@ struct PaneWatcherTests {
         #expect(rig.latencies.count == 7)
     }
 
+    @Test("a second client, of another session of the group: drawn again as it comes; when it selects another window, deleted from its terminal alone")
+    func groupedClient() throws {
+        guard access("/usr/bin/tmux", X_OK) == 0 else { return }
+        let rig = try Rig()
+        #expect(rig.wait { action, _ in action.picture == .draw(PaneOrigin(column: 0, row: 0)) })
+        let first = try #require(rig.watch.last?.viewers.first).tty
+        Self.tmux(rig.inner, ["new-session", "-d", "-t", "s", "-s", "g"])
+        Self.tmux(rig.outer, ["new-window", "-d", "env -u TMUX tmux -S \(rig.inner) attach -t g; sleep 600"])
+        #expect(rig.wait { action, watch in action.picture == .draw(PaneOrigin(column: 0, row: 0)) && watch.last?.viewers.count == 2 })
+        let second = try #require(rig.watch.last?.viewers.map(\.tty).first { $0 != first })
+        Self.tmux(rig.inner, ["select-window", "-t", "g:1"])
+        #expect(rig.wait { action, _ in action == PaneWatch.Action(clearTerminals: [second]) })
+        #expect(rig.watch.isDrawn && rig.watch.last?.viewers.map(\.tty) == [first])
+        #expect(rig.draws(after: ["select-window", "-t", "g:0"], at: PaneOrigin(column: 0, row: 0)))
+    }
+
     @Test("the CPU that watching costs, reel's and tmux's, over 10 s (REEL_PANE_FIGURES=1 only: it prints figures)")
     func cost() throws {
         guard getenv("REEL_PANE_FIGURES") != nil, access("/usr/bin/tmux", X_OK) == 0 else { return }
@@ -166,7 +182,7 @@ struct PaneWatcherTests {
     @Test("an answer like the last one wakes nobody, unless the engine polls faster for a new size to settle")
     func sameAnswer() throws {
         let asked = Locked(0)
-        let same = Array("P 1 1 0 0 0 0 50 29 on bottom\n".utf8)
+        let same = Array("P @0 1 0 0 0 0 50 29\n".utf8)
         let started = PaneWatcher.start(environment: ["TMUX": "/tmp/none,1,0", "TMUX_PANE": "%0"],
                                         ask: { _ in asked.withLock { $0 += 1 }; return same })
         let watcher = try #require(started)
@@ -191,7 +207,7 @@ struct PaneWatcherTests {
 
     @Test("answers come in order through the pipe, a failure as such, and the thread ends when stopped")
     func fakeTmux() throws {
-        let answers = Locked([Array("P 1 1 0 0 0 0 50 29 on bottom\nC 0 100 30 /dev/pts/9 \n".utf8), nil])
+        let answers = Locked([Array("P @0 1 0 0 0 0 50 29\nC 0 100 30 @0 on bottom /dev/pts/9 \n".utf8), nil])
         let started = PaneWatcher.start(environment: ["TMUX": "/tmp/none,1,0", "TMUX_PANE": "%0"], clock: { 7 },
                                         ask: { _ in answers.withLock { $0.isEmpty ? nil : $0.removeFirst() } })
         let watcher = try #require(started)

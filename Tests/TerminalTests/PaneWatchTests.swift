@@ -6,8 +6,8 @@ import Testing
 struct PaneWatchTests {
     typealias Step = (time: Double, view: PaneView?, action: PaneWatch.Action)
 
-    static let one = PaneClient(width: 100, height: 30, tty: "/dev/pts/1")
-    static let two = PaneClient(width: 100, height: 30, tty: "/dev/pts/2")
+    static let one = PaneViewTests.client("/dev/pts/1")
+    static let two = PaneViewTests.client("/dev/pts/2")
 
     static func view(windowActive: Bool = true, paneActive: Bool = true, zoomed: Bool = false, inMode: Bool = false,
                      left: Int = 0, top: Int = 0, width: Int = 50, height: Int = 29, clients: [PaneClient] = [one]) -> PaneView {
@@ -43,7 +43,8 @@ struct PaneWatchTests {
     @Test("another window, a zoom onto another pane, copy mode: hidden at once, deleted from the client; drawn again on return",
           arguments: [
               view(windowActive: false), view(paneActive: false, zoomed: true), view(inMode: true),
-              view(clients: [PaneClient(width: 40, height: 30, tty: "/dev/pts/1")]),
+              view(clients: [PaneViewTests.client("/dev/pts/1", width: 40)]),
+              view(clients: [PaneViewTests.client("/dev/pts/1", window: "@1")]),
           ])
     func hiddenAndBack(away: PaneView) {
         run([(0, Self.view(), Self.draw(0, 0)), (0.2, away, Self.hide()), (0.4, away, .none), (0.6, Self.view(), Self.draw(0, 0))])
@@ -62,6 +63,14 @@ struct PaneWatchTests {
              (0.2, Self.view(clients: [Self.one, Self.two]), Self.draw(0, 0)),
              (0.4, Self.view(clients: [Self.two]), PaneWatch.Action(clearTerminals: ["/dev/pts/1"])),
              (0.6, Self.view(clients: [Self.two]), .none)])
+    }
+
+    @Test("a client of another session of the group that selects another window has the picture deleted from its terminal alone")
+    func groupedSessions() {
+        let away = PaneViewTests.client("/dev/pts/2", window: "@1")
+        run([(0, Self.view(clients: [Self.one, Self.two]), Self.draw(0, 0)),
+             (0.2, Self.view(clients: [Self.one, away]), PaneWatch.Action(clearTerminals: ["/dev/pts/2"])),
+             (0.4, Self.view(clients: [Self.one, Self.two]), Self.draw(0, 0))])
     }
 
     @Test("a pane that moves at its size is deleted where it was and drawn where it is")
