@@ -5,17 +5,18 @@ extension FrameRenderer {
     /// Takes the picture off: returns the bytes that delete every image reel placed (kitty: each
     /// by its id, plain, not wrapped for tmux, to be written to a client's terminal directly; sixel:
     /// none, since the cells tmux draws over the pane erase it), forgets them, and sends no image
-    /// until ``showPictures()``. The cells go on being drawn, and are all written again at the
-    /// next frame.
+    /// until ``showPictures()``, whose first frame deletes them again (one still on its way through
+    /// tmux may have landed after the first delete). The cells go on being drawn, and are all
+    /// written again at the next frame.
     public mutating func hidePictures() -> [UInt8] {
         picturesHidden = true
-        let ids = graphics?.forgetAll() ?? []
+        let ids = graphics?.forgetShown() ?? []
         cells.invalidate()
         return FrameRenderer.deletes(ids)
     }
 
-    /// The bytes that delete the images reel has placed, without forgetting them: for a client
-    /// that no longer shows the pane while others still do.
+    /// The bytes that delete the images reel has placed or has still to delete, without
+    /// forgetting them: for a client that no longer shows the pane while others still do.
     public var pictureDeletes: [UInt8] {
         FrameRenderer.deletes(graphics?.pictureIDs ?? [])
     }

@@ -112,14 +112,12 @@ public struct GraphicsRenderer {
         awaiting = nil
     }
 
-    /// Forgets every image as ``invalidate()`` does, without deleting any with the next frame:
-    /// the kitty ids that were placed or still to be deleted, for the caller to delete itself.
-    mutating func forgetAll() -> [UInt32] {
-        let ids = pictureIDs
-        stale.removeAll()
-        shown.removeAll()
-        awaiting = nil
-        return ids
+    /// Forgets every image as ``invalidate()`` does, and returns the kitty ids placed or still to
+    /// be deleted, for the caller to delete at once itself. They are deleted again with the next
+    /// frame drawn, since an image still on its way through tmux may land after that delete.
+    mutating func forgetShown() -> [UInt32] {
+        invalidate()
+        return pictureIDs
     }
 
     /// The kitty ids placed on the terminal or still to be deleted (none for sixel).
