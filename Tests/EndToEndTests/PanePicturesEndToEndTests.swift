@@ -1,4 +1,5 @@
 import Foundation
+import System
 import Testing
 
 /// reel drawing pixels inside a real tmux whose session a real client shows (a nested tmux client
@@ -25,9 +26,14 @@ struct PanePicturesEndToEndTests {
         let left = try reel.paneVariable("pane_left")
         let drawn = trace.waitFor("pane draw \(left) 0", timeout: 30)
         #expect(drawn != nil, "\(trace.tail)")
+        let switched = MonotonicClock.now()
         try tmux(reel, ["select-window", "-t", "main:1"])
         let hidden = trace.waitFor("pane hide", after: drawn ?? 0, timeout: 30)
         #expect(hidden != nil, "\(trace.tail)")
+        // The trace's times are the same monotonic clock's: the figure for the record, not a check.
+        if let hidden, let time = trace.lines[hidden].split(separator: " ").first.flatMap({ Double($0) }) {
+            print("pane pictures: window switch to reel's hide in \(Int((time - switched) * 1000)) ms")
+        }
         try tmux(reel, ["select-window", "-t", "main:0"])
         #expect(trace.waitFor("pane draw \(left) 0", after: hidden ?? 0, timeout: 30) != nil, "\(trace.tail)")
         try reel.send("q")
