@@ -41,6 +41,8 @@ struct PaneWatcherTests {
             watcher?.stop()
             tmux(outer, ["kill-server"])
             tmux(inner, ["kill-server"])
+            unlink(outer)
+            unlink(inner)
         }
 
         /// Feeds the watcher's answers to the engine until `done` holds of an action (or of the
