@@ -40,11 +40,13 @@ final class AppLoop: LoopStage {
     var figuresSample: (time: Double, bytes: Int) = (0, 0)
     /// When the screen still being written was handed over.
     private var submittedAt: Double?
+    /// The picture kept to reel's tmux pane while it is shown, in pixel mode inside tmux.
+    private(set) var pane: PanePictures?
 
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode,
          graphics: GraphicsMode = .blocks, paneOrigin: CellOrigin = .zero, playback: PlaybackSession, navigator: Navigator,
-         desktop: MPRISService? = nil) {
+         desktop: MPRISService? = nil, paneWatcher: PaneWatcher? = nil) {
         self.session = session
         self.desktop = desktop
         self.output = output
@@ -63,6 +65,7 @@ final class AppLoop: LoopStage {
         // In pixel mode the cells are the controls, drawn exactly; the picture is an image.
         renderer.budget = budget.share > 0 && graphics == .blocks ? budget : nil
         canvas = Canvas(width: context.size.columns, height: context.size.rows)
+        pane = PanePictures(watcher: paneWatcher, renderer: &renderer)
     }
 
     var top: Scene? { scenes.last }
@@ -79,6 +82,7 @@ final class AppLoop: LoopStage {
         }
         if let scene = top { show(scene, now: start) }
         PollLoop.run(self)
+        pane?.stop()
         // The last screen goes out whole (the end of the video's last frame, the screen before q)
         // rather than cut short by the restore, unless a signal or Ctrl-C asks to stop at once.
         if (exitCode ?? 0) <= 128 { _ = try? output.finish(within: AppLoop.exitPatience) }
@@ -116,6 +120,7 @@ final class AppLoop: LoopStage {
         // A frame no scene wanted is let go, so that mpv's video output never waits.
         _ = playback.frames.take(from: playback.player, size: context.pixelSize, draw: false)
         follow(result, now: now)
+        if pane?.follow(&renderer) == true { _ = scheduler.event(.redrawRequested, now: now) }
         runOutsideCommands(seeked: result.restarted, now: now)
         if let current = top { apply(current.tick(now: now), now: now) }
         drawIfNeeded(now: now)

@@ -170,7 +170,8 @@ public enum ReelApp {
         let (code, lines): (Int32, [String?]) = {
             let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode,
                                graphics: graphics, paneOrigin: tmux.origin, playback: playback, navigator: navigator,
-                               desktop: desktop)
+                               desktop: desktop,
+                               paneWatcher: graphics == .blocks ? nil : PaneWatcher.start(environment: environment))
             let code = loop.run()
             let stats = options.stats ? statsLine(loop: loop, playback: playback) + (tmux.whyCells.map { " cells_because \($0)" } ?? "") : nil
             return (code, [loop.exitLine, loop.saveLine, stats])

@@ -9,15 +9,17 @@ import Drawing
 /// after a resize or a suspend) sends every image again.
 public struct FrameRenderer {
     /// The cells.
-    public private(set) var cells: ScreenRenderer
+    public internal(set) var cells: ScreenRenderer
     /// The images, in pixel mode.
-    public private(set) var graphics: GraphicsRenderer?
+    public internal(set) var graphics: GraphicsRenderer?
     /// Whether the terminal reports every pointer move (mode 1003) as last written: off at the
     /// start (the session never turns it on), unknown (nil) after ``invalidate()``, when the next
     /// frame says it again.
     public private(set) var reportsPointerMotion: Bool? = false
     /// Whether the last frame switched mode 1003.
     private var motionChanged = false
+    /// Whether images are held back (reel's tmux pane is not shown: ``hidePictures()``).
+    public internal(set) var picturesHidden = false
 
     /// Mode 1003 on: any-motion reports (the session's SGR encoding, 1006, stays).
     ///
@@ -96,7 +98,7 @@ public struct FrameRenderer {
 
     private mutating func renderFrame(_ canvas: Canvas, now: Double, into out: inout [UInt8]) {
         // (Mutated in place through the optional: the image renderer holds large buffers.)
-        guard graphics != nil else {
+        guard graphics != nil, !picturesHidden else {
             cells.render(canvas, into: &out)
             return
         }

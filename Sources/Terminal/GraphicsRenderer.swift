@@ -121,6 +121,20 @@ public struct GraphicsRenderer {
         awaiting = nil
     }
 
+    /// Forgets every image as ``invalidate()`` does, and returns the kitty ids placed or still to
+    /// be deleted, for the caller to delete at once itself. They are deleted again with the next
+    /// frame drawn, since an image still on its way through tmux may land after that delete.
+    mutating func forgetShown() -> [UInt32] {
+        invalidate()
+        return pictureIDs
+    }
+
+    /// The kitty ids placed on the terminal or still to be deleted (none for sixel).
+    var pictureIDs: [UInt32] {
+        guard case .kitty = mode else { return [] }
+        return stale + shown.map(\.id)
+    }
+
     /// Deletes every shared-memory image the terminal has not taken (on the way out; also done
     /// when the renderer goes).
     public func releaseSharedMemory() {

@@ -1,6 +1,7 @@
 @testable import Drawing
 import Testing
 @testable import Terminal
+import TestRandom
 
 @Suite("Pixels through tmux: the probe behind it and the images' bytes")
 struct PixelsThroughTmuxTests {

@@ -1,0 +1,66 @@
+import System
+import Terminal
+
+/// Keeps reel's picture inside tmux only where its pane is shown: feeds the ``PaneWatcher``'s
+/// answers to a ``PaneWatch`` and carries out what it says on the ``FrameRenderer`` (hide, draw
+/// again, move), writing the picture's delete straight to the terminals of the clients that no
+/// longer show the pane (``ClientTerminal``).
+///
+/// Made only when reel draws pixels inside tmux; until tmux's first answer no image is sent.
+final class PanePictures {
+    private let watcher: PaneWatcher
+    /// The engine, for the figures and the tests.
+    private(set) var watch = PaneWatch()
+    /// Writes bytes to a client's terminal (replaced in tests).
+    private let writeToTerminal: ([UInt8], String) -> Void
+
+    /// Follows `watcher`'s answers (``PaneWatcher/start(environment:clock:ask:)``), holding
+    /// `renderer`'s images back until tmux answers; nil without a watcher (outside tmux).
+    init?(watcher: PaneWatcher?, renderer: inout FrameRenderer,
+          writeToTerminal: @escaping ([UInt8], String) -> Void = { ClientTerminal.write($0, toTerminalAt: $1) }) {
+        guard let watcher else { return nil }
+        self.watcher = watcher
+        self.writeToTerminal = writeToTerminal
+        _ = renderer.hidePictures()
+    }
+
+    /// The descriptor the loop polls: readable when tmux has answered.
+    var wakeDescriptor: Int32 { watcher.wakeDescriptor }
+
+    /// Takes tmux's answers into account; true when the screen must be drawn again (the picture
+    /// was hidden, moved or is to be drawn again).
+    func follow(_ renderer: inout FrameRenderer) -> Bool {
+        var changed = false
+        for (event, at) in watcher.take() {
+            changed = apply(watch.event(event, now: at), to: &renderer) || changed
+        }
+        watcher.setInterval(watch.pollInterval)
+        return changed
+    }
+
+    /// Carries out `action` on `renderer`; true when the picture changed.
+    private func apply(_ action: PaneWatch.Action, to renderer: inout FrameRenderer) -> Bool {
+        switch action.picture {
+        case .keep:
+            write(renderer.pictureDeletes, to: action.clearTerminals)
+            return false
+        case .hide:
+            write(renderer.hidePictures(), to: action.clearTerminals)
+            TraceLog.shared?.record("pane hide")
+        case .draw(let origin):
+            if !action.clearTerminals.isEmpty { write(renderer.hidePictures(), to: action.clearTerminals) }
+            renderer.paneOrigin = origin
+            renderer.showPictures()
+            TraceLog.shared?.record("pane draw \(origin.column) \(origin.row)")
+        }
+        return true
+    }
+
+    private func write(_ bytes: [UInt8], to terminals: [String]) {
+        guard !bytes.isEmpty else { return }
+        for terminal in terminals { writeToTerminal(bytes, terminal) }
+    }
+
+    /// Stops asking tmux.
+    func stop() { watcher.stop() }
+}
