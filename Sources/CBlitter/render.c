@@ -746,8 +746,11 @@ ptrdiff_t reel_render_row(const reel_render_frame *frame_in, ptrdiff_t y, const 
         const cell old = load(f.model, i);
         if (!full && !forced) {
             int same;
+            // Two clusters of the same text are the same whatever their indices in two canvases'
+            // tables (a placeholder's marks come and go, and shift the indices after them).
             if (RARE((c.symbol | old.symbol) & CLUSTER))
-                same = clusters && clusters->same[x] && equal(c, old);
+                same = clusters && clusters->same[x] && (c.symbol & ~VALUE_MASK) == (old.symbol & ~VALUE_MASK)
+                    && c.colours == old.colours;
             else
                 same = lossy ? can_keep(&f, old, c, has_look, mask, i, x, &detail) : equal(c, old);
             if (same && (span == 1 || (load(f.model, i + 1).symbol & CONTINUATION))) {

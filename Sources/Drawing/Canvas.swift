@@ -111,8 +111,9 @@ public struct Canvas: Sendable {
         breakPair(at: base + x1 - 1, x: x1 - 1)
     }
 
-    /// The cluster symbol for `text`, adding it to the side table when new.
-    mutating func clusterSymbol(_ text: String, wide: Bool) -> CellSymbol {
+    /// The cluster symbol for `text`, adding it to the side table when new (`text` is taken as
+    /// one cell's cluster as it is: the caller knows its width).
+    public mutating func clusterSymbol(_ text: String, wide: Bool) -> CellSymbol {
         if let index = clusterIndices[text] { return CellSymbol(clusterIndex: index, wide: wide) }
         let index = clusters.count
         guard index <= Int(CellSymbol.valueMask) else { return CellSymbol("\u{FFFD}") }

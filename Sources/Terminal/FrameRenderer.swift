@@ -29,11 +29,15 @@ public struct FrameRenderer {
     public static let motionOff: [UInt8] = Array("\u{1B}[?1003l\u{1B}[?1002h".utf8)
 
     /// A renderer of cells in `colorMode` within `tolerance`, and of images in `graphics`' mode
-    /// (nothing for ``GraphicsMode/blocks``).
-    public init(colorMode: ColorMode = .truecolor, tolerance: UInt8 = 0, graphics mode: GraphicsMode = .blocks) {
+    /// (nothing for ``GraphicsMode/blocks``), kitty's placed by `kittyPlacement`.
+    ///
+    /// Placeholders name their image in a 24-bit foreground: they need `colorMode` truecolor
+    /// (the 256-colour palette would move the colour, and with it the id).
+    public init(colorMode: ColorMode = .truecolor, tolerance: UInt8 = 0, graphics mode: GraphicsMode = .blocks,
+                kittyPlacement: KittyPlacement = .cursor) {
         cells = ScreenRenderer(colorMode: colorMode, tolerance: tolerance)
         if case .sixel = mode { cells.seeThroughOnOwnColour = true }
-        graphics = mode == .blocks ? nil : GraphicsRenderer(mode: mode)
+        graphics = mode == .blocks ? nil : GraphicsRenderer(mode: mode, placement: kittyPlacement)
     }
 
     /// The cell renderer's colour tolerance.
