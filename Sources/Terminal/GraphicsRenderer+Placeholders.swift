@@ -103,7 +103,8 @@ extension GraphicsRenderer {
             }
         }
         var copy = canvas
-        let bare = copy.clusterSymbol(String(Character(KittyPlaceholders.character)), wide: false)
+        // Every terminal gives them one column (kitty, tmux): the renderer need not move the cursor after each.
+        let bare = copy.clusterSymbol(String(Character(KittyPlaceholders.character)), wide: false, certainWidth: true)
         // Whether each cell became a placeholder, so that the next one may leave its marks to it.
         var placed = [Bool](repeating: false, count: canvas.cells.count)
         for i in owner.indices where owner[i] >= 0 {
@@ -120,7 +121,7 @@ extension GraphicsRenderer {
             if follows {
                 symbol = bare
             } else if let text = KittyPlaceholders.text(row: y - image.rect.y, column: x - image.rect.x, id: id) {
-                symbol = copy.clusterSymbol(text, wide: false)
+                symbol = copy.clusterSymbol(text, wide: false, certainWidth: true)
             } else {
                 continue
             }

@@ -73,6 +73,10 @@ struct PlaceholderFrameTests {
         frames.render(Self.canvas(width: 3, height: 2, rect: Rect(x: 0, y: 0, width: 3, height: 2), colour: RGB(0, 90, 0)),
                       now: 0, into: &out)
         let id = Self.firstID(frames)
+        // One colour for the image, each row's marks on its first cell, and no cursor moves within a row.
+        let c = KittyPlaceholders.colour(id: id)
+        #expect(show(withoutAPC(out)) == "⎋[?2026h⎋[0m⎋[H⎋[2J⎋[38;2;\(c.r);\(c.g);\(c.b)m"
+            + "\u{10EEEE}\u{0305}\u{0305}\u{10EEEE}\u{10EEEE}\r\n\u{10EEEE}\u{030D}\u{0305}\u{10EEEE}\u{10EEEE}⎋[?2026l")
         let decoded = Self.decode(out, width: 3, height: 2)
         #expect(decoded.terminal.problems.filter { $0 != "SGR 49" }.isEmpty, "\(decoded.terminal.problems)")
         for y in 0..<2 {
