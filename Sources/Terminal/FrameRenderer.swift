@@ -31,11 +31,14 @@ public struct FrameRenderer {
     /// A renderer of cells in `colorMode` within `tolerance`, and of images in `graphics`' mode
     /// (nothing for ``GraphicsMode/blocks``), kitty's placed by `kittyPlacement`.
     ///
-    /// Placeholders name their image in a 24-bit foreground: they need `colorMode` truecolor
-    /// (the 256-colour palette would move the colour, and with it the id).
+    /// Placeholders name their image in a 24-bit foreground, so with them the cells are written
+    /// in truecolor whatever `colorMode` says (the palette would move the colour, and with it the
+    /// id; a kitty that draws placeholders has truecolor).
     public init(colorMode: ColorMode = .truecolor, tolerance: UInt8 = 0, graphics mode: GraphicsMode = .blocks,
                 kittyPlacement: KittyPlacement = .cursor) {
-        cells = ScreenRenderer(colorMode: colorMode, tolerance: tolerance)
+        let placeholders: Bool
+        if case .kitty = mode { placeholders = kittyPlacement == .placeholders } else { placeholders = false }
+        cells = ScreenRenderer(colorMode: placeholders ? .truecolor : colorMode, tolerance: tolerance)
         if case .sixel = mode { cells.seeThroughOnOwnColour = true }
         graphics = mode == .blocks ? nil : GraphicsRenderer(mode: mode, placement: kittyPlacement)
     }

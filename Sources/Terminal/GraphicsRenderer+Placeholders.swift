@@ -136,10 +136,11 @@ extension GraphicsRenderer {
     /// images left a frame ago.
     mutating func renderPlaceholders(_ canvas: Canvas, transport: GraphicsMode.KittyTransport, now: Double,
                                      into out: inout [UInt8]) {
-        for id in stale { out += KittyGraphics.delete(id: id) }
-        stale.removeAll()
+        // The plan first, as the cells were made by it: the ids going are still taken there.
         let plan = placeholderPlan(for: canvas.images)
         nextSlot = plan.nextSlot
+        for id in stale { out += KittyGraphics.delete(id: id) }
+        stale.removeAll()
         var next: [ShownImage] = []
         var lastSent: UInt32?
         for (image, id) in zip(canvas.images, plan.ids) where id != 0 {

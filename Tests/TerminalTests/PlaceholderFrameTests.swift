@@ -161,6 +161,36 @@ struct PlaceholderFrameTests {
         #expect(kittyCommands(out).map(\.keys) == ["a=d,d=I,i=\(id),q=2"])
     }
 
+    @Test("after the screen is cleared the picture takes a new id, in its cells and its transmission, and the old one goes")
+    func afterClear() {
+        var frames = Self.renderer(.sharedMemory)
+        var out: [UInt8] = []
+        let canvas = Self.canvas(rect: Rect(x: 0, y: 0, width: 6, height: 4), colour: RGB(10, 10, 10))
+        frames.render(canvas, now: 0, into: &out)
+        let id = Self.firstID(frames)
+        frames.receive(.kittyGraphics(image: Int(id), placement: nil, message: "OK"))
+        frames.invalidate()
+        frames.render(canvas, now: 1, into: &out)
+        let keys = kittyCommands(out).map(\.keys)
+        #expect(keys.first == "a=d,d=I,i=\(id),q=2")
+        #expect(keys.dropFirst().first?.hasPrefix("a=T,f=24,s=24,v=32,i=\(id + 1),U=1,") == true, "\(keys)")
+        let shown = Self.decode(out).images
+        #expect(shown.allSatisfy { $0.allSatisfy { $0?.id == id + 1 } })
+        frames.graphics?.releaseSharedMemory()
+    }
+
+    @Test("placeholder cells are written in truecolor even when the palette was asked for")
+    func truecolorIDs() {
+        var frames = FrameRenderer(colorMode: .palette256, graphics: .kitty(transport: .direct, cell: Self.cell),
+                                   kittyPlacement: .placeholders)
+        #expect(frames.cells.colorMode == .truecolor)
+        #expect(FrameRenderer(colorMode: .palette256, graphics: .kitty(transport: .direct, cell: Self.cell)).cells.colorMode
+            == .palette256)
+        var out: [UInt8] = []
+        frames.render(Self.canvas(rect: Rect(x: 0, y: 0, width: 6, height: 4), colour: RGB(10, 10, 10)), now: 0, into: &out)
+        #expect(Self.decode(out).images.allSatisfy { $0.allSatisfy { $0?.id == Self.firstID(frames) } })
+    }
+
     @Test("the way out deletes every id the placeholders may use; a placement at the cursor deletes all")
     func restore() {
         let renderer = GraphicsRenderer(mode: .kitty(transport: .direct, cell: Self.cell), placement: .placeholders,
