@@ -204,3 +204,67 @@ struct PlaceholderFrameTests {
         #expect(GraphicsRenderer.placeholderTag(processID: 65_535) == 1)
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+
+/// What a real tmux makes of placeholder cells.
+@Suite("kitty placeholders in tmux")
+struct PlaceholderTmuxTests {
+    /// Runs `command` in a shell; its standard output.
+    static func output(_ command: String) -> String {
+        guard let pipe = popen(command, "r") else { return "" }
+        defer { pclose(pipe) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, pipe)
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test("tmux keeps the cells as reel writes them: the marks, the id's colour, and one column each")
+    func tmuxKeepsCells() throws {
+        guard access("/usr/bin/tmux", X_OK) == 0 else { return }
+        var canvas = PlaceholderFrameTests.canvas(rect: Rect(x: 0, y: 0, width: 6, height: 3), colour: RGB(40, 40, 160))
+        canvas.drawText("ab", x: 2, y: 1, fg: .white, bg: RGB(20, 20, 20))
+        var frames = PlaceholderFrameTests.renderer(.direct)
+        var out: [UInt8] = []
+        frames.render(canvas, now: 0, into: &out)
+        let id = PlaceholderFrameTests.firstID(frames)
+        let path = "/tmp/reel-placeholders-\(getpid())"
+        let file = fopen(path, "w")
+        let cells = withoutAPC(out)
+        fwrite(cells, 1, cells.count, file)
+        fclose(file)
+        let socket = "reel-placeholders-\(getpid())"
+        defer {
+            _ = Self.output("tmux -L \(socket) kill-server 2>/dev/null")
+            unlink(path)
+        }
+        _ = Self.output("tmux -L \(socket) -f /dev/null new-session -d -x 6 -y 4 'cat \(path); exec sleep 60'")
+        var capture = ""
+        for _ in 0..<200 where !capture.contains("\u{10EEEE}") {
+            usleep(50_000)
+            capture = Self.output("tmux -L \(socket) capture-pane -p -e -N")
+        }
+        #expect(capture.contains("\u{10EEEE}"), "tmux never showed the cells")
+        let screen = ScreenCells(capture)
+        for y in 0..<3 {
+            let row = resolvedPlaceholders((0..<6).map { x in
+                let cell = screen[x, y]
+                return (cell?.text ?? "", cell?.fg.map { RGB(UInt8($0.0), UInt8($0.1), UInt8($0.2)) })
+            })
+            for x in 0..<6 {
+                if y == 1 && (2...3).contains(x) {
+                    #expect(row[x] == nil && screen[x, y]?.text == (x == 2 ? "a" : "b"))
+                } else {
+                    #expect(row[x]?.id == id && row[x]?.row == y && row[x]?.column == x, "cell \(x), \(y) in \(capture)")
+                }
+            }
+        }
+    }
+}
+#endif
