@@ -46,6 +46,12 @@ public enum KittyPlaceholders {
         isSupported(version: versionText.flatMap(TerminalVersion.init))
     }
 
+    /// Whether every client tmux lists for reel's pane (their `client_termtype`s, one a client:
+    /// the picture goes to each of them) draws placeholders; no clients, no.
+    public static func isSupported(byClients clientTypes: [String]) -> Bool {
+        !clientTypes.isEmpty && clientTypes.allSatisfy { isSupported(versionText: $0) }
+    }
+
     /// The mark that stands for `number` (0 is U+0305), or nil beyond the list's 297.
     public static func diacritic(_ number: Int) -> Unicode.Scalar? {
         guard number >= 0, number < diacritics.count else { return nil }

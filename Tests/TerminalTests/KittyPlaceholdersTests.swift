@@ -123,6 +123,14 @@ struct KittyPlaceholdersTests {
         #expect(KittyPlaceholders.isSupported(version: TerminalVersion(answer)) == supported)
     }
 
+    @Test("behind tmux, placeholders only when every client's terminal draws them", arguments: [
+        ([], false), (["kitty(0.28.0)"], true), (["kitty(0.35.2)", "kitty(0.28.1)"], true),
+        (["kitty(0.35.2)", "kitty(0.26.5)"], false), (["kitty(0.35.2)", ""], false), (["XTerm(379)"], false),
+    ] as [([String], Bool)])
+    func clients(types: [String], supported: Bool) {
+        #expect(KittyPlaceholders.isSupported(byClients: types) == supported)
+    }
+
     @Test("no version, no placeholders")
     func unknownVersion() {
         #expect(!KittyPlaceholders.isSupported(version: nil) && !KittyPlaceholders.isSupported(versionText: nil))
