@@ -45,7 +45,8 @@ final class AppLoop: LoopStage {
 
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode,
-         graphics: GraphicsMode = .blocks, paneOrigin: CellOrigin = .zero, playback: PlaybackSession, navigator: Navigator,
+         graphics: GraphicsMode = .blocks, placement: KittyPlacement = .cursor, paneOrigin: CellOrigin = .zero,
+         playback: PlaybackSession, navigator: Navigator,
          desktop: MPRISService? = nil, paneWatcher: PaneWatcher? = nil) {
         self.session = session
         self.desktop = desktop
@@ -60,7 +61,7 @@ final class AppLoop: LoopStage {
         // on a slow terminal. A budget of 0 with a floor of 0 writes every colour exactly, always.
         let floor = context.options.colourTolerance, budget = context.options.byteBudget
         tolerance = AdaptiveTolerance(floor: floor, adapts: floor > 0 || budget.share > 0)
-        renderer = FrameRenderer(colorMode: colorMode, tolerance: floor, graphics: graphics)
+        renderer = FrameRenderer(colorMode: colorMode, tolerance: floor, graphics: graphics, kittyPlacement: placement)
         renderer.paneOrigin = paneOrigin
         // In pixel mode the cells are the controls, drawn exactly; the picture is an image.
         renderer.budget = budget.share > 0 && graphics == .blocks ? budget : nil

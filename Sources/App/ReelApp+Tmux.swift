@@ -11,6 +11,10 @@ extension ReelApp {
         var passthrough: PanePassthrough?
         /// Why `--graphics=auto` draws cells inside tmux, said once in `--stats` and the log.
         var whyCells: String?
+        /// Where kitty's images go: behind Unicode placeholders, which tmux keeps in its own
+        /// cells, when every client is a kitty that has them (``KittyPlaceholders``); else at
+        /// the cursor, kept to the pane by ``PanePictures``.
+        var placement: KittyPlacement = .cursor
 
         /// The pane's top-left cell in the client's terminal.
         var origin: CellOrigin { view?.origin ?? .zero }
@@ -51,6 +55,7 @@ extension ReelApp {
             tmux.passthrough?.restore()
             tmux.passthrough = nil
         }
+        tmux.placement = choice.placement
         // Said only when pixels were wanted: a blitter named draws cells by choice.
         tmux.whyCells = options.graphics == .auto && options.blitter == .auto ? choice.whyCells : nil
         return choice.mode

@@ -157,7 +157,7 @@ public enum ReelApp {
         let output: TerminalOutput
         do {
             output = try TerminalOutput()
-            let images = GraphicsRenderer(mode: graphics)
+            let images = GraphicsRenderer(mode: graphics, placement: tmux.placement)
             session.setGraphicsSequences(enter: images.enterSequence, restore: images.restoreSequence)
             try session.enter()
         } catch {
@@ -169,9 +169,11 @@ public enum ReelApp {
         // and with them the mpv player when this function does, before main exits.
         let (code, lines): (Int32, [String?]) = {
             let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode,
-                               graphics: graphics, paneOrigin: tmux.origin, playback: playback, navigator: navigator,
-                               desktop: desktop,
-                               paneWatcher: graphics == .blocks ? nil : PaneWatcher.start(environment: environment))
+                               graphics: graphics, placement: tmux.placement, paneOrigin: tmux.origin, playback: playback,
+                               navigator: navigator, desktop: desktop,
+                               // Placeholders are tmux's own cells: tmux hides and moves them itself.
+                               paneWatcher: graphics == .blocks || tmux.placement == .placeholders
+                                   ? nil : PaneWatcher.start(environment: environment))
             let code = loop.run()
             let stats = options.stats ? statsLine(loop: loop, playback: playback) + (tmux.whyCells.map { " cells_because \($0)" } ?? "") : nil
             return (code, [loop.exitLine, loop.saveLine, stats])

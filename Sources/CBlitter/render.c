@@ -19,6 +19,8 @@
 #define CLUSTER 0x80000000u
 #define WIDE 0x40000000u
 #define CONTINUATION 0x20000000u
+/// On a cluster: its width is the same in every terminal (kitty's placeholders).
+#define CERTAIN_WIDTH 0x10000000u
 #define VALUE_MASK 0x1FFFFFu
 /// CellStyle's underline and reverse, which show a space's foreground; see-through, which shows
 /// the picture under the cell (the terminal's default background) and is no SGR attribute.
@@ -746,8 +748,11 @@ ptrdiff_t reel_render_row(const reel_render_frame *frame_in, ptrdiff_t y, const 
         const cell old = load(f.model, i);
         if (!full && !forced) {
             int same;
+            // Two clusters of the same text are the same whatever their indices in two canvases'
+            // tables (a placeholder's marks come and go, and shift the indices after them).
             if (RARE((c.symbol | old.symbol) & CLUSTER))
-                same = clusters && clusters->same[x] && equal(c, old);
+                same = clusters && clusters->same[x] && (c.symbol & ~VALUE_MASK) == (old.symbol & ~VALUE_MASK)
+                    && c.colours == old.colours;
             else
                 same = lossy ? can_keep(&f, old, c, has_look, mask, i, x, &detail) : equal(c, old);
             if (same && (span == 1 || (load(f.model, i + 1).symbol & CONTINUATION))) {
@@ -781,8 +786,9 @@ ptrdiff_t reel_render_row(const reel_render_frame *frame_in, ptrdiff_t y, const 
         written++;
         if (RARE(span == 2)) store(f.model, i + 1, (cell){CONTINUATION, c.colours});
         x += span;
-        // After a wide symbol or a cluster, or in the last column, only absolute moves are trusted.
-        at.column = span == 2 || (c.symbol & CLUSTER) || x >= width ? -1 : x;
+        // After a wide symbol or a cluster (but one of certain width), or in the last column, only
+        // absolute moves are trusted.
+        at.column = span == 2 || (c.symbol & (CLUSTER | CERTAIN_WIDTH)) == CLUSTER || x >= width ? -1 : x;
     }
     rgb_put(state->pen.fg, p.fg);
     rgb_put(state->pen.bg, p.bg);

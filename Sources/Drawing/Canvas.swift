@@ -111,14 +111,16 @@ public struct Canvas: Sendable {
         breakPair(at: base + x1 - 1, x: x1 - 1)
     }
 
-    /// The cluster symbol for `text`, adding it to the side table when new.
-    mutating func clusterSymbol(_ text: String, wide: Bool) -> CellSymbol {
-        if let index = clusterIndices[text] { return CellSymbol(clusterIndex: index, wide: wide) }
+    /// The cluster symbol for `text`, adding it to the side table when new (`text` is taken as
+    /// one cell's cluster as it is: the caller knows its width, and whether every terminal
+    /// agrees on it, `certainWidth`).
+    public mutating func clusterSymbol(_ text: String, wide: Bool, certainWidth: Bool = false) -> CellSymbol {
+        if let index = clusterIndices[text] { return CellSymbol(clusterIndex: index, wide: wide, certainWidth: certainWidth) }
         let index = clusters.count
         guard index <= Int(CellSymbol.valueMask) else { return CellSymbol("\u{FFFD}") }
         clusters.append(text)
         clusterIndices[text] = index
-        return CellSymbol(clusterIndex: index, wide: wide)
+        return CellSymbol(clusterIndex: index, wide: wide, certainWidth: certainWidth)
     }
 }
 

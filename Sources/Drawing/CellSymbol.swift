@@ -12,6 +12,9 @@ public struct CellSymbol: Sendable, Hashable {
     public let rawValue: UInt32
 
     @usableFromInline static let valueMask: UInt32 = 0x1F_FFFF
+    /// On a cluster: every terminal gives it the width the symbol says (kitty's placeholders),
+    /// so the renderer may go on writing after it without moving the cursor.
+    @usableFromInline static let certainWidthFlag: UInt32 = 1 << 28
     @usableFromInline static let continuationFlag: UInt32 = 1 << 29
     @usableFromInline static let wideFlag: UInt32 = 1 << 30
     public static let clusterFlag: UInt32 = 1 << 31
@@ -37,10 +40,11 @@ public struct CellSymbol: Sendable, Hashable {
         self.rawValue = scalar.value | (wide ? CellSymbol.wideFlag : 0)
     }
 
-    /// A cluster index into a canvas side table.
+    /// A cluster index into a canvas side table; `certainWidth` when every terminal agrees on its width.
     @inlinable
-    init(clusterIndex: Int, wide: Bool) {
+    init(clusterIndex: Int, wide: Bool, certainWidth: Bool = false) {
         self.rawValue = UInt32(clusterIndex) | CellSymbol.clusterFlag | (wide ? CellSymbol.wideFlag : 0)
+            | (certainWidth ? CellSymbol.certainWidthFlag : 0)
     }
 
     /// A blank: U+0020 SPACE.

@@ -31,11 +31,18 @@ public struct FrameRenderer {
     public static let motionOff: [UInt8] = Array("\u{1B}[?1003l\u{1B}[?1002h".utf8)
 
     /// A renderer of cells in `colorMode` within `tolerance`, and of images in `graphics`' mode
-    /// (nothing for ``GraphicsMode/blocks``).
-    public init(colorMode: ColorMode = .truecolor, tolerance: UInt8 = 0, graphics mode: GraphicsMode = .blocks) {
-        cells = ScreenRenderer(colorMode: colorMode, tolerance: tolerance)
+    /// (nothing for ``GraphicsMode/blocks``), kitty's placed by `kittyPlacement`.
+    ///
+    /// Placeholders name their image in a 24-bit foreground, so with them the cells are written
+    /// in truecolor whatever `colorMode` says (the palette would move the colour, and with it the
+    /// id; a kitty that draws placeholders has truecolor).
+    public init(colorMode: ColorMode = .truecolor, tolerance: UInt8 = 0, graphics mode: GraphicsMode = .blocks,
+                kittyPlacement: KittyPlacement = .cursor) {
+        let placeholders: Bool
+        if case .kitty = mode { placeholders = kittyPlacement == .placeholders } else { placeholders = false }
+        cells = ScreenRenderer(colorMode: placeholders ? .truecolor : colorMode, tolerance: tolerance)
         if case .sixel = mode { cells.seeThroughOnOwnColour = true }
-        graphics = mode == .blocks ? nil : GraphicsRenderer(mode: mode)
+        graphics = mode == .blocks ? nil : GraphicsRenderer(mode: mode, placement: kittyPlacement)
     }
 
     /// The pane's top-left cell in the client's terminal, where images through tmux's passthrough

@@ -7,6 +7,16 @@ extension GraphicsMode {
         public var mode: GraphicsMode
         /// Why there are no pixels, when there are none.
         public var whyCells: String?
+        /// Where kitty's images go: behind Unicode placeholders, which tmux keeps in its own
+        /// cells (hidden, moved and restored with the pane), when every client is a kitty that
+        /// draws them (``KittyPlaceholders/isSupported(byClients:)``); else at the cursor.
+        public var placement: KittyPlacement = .cursor
+
+        public init(mode: GraphicsMode, whyCells: String? = nil, clients: [String] = []) {
+            self.mode = mode
+            self.whyCells = whyCells
+            if case .kitty = mode, KittyPlaceholders.isSupported(byClients: clients) { placement = .placeholders }
+        }
     }
 
     /// The mode for `preference` inside tmux, where `view` is what tmux said of the pane and its
@@ -45,7 +55,8 @@ extension GraphicsMode {
         }
         switch preference {
         case .blocks: return TmuxChoice(mode: .blocks, whyCells: nil)
-        case .kitty: return TmuxChoice(mode: .kitty(transport: transport, cell: cell, route: .tmuxPassthrough))
+        case .kitty: return TmuxChoice(mode: .kitty(transport: transport, cell: cell, route: .tmuxPassthrough),
+                                       clients: view?.clients.map(\.termType) ?? [])
         case .sixel: return TmuxChoice(mode: sixel(tmuxSixel ? .tmuxNative : .tmuxPassthrough))
         case .auto: break
         }
@@ -53,7 +64,8 @@ extension GraphicsMode {
         let passthrough = view.hasPassthroughOption
         let kitty = capabilities.kittyGraphics || capabilities.kittySharedMemory
         if passthrough, kitty, single || view.allClientsKitty {
-            return TmuxChoice(mode: .kitty(transport: transport, cell: cell, route: .tmuxPassthrough))
+            return TmuxChoice(mode: .kitty(transport: transport, cell: cell, route: .tmuxPassthrough),
+                              clients: view.clients.map(\.termType))
         }
         if tmuxSixel { return TmuxChoice(mode: sixel(.tmuxNative)) }
         if passthrough, capabilities.sixel, single { return TmuxChoice(mode: sixel(.tmuxPassthrough)) }

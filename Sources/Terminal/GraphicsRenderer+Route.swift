@@ -40,6 +40,17 @@ extension GraphicsRenderer {
         }
     }
 
+    /// Appends `sequences` (kitty's chunked commands) that need no cursor (a virtual
+    /// placement's image, shown by placeholder cells): as they are, or each in a passthrough of
+    /// its own.
+    func sendUnplaced(_ sequences: [UInt8], into out: inout [UInt8]) {
+        guard mode.route == .tmuxPassthrough else {
+            out += sequences
+            return
+        }
+        TmuxPassthrough.wrapEach(sequences, limit: passthroughLimit, into: &out)
+    }
+
     /// A command that places nothing (a delete, an acknowledgement's question) as its route
     /// carries it: as it is, or in a passthrough of its own.
     func command(_ sequence: [UInt8]) -> [UInt8] {

@@ -12,6 +12,8 @@ import Drawing
 ///   replaces is deleted (transmit B, place B, delete A: no frame without a picture, and never
 ///   new data under a placed id, which would blank it). Pixels go through shared memory or as
 ///   zlib-compressed chunks. kitty's `OK` for the last image sent is the frame's acknowledgement.
+///   With ``KittyPlacement/placeholders`` the images are placed virtually instead, and their
+///   cells become Unicode placeholders (see `+Placeholders`).
 /// - **sixel**: each changed image is sent whole, drawn from its top-left cell, after the cells
 ///   (writing a cell clears the sixel pixels under it in xterm, and an image sent after the
 ///   cells leaves their holes transparent). A DA1 query after the images is the
@@ -25,19 +27,26 @@ public struct GraphicsRenderer {
 
     /// The protocol and its parameters.
     public let mode: GraphicsMode
+    /// Where kitty images go: at the cursor, or virtually behind placeholder cells.
+    public let placement: KittyPlacement
+    /// The high bits of this process's placeholder image ids (see `+Placeholders`).
+    let placeholderTag: UInt32
+    /// The slot the next placeholder image id is looked for from.
+    var nextSlot: UInt32 = 0
     /// The images the terminal shows, as last sent.
-    private var shown: [ShownImage] = []
-    /// kitty images to delete with the next frame (the screen was cleared under them).
-    private var stale: [UInt32] = []
+    var shown: [ShownImage] = []
+    /// kitty images to delete with the next frame (the screen was cleared under them, or, for
+    /// placeholders, the cells that showed them were written over in this frame).
+    var stale: [UInt32] = []
     /// What the last frame waits for, and when it was sent.
-    private var awaiting: (kind: Acknowledgement, sentAt: Double)?
+    var awaiting: (kind: Acknowledgement, sentAt: Double)?
     private var nextID: UInt32 = 1
     var sixel: SixelEncoder?
     private let sharedMemory: SharedMemoryImages?
     /// Whether the last frame sent any image bytes.
     public private(set) var lastFrameChanged = false
     /// Images sent so far.
-    public private(set) var imagesSent = 0
+    public internal(set) var imagesSent = 0
     /// The pane's top-left cell in the client's terminal, for images that go through tmux's
     /// passthrough (``GraphicsMode/Route/tmuxPassthrough``), which place themselves from the
     /// client's top-left cell; unused on other routes. A new origin (the pane moved) sends every
@@ -62,9 +71,13 @@ public struct GraphicsRenderer {
         var id: UInt32
     }
 
-    /// A renderer for a pixel `mode` (``GraphicsMode/blocks`` sends nothing).
-    public init(mode: GraphicsMode) {
+    /// A renderer for a pixel `mode` (``GraphicsMode/blocks`` sends nothing), placing kitty
+    /// images by `placement`; placeholder ids carry `placeholderTag` (by default one from the
+    /// process id, so that two reels behind one tmux do not share ids).
+    public init(mode: GraphicsMode, placement: KittyPlacement = .cursor, placeholderTag: UInt32? = nil) {
         self.mode = mode
+        self.placement = placement
+        self.placeholderTag = placeholderTag ?? GraphicsRenderer.processPlaceholderTag
         switch mode {
         case .kitty(.sharedMemory, _, _): sharedMemory = SharedMemoryImages()
         case .sixel(let colors, _, _, _):
@@ -78,10 +91,13 @@ public struct GraphicsRenderer {
     public var enterSequence: [UInt8] { [] }
 
     /// What cleans up before the session's modes go: end any image sequence cut short (CAN,
-    /// then ST), and delete kitty's images (through tmux's passthrough on that route).
+    /// then ST), and delete kitty's images: those placed virtually by their ids, which a
+    /// deletion of all placements leaves (through tmux's passthrough on that route).
     public var restoreSequence: [UInt8] {
         switch mode {
         case .blocks: return []
+        case .kitty where placement == .placeholders:
+            return [0x18, 0x1B, 0x5C] + placeholderIDs.flatMap { command(KittyGraphics.delete(id: $0)) }
         case .kitty: return [0x18, 0x1B, 0x5C] + command(KittyGraphics.deleteAll)
         case .sixel: return [0x18, 0x1B, 0x5C]
         }
@@ -144,8 +160,10 @@ public struct GraphicsRenderer {
     /// The canvas the cell renderer should draw for `canvas`. For sixel, whose images cannot lie
     /// under text, text on the picture is cut out of it and drawn on the colour under it; and
     /// since a sixel image that reaches the bottom row scrolls the screen (xterm does, whatever
-    /// its modes), that row of a picture is drawn in half blocks instead.
+    /// its modes), that row of a picture is drawn in half blocks instead. For kitty's
+    /// placeholders, the picture's cells become placeholder cells (``placeholderCells(for:)``).
     public func cellCanvas(for canvas: Canvas) -> Canvas {
+        if case .kitty = mode, placement == .placeholders { return placeholderCells(for: canvas) }
         guard case .sixel = mode, !canvas.images.isEmpty else { return canvas }
         var copy = canvas
         for image in canvas.images {
@@ -184,6 +202,8 @@ public struct GraphicsRenderer {
         let before = out.count
         switch mode {
         case .blocks: break
+        case .kitty(let transport, _, _) where placement == .placeholders:
+            renderPlaceholders(canvas, transport: transport, now: now, into: &out)
         case .kitty(let transport, _, _): renderKitty(canvas, transport: transport, now: now, into: &out)
         case .sixel: renderSixel(canvas, now: now, into: &out)
         }
@@ -218,12 +238,17 @@ public struct GraphicsRenderer {
         if let lastSent { awaiting = (.kitty(lastSent), now) }
     }
 
-    /// Transmits and places one image; false when its data could not be prepared.
-    private mutating func sendKitty(_ image: CanvasImage, holes: CellMask, id: UInt32,
-                                    transport: GraphicsMode.KittyTransport, into out: inout [UInt8]) -> Bool {
+    /// Transmits and places one image, at the cursor or (`virtual`) behind placeholders; false
+    /// when its data could not be prepared.
+    mutating func sendKitty(_ image: CanvasImage, holes: CellMask, id: UInt32, transport: GraphicsMode.KittyTransport,
+                            virtual: Bool = false, into out: inout [UInt8]) -> Bool {
         let format: KittyGraphics.Format = holes.hasHoles ? .rgba : .rgb
-        let keys = KittyGraphics.placementKeys(id: id, format: format, width: image.pixels.width, height: image.pixels.height,
-                                               columns: image.rect.width, rows: image.rect.height)
+        let (width, height) = (image.pixels.width, image.pixels.height)
+        let keys = virtual
+            ? KittyPlaceholders.transmitKeys(id: id, format: format, width: width, height: height,
+                                             columns: image.rect.width, rows: image.rect.height)
+            : KittyGraphics.placementKeys(id: id, format: format, width: width, height: height,
+                                          columns: image.rect.width, rows: image.rect.height)
         return GraphicsRenderer.withPixelBytes(image.pixels, holes: holes, format: format) { bytes in
             switch transport {
             case .sharedMemory:

@@ -49,6 +49,21 @@ struct GraphicsModeTmuxTests {
         #expect((choice.whyCells != nil) == (expected == .blocks), "cells under auto always say why")
     }
 
+    @Test("kitty's images go behind Unicode placeholders only when every client is a kitty of 0.28 or later", arguments: [
+        (GraphicsMode.Preference.auto, ["kitty(0.26.5)"], KittyPlacement.cursor),
+        (.auto, ["kitty(0.28.0)"], .placeholders),
+        (.auto, ["kitty(0.35.2)", "kitty(0.28.1)"], .placeholders),
+        (.auto, ["kitty(0.35.2)", "kitty(0.26.5)"], .cursor),
+        (.kitty, ["kitty(0.31.0)"], .placeholders),
+        (.kitty, ["XTerm(379)"], .cursor),
+        (.sixel, ["kitty(0.31.0)"], .cursor),
+    ] as [(GraphicsMode.Preference, [String], KittyPlacement)])
+    func placement(preference: GraphicsMode.Preference, clients: [String], expected: KittyPlacement) {
+        let choice = GraphicsMode.chooseInTmux(preference, capabilities: Self.found(kitty: true, shm: true),
+                                               size: Self.size, view: Self.view(clients: clients))
+        #expect(choice.placement == expected)
+    }
+
     @Test("why cells names the reason", arguments: [
         (found(kitty: true), view("3.2a", clients: ["kitty(0.26.5)"]), "tmux 3.2a has no allow-passthrough"),
         (found(sixel: true), view(clients: ["XTerm(379)", "VTE(7600)"]), "not every one of its 2 clients"),
