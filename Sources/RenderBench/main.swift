@@ -16,11 +16,12 @@
 //       (tolerance=N, budget=SHARE with 0 for none, and the policy's: see `apply`), writing every
 //       frame's bytes to OUT.bin. Prints one JSON line: frames, bytes, the cells written, the
 //       tolerance of each frame, the encode+render time per frame, and the encoding alone.
-//   RenderBench still IMAGE COLUMNS ROWS BLITTER OUT.bin
+//   RenderBench still IMAGE COLUMNS ROWS BLITTER OUT.bin [--cell WxH]
 //       One picture (any file mpv opens: a PNG, or a clip's first frame) scaled by mpv as reel
-//       scales it, letterboxed on cells of 1:2, encoded and rendered once, exactly: OUT.bin is
-//       what reel writes to show it, supersampled as reel does for the blitter (or as
-//       RENDERBENCH_SUPERSAMPLE=K says). Prints the same JSON line as render.
+//       scales it, letterboxed on cells of 1:2 (or of W x H pixels, as a terminal that reports
+//       that cell size gets it), encoded and rendered once, exactly: OUT.bin is what reel writes
+//       to show it, supersampled as reel does for the blitter (or as RENDERBENCH_SUPERSAMPLE=K
+//       says). Prints the same JSON line as render.
 import Drawing
 import Glibc
 import Playback
@@ -227,6 +228,15 @@ func blitter(named name: String) -> FrameEncoder.Blitter {
     }
 }
 
+/// A cell size in pixels written as WxH (`8x16`).
+func cellSize(_ text: String) -> PixelSize {
+    let parts = text.split(separator: "x")
+    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
+        fail("--cell must be WIDTHxHEIGHT in pixels, such as 8x16")
+    }
+    return PixelSize(width: width, height: height)
+}
+
 let arguments = CommandLine.arguments
 func number(_ index: Int) -> Int {
     guard index < arguments.count, let value = Int(arguments[index]) else { fail("expected a number at argument \(index)") }
@@ -254,14 +264,15 @@ case "decode" where arguments.count == 7 || arguments.count == 8:
 case "render" where arguments.count >= 9:
     render(frames: arguments[2], width: number(3), height: number(4), columns: number(5), rows: number(6),
            blitter: blitter(named: arguments[7]), out: arguments[8], settings: arguments.dropFirst(9).map { Substring($0) })
-case "still" where arguments.count == 7:
+case "still" where arguments.count == 7 || (arguments.count == 9 && arguments[7] == "--cell"):
+    let cell = arguments.count == 9 ? cellSize(arguments[8]) : PixelSize(width: 1, height: 2)
     let blitter = blitter(named: arguments[5])
     let encoder = FrameEncoder(blitter: blitter)
     let (width, height) = encoder.pixelSize(columns: number(3), rows: number(4))
     let frames = arguments[6] + ".frames"
     do {
         let supersampling = getenv("RENDERBENCH_SUPERSAMPLE").flatMap { Int(String(cString: $0)) } ?? blitter.supersampling
-        try decode(clip: arguments[2], width: width, height: height, pixelAspect: encoder.pixelAspect(cellAspect: 0.5),
+        try decode(clip: arguments[2], width: width, height: height, pixelAspect: encoder.pixelAspect(cellAspect: Double(cell.width) / Double(cell.height)),
                    supersampling: supersampling, pictureGrain: PictureGrain(blitter.pictureGrain), out: frames, quiet: true)
     } catch {
         fail("\(arguments[2]): \(error)")
@@ -272,5 +283,5 @@ case "still" where arguments.count == 7:
 default:
     fail("usage: RenderBench decode CLIP WIDTH HEIGHT PIXEL_ASPECT OUT.rgb [BLITTER|SUPERSAMPLING]\n"
         + "       RenderBench render FRAMES.rgb WIDTH HEIGHT COLUMNS ROWS BLITTER OUT.bin [NAME=VALUE...]\n"
-        + "       RenderBench still IMAGE COLUMNS ROWS BLITTER OUT.bin")
+        + "       RenderBench still IMAGE COLUMNS ROWS BLITTER OUT.bin [--cell WxH]")
 }
