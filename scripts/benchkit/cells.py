@@ -92,13 +92,20 @@ def bytes_maker(cell):
         os.makedirs(work, exist_ok=True)
         if name.startswith("reel-"):
             out = os.path.join(work, f"{name}.bin")
-            start = time.monotonic()
-            result = subprocess.run([tool, "still", png, str(columns), str(rows), name.split("-", 1)[1], out,
-                                     "--cell", f"{width}x{height}"], check=True, stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, text=True)
-            figures = {**stills._json_line(result.stdout), "path": "still --cell", "wall_s": time.monotonic() - start}
-            with open(out, "rb") as f:
-                return f.read(), figures
+            # On a loaded machine RenderBench's libmpv now and then ends the still before its one
+            # frame is rendered (an empty OUT.bin): it is run again, and the tries are noted.
+            for tries in range(1, 5):
+                start = time.monotonic()
+                result = subprocess.run([tool, "still", png, str(columns), str(rows), name.split("-", 1)[1], out,
+                                         "--cell", f"{width}x{height}"], check=True, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True)
+                with open(out, "rb") as f:
+                    data = f.read()
+                if data:
+                    break
+            figures = {**stills._json_line(result.stdout), "path": "still --cell", "wall_s": time.monotonic() - start,
+                       "tries": tries}
+            return data, figures
         command = stills.external_command(name, png, columns, rows)
         command = [f"--font-ratio={width}/{height}" if a.startswith("--font-ratio=") else a for a in command]
         return on_pty(command, columns, rows, columns * width, rows * height), {}
