@@ -215,6 +215,17 @@ def _json_line(text):
     return {}
 
 
+def until_written(command, path, tries=4):
+    """Runs RenderBench's `command` until it leaves `path` non-empty (at most `tries` times): on a
+    loaded machine its libmpv now and then ends a still before the one frame is rendered, which
+    leaves nothing. Returns the last run's stdout and how many runs it took."""
+    for run in range(1, tries + 1):
+        result = subprocess.run(command, check=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if os.path.exists(path) and os.path.getsize(path) > 0:
+            break
+    return result.stdout, run
+
+
 def reel_bytes(tool, png, columns, rows, blitter, work, settings=(), frame=None, still=True):
     """reel's bytes for the PNG and RenderBench's figures. With `frame` (an RGB array at the
     blitter's pixel size), that picture is encoded instead of mpv's scaling of the PNG."""
@@ -223,18 +234,17 @@ def reel_bytes(tool, png, columns, rows, blitter, work, settings=(), frame=None,
     figures = {}
     start = time.monotonic()
     if frame is None and still and has_still(tool):
-        result = subprocess.run([tool, "still", png, str(columns), str(rows), blitter, out, *settings], check=True,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        figures = _json_line(result.stdout)
-        figures["path"] = "still"
+        printed, tries = until_written([tool, "still", png, str(columns), str(rows), blitter, out, *settings], out)
+        figures = _json_line(printed)
+        figures.update(path="still", tries=tries)
     else:
         if blitter not in ("half", "quadrant"):
             return None, {}
         width, height = _blitter_pixels(blitter, columns, rows)
         frames = os.path.join(work, f"frames-{blitter}.rgb")
         if frame is None:
-            subprocess.run(offline.decode_command(tool, png, width, height, "1.0" if blitter == "half" else "0.5", frames, blitter),
-                           check=True, stdout=subprocess.DEVNULL)
+            until_written(offline.decode_command(tool, png, width, height, "1.0" if blitter == "half" else "0.5", frames,
+                                                 blitter), frames)
             # mpv shows an image for a second: every frame it draws is the same; the first is kept.
             with open(frames, "rb") as f:
                 first = f.read(width * height * 3)
@@ -658,8 +668,8 @@ def scaler_study(tool, png, white, cell, work, columns=COLUMNS, rows=ROWS):
         reference = area_scaled(png, x1 - x0, y1 - y0)
         # mpv's pixels, as RenderBench decode makes them for reel.
         frames = os.path.join(work, "scaler.rgb")
-        subprocess.run(offline.decode_command(tool, png, width, height, "1.0" if blitter == "half" else "0.5", frames, blitter),
-                       check=True, stdout=subprocess.DEVNULL)
+        until_written(offline.decode_command(tool, png, width, height, "1.0" if blitter == "half" else "0.5", frames, blitter),
+                      frames)
         mpv = np.fromfile(frames, dtype=np.uint8)[:width * height * 3].reshape(height, width, 3)
         # ffmpeg's area scaling to the same box, at the blitter's pixels.
         bx0, by0, bx1, by1 = x0 // per_x, y0 // per_y, x1 // per_x, y1 // per_y
