@@ -222,6 +222,11 @@ final class AppLoop: LoopStage {
             let cell = size.cellPixels ?? PixelSize(width: width, height: height)
             context.encoder = FrameEncoder(blitter: .pixels(width: cell.width, height: cell.height))
             size = size.withCellPixels(cell)
+        } else if context.encoder.blitter == .sextant, let cell = size.cellPixels, CellModel(reported: cell) != context.encoder.cell {
+            // A new font size: the sextant fit measures the glyphs on the new cell.
+            let encoder = context.encoder
+            context.encoder = FrameEncoder(blitter: encoder.blitter, dithersToPalette: encoder.dithersToPalette,
+                                           cell: CellModel(reported: cell))
         }
         guard force || size != context.size else { return }
         context.size = size

@@ -95,7 +95,9 @@ public enum ReelApp {
         let colorMode = options.colors ?? .detect(environment: environment)
         let picture = choosePicture(session: session, size: size, options: options, environment: environment)
         let graphics = picture.graphics
-        let encoder = FrameEncoder(blitter: picture.blitter, dithersToPalette: colorMode == .palette256 && picture.graphics == .blocks)
+        // The sextant fit measures its glyphs on the cell's own pixels, where the terminal gives them.
+        let encoder = FrameEncoder(blitter: picture.blitter, dithersToPalette: colorMode == .palette256 && picture.graphics == .blocks,
+                                   cell: CellModel(reported: size.cellPixels))
         if let cell = graphics.cell { size = size.withCellPixels(cell) }
         var context = SceneContext(size: size, encoder: encoder, options: options, commands: commands)
         context.fadesText = !graphics.textOverPicturesIsCostly
@@ -117,7 +119,7 @@ public enum ReelApp {
         do {
             playback = try PlaybackSession(items: items, options: options, pixelAspect: context.pixelAspect,
                                            supersampling: context.encoder.blitter.supersampling,
-                                           pictureGrain: PictureGrain(context.encoder.blitter.pictureGrain),
+                                           pictureGrain: PictureGrain(context.encoder.pictureGrain),
                                            videoHeight: context.pixelSize.height, resume: resume)
         } catch {
             printError("reel: cannot start mpv: \(error)")

@@ -645,15 +645,7 @@ static void fit_sextant_row_plain(const uint8_t *origin, ptrdiff_t stride, ptrdi
 
 // A fit as a cell record (see reel_fit_sextant_row_cells).
 static inline __attribute__((always_inline)) void store_cell(reel_cell_fit fit, uint8_t *cell) {
-    int blank = fit.split == 0 || (fit.fg[0] == fit.bg[0] && fit.fg[1] == fit.bg[1] && fit.fg[2] == fit.bg[2]);
-    uint32_t glyph = blank ? 0x20 : reel_sextant_lane_glyphs[fit.split];
-    uint8_t record[12] = {0};
-    __builtin_memcpy(record, &glyph, 4);
-    for (int c = 0; c < 3; c++) {
-        record[4 + c] = blank ? fit.bg[c] : fit.fg[c];
-        record[7 + c] = fit.bg[c];
-    }
-    __builtin_memcpy(cell, record, 12);
+    reel_store_sextant_cell(fit, cell);
 }
 
 __attribute__((target("avx2"))) static void fit_sextant_cells_avx2(const uint8_t *origin, ptrdiff_t stride,

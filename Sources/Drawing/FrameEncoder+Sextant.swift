@@ -26,17 +26,22 @@ extension FrameEncoder {
     }
 
     /// ``sextantCell(_:origin:width:)`` for `count` cells side by side, the first at `origin`,
-    /// into `cells` from index `out`: the same cells, with one call into the fit a row. Out of
-    /// line (it runs once a row), so that `encode`'s other blitters keep their cells inlined.
+    /// into `cells` from index `out`: the same cells, with one call into the fit a row; with a
+    /// `model`, the glyphs measured as drawn on its cell size instead of 8 × 16. Out of line (it
+    /// runs once a row), so that `encode`'s other blitters keep their cells inlined.
     @inline(never)
     static func sextantRow(
         _ pixels: UnsafeBufferPointer<RGB>, origin: Int, width: Int, count: Int,
-        into cells: UnsafeMutableBufferPointer<Cell>, at out: Int
+        into cells: UnsafeMutableBufferPointer<Cell>, at out: Int, model: SextantModel? = nil
     ) {
         guard count > 0, let base = UnsafeRawPointer(pixels.baseAddress), let first = cells.baseAddress else { return }
         // The fit writes the cells itself: a cell is CBlitter's cell record.
-        reel_fit_sextant_row_cells(base.assumingMemoryBound(to: UInt8.self) + 3 &* origin, 3 &* width, count,
-                                   UnsafeMutableRawPointer(first + out))
+        let origin = base.assumingMemoryBound(to: UInt8.self) + 3 &* origin, records = UnsafeMutableRawPointer(first + out)
+        if let model {
+            reel_fit_sextant_model_row_cells(model.model, origin, 3 &* width, count, records)
+        } else {
+            reel_fit_sextant_row_cells(origin, 3 &* width, count, records)
+        }
     }
 
     /// The cell for a fit: a blank for split 0 or two equal colours, else `symbol` in them.

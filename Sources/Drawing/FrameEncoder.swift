@@ -87,11 +87,37 @@ public struct FrameEncoder: Sendable, Hashable {
     /// Dither the picture to the 256-colour palette (ordered, so it holds still from frame to
     /// frame), for a terminal that shows only those: without it, smooth ramps show as bands.
     public var dithersToPalette = false
+    /// The terminal's cell, whose glyphs the sextant fit models.
+    public let cell: CellModel
+    /// The sextant fit's tables for `cell`, or nil for 8 × 16 (the fit's constant tables).
+    let sextantModel: SextantModel?
 
-    /// Creates an encoder.
-    public init(blitter: Blitter = .half, dithersToPalette: Bool = false) {
+    /// Creates an encoder for cells of `cell` (8 × 16, assumed, if not given).
+    public init(blitter: Blitter = .half, dithersToPalette: Bool = false, cell: CellModel = .assumed) {
         self.blitter = blitter
         self.dithersToPalette = dithersToPalette
+        self.cell = cell
+        sextantModel = blitter == .sextant && !cell.isBuiltIn ? SextantModel(size: cell.size) : nil
+    }
+
+    public static func == (a: FrameEncoder, b: FrameEncoder) -> Bool {
+        a.blitter == b.blitter && a.dithersToPalette == b.dithersToPalette && a.cell == b.cell
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(blitter)
+        hasher.combine(dithersToPalette)
+        hasher.combine(cell)
+    }
+
+    /// The step, in the blitter's pixels across and down, on which a letterboxed picture's edges
+    /// go: the blitter's (``Blitter/pictureGrain``), but whole cells across for sextants and
+    /// octants on a cell of odd width, which kitty splits at half its width rounded down, off
+    /// the half-cell edge of the samples (a pillarbox's edge there would be drawn with glyphs).
+    public var pictureGrain: (across: Int, down: Int) {
+        let grain = blitter.pictureGrain
+        guard blitter == .sextant || blitter == .octant, cell.size.width % 2 == 1 else { return grain }
+        return (blitter.pixelsPerColumn, grain.down)
     }
 
     /// The image size, in pixels, that exactly covers `columns` × `rows` cells.
@@ -131,7 +157,7 @@ public struct FrameEncoder: Sendable, Hashable {
         }
         let canvasWidth = canvas.width
         let imageWidth = image.width
-        let blitter = self.blitter
+        let blitter = self.blitter, model = sextantModel
         var image = image
         if dithersToPalette {
             // Each pixel at its place in the image, so a still picture dithers the same way each time.
@@ -158,7 +184,8 @@ public struct FrameEncoder: Sendable, Hashable {
                                 pixels[p], pixels[p + 1], pixels[p + imageWidth], pixels[p + imageWidth + 1])
                         }
                     case .sextant:
-                        FrameEncoder.sextantRow(pixels, origin: top, width: imageWidth, count: columns, into: cells, at: out)
+                        FrameEncoder.sextantRow(pixels, origin: top, width: imageWidth, count: columns, into: cells, at: out,
+                                                model: model)
                     case .octant:
                         for i in 0..<columns {
                             cells[out + i] = FrameEncoder.octantCell(pixels, origin: top + 4 * i, width: imageWidth)

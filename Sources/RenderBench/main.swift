@@ -16,12 +16,15 @@
 //       (tolerance=N, budget=SHARE with 0 for none, and the policy's: see `apply`), writing every
 //       frame's bytes to OUT.bin. Prints one JSON line: frames, bytes, the cells written, the
 //       tolerance of each frame, the encode+render time per frame, and the encoding alone.
-//   RenderBench still IMAGE COLUMNS ROWS BLITTER OUT.bin [--cell WxH]
+//       cell=WxH has the sextant fit model glyphs drawn on cells of W x H pixels (8x16 if not given).
+//   RenderBench still IMAGE COLUMNS ROWS BLITTER OUT.bin [WxH]
 //       One picture (any file mpv opens: a PNG, or a clip's first frame) scaled by mpv as reel
-//       scales it, letterboxed on cells of 1:2 (or of W x H pixels, as a terminal that reports
-//       that cell size gets it), encoded and rendered once, exactly: OUT.bin is what reel writes
-//       to show it, supersampled as reel does for the blitter (or as RENDERBENCH_SUPERSAMPLE=K
-//       says). Prints the same JSON line as render.
+//       scales it, letterboxed on cells of 1:2, encoded and rendered once, exactly: OUT.bin is
+//       what reel writes to show it, supersampled as reel does for the blitter (or as
+//       RENDERBENCH_SUPERSAMPLE=K says). Prints the same JSON line as render. With WxH, for a
+//       terminal whose cells are W x H pixels: the picture at that cell's aspect, the sextant fit's
+//       glyphs measured on it (RENDERBENCH_ASPECT=R: at cells of R instead, as a peer told that
+//       font ratio draws it).
 import Drawing
 import Glibc
 import Playback
@@ -181,8 +184,16 @@ func render(frames path: String, width: Int, height: Int, columns: Int, rows: In
     // reel's renderer as the app sets it up, then the settings given.
     var renderer = ScreenRenderer(colorMode: .truecolor)
     renderer.budget = .reel
-    for setting in settings { apply(setting, to: &renderer) }
-    let encoder = FrameEncoder(blitter: blitter)
+    var cell = CellModel.assumed
+    for setting in settings {
+        if setting.hasPrefix("cell=") {
+            guard let size = cellSize(setting.dropFirst(5)) else { fail("cell must be WxH") }
+            cell = CellModel(size: size, reported: true)
+        } else {
+            apply(setting, to: &renderer)
+        }
+    }
+    let encoder = FrameEncoder(blitter: blitter, cell: cell)
     let reader = FrameReader(path: path, width: width, height: height)
     let output = OutputFile(path: out)
     var image = PixelBuffer(width: width, height: height)
@@ -228,12 +239,10 @@ func blitter(named name: String) -> FrameEncoder.Blitter {
     }
 }
 
-/// A cell size in pixels written as WxH (`8x16`).
-func cellSize(_ text: String) -> PixelSize {
+/// A cell size written WxH.
+func cellSize(_ text: Substring) -> PixelSize? {
     let parts = text.split(separator: "x")
-    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
-        fail("--cell must be WIDTHxHEIGHT in pixels, such as 8x16")
-    }
+    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width >= 2, height >= 3 else { return nil }
     return PixelSize(width: width, height: height)
 }
 
@@ -264,24 +273,30 @@ case "decode" where arguments.count == 7 || arguments.count == 8:
 case "render" where arguments.count >= 9:
     render(frames: arguments[2], width: number(3), height: number(4), columns: number(5), rows: number(6),
            blitter: blitter(named: arguments[7]), out: arguments[8], settings: arguments.dropFirst(9).map { Substring($0) })
-case "still" where arguments.count == 7 || (arguments.count == 9 && arguments[7] == "--cell"):
-    let cell = arguments.count == 9 ? cellSize(arguments[8]) : PixelSize(width: 1, height: 2)
+case "still" where arguments.count == 7 || arguments.count == 8:
     let blitter = blitter(named: arguments[5])
-    let encoder = FrameEncoder(blitter: blitter)
+    let cell = arguments.count == 8 ? cellSize(Substring(arguments[7])) : nil
+    if arguments.count == 8 && cell == nil { fail("cell must be WxH") }
+    let encoder = FrameEncoder(blitter: blitter, cell: cell.map { CellModel(size: $0, reported: true) } ?? .assumed)
+    // RENDERBENCH_ASPECT=R: the picture at cells of R (width over height) whatever the cell, as a
+    // tool told a font ratio of R draws it.
+    let cellAspect = getenv("RENDERBENCH_ASPECT").flatMap { Double(String(cString: $0)) }
+        ?? cell.map { Double($0.width) / Double($0.height) } ?? 0.5
     let (width, height) = encoder.pixelSize(columns: number(3), rows: number(4))
     let frames = arguments[6] + ".frames"
     do {
         let supersampling = getenv("RENDERBENCH_SUPERSAMPLE").flatMap { Int(String(cString: $0)) } ?? blitter.supersampling
-        try decode(clip: arguments[2], width: width, height: height, pixelAspect: encoder.pixelAspect(cellAspect: Double(cell.width) / Double(cell.height)),
-                   supersampling: supersampling, pictureGrain: PictureGrain(blitter.pictureGrain), out: frames, quiet: true)
+        try decode(clip: arguments[2], width: width, height: height, pixelAspect: encoder.pixelAspect(cellAspect: cellAspect),
+                   supersampling: supersampling, pictureGrain: PictureGrain(encoder.pictureGrain), out: frames, quiet: true)
     } catch {
         fail("\(arguments[2]): \(error)")
     }
     render(frames: frames, width: width, height: height, columns: number(3), rows: number(4), blitter: blitter,
-           out: arguments[6], settings: ["tolerance=0", "budget=0"], limit: 1)
+           out: arguments[6], settings: ["tolerance=0", "budget=0"] + (cell.map { ["cell=\($0.width)x\($0.height)"] } ?? []),
+           limit: 1)
     unlink(frames)
 default:
     fail("usage: RenderBench decode CLIP WIDTH HEIGHT PIXEL_ASPECT OUT.rgb [BLITTER|SUPERSAMPLING]\n"
         + "       RenderBench render FRAMES.rgb WIDTH HEIGHT COLUMNS ROWS BLITTER OUT.bin [NAME=VALUE...]\n"
-        + "       RenderBench still IMAGE COLUMNS ROWS BLITTER OUT.bin [--cell WxH]")
+        + "       RenderBench still IMAGE COLUMNS ROWS BLITTER OUT.bin [WxH]")
 }

@@ -29,6 +29,7 @@ extension PlayerScreen {
         guard stats.isShown(at: now) else { return }
         var terminal = stats.terminal
         if terminal.blitter.isEmpty { terminal.blitter = encoder.blitter.name }
+        if terminal.cellModel.isEmpty, encoder.blitter == .sextant { terminal.cellModel = encoder.cell.description }
         let top = toast != nil ? toastRow + toastLines.count : layout.title.maxY
         StatsPanel.draw(StatsPanel.lines(status, terminal), pinned: stats.isPinned, top: min(top, max(canvas.height - 8, 0)), into: &canvas)
     }

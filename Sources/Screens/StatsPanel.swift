@@ -8,6 +8,8 @@ public struct TerminalFigures: Sendable, Equatable {
     public var graphics = "blocks"
     /// The cells' blitter, when the picture is cells (`half`, `quadrant`, `sextant`, `octant`).
     public var blitter = ""
+    /// The cell the sextant fit models, as ``CellModel`` describes it (`8x16 (assumed)`), or empty.
+    public var cellModel = ""
     /// What reel writes to the terminal, bytes a second over the last second or so.
     public var bytesPerSecond: Double?
     /// Composing, encoding and diffing a screen: the median, in milliseconds.
@@ -81,7 +83,8 @@ struct StatsPanel: Sendable, Equatable {
             if let bytes = status.cacheBytes { cache += " · " + ByteCountText.format(bytes) }
             lines.append(("Cache", cache))
         }
-        let picture = terminal.graphics == "blocks" ? "\(terminal.blitter) cells" : "pixels: \(terminal.graphics)"
+        var picture = terminal.graphics == "blocks" ? "\(terminal.blitter) cells" : "pixels: \(terminal.graphics)"
+        if terminal.graphics == "blocks", !terminal.cellModel.isEmpty { picture += " · cell model \(terminal.cellModel)" }
         lines.append(("Picture", picture))
         var write = terminal.bytesPerSecond.map { ByteCountText.format(Int64($0)) + "/s" } ?? "–"
         if let screen = terminal.screenMilliseconds { write += " · a screen in \(number(screen, 2)) ms" }

@@ -184,6 +184,7 @@ struct TracksAndCardsTests {
         var screen = Self.screen(status, screenReader: true)
         var figures = TerminalFigures()
         (figures.graphics, figures.blitter, figures.bytesPerSecond) = ("blocks", "sextant", 412_000)
+        figures.cellModel = "10x20 (terminal)"
         (figures.screenMilliseconds, figures.renderMilliseconds, figures.framesShown, figures.framesLetGo) = (1.52, 0.8, 300, 2)
         screen.setTerminalFigures(figures, now: 0.5)
         #expect(screen.handle(PlayerScreenTests.char("i"), now: 1) == [])
@@ -191,7 +192,7 @@ struct TracksAndCardsTests {
         let rows = (0..<canvas.height).map { PlayerScreenTests.text(canvas, row: $0) }
         for expected in ["Stats · I keeps them up", "Video    h264 · 640×360 · 24 fps · 23.98 fps out", "1.2 Mb/s",
                          "Audio    English (eng) · opus · default · 96 kb/s", "Frames   dropped 3 · by the decoder 1 · late 2",
-                         "Cache    12.3 s ahead · 4.5 MB", "Picture  sextant cells", "Terminal 412 kB/s · a screen in 1.52 ms",
+                         "Cache    12.3 s ahead · 4.5 MB", "Picture  sextant cells · cell model 10x20 (terminal)", "Terminal 412 kB/s · a screen in 1.52 ms",
                          "Render   mpv draws a frame in 0.80 ms", "Budget   shown 300 · let go 2 · tolerance 0"] {
             #expect(rows.contains { $0.contains(expected) }, "missing: \(expected)")
         }

@@ -55,11 +55,24 @@ TODAY += [0x2580 + k for k in (1, 2, 3, 5, 6, 7)]
 TODAY += [0x2590 - k for k in (1, 2, 3, 5, 6, 7)]
 
 
-def alphas(code):
-    """The glyph's coverage of each of the 4 x 8 samples: kitty's pixels at 8 x 16, halved."""
-    m = vt.glyph_mask(code, CW, CH).astype(np.float64)
-    a = (m[0::2, 0::2] + m[1::2, 0::2] + m[0::2, 1::2] + m[1::2, 1::2]) / 4
-    return a.reshape(32)
+def _overlaps(size, parts):
+    """(parts, size): the share of part k (of `parts` equal parts of a length of `size` pixels)
+    that pixel x covers."""
+    out = np.zeros((parts, size))
+    for k in range(parts):
+        a, b = k * size / parts, (k + 1) * size / parts
+        for x in range(size):
+            out[k, x] = max(0.0, min(b, x + 1) - max(a, x)) / (size / parts)
+    return out
+
+
+def alphas(code, cell=None):
+    """The glyph's coverage of each of the 4 x 8 samples: kitty's pixels at `cell` (8 x 16 if not
+    given), each sample the cell's 1/4 x 1/8 whatever the pixels, so a pixel a sample boundary
+    crosses counts in both by its share."""
+    w, h = cell or (CW, CH)
+    m = vt.glyph_mask(code, w, h).astype(np.float64)
+    return (_overlaps(h, 8) @ m @ _overlaps(w, 4).T).reshape(32)
 
 
 LIGHT = {"│": 0x2502, "─": 0x2500, "┃": 0x2503, "━": 0x2501}
@@ -111,9 +124,10 @@ def fit_today(p):
     return k, fg, bg
 
 
-def fit_ls(p, codes, clamp_score=False):
-    """Exact least squares with fractional coverage over `codes` (codes[0] is the blank)."""
-    a = np.stack([alphas(c) for c in codes])  # (K, 32)
+def fit_ls(p, codes, clamp_score=False, cell=None):
+    """Exact least squares with fractional coverage over `codes` (codes[0] is the blank), the
+    coverages those of glyphs drawn at `cell` (8 x 16 if not given)."""
+    a = np.stack([alphas(c, cell) for c in codes])  # (K, 32)
     A = (a * a).sum(1)
     B = (a * (1 - a)).sum(1)
     C = ((1 - a) ** 2).sum(1)
@@ -149,27 +163,101 @@ def fit_ls(p, codes, clamp_score=False):
     return k, fg, bg
 
 
-def draw(codes, k, fg, bg):
-    """The screen at 8 x 16 px a cell: blanks (lane 0 or fg == bg) as the background."""
-    n = len(k)
-    lit = np.stack([vt.glyph_mask(c, CW, CH) for c in codes])[k]  # (N, 16, 8)
+def draw(codes, k, fg, bg, cell=None):
+    """The screen at `cell` px a cell (8 x 16 if not given): blanks (lane 0 or fg == bg) as the
+    background."""
+    cw, ch = cell or (CW, CH)
+    lit = np.stack([vt.glyph_mask(c, cw, ch) for c in codes])[k]  # (N, ch, cw)
     same = (fg == bg).all(1)
     lit[same | (k == 0)] = False
     img = np.where(lit[..., None], fg[:, None, None, :], bg[:, None, None, :]).astype(np.uint8)
-    return img.reshape(ROWS, COLUMNS, CH, CW, 3).transpose(0, 2, 1, 3, 4).reshape(ROWS * CH, COLUMNS * CW, 3)
+    return img.reshape(ROWS, COLUMNS, ch, cw, 3).transpose(0, 2, 1, 3, 4).reshape(ROWS * ch, COLUMNS * cw, 3)
 
 
 def cells_of(samples):
     return samples.reshape(ROWS, 8, COLUMNS, 4, 3).transpose(0, 2, 1, 3, 4).reshape(ROWS * COLUMNS, 32, 3).astype(np.float64)
 
 
-def decode(tool, png, out):
-    subprocess.run([tool, "decode", png, str(4 * COLUMNS), str(8 * ROWS), "1.0", out], check=True, stdout=subprocess.DEVNULL)
+def decode(tool, png, out, placement=None):
+    """The 4 x 8 samples a cell mpv scales `png` to (letterboxed by mpv, or placed as reel places
+    a `placement` blitter's picture: RenderBench decode's BLITTER)."""
+    command = [tool, "decode", png, str(4 * COLUMNS), str(8 * ROWS), "1.0", out] + ([placement] if placement else [])
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
     return np.fromfile(out, dtype=np.uint8)[:4 * COLUMNS * 8 * ROWS * 3].reshape(8 * ROWS, 4 * COLUMNS, 3)
+
+
+def still_inputs(args, names, cache, placement=None):
+    """Each still asked for (all if none): (still, its PNG, a white PNG of its size, the samples
+    mpv scales each to, as cells)."""
+    for still in stills.STILLS:
+        if names and still["name"] not in names:
+            continue
+        png = stills.extract_png(still, cache)
+        w, h = stills.image_size(png)
+        white = stills.white_png(w, h, cache)
+        samples = cells_of(decode(args.tool, png, os.path.join(args.work, "s.rgb"), placement))
+        white_samples = cells_of(decode(args.tool, white, os.path.join(args.work, "w.rgb"), placement))
+        yield still, png, white, samples, white_samples
+
+
+def reel_score(tool, png, white, blitter, cell, work):
+    """Offline PSNR of reel's own bytes for `png` (RenderBench still, told the cell size), decoded
+    at `cell` pixels a cell, in the box where its white picture lights. The picture is laid out on
+    cells of 1:2, as chafa and timg are told here: at the cell's own aspect reel's picture takes
+    fewer rows than theirs at 7x15, 8x17 and 11x23 and scores 0.2-0.3 dB lower for it, a
+    different grid rather than a worse fit."""
+    size = (f"{cell[0]}x{cell[1]}",)
+    images = []
+    for picture in (png, white):
+        for _ in range(3):  # mpv has once drawn nothing on a loaded machine: asked again
+            os.environ["RENDERBENCH_ASPECT"] = "0.5"  # the peers' font ratio (stills.py tells chafa 1/2)
+            data, _ = stills.reel_bytes(tool, picture, COLUMNS, ROWS, blitter, work, settings=size)
+            image = stills.last_picture(stills.trim(data), COLUMNS, ROWS, cell)[0]
+            if image is not None:
+                break
+        images.append(image)
+    box = stills.lit_box(images[1])
+    x0, y0, x1, y1 = box
+    return stills.psnr_half(images[0], box, stills.area_scaled(png, x1 - x0, y1 - y0))
+
+
+def cell_table(args, cells, names):
+    """At each cell size: the fit to the cell's own coverages (this study's model, on reel's
+    samples placed on cells), reel's own bytes (RenderBench still told the cell), and the peers,
+    all decoded at that cell: one row a still and a cell, PSNR in dB; then each size's mean and
+    worst margins."""
+    cache = os.path.join(args.cache, "stills")
+    os.makedirs(cache, exist_ok=True)
+    codes = TODAY + REEL_LINES
+    print("| still | cell | model | reel sextant | chafa -w 9 | reel quadrant | timg -pquarter | reel half | timg -phalf "
+          "| sextant − chafa | quadrant − timg | half − timg |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    margins = {}
+    for still, png, white, samples, white_samples in still_inputs(args, names, cache, "sextant"):
+        for cell in cells:
+            box = stills.lit_box(draw(codes, *fit_ls(white_samples, codes, cell=cell), cell=cell))
+            x0, y0, x1, y1 = box
+            reference = stills.area_scaled(png, x1 - x0, y1 - y0)
+            row = [stills.psnr_half(draw(codes, *fit_ls(samples, codes, cell=cell), cell=cell), box, reference)]
+            for tool in ("reel-sextant", "chafa-w9", "reel-quadrant", "timg-quarter", "reel-half", "timg-half"):
+                if tool.startswith("reel-"):
+                    row.append(reel_score(args.tool, png, white, tool[5:], cell, args.work))
+                else:
+                    scored = stills.score_tool(tool, None, png, white, None, args.work, None, cell)
+                    row.append(scored.get("offline_psnr", float("nan")))
+            diffs = [row[1] - row[2], row[3] - row[4], row[5] - row[6]]
+            margins.setdefault(cell, []).append(diffs)
+            print(f"| {still['name']} | {cell[0]}x{cell[1]} | " + " | ".join(f"{v:.2f}" for v in row)
+                  + " | " + " | ".join(f"{d:+.2f}" for d in diffs) + " |", flush=True)
+    for cell, values in margins.items():
+        v = np.array(values)
+        print(f"{cell[0]}x{cell[1]}: mean " + " / ".join(f"{m:+.2f}" for m in v.mean(0)) + ", worst "
+              + " / ".join(f"{m:+.2f}" for m in v.min(0)) + " (sextant − chafa / quadrant − timg / half − timg)", flush=True)
 
 
 def main():
     parser = argparse.ArgumentParser()
+    parser.add_argument("--cells", default="", help="cell sizes (7x15,8x16,...): the cell table instead")
     parser.add_argument("--tool", required=True)
     parser.add_argument("--cache", default=os.path.join(stills.ROOT, ".bench", "cache"))
     parser.add_argument("--work", default="/tmp/fitstudy")
@@ -183,16 +271,12 @@ def main():
     cache = os.path.join(args.cache, "stills")
     os.makedirs(cache, exist_ok=True)
     names = [n for n in args.stills.split(",") if n]
+    if args.cells:
+        cell_table(args, [tuple(int(v) for v in c.split("x")) for c in args.cells.split(",")], names)
+        return
     fits = args.sets.split(",")
     print("| still | " + " | ".join(fits) + (" | reel (bench) |" if args.check else " |"))
-    for still in stills.STILLS:
-        if names and still["name"] not in names:
-            continue
-        png = stills.extract_png(still, cache)
-        w, h = stills.image_size(png)
-        white = stills.white_png(w, h, cache)
-        samples = cells_of(decode(args.tool, png, os.path.join(args.work, "s.rgb")))
-        white_samples = cells_of(decode(args.tool, white, os.path.join(args.work, "w.rgb")))
+    for still, png, white, samples, white_samples in still_inputs(args, names, cache):
         k, fg, bg = fit_today(white_samples)
         box = stills.lit_box(draw(TODAY, k, fg, bg))
         x0, y0, x1, y1 = box

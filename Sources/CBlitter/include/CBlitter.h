@@ -62,6 +62,37 @@ void reel_fit_sextant_row(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t cou
 /// whose foreground is its background.
 void reel_fit_sextant_row_cells(const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count, void *cells);
 
+/// A sextant fit as a cell record (see reel_fit_sextant_row_cells) at `cell`.
+static inline __attribute__((always_inline)) void reel_store_sextant_cell(reel_cell_fit fit, uint8_t *cell) {
+    int blank = fit.split == 0 || (fit.fg[0] == fit.bg[0] && fit.fg[1] == fit.bg[1] && fit.fg[2] == fit.bg[2]);
+    uint32_t glyph = blank ? 0x20 : reel_sextant_lane_glyphs[fit.split];
+    uint8_t record[12] = {0};
+    __builtin_memcpy(record, &glyph, 4);
+    for (int c = 0; c < 3; c++) {
+        record[4 + c] = blank ? fit.bg[c] : fit.fg[c];
+        record[7 + c] = fit.bg[c];
+    }
+    __builtin_memcpy(cell, record, 12);
+}
+/// The sextant fit's model of a cell of some size in pixels (opaque): each lane's coverage of the
+/// 4 x 8 samples as kitty draws the lane's glyph on a cell of that size (a sample being a 1/4 x 1/8
+/// of the cell, a pixel its edge crosses counting by its share), and the scoring factors worked
+/// out from those coverages as the constant tables of reel_fit_sextant are for 8 x 16.
+typedef struct reel_sextant_model reel_sextant_model;
+/// The bytes a model takes (to be allocated 32-byte aligned).
+size_t reel_sextant_model_size(void);
+/// Fills `model` for cells of `width` x `height` pixels.
+void reel_sextant_model_make(int width, int height, reel_sextant_model *model);
+/// Lane `lane`'s coverage of sample `sample` (row * 4 + column), 0-1.
+float reel_sextant_model_coverage(const reel_sextant_model *model, int lane, int sample);
+/// reel_fit_sextant_row by `model`'s coverages: the least-squares fit of each lane's two colours,
+/// the lane that removes the most of the cells' sum |p|^2 (ties to the lower lane), each cell
+/// whose colours fall out of range chosen again by its clamped colours' error.
+void reel_fit_sextant_model_row(const reel_sextant_model *model, const uint8_t *origin, ptrdiff_t stride, ptrdiff_t count,
+                                reel_cell_fit *fits);
+/// reel_fit_sextant_row_cells by `model`'s coverages.
+void reel_fit_sextant_model_row_cells(const reel_sextant_model *model, const uint8_t *origin, ptrdiff_t stride,
+                                      ptrdiff_t count, void *cells);
 /// The octant blitter's split for the cell at `origin` (as for reel_fit_sextant): the parts
 /// (2 x 2 samples each) ordered along the line through the two that differ most, and the best
 /// of the seven splits of that order against a blank.

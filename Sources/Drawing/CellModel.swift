@@ -1,0 +1,63 @@
+import CBlitter
+
+/// The terminal's cell as the sextant fit models it: its size in pixels, and whether the terminal
+/// said so. kitty draws each block glyph on the cell's own pixels (a sextant's rows split at a
+/// third and two thirds of the height rounded down, the quadrants at half, the ⅛ blocks on
+/// eighths of whole pixels), so the share of each of the 4 × 8 samples a glyph covers depends on
+/// the size. Where nothing says (no pixel size from the terminal, some multiplexers), 8 × 16
+/// (kitty's and xterm's common one) is assumed.
+public struct CellModel: Sendable, Hashable, CustomStringConvertible {
+    /// The cell's size in pixels.
+    public var size: PixelSize
+    /// Whether the terminal reported the size (else it is assumed).
+    public var reported: Bool
+
+    /// The model where the terminal has not said: 8 × 16, assumed.
+    public static let assumed = CellModel(size: PixelSize(width: 8, height: 16), reported: false)
+
+    /// The model of a cell the terminal reported as `size`, or ``assumed`` for none (or a size
+    /// too small to draw sextants: under 2 × 3 pixels).
+    public init(reported size: PixelSize?) {
+        if let size, size.width >= 2, size.height >= 3 {
+            self.init(size: size, reported: true)
+        } else {
+            self = .assumed
+        }
+    }
+
+    /// A model of `size`.
+    public init(size: PixelSize, reported: Bool) {
+        self.size = size
+        self.reported = reported
+    }
+
+    /// Whether the sextant fit's constant tables (built for 8 × 16) are this cell's.
+    public var isBuiltIn: Bool { size == PixelSize(width: 8, height: 16) }
+
+    /// As `--stats` shows it: `8x16 (assumed)` or `10x20 (terminal)`.
+    public var description: String { "\(size.width)x\(size.height) (\(reported ? "terminal" : "assumed"))" }
+}
+
+/// The sextant fit's tables for one cell size (``CellModel``), made once: each lane's coverage of
+/// the samples and its scoring factors (`reel_sextant_model_make`). Immutable once made.
+public final class SextantModel: @unchecked Sendable {
+    /// The cell size the tables model.
+    public let size: PixelSize
+    let storage: UnsafeMutableRawPointer
+
+    /// The tables for cells of `size` pixels.
+    public init(size: PixelSize) {
+        self.size = size
+        storage = UnsafeMutableRawPointer.allocate(byteCount: reel_sextant_model_size(), alignment: 32)
+        reel_sextant_model_make(Int32(size.width), Int32(size.height), model)
+    }
+
+    deinit { storage.deallocate() }
+
+    var model: OpaquePointer { OpaquePointer(storage) }
+
+    /// Lane `lane`'s share of sample `sample` (row × 4 + column) that its glyph covers.
+    public func coverage(lane: Int, sample: Int) -> Float {
+        reel_sextant_model_coverage(model, Int32(lane), Int32(sample))
+    }
+}

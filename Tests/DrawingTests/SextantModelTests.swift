@@ -1,0 +1,133 @@
+import CBlitter
+import Testing
+@testable import Drawing
+
+/// The sextant fit at the terminal's own cell size: each glyph's coverage of the 4 × 8 samples
+/// as kitty draws it on that many pixels, and the fit by those coverages.
+@Suite("Sextant fit at any cell size")
+struct SextantModelTests {
+    /// A row of `count` cells of samples, each from `colour(cell, column, row)`.
+    static func row(_ count: Int, _ colour: (Int, Int, Int) -> RGB) -> PixelBuffer {
+        var image = PixelBuffer(width: 4 * count, height: 8)
+        for cell in 0..<count {
+            for y in 0..<8 { for x in 0..<4 { image[4 * cell + x, y] = colour(cell, x, y) } }
+        }
+        return image
+    }
+
+    /// The cells of `image` (one row) fitted by `model`, or by the constant 8 × 16 tables.
+    static func fit(_ image: PixelBuffer, model: SextantModel?) -> [Cell] {
+        let count = image.width / 4
+        var cells = [Cell](repeating: .blank(.black), count: count)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            cells.withUnsafeMutableBufferPointer { out in
+                FrameEncoder.sextantRow(pixels, origin: 0, width: image.width, count: count, into: out, at: 0, model: model)
+            }
+        }
+        return cells
+    }
+
+    /// A reproducible stream of numbers (an LCG).
+    struct Numbers {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    @Test("at 8 × 16 a sextant's rows are kitty's 5, 5 and 6 pixels: the third sample row half top, half middle")
+    func sextantRowsAt8x16() {
+        let model = SextantModel(size: PixelSize(width: 8, height: 16))
+        // Lane 1 is the top-left sextant.
+        let covered = (0..<32).map { model.coverage(lane: 1, sample: $0) }
+        #expect(covered == [1, 1, 0, 0, 1, 1, 0, 0, 0.5, 0.5, 0, 0] + [Float](repeating: 0, count: 20))
+    }
+
+    @Test("at 7 × 15 kitty splits the columns at pixel 3: the second sample column is 5/7 left")
+    func oddWidth() {
+        let model = SextantModel(size: PixelSize(width: 7, height: 15))
+        // The left half as the three left sextants: lane 25 (pattern 25 ^ 12 = 21, parts 1, 3 and 5).
+        let left = (0..<4).map { model.coverage(lane: 25, sample: 8 + $0) }
+        #expect(abs(left[0] - 1) < 1e-6 && abs(left[1] - 1.25 / 1.75) < 1e-6 && left[2] == 0 && left[3] == 0)
+        // Rows at 15/3 = 5 and 10: sample rows of 1.875 px; the top sextant covers row 2 by 1.25/1.875.
+        #expect(abs(model.coverage(lane: 1, sample: 8) - Float(1.25 / 1.875)) < 1e-6)
+    }
+
+    @Test("at 8 × 16 the model fits as the constant tables do (cells whose best two lanes are within rounding aside)")
+    func builtInAgrees() {
+        var numbers = Numbers(state: 40)
+        let model = SextantModel(size: PixelSize(width: 8, height: 16))
+        var same = 0, total = 0
+        for _ in 0..<40 {
+            // Cells of two colours on random samples, and noisy ones.
+            let image = Self.row(16) { cell, _, _ in
+                cell % 2 == 0 ? (numbers.next(2) == 0 ? RGB(200, 40, 10) : RGB(10, 90, 220))
+                    : RGB(UInt8(numbers.next(256)), UInt8(numbers.next(256)), UInt8(numbers.next(256)))
+            }
+            let a = Self.fit(image, model: model), b = Self.fit(image, model: nil)
+            total += a.count
+            same += zip(a, b).filter { $0 == $1 }.count
+        }
+        #expect(Double(same) / Double(total) > 0.97, "\(same) of \(total)")
+    }
+
+    @Test("each lane drawn at its cell's coverages is fitted back exactly (by its glyph or one that draws the samples alike)",
+          arguments: [
+              PixelSize(width: 7, height: 15), PixelSize(width: 8, height: 17), PixelSize(width: 10, height: 20),
+              PixelSize(width: 11, height: 23),
+          ])
+    func lanesRoundTrip(size: PixelSize) {
+        let model = SextantModel(size: size)
+        let lanes = Array(1..<62)
+        let image = Self.row(lanes.count) { cell, x, y in
+            let level = UInt8((model.coverage(lane: lanes[cell], sample: y * 4 + x) * 200).rounded())
+            return RGB(level, level, level)
+        }
+        let cells = Self.fit(image, model: model)
+        let symbols = FrameEncoder.SextantSplit.symbols
+        for (index, (cell, lane)) in zip(cells, lanes).enumerated() {
+            // A blank shows its background everywhere (lane 0 covers nothing).
+            guard let chosen = cell.symbol == .space ? 0 : symbols.firstIndex(of: cell.symbol) else {
+                Issue.record("lane \(lane) at \(size): \(cell)")
+                continue
+            }
+            let worst = (0..<32).map { sample -> Float in
+                let a = model.coverage(lane: chosen, sample: sample)
+                let shown = a * Float(cell.fg.r) + (1 - a) * Float(cell.bg.r)
+                return abs(shown - Float(image[4 * index + sample % 4, sample / 4].r))
+            }.max() ?? 0
+            #expect(worst <= 1.5, "lane \(lane) at \(size) drawn as lane \(chosen), \(worst) off")
+        }
+    }
+
+    @Test("a cell of one colour is a blank of it at any size, and a row under eight cells is fitted too")
+    func flatAndShort() {
+        let model = SextantModel(size: PixelSize(width: 11, height: 23))
+        #expect(Self.fit(Self.row(10) { _, _, _ in RGB(9, 80, 200) }, model: model).allSatisfy { $0 == .blank(RGB(9, 80, 200)) })
+        let short = Self.fit(Self.row(3) { _, _, y in y < 4 ? .white : .black }, model: model)
+        #expect(short.allSatisfy { $0.symbol.rawValue == 0x2580 || $0.symbol.rawValue == 0x2584 || $0.symbol.rawValue >= 0x1FB00 })
+    }
+
+    @Test("the model is the terminal's reported cell, else 8 × 16 assumed, as --stats names it")
+    func cellModel() {
+        #expect(CellModel(reported: nil).description == "8x16 (assumed)")
+        #expect(CellModel(reported: PixelSize(width: 10, height: 20)).description == "10x20 (terminal)")
+        #expect(CellModel(reported: PixelSize(width: 1, height: 2)) == .assumed)
+        #expect(FrameEncoder(blitter: .sextant, cell: CellModel(reported: PixelSize(width: 8, height: 16))).sextantModel == nil)
+        #expect(FrameEncoder(blitter: .sextant, cell: CellModel(reported: PixelSize(width: 7, height: 15))).sextantModel?.size
+            == PixelSize(width: 7, height: 15))
+        #expect(FrameEncoder(blitter: .quadrant, cell: CellModel(reported: PixelSize(width: 7, height: 15))).sextantModel == nil)
+    }
+
+    @Test("sextant and octant pictures go on whole cells across on a cell of odd width, half cells on an even one")
+    func grain() {
+        func grain(_ blitter: FrameEncoder.Blitter, _ width: Int) -> [Int] {
+            let g = FrameEncoder(blitter: blitter, cell: CellModel(reported: PixelSize(width: width, height: 15))).pictureGrain
+            return [g.across, g.down]
+        }
+        #expect(grain(.sextant, 7) == [4, 8] && grain(.octant, 11) == [4, 8])
+        #expect(grain(.sextant, 8) == [2, 8] && grain(.sextant, 10) == [2, 8])
+        #expect(grain(.quadrant, 7) == [1, 1] && grain(.half, 7) == [1, 1])
+    }
+}
