@@ -7,8 +7,9 @@ at 96 dpi under Xvfb, 9 pt draws 7x15 cells, 9.75 pt 8x16, 10 pt 8x17, 12.5 pt 1
 
 Every tool is given the same still (stills.extract_png: mpv's own frame, see reference.py) and
 the cell size, as that terminal would give it:
-- reel: `RenderBench still PNG 100 30 BLITTER OUT --cell WxH` (what reel reads from the
-  terminal's pixel size: mpv letterboxes for that cell shape);
+- reel: `RenderBench still PNG 100 30 BLITTER OUT WxH` (what reel reads from the terminal's
+  pixel size: mpv letterboxes for that cell shape, and the sextant fit measures kitty's glyphs on
+  that cell);
 - timg -pquarter / -phalf and chafa -w 9 (block+border+sextant, --font-ratio=W/H): run on a pty of
   100x30 cells whose size in pixels is 100W x 30H (TIOCGWINSZ), as in the terminal.
 Each tool's bytes are scored as the stills part scores them (stills.score_tool): the box where it
@@ -94,8 +95,8 @@ def bytes_maker(cell):
             out = os.path.join(work, f"{name}.bin")
             start = time.monotonic()
             printed, tries = stills.until_written([tool, "still", png, str(columns), str(rows), name.split("-", 1)[1],
-                                                   out, "--cell", f"{width}x{height}"], out)
-            figures = {**stills._json_line(printed), "path": "still --cell", "wall_s": time.monotonic() - start,
+                                                   out, f"{width}x{height}"], out)
+            figures = {**stills._json_line(printed), "path": "still WxH", "wall_s": time.monotonic() - start,
                        "tries": tries}
             with open(out, "rb") as f:
                 data = f.read()
@@ -218,7 +219,7 @@ def report(results):
              f"size, {part['columns']}x{part['rows']} cells, in {kitty} under Xvfb (Mesa's software GL), DejaVu Sans "
              f"Mono at " + ", ".join(f"{SIZES[label]:g} pt ({label})" for label in labels)
              + ". Every tool gets the same PNG (mpv's own frame of the clip, in mpv's matrix and range) and the cell "
-               "size (reel `RenderBench still --cell WxH`; chafa and timg on a pty of that size in pixels, chafa also "
+               "size (reel `RenderBench still … WxH`; chafa and timg on a pty of that size in pixels, chafa also "
                "`--font-ratio=W/H`). PSNR over each tool's picture box, both halved.", "",
              f"    {part.get('command', 'scripts/bench --only=cells')}"]
     header = ["still", "cell", "sextant − chafa `-w 9`", "quadrant − timg `-pquarter`", "half − timg `-phalf`",
