@@ -20,7 +20,7 @@ struct reel_sextant_model {
     uint8_t sample[REEL_SEXTANT_LANES * 32];
     float weight[REEL_SEXTANT_LANES * 32];
     /// The scoring factors: with A = sum a^2, B = sum a (1 - a), C = sum (1 - a)^2 over a lane's
-    /// coverages a and D = A C - B^2, both 32/D, across 2 (A + B)/D, outside A/D, foreground C/D,
+    /// coverages a (then A and C each plus blend B, and B times 1 - blend) and D = A C - B^2, both 32/D, across 2 (A + B)/D, outside A/D, foreground C/D,
     /// crossed B/D, squares A and mixed B (all 0 for a lane the cell cannot draw).
     float both[REEL_SEXTANT_LANES], across[REEL_SEXTANT_LANES], outside[REEL_SEXTANT_LANES];
     float foreground[REEL_SEXTANT_LANES], crossed[REEL_SEXTANT_LANES];
@@ -125,7 +125,7 @@ static float share(int size, int parts, int k, int a, int b) {
     return to > from ? (float)((to - from) / (hi - lo)) : 0.0f;
 }
 
-void reel_sextant_model_make(int width, int height, reel_sextant_model *model) {
+void reel_sextant_model_make(int width, int height, float blend, reel_sextant_model *model) {
     if (width < 2) width = 2;
     if (height < 3) height = 3;
     model->width = width;
@@ -176,6 +176,11 @@ void reel_sextant_model_make(int width, int height, reel_sextant_model *model) {
             sb += x * (1 - x);
             sc += (1 - x) * (1 - x);
         }
+        // The error judged: the samples' (A, B, C), or with `blend` some of what a split inside
+        // a sample leaves apart within it, B |f - b|^2 (B moved into A and C; A + 2B + C stays 32).
+        sa += blend * sb;
+        sc += blend * sb;
+        sb *= 1 - blend;
         double d = sa * sc - sb * sb;
         int usable = lane > 0 && lane < LANES && d > 1e-6;
         model->both[lane] = usable ? (float)(32 / d) : 0;
@@ -189,13 +194,24 @@ void reel_sextant_model_make(int width, int height, reel_sextant_model *model) {
     model->outside[0] = 1.0f / 32;
 }
 
-// The lanes' sums of one channel of eight cells (p: the 32 samples, each cell in a vector lane).
-static inline __attribute__((always_inline)) void lane_sums(const reel_sextant_model *model, const v8f *p, v8f *sums) {
-    sums[0] = SPLAT8(0.0f);
+// The lanes' sums of eight cells, the three channels together (p: the 32 samples of each
+// channel, each cell in a vector lane).
+static inline __attribute__((always_inline)) void lane_sums(const reel_sextant_model *model, const v8f (*p)[32],
+                                                            v8f (*sums)[LANES]) {
+    sums[0][0] = sums[1][0] = sums[2][0] = SPLAT8(0.0f);
     for (int lane = 1; lane < LANES; lane++) {
-        v8f acc = sums[model->base[lane]];
-        for (int e = model->first[lane]; e < model->first[lane + 1]; e++) acc += SPLAT8(model->weight[e]) * p[model->sample[e]];
-        sums[lane] = acc;
+        int base = model->base[lane];
+        v8f r = sums[0][base], g = sums[1][base], b = sums[2][base];
+        for (int e = model->first[lane]; e < model->first[lane + 1]; e++) {
+            v8f w = SPLAT8(model->weight[e]);
+            int s = model->sample[e];
+            r += w * p[0][s];
+            g += w * p[1][s];
+            b += w * p[2][s];
+        }
+        sums[0][lane] = r;
+        sums[1][lane] = g;
+        sums[2][lane] = b;
     }
 }
 
@@ -267,8 +283,8 @@ static inline __attribute__((always_inline)) void fit_eight_model(const reel_sex
         v8f t = SPLAT8(0.0f);
         for (int s = 0; s < 32; s++) t += p[c][s];
         all[c] = t;
-        lane_sums(model, p[c], sums[c]);
     }
+    lane_sums(model, (const v8f (*)[32])p, sums);
     // Each lane's score |u|^2 both - (u.T) across + |T|^2 outside, its lowest six bits its code
     // (the blank's 63, then 62 - lane), so that the largest is also the earliest of the best.
     v8f allNorm = all[0] * all[0] + all[1] * all[1] + all[2] * all[2];

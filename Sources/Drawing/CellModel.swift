@@ -45,11 +45,29 @@ public final class SextantModel: @unchecked Sendable {
     public let size: PixelSize
     let storage: UnsafeMutableRawPointer
 
-    /// The tables for cells of `size` pixels.
-    public init(size: PixelSize) {
+    /// How much of a split inside a sample the fit counts (`reel_sextant_model_make`'s blend).
+    public let blend: Float
+
+    /// The tables for cells of `size` pixels, judging splits inside samples by `blend` (by
+    /// ``blend(for:)`` if not given).
+    public init(size: PixelSize, blend: Float? = nil) {
         self.size = size
+        self.blend = blend ?? Self.blend(for: size)
         storage = UnsafeMutableRawPointer.allocate(byteCount: reel_sextant_model_size(), alignment: 32)
-        reel_sextant_model_make(Int32(size.width), Int32(size.height), model)
+        reel_sextant_model_make(Int32(size.width), Int32(size.height), self.blend, model)
+    }
+
+    /// How much of a split inside a sample to count on a cell of `size`. The picture is seen (and
+    /// judged, 2 × 2 pixels at a time) finer than mpv's 4 × 8 samples a cell hold it: a glyph's
+    /// edge inside a sample shows as an edge, not as the mix the sample's mean would be. Only
+    /// where a sample is exactly 2 × 2 pixels (8 × 16) does the mean tell all (0); with smaller
+    /// or slightly larger samples a quarter of the extra, and from 2.5 pixels a half. Measured
+    /// offline on the stills (scripts/benchkit/fitstudy.py): against none, a quarter gains
+    /// 0.06–0.15 dB at 7x15, a half 0.1–0.5 dB at 10x20 and 11x23; at 8x16 none is best.
+    public static func blend(for size: PixelSize) -> Float {
+        if size == PixelSize(width: 8, height: 16) { return 0 }
+        // Samples of W/4 × H/8 pixels: 2.5 pixels or more each way from 10 × 20.
+        return size.width >= 10 && size.height >= 20 ? 0.5 : 0.25
     }
 
     deinit { storage.deallocate() }

@@ -78,7 +78,7 @@ struct SextantModelTests {
               PixelSize(width: 11, height: 23),
           ])
     func lanesRoundTrip(size: PixelSize) {
-        let model = SextantModel(size: size)
+        let model = SextantModel(size: size, blend: 0)
         let lanes = Array(1..<62)
         let image = Self.row(lanes.count) { cell, x, y in
             let level = UInt8((model.coverage(lane: lanes[cell], sample: y * 4 + x) * 200).rounded())
@@ -99,6 +99,14 @@ struct SextantModelTests {
             }.max() ?? 0
             #expect(worst <= 1.5, "lane \(lane) at \(size) drawn as lane \(chosen), \(worst) off")
         }
+    }
+
+    @Test("splits inside samples count for nothing at 8 × 16, a quarter below samples of 2.5 pixels, a half from there")
+    func blend() {
+        let blends = [(8, 16), (7, 15), (8, 17), (9, 18), (10, 20), (11, 23), (16, 32)].map {
+            SextantModel.blend(for: PixelSize(width: $0.0, height: $0.1))
+        }
+        #expect(blends == [0, 0.25, 0.25, 0.25, 0.5, 0.5, 0.5])
     }
 
     @Test("a cell of one colour is a blank of it at any size, and a row under eight cells is fitted too")

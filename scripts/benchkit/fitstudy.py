@@ -124,13 +124,24 @@ def fit_today(p):
     return k, fg, bg
 
 
-def fit_ls(p, codes, clamp_score=False, cell=None):
+def blend(cell):
+    """reel's share of a split inside a sample that its fit counts on `cell` (SextantModel.blend):
+    none at 8 x 16, a quarter below samples of 2.5 px, a half from there."""
+    if cell is None or tuple(cell) == (8, 16):
+        return 0.0
+    return 0.5 if cell[0] >= 10 and cell[1] >= 20 else 0.25
+
+
+def fit_ls(p, codes, clamp_score=False, cell=None, extra=None):
     """Exact least squares with fractional coverage over `codes` (codes[0] is the blank), the
-    coverages those of glyphs drawn at `cell` (8 x 16 if not given)."""
+    coverages those of glyphs drawn at `cell` (8 x 16 if not given), a split inside a sample
+    costing `extra` (blend(cell) if not given) of a (1 - a) |f - b|^2 more."""
     a = np.stack([alphas(c, cell) for c in codes])  # (K, 32)
+    lam = blend(cell) if extra is None else extra
     A = (a * a).sum(1)
     B = (a * (1 - a)).sum(1)
     C = ((1 - a) ** 2).sum(1)
+    A, B, C = A + lam * B, (1 - lam) * B, C + lam * B
     det = A * C - B * B
     u = np.einsum("ks,nsc->nkc", a, p)
     total = p.sum(1)

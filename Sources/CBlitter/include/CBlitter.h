@@ -81,8 +81,11 @@ static inline __attribute__((always_inline)) void reel_store_sextant_cell(reel_c
 typedef struct reel_sextant_model reel_sextant_model;
 /// The bytes a model takes (to be allocated 32-byte aligned).
 size_t reel_sextant_model_size(void);
-/// Fills `model` for cells of `width` x `height` pixels.
-void reel_sextant_model_make(int width, int height, reel_sextant_model *model);
+/// Fills `model` for cells of `width` x `height` pixels. With `blend` 0 a split is judged by how
+/// the samples' means come out (a sample covered by a share a shows a f + (1 - a) b); with 1 by
+/// each sample's pixels as drawn (a share a in f, the rest in b, so a split inside a sample costs
+/// a (1 - a) |f - b|^2 more); between, by that much of the extra.
+void reel_sextant_model_make(int width, int height, float blend, reel_sextant_model *model);
 /// Lane `lane`'s coverage of sample `sample` (row * 4 + column), 0-1.
 float reel_sextant_model_coverage(const reel_sextant_model *model, int lane, int sample);
 /// reel_fit_sextant_row by `model`'s coverages: the least-squares fit of each lane's two colours,
