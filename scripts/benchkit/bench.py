@@ -20,6 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
 import blitters  # noqa: E402
+import cells as cellsizes  # noqa: E402
 import fidelity  # noqa: E402
 import offline  # noqa: E402
 import pixels  # noqa: E402
@@ -686,17 +687,22 @@ def main(argv):
     parser.add_argument("--repeats", type=int, default=3, help="runs of each player in the tmux matrix (medians)")
     parser.add_argument("--jobs", type=int, default=2, help="offline runs at a time")
     parser.add_argument("--only", default="offline,techniques,rd,matrix,filmsize,startup,seeks,paused,memory,slow,pixels,"
-                                          "stills,scalers,blitters",
+                                          "stills,cells,scalers,blitters",
                         help="which parts to run: blitters (every reel blitter over whole clips at equal bytes, "
                              "offline at 8x16 px a cell), offline, techniques, rd, matrix, filmsize, startup, seeks, "
                              "paused, memory, slow, pixels (reel in kitty and xterm under Xvfb against timg and "
                              "mpv --vo=sixel), stills (one frame of each class through every text blitter: reel's, "
-                             "timg's, chafa's and tct, offline and in kitty), scalers (reel's blitters on the stills with other "
+                             "timg's, chafa's and tct, offline and in kitty), cells (reel's sextants, quadrants and halves "
+                             "against chafa -w 9 and timg on the stills at each kitty cell size of --cells), scalers (reel's blitters on the stills with other "
                              "mpv scalers, and mpv's CPU with each)")
     parser.add_argument("--stills", default="", help="the stills of the stills part (default: all): "
                         + ",".join(s["name"] for s in stills.STILLS))
     parser.add_argument("--stills-screens", default="yes", choices=("yes", "no"),
                         help="whether the stills part also shows each picture in kitty (screenshots)")
+    parser.add_argument("--cells", default=",".join(cellsizes.SIZES),
+                        help="the cell sizes of the cells part, set by kitty's font size (default: all)")
+    parser.add_argument("--cell-jobs", type=int, default=2,
+                        help="cell sizes of the cells part at a time (each its own Xvfb and kitty)")
     parser.add_argument("--blitter-clips", default="photo-pan,film,detail", help="the clips of the blitters part")
     parser.add_argument("--blitter-sizes", default="120x40", help="the sizes of the blitters part")
     parser.add_argument("--blitter-shares", default=",".join(f"{v:g}" for v in blitters.SHARES),
@@ -783,6 +789,13 @@ def main(argv):
                                               screenshots=args.stills_screens == "yes")
         results["stills"].update(date=datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
                                  command=args.command, load=os.getloadavg()[0])
+    if "cells" in parts:
+        names = [n for n in args.stills.split(",") if n]
+        results["cells"] = cellsizes.run_cells(args.tool, workdir, os.path.join(args.out, "source-cache"),
+                                           [c for c in args.cells.split(",") if c], names,
+                                           screenshots=args.stills_screens == "yes", jobs=args.cell_jobs)
+        results["cells"].update(date=datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+                                command=args.command, load=os.getloadavg()[0])
     if parts:
         with open(os.path.join(args.out, "results.json"), "w") as f:
             json.dump(results, f, indent=1)
@@ -793,13 +806,14 @@ def main(argv):
     stills_text = stills.report(results)
     blitters_text = blitters.report(results)
     scalers_text = stills.scalers_report(results)
+    cells_text = cellsizes.report(results)
     with open(os.path.join(args.out, "report.md"), "w") as f:
-        f.write(text + pixel_text + stills_text + scalers_text + blitters_text)
+        f.write(text + pixel_text + stills_text + cells_text + scalers_text + blitters_text)
     if results.get("rd"):
         plot(results, os.path.join(args.out, "benchmarks.png"))
     if stills_text:
         stills.plot(results, os.path.join(args.out, "stills.png"))
-    print(text + pixel_text + stills_text + scalers_text + blitters_text)
+    print(text + pixel_text + stills_text + cells_text + scalers_text + blitters_text)
     if args.publish:
         doc = os.path.join(ROOT, "docs", "benchmarks.md")
         if blocks:
@@ -809,6 +823,8 @@ def main(argv):
         if stills_text:
             publish_section(stills_text, doc, "bench:stills")
             os.replace(os.path.join(args.out, "stills.png"), os.path.join(ROOT, "docs", "stills.png"))
+        if cells_text:
+            publish_section(cells_text, doc, "bench:cells")
         if scalers_text:
             publish_section(scalers_text, doc, "bench:scalers")
         if blitters_text:

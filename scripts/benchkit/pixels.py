@@ -82,8 +82,8 @@ def terminal_command(terminal, width, height, inner):
 class Display:
     """A private Xvfb server for the whole bench."""
 
-    def __init__(self):
-        number = 97
+    def __init__(self, first=97):
+        number = first
         while os.path.exists(f"/tmp/.X11-unix/X{number}"):
             number += 1
         self.name = f":{number}"

@@ -43,6 +43,7 @@ sys.path.insert(0, HERE)
 
 import fidelity  # noqa: E402
 import offline  # noqa: E402
+import reference  # noqa: E402
 import vt  # noqa: E402
 from pixels import Display, half  # noqa: E402
 
@@ -133,17 +134,27 @@ def clip_of(still, cache):
 
 
 def extract_png(still, cache):
-    """The still: one frame of its clip as RGB at the clip's own size (BT.601 or the clip's tagged
-    matrix, limited range, exact rounding and full chroma interpolation), as a PNG."""
+    """The still: one frame of its clip as mpv decodes it for reel (reference.py: mpv's matrix,
+    range and chroma siting, at the clip's own size), as a PNG; every tool is given it and scored
+    against it. Its agreement with FFmpeg's conversion in the same colours is noted once."""
     clip = clip_of(still, cache)
-    path = os.path.join(cache, f"{still['name']}-{still['time']}.png")
+    path = os.path.join(cache, f"{still['name']}-{still['time']}-mpv.png")
     if not os.path.exists(path):
-        filters = (f"scale=in_color_matrix={fidelity._matrix(clip)}:in_range=tv:flags=accurate_rnd+full_chroma_int,"
-                   "format=rgb24")
-        subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-ss", str(still["time"]), "-i", clip, "-frames:v", "1",
-                        "-vf", filters, path + ".tmp.png"], check=True)
+        reference.mpv_frame(clip, still["time"], path + ".tmp.png")
+        check = reference.crosscheck(clip, still["time"], path + ".tmp.png", load_png)
+        with open(path + ".json", "w") as f:
+            json.dump(check, f)
+        if check["psnr"] is None or check["psnr"] < reference.AGREEMENT_DB:
+            log(f"stills {still['name']}: mpv's frame and FFmpeg's ({', '.join(map(str, check['colours']))}) "
+                f"agree at only {_f(check['psnr'])} dB ({check.get('note', 'another frame or other colours')})")
         os.replace(path + ".tmp.png", path)
     return path
+
+
+def reference_check(still, cache):
+    """What extract_png noted: {psnr, colours} of mpv's frame against FFmpeg's, or {}."""
+    path = os.path.join(cache, f"{still['name']}-{still['time']}-mpv.png.json")
+    return json.load(open(path)) if os.path.exists(path) else {}
 
 
 def image_size(png):
@@ -204,6 +215,17 @@ def _json_line(text):
     return {}
 
 
+def until_written(command, path, tries=4):
+    """Runs RenderBench's `command` until it leaves `path` non-empty (at most `tries` times): on a
+    loaded machine its libmpv now and then ends a still before the one frame is rendered, which
+    leaves nothing. Returns the last run's stdout and how many runs it took."""
+    for run in range(1, tries + 1):
+        result = subprocess.run(command, check=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if os.path.exists(path) and os.path.getsize(path) > 0:
+            break
+    return result.stdout, run
+
+
 def reel_bytes(tool, png, columns, rows, blitter, work, settings=(), frame=None, still=True):
     """reel's bytes for the PNG and RenderBench's figures. With `frame` (an RGB array at the
     blitter's pixel size), that picture is encoded instead of mpv's scaling of the PNG."""
@@ -212,18 +234,17 @@ def reel_bytes(tool, png, columns, rows, blitter, work, settings=(), frame=None,
     figures = {}
     start = time.monotonic()
     if frame is None and still and has_still(tool):
-        result = subprocess.run([tool, "still", png, str(columns), str(rows), blitter, out, *settings], check=True,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        figures = _json_line(result.stdout)
-        figures["path"] = "still"
+        printed, tries = until_written([tool, "still", png, str(columns), str(rows), blitter, out, *settings], out)
+        figures = _json_line(printed)
+        figures.update(path="still", tries=tries)
     else:
         if blitter not in ("half", "quadrant"):
             return None, {}
         width, height = _blitter_pixels(blitter, columns, rows)
         frames = os.path.join(work, f"frames-{blitter}.rgb")
         if frame is None:
-            subprocess.run(offline.decode_command(tool, png, width, height, "1.0" if blitter == "half" else "0.5", frames, blitter),
-                           check=True, stdout=subprocess.DEVNULL)
+            until_written(offline.decode_command(tool, png, width, height, "1.0" if blitter == "half" else "0.5", frames,
+                                                 blitter), frames)
             # mpv shows an image for a second: every frame it draws is the same; the first is kept.
             with open(frames, "rb") as f:
                 first = f.read(width * height * 3)
@@ -390,10 +411,14 @@ enable_audio_bell no
 """
 
 # Runs inside kitty: notes the window's size in cells and pixels, then shows each file named on
-# the `go` fifo on a cleared screen and says so in `shown`.
+# the `go` fifo on a cleared screen and says so in `shown`. The tty does not echo: kitty's answer
+# to a query in the bytes (timg asks for the background colour, OSC 11) would be drawn as text.
 SHOWER = r"""
 import fcntl, os, struct, sys, termios
 d = sys.argv[1]
+modes = termios.tcgetattr(0)
+modes[3] &= ~(termios.ECHO | termios.ICANON)
+termios.tcsetattr(0, termios.TCSANOW, modes)
 rows, columns, width, height = struct.unpack("HHHH", fcntl.ioctl(0, termios.TIOCGWINSZ, b"\0" * 8))
 with open(d + "/size.tmp", "w") as f:
     f.write(f"{columns} {rows} {width} {height}\n")
@@ -420,19 +445,19 @@ class Kitty:
     """One kitty window of `columns` x `rows` cells under Xvfb that shows byte streams on demand
     and takes screenshots of itself."""
 
-    def __init__(self, display, workdir, columns, rows):
+    def __init__(self, display, workdir, columns, rows, config=KITTY_CONFIG):
         self.display = display
         self.workdir = workdir
         shutil.rmtree(workdir, ignore_errors=True)
         os.makedirs(workdir)
         os.mkfifo(os.path.join(workdir, "go"))
-        config = os.path.join(workdir, "kitty.conf")
-        with open(config, "w") as f:
-            f.write(KITTY_CONFIG)
+        config_path = os.path.join(workdir, "kitty.conf")
+        with open(config_path, "w") as f:
+            f.write(config)
         self.env = dict(os.environ, DISPLAY=display.name, LIBGL_ALWAYS_SOFTWARE="1", LANG="C.UTF-8", LC_ALL="C.UTF-8",
                         XDG_STATE_HOME=os.path.join(workdir, "state"), XDG_CACHE_HOME=os.path.join(workdir, "cache"),
                         KITTY_CONFIG_DIRECTORY=workdir)
-        command = ["kitty", f"--config={config}", "-o", f"initial_window_width={columns}c",
+        command = ["kitty", f"--config={config_path}", "-o", f"initial_window_width={columns}c",
                    "-o", f"initial_window_height={rows}c", "-T", "reel-stills",
                    sys.executable, "-c", SHOWER, workdir]
         self.process = subprocess.Popen(command, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -554,19 +579,21 @@ def glyph_check(kitty, cell):
     return {"glyphs": len(codes), "differing": out}
 
 
-def score_tool(name, tool, png, white, still_ref, work, kitty, cell, columns=COLUMNS, rows=ROWS, box=None):
+def score_tool(name, tool, png, white, still_ref, work, kitty, cell, columns=COLUMNS, rows=ROWS, box=None,
+               bytes_of=tool_bytes):
     """Bytes, offline and screenshot PSNR of one tool on one still; within `box` when given.
 
     reel's octants are judged in its sextants' box. Both now put the picture on whole cells
     (FrameEncoder.Blitter.pictureGrain), so it is the same box. It was kept from when mpv
     letterboxed them at 4x8 samples a cell (at 200x60 cells of 16:9, rows 14 to 464): a white
     picture lit the octants' partly covered edge row a quarter of a cell early (row 12), which
-    moved the reference under them and cost them up to 2.5 dB that the picture did not."""
+    moved the reference under them and cost them up to 2.5 dB that the picture did not.
+    `bytes_of` makes each tool's bytes (as `tool_bytes`)."""
     os.makedirs(work, exist_ok=True)
-    data, figures = tool_bytes(name, tool, png, columns, rows, work)
+    data, figures = bytes_of(name, tool, png, columns, rows, work)
     if data is None:
         return None
-    white_data, _ = tool_bytes(name, tool, white, columns, rows, work)
+    white_data, _ = bytes_of(name, tool, white, columns, rows, work)
     data, white_data = trim(data), trim(white_data)
     image, begin, end = last_picture(data, columns, rows, cell)
     white_image, _, _ = last_picture(white_data, columns, rows, cell)
@@ -641,8 +668,8 @@ def scaler_study(tool, png, white, cell, work, columns=COLUMNS, rows=ROWS):
         reference = area_scaled(png, x1 - x0, y1 - y0)
         # mpv's pixels, as RenderBench decode makes them for reel.
         frames = os.path.join(work, "scaler.rgb")
-        subprocess.run(offline.decode_command(tool, png, width, height, "1.0" if blitter == "half" else "0.5", frames, blitter),
-                       check=True, stdout=subprocess.DEVNULL)
+        until_written(offline.decode_command(tool, png, width, height, "1.0" if blitter == "half" else "0.5", frames, blitter),
+                      frames)
         mpv = np.fromfile(frames, dtype=np.uint8)[:width * height * 3].reshape(height, width, 3)
         # ffmpeg's area scaling to the same box, at the blitter's pixels.
         bx0, by0, bx1, by1 = x0 // per_x, y0 // per_y, x1 // per_x, y1 // per_y
@@ -717,11 +744,15 @@ def run_stills(args, tool, workdir, cache, names=None, screenshots=True, timing=
             if timing:
                 out["timing"][still["name"]] = time_tools(tool, png, os.path.join(workdir, "stills", "timing"), *TIMING_SIZE)
     finally:
-        if kitty is not None:
-            kitty.close()
-        if display is not None:
-            display.close()
+        close_all(kitty, display)
     return out
+
+
+def close_all(*things):
+    """Closes each of `things` that is there (a Kitty before its Display)."""
+    for thing in things:
+        if thing is not None:
+            thing.close()
 
 
 def _f(value, spec=".2f"):

@@ -1,4 +1,5 @@
 """Checks of the bench's VT/SGR decoder: python3 -m unittest discover scripts/benchkit"""
+import importlib.util
 import unittest
 
 import numpy as np
@@ -127,6 +128,57 @@ class PixelModelTests(unittest.TestCase):
     def test_kitty_gives_an_odd_pixel_to_the_middle_eighths(self):
         self.assertEqual(vt.eighths(17), [0, 2, 4, 6, 9, 11, 13, 15, 17])
         self.assertEqual(self.rows_lit(0x2580, 8, 17), [8] * 9 + [0] * 8)  # ▀ is eighths 0-3: 9 rows
+
+    def test_sextants_and_quadrants_at_7_by_15_and_11_by_23(self):
+        # Sextant rows end at h // 3 and 2h // 3: 5/5/5 rows of 15 px, 7/8/8 of 23; columns at w // 2.
+        for (w, h), rows, left in (((7, 15), [5, 5, 5], 3), ((11, 23), [7, 8, 8], 5)):
+            for row in range(3):
+                code = next(c for c, p in vt.SEXTANTS.items() if p == 1 << (2 * row))  # left sextant of a row
+                mask = vt.glyph_mask(code, w, h)
+                lit = np.where(mask.any(axis=1))[0].tolist()
+                self.assertEqual(len(lit), rows[row], (w, h, row))
+                self.assertEqual(lit[0], sum(rows[:row]), (w, h, row))
+                self.assertEqual(mask.sum(axis=0).tolist(), [rows[row]] * left + [0] * (w - left), (w, h, row))
+            # ▘ quadrant: w // 2 columns and h // 2 rows; ▗ takes the rest of both.
+            self.assertEqual(int(vt.glyph_mask(0x2598, w, h).sum()), (w // 2) * (h // 2))
+            self.assertEqual(int(vt.glyph_mask(0x2597, w, h).sum()), (w - w // 2) * (h - h // 2))
+
+    def test_half_and_eighth_blocks_at_7_by_15_and_11_by_23(self):
+        # 15 px: eighths of 1 px, the 7 left over to the middle ones first (all but the top one).
+        self.assertEqual(vt.eighths(15), [0, 1, 3, 5, 7, 9, 11, 13, 15])
+        self.assertEqual(self.rows_lit(0x2580, 7, 15), [7] * 7 + [0] * 8)   # ▀ eighths 0-3: 7 rows
+        self.assertEqual(self.rows_lit(0x2584, 7, 15), [0] * 7 + [7] * 8)   # ▄ the other 8
+        # 7 px across is under 8: each eighth is 1 px, the last two on the same column.
+        self.assertEqual(vt.eighths(7), [0, 1, 2, 3, 4, 5, 6, 7, 7])
+        self.assertEqual(vt.glyph_mask(0x258C, 7, 15).sum(axis=0).tolist(), [15] * 4 + [0] * 3)  # ▌
+        self.assertEqual(vt.glyph_mask(0x2595, 7, 15).sum(axis=0).tolist(), [0] * 6 + [15])     # ▕
+        self.assertEqual(vt.eighths(23), [0, 2, 5, 8, 11, 14, 17, 20, 23])
+        self.assertEqual(self.rows_lit(0x2580, 11, 23), [11] * 11 + [0] * 12)
+        self.assertEqual(self.rows_lit(0x2581, 11, 23), [0] * 20 + [11] * 3)  # ▁ lower 1/8
+        self.assertEqual(vt.glyph_mask(0x2590, 11, 23).sum(axis=0).tolist(), [0] * 6 + [23] * 5)  # ▐
+
+    def test_every_block_kitty_draws_matches_kittys_own_box_drawing(self):
+        # kitty 0.26.5 ships its box drawing as Python; where it is installed, every glyph it draws
+        # that the model knows must light the same pixels, at every cell size of the stills bench.
+        path = "/usr/lib/kitty/kitty/fonts/box_drawing.py"
+        try:
+            spec = importlib.util.spec_from_file_location("kitty_box_drawing", path)
+            kitty = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(kitty)
+        except (OSError, ImportError):
+            self.skipTest(f"no kitty box drawing at {path}")
+        compared = 0
+        for w, h in ((7, 15), (8, 16), (8, 17), (10, 19), (10, 20), (11, 23), (5, 9)):
+            for ch in kitty.box_chars:
+                mask = vt.glyph_mask(ord(ch), w, h)
+                if mask is None:
+                    continue
+                buf = bytearray(w * h)
+                kitty.render_box_char(ch, buf, w, h, vt.LINE_DPI)
+                theirs = np.frombuffer(bytes(buf), dtype=np.uint8).reshape(h, w) > 127
+                self.assertTrue(np.array_equal(theirs, mask), f"U+{ord(ch):04X} at {w}x{h}")
+                compared += 1
+        self.assertGreaterEqual(compared, 7 * 180)
 
     def test_text_is_background_in_both_modes(self):
         self.assertIsNone(vt.glyph_mask(ord("a"), 8, 16))

@@ -19,6 +19,9 @@ length (each size // 8, the rest of the length given to the middle ones first); 
 octant patterns (space, U+2588, the quadrants, U+2582, 2586, 1FB82, 1FB85, 1FBE6, 1FBE7, 1CEA0,
 1CEA3, 1CEA8, 1CEAB) on pairs of those eighths, at w/2 across. Any other glyph counts as
 background, as in the 2 x 2 mode.
+The model holds at any cell size: test_vt.py checks every block kitty 0.26.5 draws against kitty's
+own box drawing (its kitty/fonts/box_drawing.py, where installed) at 7x15, 8x16, 8x17, 10x19,
+10x20 and 11x23, pixel for pixel.
 """
 import bisect
 import math
