@@ -82,7 +82,7 @@ struct PaneWatcherTests {
 
     @Test("a window switch, a zoom onto the other pane, copy mode, a resize and a detach each hide the picture; each return draws it")
     func changes() throws {
-        guard access("/usr/bin/tmux", X_OK) == 0 else { return }
+        try #require(access("/usr/bin/tmux", X_OK) == 0, "tmux is installed by scripts/setup")
         let rig = try Rig()
         try #require(rig.watcher != nil)
         // The client attaches: the picture is drawn in the left pane, at the window's top-left.
@@ -123,7 +123,7 @@ struct PaneWatcherTests {
 
     @Test("a second client, of another session of the group: drawn again as it comes; when it selects another window, deleted from its terminal alone")
     func groupedClient() throws {
-        guard access("/usr/bin/tmux", X_OK) == 0 else { return }
+        try #require(access("/usr/bin/tmux", X_OK) == 0, "tmux is installed by scripts/setup")
         let rig = try Rig()
         #expect(rig.wait { action, _ in action.picture == .draw(CellOrigin(column: 0, row: 0)) })
         let first = try #require(rig.watch.last?.viewers.first).tty
@@ -135,37 +135,6 @@ struct PaneWatcherTests {
         #expect(rig.wait { action, _ in action == PaneWatch.Action(clearTerminals: [second]) })
         #expect(rig.watch.isDrawn && rig.watch.last?.viewers.map(\.tty) == [first])
         #expect(rig.draws(after: ["select-window", "-t", "g:0"], at: CellOrigin(column: 0, row: 0)))
-    }
-
-    @Test("the CPU that watching costs, reel's and tmux's, over 10 s (REEL_PANE_FIGURES=1 only: it prints figures)")
-    func cost() throws {
-        guard getenv("REEL_PANE_FIGURES") != nil, access("/usr/bin/tmux", X_OK) == 0 else { return }
-        let rig = try Rig()
-        #expect(rig.wait { action, _ in action.picture != .keep })
-        let server = TmuxClient.output(of: ["tmux", "-S", rig.inner, "display-message", "-p", "#{pid}"], timeout: 10)
-            .flatMap { Int32(String(decoding: $0, as: UTF8.self).split(separator: "\n").first ?? "") } ?? 0
-        let before = (Self.cpu(RUSAGE_SELF), Self.cpu(RUSAGE_CHILDREN), Self.serverCPU(server), MonotonicClock.now())
-        _ = rig.wait(seconds: 10) { _, _ in false }
-        let seconds = MonotonicClock.now() - before.3
-        let own = (Self.cpu(RUSAGE_SELF) - before.0) / seconds, tmux = (Self.cpu(RUSAGE_CHILDREN) - before.1) / seconds
-        let serverShare = (Self.serverCPU(server) - before.2) / seconds
-        print("pane watch cost: reel \(Int(own * 1000)) ms/s, tmux clients \(Int(tmux * 1000)) ms/s, tmux server \(Int(serverShare * 1000)) ms/s")
-    }
-
-    /// User and system CPU seconds of `who`.
-    static func cpu(_ who: __rusage_who) -> Double {
-        let who = who.rawValue
-        var usage = rusage()
-        getrusage(who, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    }
-
-    /// The CPU seconds of process `pid` (utime + stime in /proc's clock ticks).
-    static func serverCPU(_ pid: Int32) -> Double {
-        guard let stat = TmuxClient.output(of: ["cat", "/proc/\(pid)/stat"], timeout: 10) else { return 0 }
-        let fields = String(decoding: stat, as: UTF8.self).split(separator: ")").last?.split(separator: " ") ?? []
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     @Test("outside tmux nothing is watched", arguments: [[:], ["TMUX": "/tmp/x,1,0"], ["TMUX_PANE": "%0"], ["TMUX": "", "TMUX_PANE": "%0"]])

@@ -26,7 +26,7 @@ struct TmuxPassthroughEndToEndTests {
 
     @Test("the probe goes through passthrough, turned on for reel's pane only, and put back once cells are chosen; the reason is said")
     func probeThroughPassthrough() throws {
-        guard access("/usr/bin/tmux", X_OK) == 0 else { return }
+        try #require(access("/usr/bin/tmux", X_OK) == 0, "tmux is installed by scripts/setup")
         let (inner, outer, piped) = try Self.start([Paths.sample("long.mp4")])
         withExtendedLifetime(outer) {}
         try inner.waitFor("❚❚")

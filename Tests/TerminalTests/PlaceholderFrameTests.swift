@@ -227,7 +227,7 @@ struct PlaceholderTmuxTests {
 
     @Test("tmux keeps the cells as reel writes them: the marks, the id's colour, and one column each")
     func tmuxKeepsCells() throws {
-        guard access("/usr/bin/tmux", X_OK) == 0 else { return }
+        try #require(access("/usr/bin/tmux", X_OK) == 0, "tmux is installed by scripts/setup")
         var canvas = PlaceholderFrameTests.canvas(rect: Rect(x: 0, y: 0, width: 6, height: 3), colour: RGB(40, 40, 160))
         canvas.drawText("ab", x: 2, y: 1, fg: .white, bg: RGB(20, 20, 20))
         var frames = PlaceholderFrameTests.renderer(.direct)
