@@ -24,6 +24,7 @@ import fidelity  # noqa: E402
 import offline  # noqa: E402
 import pixels  # noqa: E402
 import stills  # noqa: E402
+import tmuxbench  # noqa: E402
 from report import plot, report  # noqa: E402
 import vt  # noqa: E402
 from terminal import SlowPtyRun, TmuxRun, process_cpu, process_rss_kib  # noqa: E402
@@ -686,13 +687,15 @@ def main(argv):
     parser.add_argument("--repeats", type=int, default=3, help="runs of each player in the tmux matrix (medians)")
     parser.add_argument("--jobs", type=int, default=2, help="offline runs at a time")
     parser.add_argument("--only", default="offline,techniques,rd,matrix,filmsize,startup,seeks,paused,memory,slow,pixels,"
-                                          "stills,scalers,blitters",
+                                          "stills,scalers,blitters,tmux",
                         help="which parts to run: blitters (every reel blitter over whole clips at equal bytes, "
                              "offline at 8x16 px a cell), offline, techniques, rd, matrix, filmsize, startup, seeks, "
                              "paused, memory, slow, pixels (reel in kitty and xterm under Xvfb against timg and "
                              "mpv --vo=sixel), stills (one frame of each class through every text blitter: reel's, "
                              "timg's, chafa's and tct, offline and in kitty), scalers (reel's blitters on the stills with other "
-                             "mpv scalers, and mpv's CPU with each)")
+                             "mpv scalers, and mpv's CPU with each), tmux (reel's picture through tmux 3.3a and 3.5a "
+                             "against straight in kitty and xterm, as screenshot PSNR, beside timg; and reel's and tmux's "
+                             "CPU and frames shown, pixels against blocks through tmux)")
     parser.add_argument("--stills", default="", help="the stills of the stills part (default: all): "
                         + ",".join(s["name"] for s in stills.STILLS))
     parser.add_argument("--stills-screens", default="yes", choices=("yes", "no"),
@@ -704,6 +707,13 @@ def main(argv):
     parser.add_argument("--blitters", default=",".join(blitters.BLITTERS), help="reel's blitters of the blitters part")
     parser.add_argument("--pixel-clips", default="demo", help="the clips of the pixel part")
     parser.add_argument("--pixel-repeats", type=int, default=3, help="runs of each player in the pixel part (medians)")
+    parser.add_argument("--tmux-stills", default=",".join(tmuxbench.STILL_NAMES), help="the stills of the tmux part")
+    parser.add_argument("--tmux-routes", default=",".join(tmuxbench.ROUTES),
+                        help="the tmux part's routes: direct, tmux 3.3a, tmux 3.5a")
+    parser.add_argument("--tmux-sizes", default=",".join(f"{c}x{r}" for c, r in tmuxbench.PLAY_SIZES),
+                        help="the sizes of the tmux part's playback")
+    parser.add_argument("--tmux-parts", default="stills,playback", help="the tmux part's halves: stills, playback")
+    parser.add_argument("--tmux-terminals", default=",".join(tmuxbench.TERMINALS), help="the tmux part's terminals")
     parser.add_argument("--seeks", type=int, default=20, help="how many double taps to time")
     parser.add_argument("--long", action="store_true", help="also the 10-minute memory soak")
     parser.add_argument("--trace", action="store_true",
@@ -783,6 +793,10 @@ def main(argv):
                                               screenshots=args.stills_screens == "yes")
         results["stills"].update(date=datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
                                  command=args.command, load=os.getloadavg()[0])
+    if "tmux" in parts:
+        results["tmux"] = tmuxbench.run_tmux(tmuxbench.namespace(args), args.reel, workdir, cache)
+        results["tmux"].update(date=datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+                               command=args.command)
     if parts:
         with open(os.path.join(args.out, "results.json"), "w") as f:
             json.dump(results, f, indent=1)
@@ -793,13 +807,14 @@ def main(argv):
     stills_text = stills.report(results)
     blitters_text = blitters.report(results)
     scalers_text = stills.scalers_report(results)
+    tmux_text = tmuxbench.report(results["tmux"]) if results.get("tmux") else ""
     with open(os.path.join(args.out, "report.md"), "w") as f:
-        f.write(text + pixel_text + stills_text + scalers_text + blitters_text)
+        f.write(text + pixel_text + stills_text + scalers_text + blitters_text + tmux_text)
     if results.get("rd"):
         plot(results, os.path.join(args.out, "benchmarks.png"))
     if stills_text:
         stills.plot(results, os.path.join(args.out, "stills.png"))
-    print(text + pixel_text + stills_text + scalers_text + blitters_text)
+    print(text + pixel_text + stills_text + scalers_text + blitters_text + tmux_text)
     if args.publish:
         doc = os.path.join(ROOT, "docs", "benchmarks.md")
         if blocks:
