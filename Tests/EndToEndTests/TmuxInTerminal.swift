@@ -144,6 +144,15 @@ final class TmuxInTerminal {
         (try? String(contentsOf: directory.appendingPathComponent("reel-stderr"), encoding: .utf8)) ?? ""
     }
 
+    /// Sends a key to reel's pane, as typed into the client (tmux key names: `c`, `q`), and waits
+    /// until reel has handled it and drawn what it changed. (A key pressed in the window by
+    /// xdotool goes the same way, but is lost while the window has yet to take the focus.)
+    func press(_ key: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let mark = terminal.reelTrace.mark
+        try tmux(["send-keys", "-t", reelPane, key])
+        terminal.reelTrace.waitForHandledInput(after: mark, sourceLocation: sourceLocation)
+    }
+
     /// Detaches every client; the terminal's client exits and its shell waits for ``attach()``.
     func detach() throws {
         try tmux(["detach-client", "-s", "e2e"])

@@ -828,6 +828,8 @@ def main(argv):
             publish_section(scalers_text, doc, "bench:scalers")
         if blitters_text:
             publish_section(blitters_text, doc, "bench:blitters")
+        if tmux_text:
+            publish_section(tmux_text, doc, "bench:tmux")
         if results.get("rd"):
             os.replace(os.path.join(args.out, "benchmarks.png"), os.path.join(ROOT, "docs", "benchmarks.png"))
         log(f"wrote {doc}")
