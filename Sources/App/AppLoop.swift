@@ -43,7 +43,8 @@ final class AppLoop: LoopStage {
 
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode,
-         graphics: GraphicsMode = .blocks, playback: PlaybackSession, navigator: Navigator, desktop: MPRISService? = nil) {
+         graphics: GraphicsMode = .blocks, paneOrigin: CellOrigin = .zero, playback: PlaybackSession, navigator: Navigator,
+         desktop: MPRISService? = nil) {
         self.session = session
         self.desktop = desktop
         self.output = output
@@ -58,6 +59,7 @@ final class AppLoop: LoopStage {
         let floor = context.options.colourTolerance, budget = context.options.byteBudget
         tolerance = AdaptiveTolerance(floor: floor, adapts: floor > 0 || budget.share > 0)
         renderer = FrameRenderer(colorMode: colorMode, tolerance: floor, graphics: graphics)
+        renderer.paneOrigin = paneOrigin
         // In pixel mode the cells are the controls, drawn exactly; the picture is an image.
         renderer.budget = budget.share > 0 && graphics == .blocks ? budget : nil
         canvas = Canvas(width: context.size.columns, height: context.size.rows)
@@ -80,10 +82,24 @@ final class AppLoop: LoopStage {
         // The last screen goes out whole (the end of the video's last frame, the screen before q)
         // rather than cut short by the restore, unless a signal or Ctrl-C asks to stop at once.
         if (exitCode ?? 0) <= 128 { _ = try? output.finish(within: AppLoop.exitPatience) }
+        awaitLastImages(until: monotonicNow() + AppLoop.exitPatience)
         let now = monotonicNow()
         for scene in scenes.reversed() { scene.willHide(now: now) }
         saveLine = playback.saveResumePositionAtExit(now: now)
         return exitCode ?? 0
+    }
+
+    /// Reads the terminal's replies until the last images are acknowledged or `deadline`, so
+    /// that an acknowledgement late through tmux's passthrough is read here, not echoed into
+    /// the shell once the terminal is restored. Keys are dropped.
+    private func awaitLastImages(until deadline: Double) {
+        while renderer.isAwaitingTerminal(now: monotonicNow()), case let left = deadline - monotonicNow(), left > 0 {
+            var entries = [PollEntry(session.fileDescriptor, events: .readable)]
+            guard (try? Poll.wait(&entries, timeout: left)) ?? 0 > 0 else { continue }
+            inputBuffer.removeAll(keepingCapacity: true)
+            guard let count = try? session.readInput(into: &inputBuffer), count > 0 else { return }
+            for case .reply(let reply) in decoder.feed(inputBuffer, now: monotonicNow()) { renderer.receive(reply) }
+        }
     }
 
     /// One pass of the loop, after its wait (``nextWait(now:)``, in `AppLoop+Waiting.swift`).
@@ -112,6 +128,13 @@ final class AppLoop: LoopStage {
     var bytesWritten: Int { output.bytesWritten }
     /// How pictures are drawn (``GraphicsMode/name``), and how many images were sent.
     var graphicsName: String { renderer.graphics?.mode.name ?? "blocks" }
+    /// The pane's top-left cell in tmux's client (``FrameRenderer/paneOrigin``), where images
+    /// through passthrough are placed from: set it when the pane moves, and the images go again,
+    /// at the new place, with the next screen drawn.
+    var paneOrigin: CellOrigin {
+        get { renderer.paneOrigin }
+        set { renderer.paneOrigin = newValue }
+    }
     /// The colour tolerance the last screen was rendered with.
     var lastFrameTolerance: UInt8 { renderer.lastFrameTolerance }
     var imagesSent: Int { renderer.graphics?.imagesSent ?? 0 }

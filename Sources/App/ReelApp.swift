@@ -93,7 +93,10 @@ public enum ReelApp {
         }
         var size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
         let colorMode = options.colors ?? .detect(environment: environment)
-        let picture = choosePicture(session: session, size: size, options: options, environment: environment)
+        var tmux = prepareTmux(options: options, environment: environment)
+        // After the terminal's restore on every return (a fatal signal's handler runs its own).
+        defer { tmux.passthrough?.restore() }
+        let picture = choosePicture(session: session, size: size, options: options, environment: environment, tmux: &tmux)
         let graphics = picture.graphics
         let encoder = FrameEncoder(blitter: picture.blitter, dithersToPalette: colorMode == .palette256 && picture.graphics == .blocks)
         if let cell = graphics.cell { size = size.withCellPixels(cell) }
@@ -132,7 +135,8 @@ public enum ReelApp {
         if let notice = picture.notice { playback.announce(notice) }
         playback.screenshots = ScreenshotWriter(directory: options.screenshotDirectory ?? ScreenshotWriter.defaultDirectory(environment: environment),
                                                 template: options.screenshotTemplate, home: home)
-        playback.player.logNote("picture: \(picture.name), graphics \(picture.graphics.name), colours \(colorMode)")
+        playback.player.logNote("picture: \(picture.name), graphics \(picture.graphics.name), colours \(colorMode)"
+                                + (tmux.whyCells.map { " (\($0))" } ?? ""))
         let thumbnails = ThumbnailCache(directory: ThumbnailCache.defaultDirectory(environment: environment), home: home)
         // MPRIS2, when there is a session bus; silently nothing without one.
         let art = CoverArt.defaultDirectory(environment: environment).map { CoverArt(directory: $0, thumbnails: thumbnails, home: home) }
@@ -163,9 +167,11 @@ public enum ReelApp {
         // and with them the mpv player when this function does, before main exits.
         let (code, lines): (Int32, [String?]) = {
             let loop = AppLoop(session: session, output: output, context: context, colorMode: colorMode,
-                               graphics: graphics, playback: playback, navigator: navigator, desktop: desktop)
+                               graphics: graphics, paneOrigin: tmux.origin, playback: playback, navigator: navigator,
+                               desktop: desktop)
             let code = loop.run()
-            return (code, [loop.exitLine, loop.saveLine, options.stats ? statsLine(loop: loop, playback: playback) : nil])
+            let stats = options.stats ? statsLine(loop: loop, playback: playback) + (tmux.whyCells.map { " cells_because \($0)" } ?? "") : nil
+            return (code, [loop.exitLine, loop.saveLine, stats])
         }()
         session.restore()
         for line in lines.compactMap({ $0 }) { printError(line) }
@@ -179,16 +185,27 @@ public enum ReelApp {
     /// How pictures are drawn on this terminal (``BlitterChoice``): `--blitter` and `--graphics`,
     /// and what the terminal answers at start (``TerminalSession/probeCapabilities(timeout:patience:sharedMemory:clock:)``,
     /// which leaves the terminal in raw mode). No question is asked when the answer cannot
-    /// matter (cells with a blitter named, or anything inside tmux or screen but a forced protocol).
+    /// matter (cells with a blitter named, or anything inside screen but a forced protocol).
+    /// Inside tmux (`tmux`, from ``prepareTmux(options:environment:)``) the terminal behind it is
+    /// asked through passthrough, and only with a client attached; the mode and its route come
+    /// from ``choosePixelsInTmux(_:options:capabilities:size:)``.
     static func choosePicture(session: TerminalSession, size: TerminalSize, options: ReelOptions,
-                              environment: [String: String]) -> BlitterChoice {
+                              environment: [String: String], tmux: inout TmuxPicture) -> BlitterChoice {
         let multiplexed = GraphicsMode.isMultiplexed(environment)
-        let asks = BlitterChoice.needsProbe(blitter: options.blitter, graphics: options.graphics, multiplexed: multiplexed)
-        let capabilities = asks ? (try? session.probeCapabilities(clock: monotonicNow)) ?? TerminalCapabilities() : TerminalCapabilities()
+        let throughTmux = probesThroughTmux(tmux)
+        // Inside tmux the terminal is asked only through passthrough: asked directly, tmux takes
+        // kitty's query for a title.
+        let asks = BlitterChoice.needsProbe(blitter: options.blitter, graphics: options.graphics, multiplexed: multiplexed && !throughTmux)
+            && (throughTmux || TmuxClient.command(environment: environment) == nil)
+        let capabilities = asks ? (try? session.probeCapabilities(throughTmux: throughTmux, clock: monotonicNow)) ?? TerminalCapabilities()
+            : TerminalCapabilities()
         let pixels = options.graphics == .blocks ? GraphicsMode.blocks
+            : TmuxClient.command(environment: environment) != nil
+            ? choosePixelsInTmux(&tmux, options: options, capabilities: capabilities, size: size)
             : GraphicsMode.choose(options.graphics, capabilities: capabilities, size: size, environment: environment)
         let richest = options.blitter == .auto
-            ? richestCellBlitter(capabilities: capabilities, environment: environment, multiplexed: multiplexed) : .quadrant
+            ? richestCellBlitter(capabilities: capabilities, environment: environment, multiplexed: multiplexed,
+                                 clients: tmux.view?.clients.map(\.termType)) : .quadrant
         let choice = BlitterChoice.choose(blitter: options.blitter, graphics: options.graphics, pixels: pixels,
                                           richest: richest, multiplexed: multiplexed)
         TraceLog.shared?.record("picture \(choice.name) graphics \(choice.graphics.name) \(capabilities)")
@@ -198,8 +215,8 @@ public enum ReelApp {
     /// The richest cell blitter the terminal is known to draw (``TextGlyphs``): from its XTVERSION
     /// answer or its environment, or inside tmux from what tmux says of its clients' terminals.
     static func richestCellBlitter(capabilities: TerminalCapabilities, environment: [String: String],
-                                   multiplexed: Bool) -> FrameEncoder.Blitter {
-        let clients = multiplexed ? TmuxClient.terminalTypes(environment: environment) : []
+                                   multiplexed: Bool, clients known: [String]? = nil) -> FrameEncoder.Blitter {
+        let clients = multiplexed ? known ?? TmuxClient.terminalTypes(environment: environment) : []
         let glyphs = TextGlyphs.known(environment: environment, capabilities: capabilities, multiplexerClients: clients)
         TraceLog.shared?.record("glyphs \(glyphs) clients \(clients)")
         return glyphs.automatic.blitter

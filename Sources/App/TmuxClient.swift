@@ -1,15 +1,20 @@
 import Playback
 import System
+import Terminal
 
 /// What tmux says of the terminals its clients run in, when reel runs inside tmux: the only
 /// evidence there of what the picture will be drawn by (tmux answers XTVERSION itself, and the
 /// environment is that of wherever its server started).
 ///
+/// It asks with one `tmux` run (``view(environment:timeout:now:pause:)``), whose answer is a
+/// ``TmuxView``: the pane's place, `allow-passthrough`, and for every client its terminal's
+/// XTVERSION, the features tmux knows it has and its tty.
+///
 /// tmux ≥ 3.3 fills `#{client_termtype}` from each client terminal's XTVERSION answer
 /// (`kitty(0.26.5)`, `XTerm(379)`; empty for a terminal that did not answer). `display-message`
 /// would report only the client used last (the one with the latest `client_activity`), but the
-/// picture goes to every client attached to the pane's session, so all of them are asked:
-/// `tmux -S <TMUX's socket> list-clients -t $TMUX_PANE -F '#{client_termtype}'`, whose lines go to
+/// picture goes to every client attached to the pane's session, so all of them are listed
+/// (`list-clients -t $TMUX_PANE` in ``TmuxView/query(pane:)``), and their types go to
 /// `TextGlyphs.known(environment:capabilities:multiplexerClients:)`, where the poorest wins.
 enum TmuxClient {
     /// How long tmux gets to answer before it is killed and nothing is known. It answers in a
@@ -32,32 +37,41 @@ enum TmuxClient {
     /// the seconds after it attached, never later.
     static func terminalTypes(environment: [String: String], timeout: Double = timeout,
                               now: () -> Int64 = WallClock.now, pause: (Double) -> Void = TmuxClient.sleep) -> [String] {
-        // TMUX is "socket,pid,session"; the socket is named, so that the server asked is this one.
-        guard let value = environment["TMUX"], let socket = value.split(separator: ",").first, !socket.isEmpty else { return [] }
-        var arguments = ["tmux", "-S", String(socket), "list-clients", "-F", "#{client_created} #{client_termtype}"]
-        if let pane = environment["TMUX_PANE"], !pane.isEmpty { arguments += ["-t", pane] }
-        var listed = output(of: arguments, timeout: timeout).map { clients(lines($0)) } ?? []
-        for _ in 0..<20 where awaitsAnswer(listed, now: now()) {
+        view(environment: environment, timeout: timeout, now: now, pause: pause)?.clients.map(\.termType) ?? []
+    }
+
+    /// What tmux says of reel's pane and its clients (``TmuxView``, one `tmux` run of
+    /// ``TmuxView/query(pane:)``'s commands), asked again like ``terminalTypes(environment:timeout:now:pause:)``
+    /// while a client that just attached has not said its terminal; nil outside tmux, or when
+    /// tmux fails, is missing or takes longer than `timeout`.
+    static func view(environment: [String: String], timeout: Double = timeout,
+                     now: () -> Int64 = WallClock.now, pause: (Double) -> Void = TmuxClient.sleep) -> TmuxView? {
+        guard let server = command(environment: environment) else { return nil }
+        let arguments = server + TmuxView.query(pane: pane(environment))
+        var view = output(of: arguments, timeout: timeout).flatMap { TmuxView(lines: lines($0)) }
+        for _ in 0..<20 where awaitsAnswer(view?.clients.map { ($0.created, $0.termType) } ?? [], now: now()) {
             pause(0.1)
-            listed = output(of: arguments, timeout: timeout).map { clients(lines($0)) } ?? []
+            view = output(of: arguments, timeout: timeout).flatMap { TmuxView(lines: lines($0)) }
         }
-        return listed.map(\.type)
+        return view
+    }
+
+    /// `tmux -S <socket>` for the server reel's pane is in: `TMUX` is "socket,pid,session", and
+    /// the socket is named so that the server asked is this one. Nil outside tmux.
+    static func command(environment: [String: String]) -> [String]? {
+        guard let value = environment["TMUX"], let socket = value.split(separator: ",").first, !socket.isEmpty else { return nil }
+        return ["tmux", "-S", String(socket)]
+    }
+
+    /// reel's pane (`TMUX_PANE`, `%3`), nil when not set.
+    static func pane(_ environment: [String: String]) -> String? {
+        environment["TMUX_PANE"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Waits `seconds` (a poll on no descriptor).
     static func sleep(_ seconds: Double) {
         var none: [PollEntry] = []
         _ = try? Poll.wait(&none, timeout: seconds)
-    }
-
-    /// `#{client_created} #{client_termtype}` lines as clients: when each attached (0 when the
-    /// line has no number) and what its terminal said.
-    static func clients(_ lines: [String]) -> [(created: Int64, type: String)] {
-        lines.map { line in
-            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, let created = Int64(parts[0]) else { return (0, line) }
-            return (created, String(parts[1]))
-        }
     }
 
     /// Whether a client attached moments ago (at `now`, within ``answerGrace``) and its terminal

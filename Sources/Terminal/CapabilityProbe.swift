@@ -23,24 +23,40 @@ public struct CapabilityProbe: Sendable {
     /// second the maximum).
     private var registerAnswers = 0
 
-    /// Creates a probe with no answers yet.
-    public init() {}
+    /// Whether the questions went to tmux's client's terminal through passthrough, after tmux's
+    /// own DA1 (``query(sharedMemoryName:throughTmux:)``): the first DA1 answer is tmux's.
+    public let throughTmux: Bool
+
+    /// Creates a probe with no answers yet, of the terminal itself or, `throughTmux`, of the
+    /// terminal behind tmux.
+    public init(throughTmux: Bool = false) {
+        self.throughTmux = throughTmux
+    }
 
     /// The bytes that ask everything; `sharedMemoryName` names a one-pixel shared-memory object
     /// for kitty to read (nil skips that question).
-    public static func query(sharedMemoryName: String?) -> [UInt8] {
-        var bytes: [UInt8] = []
+    ///
+    /// `throughTmux`, tmux is asked its version, synchronized output and DA1 (which it answers
+    /// itself, at once), and the graphics questions, the cell size and a second DA1 go in one
+    /// passthrough to its client's terminal, which answers them in order through tmux: that DA1
+    /// ends the probe.
+    public static func query(sharedMemoryName: String?, throughTmux: Bool = false) -> [UInt8] {
+        var graphics: [UInt8] = []
         if let sharedMemoryName {
-            bytes += KittyGraphics.query(id: sharedMemoryQueryID, sharedMemoryName: sharedMemoryName)
+            graphics += KittyGraphics.query(id: sharedMemoryQueryID, sharedMemoryName: sharedMemoryName)
         }
-        bytes += KittyGraphics.query(id: directQueryID)
-        bytes += Array("\u{1B}[?1;1;0S\u{1B}[?1;4;0S\u{1B}[?2;4;0S\u{1B}[16t\u{1B}[14t\u{1B}[?2026$p\u{1B}[>q\u{1B}[c".utf8)
-        return bytes
+        graphics += KittyGraphics.query(id: directQueryID)
+        graphics += Array("\u{1B}[?1;1;0S\u{1B}[?1;4;0S\u{1B}[?2;4;0S\u{1B}[16t\u{1B}[14t".utf8)
+        let own = Array("\u{1B}[?2026$p\u{1B}[>q\u{1B}[c".utf8)
+        guard throughTmux else { return graphics + own }
+        return own + TmuxPassthrough.wrapped(graphics + Array("\u{1B}[c".utf8))
     }
 
     /// Takes one reply into account.
     public mutating func receive(_ reply: TerminalReply) {
         switch reply {
+        case .deviceAttributes(let attributes) where throughTmux && capabilities.multiplexerAttributes == nil:
+            capabilities.multiplexerAttributes = attributes
         case .deviceAttributes(let attributes):
             capabilities.answered = true
             capabilities.deviceAttributes = attributes

@@ -49,6 +49,15 @@ struct CellMask: Sendable, Equatable {
         hasHoles = true
     }
 
+    /// The mask of `rows` rows from row `top`: a band of the image.
+    func band(from top: Int, rows count: Int) -> CellMask {
+        var band = CellMask(columns: columns, rows: count, cellWidth: cellWidth, cellHeight: cellHeight)
+        for row in 0..<count {
+            for column in 0..<columns where holes[(top + row) * columns + column] { band.cut(column: column, row: row) }
+        }
+        return band
+    }
+
     /// Whether the pixel at (`x`, `y`) of the image is in a hole.
     @inline(__always)
     func isHole(x: Int, y: Int) -> Bool {

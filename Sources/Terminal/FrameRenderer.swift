@@ -36,6 +36,14 @@ public struct FrameRenderer {
         graphics = mode == .blocks ? nil : GraphicsRenderer(mode: mode)
     }
 
+    /// The pane's top-left cell in the client's terminal, where images through tmux's passthrough
+    /// are placed from (``GraphicsRenderer/origin``): set it when the pane moves, and the next
+    /// frame sends the images again at the new place. ``CellOrigin/zero`` without images.
+    public var paneOrigin: CellOrigin {
+        get { graphics?.origin ?? .zero }
+        set { graphics?.origin = newValue }
+    }
+
     /// The cell renderer's colour tolerance.
     public var tolerance: UInt8 {
         get { cells.tolerance }

@@ -4,11 +4,33 @@ import Drawing
 public enum GraphicsMode: Sendable, Hashable {
     /// Cells: half or quadrant blocks, everywhere.
     case blocks
-    /// kitty's graphics protocol, with the frames' pixels going by `transport`, on cells of `cell` pixels.
-    case kitty(transport: KittyTransport, cell: PixelSize)
+    /// kitty's graphics protocol, with the frames' pixels going by `transport`, on cells of `cell`
+    /// pixels, its commands travelling by `route`.
+    case kitty(transport: KittyTransport, cell: PixelSize, route: Route = .direct)
     /// Sixel images of at most `colors` colours (and `maxSize` pixels, when the terminal said),
-    /// on cells of `cell` pixels.
-    case sixel(colors: Int, maxSize: PixelSize?, cell: PixelSize)
+    /// on cells of `cell` pixels, travelling by `route`.
+    case sixel(colors: Int, maxSize: PixelSize?, cell: PixelSize, route: Route = .direct)
+
+    /// How the image sequences reach the terminal that draws them.
+    public enum Route: Sendable, Hashable {
+        /// Written to the terminal as they are: reel's tty is the terminal's.
+        case direct
+        /// Inside tmux, each wrapped in tmux's passthrough (``TmuxPassthrough``) and placed from
+        /// the pane's origin in the client's terminal.
+        case tmuxPassthrough
+        /// Inside a tmux that draws sixel itself (3.4 and later, built with it): written as they
+        /// are, and tmux places them in the pane.
+        case tmuxNative
+
+        /// How `name` says the route: nothing for `direct`.
+        var suffix: String {
+            switch self {
+            case .direct: ""
+            case .tmuxPassthrough: " via tmux passthrough"
+            case .tmuxNative: " via tmux"
+            }
+        }
+    }
 
     /// How kitty gets an image's pixels.
     public enum KittyTransport: Sendable, Hashable {
@@ -20,7 +42,8 @@ public enum GraphicsMode: Sendable, Hashable {
 
     /// What `--graphics` asks for.
     public enum Preference: String, Sendable, CaseIterable {
-        /// kitty graphics or sixel where the probe found them, blocks inside tmux or screen.
+        /// kitty graphics or sixel where the probe found them (through tmux too:
+        /// ``chooseInTmux(_:capabilities:size:view:)``), blocks inside screen.
         case auto
         case kitty
         case sixel
@@ -36,7 +59,8 @@ public enum GraphicsMode: Sendable, Hashable {
     ///
     /// `auto` takes kitty's protocol when it answered (through shared memory when it could read
     /// it), else sixel when DA1 lists it, else blocks; inside tmux or screen (``Multiplexer``) it
-    /// is always blocks, since the multiplexer, not the terminal, draws the screen. `kitty` and `sixel` use that protocol even when the terminal
+    /// is blocks, since the multiplexer, not the terminal, draws the screen (inside tmux reel
+    /// decides with ``chooseInTmux(_:capabilities:size:view:)`` instead). `kitty` and `sixel` use that protocol even when the terminal
     /// did not say it has it. Without a cell size in pixels there can be no pixels: blocks.
     public static func choose(_ preference: Preference, capabilities: TerminalCapabilities, size: TerminalSize,
                               environment: [String: String]) -> GraphicsMode {
@@ -66,7 +90,15 @@ public enum GraphicsMode: Sendable, Hashable {
     public var cell: PixelSize? {
         switch self {
         case .blocks: nil
-        case .kitty(_, let cell), .sixel(_, _, let cell): cell
+        case .kitty(_, let cell, _), .sixel(_, _, let cell, _): cell
+        }
+    }
+
+    /// How the image sequences travel (``Route/direct`` for blocks).
+    public var route: Route {
+        switch self {
+        case .blocks: .direct
+        case .kitty(_, _, let route), .sixel(_, _, _, let route): route
         }
     }
 
@@ -74,8 +106,8 @@ public enum GraphicsMode: Sendable, Hashable {
     public func withCell(_ cell: PixelSize) -> GraphicsMode {
         switch self {
         case .blocks: .blocks
-        case .kitty(let transport, _): .kitty(transport: transport, cell: cell)
-        case .sixel(let colors, let maxSize, _): .sixel(colors: colors, maxSize: maxSize, cell: cell)
+        case .kitty(let transport, _, let route): .kitty(transport: transport, cell: cell, route: route)
+        case .sixel(let colors, let maxSize, _, let route): .sixel(colors: colors, maxSize: maxSize, cell: cell, route: route)
         }
     }
 
@@ -88,13 +120,14 @@ public enum GraphicsMode: Sendable, Hashable {
         if case .sixel = self { true } else { false }
     }
 
-    /// A short name for logs and `--stats`: `blocks`, `kitty-shm`, `kitty-direct` or `sixel`.
+    /// A short name for logs and `--stats`: `blocks`, `kitty-shm`, `kitty-direct` or `sixel`,
+    /// then how they travel inside tmux (`kitty-shm via tmux passthrough`, `sixel via tmux`).
     public var name: String {
         switch self {
         case .blocks: "blocks"
-        case .kitty(.sharedMemory, _): "kitty-shm"
-        case .kitty(.direct, _): "kitty-direct"
-        case .sixel: "sixel"
+        case .kitty(.sharedMemory, _, let route): "kitty-shm" + route.suffix
+        case .kitty(.direct, _, let route): "kitty-direct" + route.suffix
+        case .sixel(_, _, _, let route): "sixel" + route.suffix
         }
     }
 }

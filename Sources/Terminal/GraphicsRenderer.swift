@@ -32,12 +32,21 @@ public struct GraphicsRenderer {
     /// What the last frame waits for, and when it was sent.
     private var awaiting: (kind: Acknowledgement, sentAt: Double)?
     private var nextID: UInt32 = 1
-    private var sixel: SixelEncoder?
+    var sixel: SixelEncoder?
     private let sharedMemory: SharedMemoryImages?
     /// Whether the last frame sent any image bytes.
     public private(set) var lastFrameChanged = false
     /// Images sent so far.
     public private(set) var imagesSent = 0
+    /// The pane's top-left cell in the client's terminal, for images that go through tmux's
+    /// passthrough (``GraphicsMode/Route/tmuxPassthrough``), which place themselves from the
+    /// client's top-left cell; unused on other routes. A new origin (the pane moved) sends every
+    /// image again with the next frame, at its new place.
+    public var origin: CellOrigin = .zero {
+        didSet { if origin != oldValue { invalidate() } }
+    }
+    /// The most bytes one passthrough carries (``TmuxPassthrough/limit``; smaller in tests).
+    var passthroughLimit = TmuxPassthrough.limit
 
     /// What acknowledges a frame.
     enum Acknowledgement: Equatable {
@@ -57,8 +66,8 @@ public struct GraphicsRenderer {
     public init(mode: GraphicsMode) {
         self.mode = mode
         switch mode {
-        case .kitty(.sharedMemory, _): sharedMemory = SharedMemoryImages()
-        case .sixel(let colors, _, _):
+        case .kitty(.sharedMemory, _, _): sharedMemory = SharedMemoryImages()
+        case .sixel(let colors, _, _, _):
             sharedMemory = nil
             sixel = SixelEncoder(maxColors: colors)
         default: sharedMemory = nil
@@ -69,11 +78,11 @@ public struct GraphicsRenderer {
     public var enterSequence: [UInt8] { [] }
 
     /// What cleans up before the session's modes go: end any image sequence cut short (CAN,
-    /// then ST), and delete kitty's images.
+    /// then ST), and delete kitty's images (through tmux's passthrough on that route).
     public var restoreSequence: [UInt8] {
         switch mode {
         case .blocks: return []
-        case .kitty: return [0x18, 0x1B, 0x5C] + KittyGraphics.deleteAll
+        case .kitty: return [0x18, 0x1B, 0x5C] + command(KittyGraphics.deleteAll)
         case .sixel: return [0x18, 0x1B, 0x5C]
         }
     }
@@ -161,7 +170,7 @@ public struct GraphicsRenderer {
         let before = out.count
         switch mode {
         case .blocks: break
-        case .kitty(let transport, _): renderKitty(canvas, transport: transport, now: now, into: &out)
+        case .kitty(let transport, _, _): renderKitty(canvas, transport: transport, now: now, into: &out)
         case .sixel: renderSixel(canvas, now: now, into: &out)
         }
         lastFrameChanged = out.count > before
@@ -170,7 +179,7 @@ public struct GraphicsRenderer {
     // MARK: kitty
 
     private mutating func renderKitty(_ canvas: Canvas, transport: GraphicsMode.KittyTransport, now: Double, into out: inout [UInt8]) {
-        for id in stale { out += KittyGraphics.delete(id: id) }
+        for id in stale { out += command(KittyGraphics.delete(id: id)) }
         stale.removeAll()
         var next: [ShownImage] = []
         var kept = Set<UInt32>()
@@ -183,13 +192,14 @@ public struct GraphicsRenderer {
                 continue
             }
             let id = takeID()
-            moveCursor(to: image.rect, into: &out)
-            guard sendKitty(image, holes: holes, id: id, transport: transport, into: &out) else { continue }
+            var sequences: [UInt8] = []
+            guard sendKitty(image, holes: holes, id: id, transport: transport, into: &sequences) else { continue }
+            place(sequences, at: image.rect, into: &out)
             next.append(ShownImage(rect: image.rect, pixels: image.pixels, holes: holes, id: id))
             lastSent = id
             imagesSent += 1
         }
-        for old in shown where !kept.contains(old.id) { out += KittyGraphics.delete(id: old.id) }
+        for old in shown where !kept.contains(old.id) { out += command(KittyGraphics.delete(id: old.id)) }
         shown = next
         if let lastSent { awaiting = (.kitty(lastSent), now) }
     }
@@ -263,21 +273,15 @@ public struct GraphicsRenderer {
                 next.append(old)
                 continue
             }
-            moveCursor(to: image.rect, into: &out)
-            sixel?.encode(image.pixels, holes: holes.hasHoles ? holes : nil, into: &out)
+            placeSixel(image.pixels, holes: holes, at: image.rect, into: &out)
             next.append(ShownImage(rect: image.rect, pixels: image.pixels, holes: holes, id: 0))
             sent = true
             imagesSent += 1
         }
         shown = next
         if sent {
-            out += Array("\u{1B}[c".utf8)
+            out += command(Array("\u{1B}[c".utf8))
             awaiting = (.deviceAttributes, now)
         }
-    }
-
-    /// `CUP` to the top-left cell of `rect`.
-    private func moveCursor(to rect: Rect, into out: inout [UInt8]) {
-        out += Array("\u{1B}[\(rect.y + 1);\(rect.x + 1)H".utf8)
     }
 }

@@ -19,7 +19,8 @@ import System
 ///
 /// The handlers are `@convention(c)` functions that use only async-signal-safe calls:
 /// `write(2)` to the self-pipe, and for an emergency restore `write(2)` of precomputed bytes,
-/// `tcsetattr(3)`, `signal(2)`, `raise(3)` and `_exit(2)`.
+/// `tcsetattr(3)`, `signal(2)`, `raise(3)` and `_exit(2)`, and `fork(2)`, `execve(2)` and
+/// `waitpid(2)` for a prepared command (``setEmergencyCommand(_:)``).
 enum SignalRelay {
     /// The signals that change the session's state, relayed to the loop: resize, suspend, continue.
     static let control: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT]
@@ -203,6 +204,8 @@ enum SignalRelay {
 
     /// Undoes the session's terminal modes with async-signal-safe calls only.
     static func emergencyRestore() {
+        // After the restore bytes, which may need what the command undoes (tmux's passthrough).
+        defer { runEmergencyCommand() }
         unlinkSharedMemory()
         unlinkSocket()
         let s = state

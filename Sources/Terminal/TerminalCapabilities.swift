@@ -28,6 +28,12 @@ public struct TerminalCapabilities: Sendable, Equatable {
     /// The terminal's name and version in its own words, from XTVERSION (`kitty(0.26.5)`,
     /// `XTerm(379)`; `tmux 3.3a` from inside tmux), when it answered. ``TerminalVersion`` reads it.
     public var terminalVersion: String?
+    /// Inside tmux, tmux's own DA1 attributes (the other answers are those of its client's
+    /// terminal, asked through passthrough); nil outside it, or when tmux did not answer.
+    public var multiplexerAttributes: [Int]?
+
+    /// Whether tmux draws sixel itself: its DA1 lists 4 (tmux ≥ 3.4 built with sixel says `?1;2;4c`).
+    public var multiplexerSixel: Bool { multiplexerAttributes?.dropFirst().contains(4) == true }
 
     /// Creates capabilities with nothing known.
     public init() {}

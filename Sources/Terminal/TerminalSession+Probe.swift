@@ -20,17 +20,19 @@ extension TerminalSession {
     /// instead of being echoed. Keys typed during the probe are dropped.
     ///
     /// - Parameters:
+    ///   - throughTmux: whether to ask tmux's client's terminal through passthrough
+    ///     (``CapabilityProbe/query(sharedMemoryName:throughTmux:)``).
     ///   - sharedMemory: whether to ask kitty to read a one-pixel image from shared memory (false
     ///     when the terminal surely runs elsewhere).
     ///   - clock: seconds on the app's monotonic clock.
     public func probeCapabilities(timeout: Double = 1, patience: Double = 3, sharedMemory: Bool = true,
-                                  clock: () -> Double) throws(SystemError) -> TerminalCapabilities {
+                                  throughTmux: Bool = false, clock: () -> Double) throws(SystemError) -> TerminalCapabilities {
         try enterRawMode()
-        var probe = CapabilityProbe()
+        var probe = CapabilityProbe(throughTmux: throughTmux)
         // The one-pixel image for kitty's shared-memory question; it is unlinked when the probe
         // is over, whether kitty took it or not.
         let pixel: SharedMemoryObject? = sharedMemory ? [UInt8](repeating: 0, count: 3).withUnsafeBytes { try? SharedMemoryObject(bytes: $0) } : nil
-        writeSequence(CapabilityProbe.query(sharedMemoryName: pixel?.name))
+        writeSequence(CapabilityProbe.query(sharedMemoryName: pixel?.name, throughTmux: throughTmux))
         var decoder = InputDecoder()
         var input: [UInt8] = []
         let start = clock()

@@ -143,6 +143,13 @@ public final class TerminalSession {
         SignalRelay.setSocketPath(path)
     }
 
+    /// A command (a program on `PATH` and its arguments) that a fatal signal's handler runs
+    /// after restoring the terminal, to undo what the run changed outside it, as every other way
+    /// out does (nil: none, or undone already). tmux's `allow-passthrough` is put back this way.
+    public static func runOnFatalSignal(command arguments: [String]?) {
+        SignalRelay.setEmergencyCommand(arguments)
+    }
+
     /// Hands the signal handlers the bytes that restore the terminal.
     private static func publishRestoreBytes(_ restore: [UInt8]) {
         let state = SignalRelay.state

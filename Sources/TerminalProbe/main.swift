@@ -6,6 +6,8 @@
 //                         (terminate → exitAfterRestore, suspend → suspend()); on input 'q' quit, 'c'
 //                         crash with SIGSEGV, 'a' abort(), 'f' fatalError(), 'e' exit through a thrown error
 //   TerminalProbe stuck   never read the self-pipe, so a second terminating signal must act alone
+//   TerminalProbe marked  loop, with a command for a fatal signal's handler that makes the file
+//                         /tmp/reel-probe-mark-<pid> (the undo of what a run changed outside the tty)
 //   TerminalProbe shell   a tiny job-control shell: runs `TerminalProbe loop` as a foreground job in
 //                         its own process group, prints SHELL-CHILD <pid>, SHELL-STOPPED when the job
 //                         stops, continues it in the foreground on a line "fg", and exits with its status
@@ -118,6 +120,7 @@ do {
     let session = try TerminalSession()
     defer { session.restore() }
     try session.enter()
+    if mode == "marked" { TerminalSession.runOnFatalSignal(command: ["touch", "/tmp/reel-probe-mark-\(getpid())"]) }
     say("PROBE-READY")
     if mode == "stuck" {
         while true { usleep(1000) }

@@ -22,13 +22,6 @@ struct TmuxClientTests {
         #expect(TmuxClient.terminalTypes(environment: environment).isEmpty)
     }
 
-    @Test("a client's line is when it attached and what its terminal said; a line without a time is its type alone")
-    func clientLines() {
-        let clients = TmuxClient.clients(["1764600000 kitty(0.26.5)", "1764600001 ", "XTerm(379)", "x y"])
-        #expect(clients.map(\.created) == [1764600000, 1764600001, 0, 0])
-        #expect(clients.map(\.type) == ["kitty(0.26.5)", "", "XTerm(379)", "x y"])
-    }
-
     @Test("reel waits for a terminal's answer only in the seconds after its client attached", arguments: [
         (100, "", 100, true), (100, "", 101, true), (100, "", 102, false), (100, "kitty(0.26.5)", 100, false), (0, "", 5, false),
     ] as [(Int64, String, Int64, Bool)])

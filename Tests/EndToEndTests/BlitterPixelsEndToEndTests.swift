@@ -95,13 +95,14 @@ struct BlitterPixelsEndToEndTests {
         #expect(terminal.standardError.contains("blitter sextant"), "\(terminal.standardError)")
     }
 
-    @Test("in tmux inside kitty, --blitter=auto is sextants too: tmux names its client's terminal")
+    @Test("in tmux inside kitty, cells with --blitter=auto are sextants too: tmux names its client's terminal")
     func autoInTmuxInKitty() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reel-tmux-kitty-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let socket = directory.appendingPathComponent("tmux").path, stats = directory.appendingPathComponent("stats").path
-        let reel = "\(Paths.reel) --no-audio --no-resume --stats \(Paths.sample("film.mkv")) 2> \(stats)"
+        // Cells asked for: --graphics=auto would draw kitty graphics through tmux's passthrough.
+        let reel = "\(Paths.reel) --no-audio --no-resume --stats --graphics=blocks \(Paths.sample("film.mkv")) 2> \(stats)"
         let terminal = try XTerminal(.kitty, ["/usr/bin/tmux", "-S", socket, "-f", "/dev/null", "new-session", "-s", "e2e", reel],
                                      width: 640, height: 360)
         defer {

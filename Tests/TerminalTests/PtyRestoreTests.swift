@@ -196,6 +196,20 @@ struct PtyRestoreTests {
         try check(end: { $0.send(key) }, expected: expected)
     }
 
+    @Test("a crash's handler runs the prepared command after the restore (tmux's passthrough put back), once",
+          .disabled(if: getenv("REEL_SANITIZER").map { String(cString: $0) } == "thread",
+                    "ThreadSanitizer intercepts fork() and takes its own locks there, which a crash inside its runtime may hold"))
+    func crashRunsCommand() throws {
+        var pid: pid_t = 0
+        try check(mode: "marked", end: { child in
+            pid = child.pid
+            child.send("c")
+        }, expected: [.signaled(SIGSEGV)])
+        let mark = "/tmp/reel-probe-mark-\(pid)"
+        defer { unlink(mark) }
+        #expect(access(mark, F_OK) == 0, "the command ran")
+    }
+
     @Test("a normal quit and a thrown error restore the terminal", arguments: [("q", Int32(0)), ("e", 1)])
     func normalExit(key: String, code: Int32) throws {
         try check(end: { $0.send(key) }, expected: [.exited(code)])

@@ -1,0 +1,53 @@
+import Drawing
+
+extension GraphicsRenderer {
+    /// Appends `sequences` (an image's commands: kitty's chunks, or one sixel) to draw from the
+    /// top-left cell of `rect`: after a cursor move on the terminal itself and inside tmux's own
+    /// sixel, or inside tmux's passthrough each in a passthrough of its own that moves the cursor
+    /// from ``origin`` and puts it back (``TmuxPassthrough/wrapEach(_:cursor:into:)``).
+    func place(_ sequences: [UInt8], at rect: Rect, into out: inout [UInt8]) {
+        switch mode.route {
+        case .direct, .tmuxNative:
+            out += GraphicsRenderer.cursorMove(row: rect.y, column: rect.x)
+            out += sequences
+        case .tmuxPassthrough:
+            let cursor = GraphicsRenderer.cursorMove(row: origin.row + rect.y, column: origin.column + rect.x)
+            TmuxPassthrough.wrapEach(sequences, cursor: cursor, limit: passthroughLimit, into: &out)
+        }
+    }
+
+    /// Appends a sixel image of `pixels`, with `holes` cut out, to draw from the top-left cell of
+    /// `rect` (``place(_:at:into:)``). Through passthrough an image too large for one (tmux drops
+    /// it whole) goes as bands of whole cell rows, each an image of its own, each about half the
+    /// limit; a band of one row still too large is left out.
+    mutating func placeSixel(_ pixels: PixelBuffer, holes: CellMask, at rect: Rect, into out: inout [UInt8]) {
+        var sequence: [UInt8] = []
+        sixel?.encode(pixels, holes: holes.hasHoles ? holes : nil, into: &sequence)
+        let room = passthroughLimit - 64
+        guard mode.route == .tmuxPassthrough, sequence.count > room, rect.height > 1 else {
+            place(sequence, at: rect, into: &out)
+            return
+        }
+        let bands = min(rect.height, sequence.count / (room / 2) + 1)
+        let rowsPerBand = (rect.height + bands - 1) / bands
+        for top in stride(from: 0, to: rect.height, by: rowsPerBand) {
+            let rows = min(rowsPerBand, rect.height - top)
+            let band = pixels.cropped(to: Rect(x: 0, y: top * holes.cellHeight, width: pixels.width, height: rows * holes.cellHeight))
+            let bandHoles = holes.band(from: top, rows: rows)
+            var part: [UInt8] = []
+            sixel?.encode(band, holes: bandHoles.hasHoles ? bandHoles : nil, into: &part)
+            place(part, at: Rect(x: rect.x, y: rect.y + top, width: rect.width, height: rows), into: &out)
+        }
+    }
+
+    /// A command that places nothing (a delete, an acknowledgement's question) as its route
+    /// carries it: as it is, or in a passthrough of its own.
+    func command(_ sequence: [UInt8]) -> [UInt8] {
+        mode.route == .tmuxPassthrough ? TmuxPassthrough.wrapped(sequence) : sequence
+    }
+
+    /// `CUP` to the cell at `row`, `column` (counted from 0).
+    static func cursorMove(row: Int, column: Int) -> [UInt8] {
+        Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
+    }
+}
