@@ -271,14 +271,6 @@ def photographic_share(image, box, cell):
     return photographic / lit if lit else 0.0
 
 
-def fitted_box(pane_width, pane_height, width, height):
-    """A `width` x `height` picture fitted to a pane of that many pixels and centred: (x0, y0, x1, y1)."""
-    scale = min(pane_width / width, pane_height / height)
-    w, h = round(width * scale), round(height * scale)
-    x0, y0 = (pane_width - w) // 2, (pane_height - h) // 2
-    return x0, y0, x0 + w, y0 + h
-
-
 def save_png(image, path):
     """The screenshot as a PNG beside the run's folder, to look at."""
     height, width = image.shape[:2]
@@ -373,14 +365,7 @@ def score_stills(args, reel, display, workdir, cache):
                     # In tmux, the pane ends above the status line (lit, and no part of the picture).
                     pane_bottom = white_shot.shape[0] if route == "direct" else (STILL_SIZE[1] - 1) * cell[1]
                     box = stills.lit_box(white_shot[:pane_bottom])
-                    # The picture fitted to the pane and centred, where a white picture is not seen
-                    # there to the cell (seen: reel's white picture in 256-colour cells through
-                    # tmux filled the pane's whole width).
-                    fitted = fitted_box(white_shot.shape[1], pane_bottom, width, height)
-                    if box is None or max(abs(a - b) for a, b in zip(box, fitted)) > max(cell):
-                        row["box_from"] = "fitted"
-                        box = fitted
-                    if shot.shape != white_shot.shape:
+                    if box is None or shot.shape != white_shot.shape:
                         row["error"] = "no picture box"
                         rows.append(row)
                         continue
