@@ -127,6 +127,7 @@ class Run:
                     "while c=$(dd bs=1 count=1 2>/dev/null) && [ -n \"$c\" ] && [ \"$c\" != c ]; do :; done; stty \"$old\"\n"
                     f"{timer}{quoted} 2> {_quote(workdir + '/stderr')}\n"
                     f"echo $? > {_quote(workdir + '/rc.tmp')}; mv {_quote(workdir + '/rc.tmp')} {_quote(workdir + '/rc')}\n"
+                    "printf '\\033[?25l'\n"
                     "exec sleep 100000\n")
         self.tmux_path = None if route == "direct" else TMUX[route.split()[1]]
         self.socket = f"{workdir}/socket"
@@ -341,6 +342,44 @@ def show_still(display, terminal, route, tool, png, reel, workdir):
         run.close()
 
 
+def picture_box(white_shot, pane_bottom):
+    """Where the white picture is: the rows and columns above `pane_bottom` of which at least a
+    tenth is lit (so that a cursor left after timg, one lit cell, is not counted)."""
+    lit = white_shot[:pane_bottom].max(axis=2) > 127
+    rows = np.where(lit.mean(axis=1) >= 0.1)[0]
+    columns = np.where(lit.mean(axis=0) >= 0.1)[0]
+    if not len(rows) or not len(columns):
+        return None
+    return int(columns[0]), int(rows[0]), int(columns[-1]) + 1, int(rows[-1]) + 1
+
+
+def score(row, shot, white_shot, png, cell):
+    """Fills `row` with the scores of `shot` against `png`, in the box of `white_shot`."""
+    # In tmux, the pane ends above the status line (lit, and no part of the picture).
+    pane_bottom = white_shot.shape[0] if row["route"] == "direct" else (STILL_SIZE[1] - 1) * cell[1]
+    box = picture_box(white_shot, pane_bottom)
+    if box is None or shot.shape != white_shot.shape:
+        row["error"] = "no picture box"
+        return
+    x0, y0, x1, y1 = box
+    reference = stills.area_scaled(png, x1 - x0, y1 - y0)
+    row.update(box=list(box), psnr_half=stills.psnr_half(shot, box, reference), psnr=float(psnr_full(shot, box, reference)),
+               photographic=photographic_share(shot, box, cell))
+    row["pixels"] = row["photographic"] >= PIXELS
+
+
+def rescore(results, workdir, cache):
+    """The stills' scores again from the screenshots a run kept (after a change to the scoring)."""
+    for row in results.get("stills", []):
+        folder = os.path.join(workdir, "tmux-stills", f"{row['still']}-{row['terminal']}-{row['route'].replace(' ', '')}-{row['tool']}")
+        if not row.get("cell") or not os.path.exists(folder + ".png") or not os.path.exists(folder + "-white.png"):
+            continue
+        still = next(s for s in stills.STILLS if s["name"] == row["still"])
+        row.pop("error", None)
+        score(row, stills.load_png(folder + ".png"), stills.load_png(folder + "-white.png"), stills.extract_png(still, cache),
+              tuple(row["cell"]))
+
+
 def score_stills(args, reel, display, workdir, cache):
     rows = []
     for name in args.stills:
@@ -362,21 +401,11 @@ def score_stills(args, reel, display, workdir, cache):
                         rows.append(row)
                         continue
                     (shot, cell), (white_shot, _) = shown, blank
-                    # In tmux, the pane ends above the status line (lit, and no part of the picture).
-                    pane_bottom = white_shot.shape[0] if route == "direct" else (STILL_SIZE[1] - 1) * cell[1]
-                    box = stills.lit_box(white_shot[:pane_bottom])
-                    if box is None or shot.shape != white_shot.shape:
-                        row["error"] = "no picture box"
-                        rows.append(row)
-                        continue
-                    x0, y0, x1, y1 = box
-                    reference = stills.area_scaled(png, x1 - x0, y1 - y0)
-                    row.update(box=list(box), cell=list(cell), psnr_half=stills.psnr_half(shot, box, reference),
-                               psnr=float(psnr_full(shot, box, reference)),
-                               photographic=photographic_share(shot, box, cell))
-                    row["pixels"] = row["photographic"] >= PIXELS
-                    log(f"  psnr_half {row['psnr_half']:.2f} dB, psnr {row['psnr']:.2f} dB, "
-                        f"photographic cells {row['photographic']:.0%}, {row.get('graphics', '')}")
+                    row["cell"] = list(cell)
+                    score(row, shot, white_shot, png, cell)
+                    if "error" not in row:
+                        log(f"  psnr_half {row['psnr_half']:.2f} dB, psnr {row['psnr']:.2f} dB, "
+                            f"photographic cells {row['photographic']:.0%}, {row.get('graphics', '')}")
                     rows.append(row)
     return rows
 
@@ -567,9 +596,16 @@ def main(argv):
     parser.add_argument("--tmux-sizes", default=",".join(f"{c}x{r}" for c, r in PLAY_SIZES))
     parser.add_argument("--tmux-parts", default="stills,playback")
     parser.add_argument("--tmux-terminals", default=",".join(TERMINALS))
+    parser.add_argument("--rescore", action="store_true", help="score OUT/tmux.json's stills again from their screenshots")
     args = parser.parse_args(argv)
+    rescoring = args.rescore
     args = namespace(args)
-    results = run_tmux(args, args.reel, os.path.join(args.out, "work"), os.path.join(args.out, "source-cache"))
+    if rescoring:
+        with open(os.path.join(args.out, "tmux.json")) as f:
+            results = json.load(f)
+        rescore(results, os.path.join(args.out, "work"), os.path.join(args.out, "source-cache"))
+    else:
+        results = run_tmux(args, args.reel, os.path.join(args.out, "work"), os.path.join(args.out, "source-cache"))
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "tmux.json"), "w") as f:
         json.dump(results, f, indent=1)
