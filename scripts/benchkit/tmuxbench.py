@@ -21,6 +21,7 @@ into .build/tmux-3.5a. tmux runs at its default settings (`-f /dev/null`, status
   shows (its `--stats`) as a share of the clip's.
 """
 import argparse
+import datetime
 import json
 import os
 import random
@@ -501,6 +502,11 @@ def _table(title, header, rows):
 
 def report(results):
     text = "## reel in tmux\n\n"
+    versions = results.get("versions") or {}
+    if versions:
+        tmuxes = ", ".join(versions.get("tmux", {}).values())
+        text += (f"Measured {results.get('date', '')} (load {results.get('load', 0):.1f} at the start): {tmuxes}; "
+                 f"{versions.get('kitty', '')}; {versions.get('xterm', '')}; {versions.get('timg', '')}.\n\n")
     if results.get("stills"):
         table = []
         for r in results["stills"]:
@@ -576,7 +582,8 @@ def run_tmux(args, reel, workdir, cache):
             raise SystemExit(f"bench: {TMUX[route.split()[1]]} is missing: run scripts/tmux-backports")
     os.makedirs(cache, exist_ok=True)
     display = Display()
-    results = {"versions": versions(), "load": os.getloadavg()[0]}
+    results = {"versions": versions(), "load": os.getloadavg()[0],
+               "date": datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")}
     try:
         if "stills" in args.parts:
             results["stills"] = score_stills(args, reel, display, workdir, cache)
