@@ -80,4 +80,27 @@ struct SupportTests {
         #expect(shot.firstColumn(row: 0) { $0.b > 200 } == 2)
         #expect(shot.firstColumn(row: 1) { $0.g > 200 } == nil)
     }
+
+    @Test("a cell of two colours is text, a cell of many is a photograph in pixels, and dark cells are not counted")
+    func photographicCells() {
+        // Three cells of 4 × 4 in a row: a half block (red over blue), a gradient, and black.
+        var bytes: [UInt8] = []
+        for y in 0..<4 {
+            for x in 0..<12 {
+                switch x {
+                case 0..<4: bytes += y < 2 ? [250, 0, 0] : [0, 0, 250]
+                case 4..<8: bytes += [UInt8(60 + 10 * (y * 4 + x - 4)), 100, 100]
+                default: bytes += [0, 0, 0]
+                }
+            }
+        }
+        let shot = Screenshot(width: 12, height: 4, bytes: bytes)
+        let cell = (width: 4, height: 4)
+        let all = shot.photographicCells(in: TmuxInTerminal.Rect(x: 0, y: 0, width: 12, height: 4), cell: cell)
+        #expect(all.share == 0.5 && all.lit == 2)
+        #expect(shot.photographicCellCount(in: TmuxInTerminal.Rect(x: 0, y: 0, width: 4, height: 4), cell: cell) == 0)
+        #expect(shot.photographicCellCount(in: TmuxInTerminal.Rect(x: 4, y: 0, width: 8, height: 4), cell: cell) == 1)
+        let box = shot.litBox(in: TmuxInTerminal.Rect(x: 0, y: 0, width: 12, height: 4))
+        #expect(box.map { [$0.x, $0.y, $0.width, $0.height] } == [0, 0, 8, 4])
+    }
 }

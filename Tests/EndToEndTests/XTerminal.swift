@@ -246,9 +246,15 @@ final class XTerminal {
 
     /// Waits for the program to exit and returns its status, or nil on timeout.
     func waitForExit(timeout: Double = 10) -> Int32? {
+        XTerminal.waitForStatus(in: directory.appendingPathComponent("rc"), timeout: timeout)
+    }
+
+    /// Waits until `file` holds an exit status (a wrapper writes it when its program ends); the
+    /// status, or nil on timeout.
+    static func waitForStatus(in file: URL, timeout: Double) -> Int32? {
         var code: Int32?
-        _ = XTerminal.wait(timeout: timeout) {
-            let text = try? String(contentsOf: directory.appendingPathComponent("rc"), encoding: .utf8)
+        _ = wait(timeout: timeout) {
+            let text = try? String(contentsOf: file, encoding: .utf8)
             code = text.flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             return code != nil
         }

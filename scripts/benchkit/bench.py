@@ -25,6 +25,7 @@ import fidelity  # noqa: E402
 import offline  # noqa: E402
 import pixels  # noqa: E402
 import stills  # noqa: E402
+import tmuxbench  # noqa: E402
 from report import plot, report  # noqa: E402
 import vt  # noqa: E402
 from terminal import SlowPtyRun, TmuxRun, process_cpu, process_rss_kib  # noqa: E402
@@ -687,14 +688,16 @@ def main(argv):
     parser.add_argument("--repeats", type=int, default=3, help="runs of each player in the tmux matrix (medians)")
     parser.add_argument("--jobs", type=int, default=2, help="offline runs at a time")
     parser.add_argument("--only", default="offline,techniques,rd,matrix,filmsize,startup,seeks,paused,memory,slow,pixels,"
-                                          "stills,cells,scalers,blitters",
+                                          "stills,cells,scalers,blitters,tmux",
                         help="which parts to run: blitters (every reel blitter over whole clips at equal bytes, "
                              "offline at 8x16 px a cell), offline, techniques, rd, matrix, filmsize, startup, seeks, "
                              "paused, memory, slow, pixels (reel in kitty and xterm under Xvfb against timg and "
                              "mpv --vo=sixel), stills (one frame of each class through every text blitter: reel's, "
                              "timg's, chafa's and tct, offline and in kitty), cells (reel's sextants, quadrants and halves "
                              "against chafa -w 9 and timg on the stills at each kitty cell size of --cells), scalers (reel's blitters on the stills with other "
-                             "mpv scalers, and mpv's CPU with each)")
+                             "mpv scalers, and mpv's CPU with each), tmux (reel's picture through tmux 3.3a and 3.5a "
+                             "against straight in kitty and xterm, as screenshot PSNR, beside timg; and reel's and tmux's "
+                             "CPU and frames shown, pixels against blocks through tmux)")
     parser.add_argument("--stills", default="", help="the stills of the stills part (default: all): "
                         + ",".join(s["name"] for s in stills.STILLS))
     parser.add_argument("--stills-screens", default="yes", choices=("yes", "no"),
@@ -710,6 +713,13 @@ def main(argv):
     parser.add_argument("--blitters", default=",".join(blitters.BLITTERS), help="reel's blitters of the blitters part")
     parser.add_argument("--pixel-clips", default="demo", help="the clips of the pixel part")
     parser.add_argument("--pixel-repeats", type=int, default=3, help="runs of each player in the pixel part (medians)")
+    parser.add_argument("--tmux-stills", default=",".join(tmuxbench.STILL_NAMES), help="the stills of the tmux part")
+    parser.add_argument("--tmux-routes", default=",".join(tmuxbench.ROUTES),
+                        help="the tmux part's routes: direct, tmux 3.3a, tmux 3.5a")
+    parser.add_argument("--tmux-sizes", default=",".join(f"{c}x{r}" for c, r in tmuxbench.PLAY_SIZES),
+                        help="the sizes of the tmux part's playback")
+    parser.add_argument("--tmux-parts", default="stills,playback", help="the tmux part's halves: stills, playback")
+    parser.add_argument("--tmux-terminals", default=",".join(tmuxbench.TERMINALS), help="the tmux part's terminals")
     parser.add_argument("--seeks", type=int, default=20, help="how many double taps to time")
     parser.add_argument("--long", action="store_true", help="also the 10-minute memory soak")
     parser.add_argument("--trace", action="store_true",
@@ -796,6 +806,10 @@ def main(argv):
                                            screenshots=args.stills_screens == "yes", jobs=args.cell_jobs)
         results["cells"].update(date=datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
                                 command=args.command, load=os.getloadavg()[0])
+    if "tmux" in parts:
+        results["tmux"] = tmuxbench.run_tmux(tmuxbench.namespace(args), args.reel, workdir, cache)
+        results["tmux"].update(date=datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+                               command=args.command)
     if parts:
         with open(os.path.join(args.out, "results.json"), "w") as f:
             json.dump(results, f, indent=1)
@@ -807,13 +821,14 @@ def main(argv):
     blitters_text = blitters.report(results)
     scalers_text = stills.scalers_report(results)
     cells_text = cellsizes.report(results)
+    tmux_text = tmuxbench.report(results["tmux"]) if results.get("tmux") else ""
     with open(os.path.join(args.out, "report.md"), "w") as f:
-        f.write(text + pixel_text + stills_text + cells_text + scalers_text + blitters_text)
+        f.write(text + pixel_text + stills_text + cells_text + scalers_text + blitters_text + tmux_text)
     if results.get("rd"):
         plot(results, os.path.join(args.out, "benchmarks.png"))
     if stills_text:
         stills.plot(results, os.path.join(args.out, "stills.png"))
-    print(text + pixel_text + stills_text + cells_text + scalers_text + blitters_text)
+    print(text + pixel_text + stills_text + cells_text + scalers_text + blitters_text + tmux_text)
     if args.publish:
         doc = os.path.join(ROOT, "docs", "benchmarks.md")
         if blocks:
@@ -829,6 +844,8 @@ def main(argv):
             publish_section(scalers_text, doc, "bench:scalers")
         if blitters_text:
             publish_section(blitters_text, doc, "bench:blitters")
+        if tmux_text:
+            publish_section(tmux_text, doc, "bench:tmux")
         if results.get("rd"):
             os.replace(os.path.join(args.out, "benchmarks.png"), os.path.join(ROOT, "docs", "benchmarks.png"))
         log(f"wrote {doc}")
