@@ -28,14 +28,15 @@ extension GraphicsMode {
     /// 1. kitty graphics through passthrough where the terminal answered kitty's query (shared
     ///    memory where it read it, and only with one client: another may run elsewhere); with
     ///    several clients, only when every one says it is kitty;
-    /// 2. sixel drawn by tmux itself, where its DA1 lists sixel or it knows every client's
-    ///    terminal draws it (tmux ≥ 3.4 built with sixel);
-    /// 3. sixel through passthrough where the one client's terminal lists sixel in its DA1;
+    /// 2. sixel through passthrough where the one client's terminal lists sixel in its DA1;
+    /// 3. sixel drawn by tmux itself, where its DA1 lists sixel or it knows every client's
+    ///    terminal draws it (tmux ≥ 3.4 built with sixel), for several clients: text over its
+    ///    images deletes them, so the controls cost the picture there;
     /// 4. else cells, with the reason.
     /// Passthrough needs tmux ≥ 3.3 (`allow-passthrough`).
     ///
     /// `kitty` and `sixel` draw that protocol whatever was found: kitty through passthrough,
-    /// sixel by tmux where it draws it, else through passthrough.
+    /// sixel through passthrough with one client, else by tmux where it draws it.
     public static func chooseInTmux(_ preference: Preference, capabilities: TerminalCapabilities, size: TerminalSize,
                                     view: TmuxView?) -> TmuxChoice {
         guard preference != .blocks else { return TmuxChoice(mode: .blocks, whyCells: nil) }
@@ -57,7 +58,9 @@ extension GraphicsMode {
         case .blocks: return TmuxChoice(mode: .blocks, whyCells: nil)
         case .kitty: return TmuxChoice(mode: .kitty(transport: transport, cell: cell, route: .tmuxPassthrough),
                                        clients: view?.clients.map(\.termType) ?? [])
-        case .sixel: return TmuxChoice(mode: sixel(tmuxSixel ? .tmuxNative : .tmuxPassthrough))
+        case .sixel:
+            let through = single && view?.hasPassthroughOption == true
+            return TmuxChoice(mode: sixel(through || !tmuxSixel ? .tmuxPassthrough : .tmuxNative))
         case .auto: break
         }
         guard let view else { return TmuxChoice(mode: .blocks, whyCells: nil) }  // (said above)
@@ -67,8 +70,12 @@ extension GraphicsMode {
             return TmuxChoice(mode: .kitty(transport: transport, cell: cell, route: .tmuxPassthrough),
                               clients: view.clients.map(\.termType))
         }
-        if tmuxSixel { return TmuxChoice(mode: sixel(.tmuxNative)) }
+        // Passthrough before tmux's own sixel: tmux ≥ 3.4 deletes its image when text is written
+        // on any cell of it, and sends it on without transparency, so the controls over the
+        // picture came out as black boxes (xterm in tmux 3.5a); through passthrough the picture
+        // is the terminal's, with reel's text in its holes, as on the terminal itself.
         if passthrough, capabilities.sixel, single { return TmuxChoice(mode: sixel(.tmuxPassthrough)) }
+        if tmuxSixel { return TmuxChoice(mode: sixel(.tmuxNative)) }
         return TmuxChoice(mode: .blocks, whyCells: whyCells(view: view, capabilities: capabilities))
     }
 

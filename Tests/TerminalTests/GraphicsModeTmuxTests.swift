@@ -29,12 +29,13 @@ struct GraphicsModeTmuxTests {
     static let sixelThrough = GraphicsMode.sixel(colors: 255, maxSize: nil, cell: cell, route: .tmuxPassthrough)
     static let sixelNative = GraphicsMode.sixel(colors: 255, maxSize: nil, cell: cell, route: .tmuxNative)
 
-    @Test("auto: kitty through passthrough, tmux's own sixel, sixel through passthrough, else cells", arguments: [
+    @Test("auto: kitty through passthrough, sixel through passthrough, tmux's own sixel, else cells", arguments: [
         (found(kitty: true, shm: true), view(clients: ["kitty(0.26.5)"]), kittyShm),
         (found(kitty: true), view(clients: [""]), kittyDirect),
         (found(kitty: true, shm: true), view(clients: ["kitty(0.26.5)", "kitty(0.26.5)"]), kittyDirect),
         (found(kitty: true, shm: true), view(clients: ["kitty(0.26.5)", "XTerm(379)"]), .blocks),
-        (found(sixel: true, tmuxDA1: [1, 2, 4]), view("3.5a", clients: ["XTerm(379)"]), sixelNative),
+        (found(sixel: true, tmuxDA1: [1, 2, 4]), view("3.5a", clients: ["XTerm(379)"]), sixelThrough),
+        (found(sixel: true, tmuxDA1: [1, 2, 4]), view("3.5a", clients: ["XTerm(379)", "XTerm(379)"]), sixelNative),
         (found(), view("3.5a", clients: ["foot(1.16)"], features: "RGB,sixel"), sixelNative),
         (found(sixel: true), view("3.3a", clients: ["XTerm(379)"], features: "RGB,sixel"), sixelThrough),
         (found(sixel: true), view(clients: ["XTerm(379)"]), sixelThrough),
