@@ -1,5 +1,6 @@
 import CBlitter
 import Drawing
+import Glibc
 
 /// Turns successive canvases into the fewest terminal bytes: a diff against what was actually
 /// written last.
@@ -189,11 +190,21 @@ public struct ScreenRenderer: Sendable {
         // counted, each of those near-empty screens was a frame far under budget that took a
         // level off the tolerance, so the next picture was written finer than its budget (in
         // tmux, sextants on photo-pan wrote 0.36-0.37 × tct's bytes, 0.34 offline).
-        if budget != nil {
-            if !full, canvas.cells != budgetedCells {
-                budget?.spend(out.count, cost: ScreenRenderer.redrawCost(of: canvas), floor: tolerance)
-            }
-            budgetedCells = canvas.cells
+        if budget != nil, !noteBudgetedCells(canvas.cells), !full {
+            budget?.spend(out.count, cost: ScreenRenderer.redrawCost(of: canvas), floor: tolerance)
+        }
+    }
+
+    /// Whether `cells` are the last frame's, byte for byte; keeps them (in memory of its own, so
+    /// that the canvas is not copied when it is next drawn on) for the next frame when not.
+    private mutating func noteBudgetedCells(_ cells: [Cell]) -> Bool {
+        cells.withUnsafeBytes { next in
+            guard let source = next.baseAddress else { return budgetedCells.isEmpty }
+            if budgetedCells.count == cells.count,
+               budgetedCells.withUnsafeBytes({ $0.baseAddress.map { memcmp($0, source, next.count) == 0 } ?? false }) { return true }
+            if budgetedCells.count != cells.count { budgetedCells = Array(repeating: .blank(.black), count: cells.count) }
+            budgetedCells.withUnsafeMutableBytes { if let target = $0.baseAddress { memcpy(target, source, next.count) } }
+            return false
         }
     }
 
