@@ -18,7 +18,8 @@ extension ScreenRenderer {
     /// A share of the redraw cost, rather than so many bytes a cell, keeps the budget in step
     /// with the picture: a bright picture's colours take more digits to write, and a letterbox bar
     /// (a black blank) costs, and so earns, nothing. A full redraw (the first frame, after a
-    /// resize) does not count: it is not the picture's doing.
+    /// resize) does not count: it is not the picture's doing. Nor does a frame whose cells are
+    /// the last one's (the loop drawing again for something else): it is no frame of the video.
     public struct ByteBudget: Sendable, Equatable {
         /// The share of a plain full redraw's bytes a frame may write on average.
         public var share: Double

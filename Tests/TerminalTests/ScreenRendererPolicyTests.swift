@@ -115,6 +115,27 @@ struct ScreenRendererPolicyTests {
         #expect(ScreenRenderer.redrawCost(of: canvas) == 32 + 27)
     }
 
+    @Test("the same cells drawn again are not a frame to the budget: the next picture keeps the tolerance it had")
+    func budgetSkipsRepeats() {
+        func tolerances(repeating repeats: Int) -> [UInt8] {
+            var renderer = ScreenRenderer(tolerance: 0)
+            renderer.budget = ScreenRenderer.ByteBudget(share: 0.3, gain: 1, ceiling: 16)
+            var canvas = Canvas(width: 10, height: 2, background: grey)
+            var out: [UInt8] = []
+            for frame in 0..<8 {
+                for x in 0..<10 { paint(&canvas, x, RGB(UInt8(20 * x + 9 * frame), 100, 7), RGB(3, UInt8(20 * x), UInt8(200 - 9 * frame))) }
+                _ = render(&renderer, canvas)
+                out.append(renderer.lastFrameTolerance)
+                // The loop drawing the picture again for something else on screen.
+                for _ in 0..<repeats { _ = render(&renderer, canvas) }
+            }
+            return out
+        }
+        let plain = tolerances(repeating: 0)
+        #expect(plain.last! > 0)
+        #expect(tolerances(repeating: 2) == plain)
+    }
+
     @Test("a renderer with a budget starts exact, raises the tolerance while frames cost more than their share, and comes back down")
     func budgetInTheRenderer() {
         var renderer = ScreenRenderer(tolerance: 0)
@@ -122,9 +143,11 @@ struct ScreenRendererPolicyTests {
         var canvas = Canvas(width: 10, height: 2, background: grey)
         var tolerances: [UInt8] = []
         for frame in 0..<12 {
-            // Six frames in which every cell changes, then six in which nothing does.
+            // Six frames in which every cell changes, then six in which one cell does, a little.
             if frame < 6 {
                 for x in 0..<10 { paint(&canvas, x, RGB(UInt8(20 * x + 9 * frame), 100, 7), RGB(3, UInt8(20 * x), UInt8(200 - 9 * frame))) }
+            } else {
+                paint(&canvas, 0, RGB(UInt8(frame), 100, 7), RGB(3, 0, 150))
             }
             _ = render(&renderer, canvas)
             tolerances.append(renderer.lastFrameTolerance)

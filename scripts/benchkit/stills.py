@@ -166,9 +166,13 @@ def image_size(png):
 
 def white_png(width, height, cache):
     """A white picture of a still's size: where each tool puts the picture, whatever it shows."""
-    path = os.path.join(cache, f"white-{width}x{height}.png")
+    # Named apart from the 720x404 pictures of before: lavfi's colour source is yuv420p unless
+    # told otherwise, which made an odd height one pixel short, and the city still's white box
+    # (of a shape 0.25 % flatter) then scored reel's half and quadrant pictures half a row off.
+    path = os.path.join(cache, f"white-rgb-{width}x{height}.png")
     if not os.path.exists(path):
-        subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", f"color=c=white:s={width}x{height}",
+        source = f"color=c=white:s={width}x{height},format=rgb24"
+        subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", source,
                         "-frames:v", "1", "-pix_fmt", "rgb24", path + ".tmp.png"], check=True)
         os.replace(path + ".tmp.png", path)
     return path

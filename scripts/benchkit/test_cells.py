@@ -40,3 +40,12 @@ class CellSizeTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class WhitePictureTests(unittest.TestCase):
+    def test_white_picture_has_the_stills_odd_size(self):
+        # The city still is 720x405: its white box must be of that shape, not one row shorter.
+        import tempfile
+        import stills
+        with tempfile.TemporaryDirectory() as cache:
+            self.assertEqual(stills.image_size(stills.white_png(720, 405, cache)), (720, 405))
