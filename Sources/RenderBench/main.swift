@@ -63,10 +63,13 @@ final class OutputFile {
 // MARK: Decoding
 
 func decode(clip: String, width: Int, height: Int, pixelAspect: Double, supersampling: Int = 1,
-            pictureGrain: PictureGrain = .pixel, out path: String, quiet: Bool = false) throws {
+            pictureGrain: PictureGrain = .pixel, out path: String, quiet: Bool = false, frameLimit: Int? = nil) throws {
     var configuration = PlayerConfiguration()
     configuration.audio = false
-    configuration.keepOpen = false
+    // With a limit the player holds the last frame, as reel's does: an image ends at once, and with
+    // keep-open off mpv could close its video output before the frame was asked for (no frame, about
+    // 1 run in 30 with the cores busy).
+    configuration.keepOpen = frameLimit != nil
     configuration.pixelAspect = pixelAspect
     configuration.supersampling = supersampling
     configuration.pictureGrain = pictureGrain
@@ -113,6 +116,7 @@ func decode(clip: String, width: Int, height: Int, pixelAspect: Double, supersam
                 row.withUnsafeBytes { output.write($0) }
             }
             frames += 1
+            if let frameLimit, frames >= frameLimit { ended = true; break }
         }
         if now() > deadline { fail("decoding \(clip) took more than 10 minutes") }
     }
@@ -287,7 +291,8 @@ case "still" where arguments.count == 7 || arguments.count == 8:
     do {
         let supersampling = getenv("RENDERBENCH_SUPERSAMPLE").flatMap { Int(String(cString: $0)) } ?? blitter.supersampling
         try decode(clip: arguments[2], width: width, height: height, pixelAspect: encoder.pixelAspect(cellAspect: cellAspect),
-                   supersampling: supersampling, pictureGrain: PictureGrain(encoder.pictureGrain), out: frames, quiet: true)
+                   supersampling: supersampling, pictureGrain: PictureGrain(encoder.pictureGrain), out: frames, quiet: true,
+                   frameLimit: 1)
     } catch {
         fail("\(arguments[2]): \(error)")
     }
