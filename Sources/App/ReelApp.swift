@@ -196,7 +196,7 @@ public enum ReelApp {
     /// from ``choosePixelsInTmux(_:options:capabilities:size:)``.
     static func choosePicture(session: TerminalSession, size: TerminalSize, options: ReelOptions,
                               environment: [String: String], tmux: inout TmuxPicture) -> BlitterChoice {
-        let multiplexed = GraphicsMode.isMultiplexed(environment)
+        let multiplexed = Multiplexer.isInside(environment: environment, answer: nil)
         let throughTmux = probesThroughTmux(tmux)
         // Inside tmux the terminal is asked only through passthrough: asked directly, tmux takes
         // kitty's query for a title.

@@ -80,12 +80,6 @@ public enum GraphicsMode: Sendable, Hashable {
         }
     }
 
-    /// Whether reel runs inside tmux or GNU screen, as the environment says before the terminal
-    /// is asked anything: ``Multiplexer/isInside(environment:answer:)`` without an answer.
-    public static func isMultiplexed(_ environment: [String: String]) -> Bool {
-        Multiplexer.isInside(environment: environment, answer: nil)
-    }
-
     /// The cell size in pixels, in a pixel mode.
     public var cell: PixelSize? {
         switch self {

@@ -51,9 +51,4 @@ struct MultiplexerTests {
         let glyphs = TextGlyphs.known(environment: environment, capabilities: capabilities, multiplexerClients: ["kitty(0.41.0)"])
         #expect((glyphs == .octants) == inside)
     }
-
-    @Test("before the terminal is asked, GraphicsMode.isMultiplexed is the rule without an answer", arguments: table)
-    func beforeProbe(environment: [String: String], answer: String?, inside: Bool) {
-        #expect(GraphicsMode.isMultiplexed(environment) == Multiplexer.isInside(environment: environment, answer: nil))
-    }
 }
