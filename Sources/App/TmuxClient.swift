@@ -7,8 +7,8 @@ import Terminal
 /// environment is that of wherever its server started).
 ///
 /// It asks with one `tmux` run (``view(environment:timeout:now:pause:)``), whose answer is a
-/// ``TmuxView``: the pane's place, `allow-passthrough`, and for every client its terminal's
-/// XTVERSION, the features tmux knows it has and its tty.
+/// ``TmuxView``: the pane's place, `allow-passthrough`, and for every client (a ``PaneClient``,
+/// as ``PaneWatcher`` reads them) its terminal's XTVERSION, the features tmux knows it has and its tty.
 ///
 /// tmux ≥ 3.3 fills `#{client_termtype}` from each client terminal's XTVERSION answer
 /// (`kitty(0.26.5)`, `XTerm(379)`; empty for a terminal that did not answer). `display-message`

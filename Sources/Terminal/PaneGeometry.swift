@@ -12,4 +12,20 @@ public struct PaneGeometry: Sendable, Equatable {
         self.width = width
         self.height = height
     }
+
+    /// tmux's formats of it, in the order ``init(fields:)`` reads them.
+    static let format = ["#{pane_left}", "#{pane_top}", "#{pane_width}", "#{pane_height}"]
+
+    /// The geometry in the four values of ``format``; nil when they are not four numbers.
+    init?(fields: ArraySlice<String>) {
+        let numbers = fields.compactMap { Int($0) }
+        guard fields.count == 4, numbers.count == 4 else { return nil }
+        self.init(left: numbers[0], top: numbers[1], width: numbers[2], height: numbers[3])
+    }
+
+    /// The pane's top-left cell in a client's terminal whose window starts at row `windowTop`
+    /// (``TmuxStatusLine/windowTop``): where an image's cursor move starts.
+    public func origin(windowTop: Int) -> CellOrigin {
+        CellOrigin(column: left, row: top + windowTop)
+    }
 }

@@ -3,7 +3,7 @@
 /// terminal. ``PaneWatch`` decides from a series of these when the picture may be drawn.
 ///
 /// It is parsed from the answer to one tmux command line (``query(pane:)``): a `P` line of the
-/// pane's formats, then a `C` line a client of the server. A client shows the pane when its
+/// pane's formats, then a `C` line a client of the server (``PaneClient``). A client shows the pane when its
 /// session's current window is the pane's (also from another session of a group): tmux sends
 /// passthrough to exactly those.
 public struct PaneView: Sendable, Equatable {
@@ -38,7 +38,7 @@ public struct PaneView: Sendable, Equatable {
     /// the top); nil without a viewer, or when their status lines put it in different places
     /// (an image through passthrough lands at the same place on every one).
     public var origin: CellOrigin? {
-        let origins = viewers.map { CellOrigin(column: geometry.left, row: geometry.top + $0.windowTop) }
+        let origins = viewers.map { geometry.origin(windowTop: $0.windowTop) }
         guard let first = origins.first, origins.allSatisfy({ $0 == first }) else { return nil }
         return first
     }
@@ -51,47 +51,34 @@ public struct PaneView: Sendable, Equatable {
         guard !inMode, !zoomed || paneActive, origin != nil else { return false }
         return viewers.allSatisfy { client in
             geometry.left + geometry.width <= client.width
-                && geometry.top + geometry.height <= client.height - client.statusLines
+                && geometry.top + geometry.height <= client.height - client.status.lines
         }
     }
 
     /// The tmux arguments (after `tmux -S <socket>`) whose output ``parse(_:)`` reads: the pane's
-    /// formats, then the server's clients, in one run of tmux.
+    /// formats, then the server's clients (``PaneClient/format``), in one run of tmux.
     public static func query(pane: String) -> [String] {
-        ["display-message", "-p", "-t", pane, "-F", paneFormat, ";", "list-clients", "-F", clientFormat]
+        ["display-message", "-p", "-t", pane, "-F", paneFormat, ";", "list-clients", "-F", PaneClient.format]
     }
 
-    static let paneFormat = "P #{window_id} #{pane_active} #{window_zoomed_flag} #{pane_in_mode} "
-        + "#{pane_left} #{pane_top} #{pane_width} #{pane_height}"
-    /// A client's window, status line and options are its session's.
-    static let clientFormat = "C #{client_control_mode} #{client_width} #{client_height} #{window_id} "
-        + "#{status} #{status-position} #{client_tty} #{client_termtype}"
+    /// tmux's format of the pane's line, its fields apart by tabs.
+    static let paneFormat = (["P", "#{window_id}", "#{pane_active}", "#{window_zoomed_flag}", "#{pane_in_mode}"]
+        + PaneGeometry.format).joined(separator: "\t")
 
     /// The view in tmux's answer (``query(pane:)``'s output as lines); nil when its pane line is
-    /// missing or not as asked (an older tmux, an error).
+    /// missing or not as asked (an older tmux, an error), or a client's line is not.
     public static func parse(_ lines: [String]) -> PaneView? {
         guard let first = lines.first else { return nil }
-        let fields = first.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 9, fields[0] == "P", fields[1].hasPrefix("@") else { return nil }
+        let fields = first.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count == 9, fields[0] == "P", fields[1].hasPrefix("@"),
+              let geometry = PaneGeometry(fields: fields[5...8]) else { return nil }
         let flags = fields[2...4].map { $0 == "1" }
-        let numbers = fields[5...8].compactMap { Int($0) }
-        guard numbers.count == 4 else { return nil }
         var clients: [PaneClient] = []
         for line in lines.dropFirst() {
             guard let client = PaneClient(line: line) else { return nil }
             clients.append(client)
         }
         return PaneView(windowID: fields[1], paneActive: flags[0], zoomed: flags[1], inMode: flags[2],
-                        geometry: PaneGeometry(left: numbers[0], top: numbers[1], width: numbers[2], height: numbers[3]),
-                        clients: clients)
-    }
-
-    /// The lines of tmux's `status` option: `off` none, `on` one, or a number of them.
-    static func statusLineCount(_ value: String) -> Int? {
-        switch value {
-        case "off": return 0
-        case "on": return 1
-        default: return Int(value).flatMap { (0...5).contains($0) ? $0 : nil }
-        }
+                        geometry: geometry, clients: clients)
     }
 }

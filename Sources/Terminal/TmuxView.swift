@@ -5,83 +5,56 @@
 /// (`#{pane_left}`, `#{pane_top}`) below a status line at the top, and it goes through
 /// passthrough only where `allow-passthrough` lets it.
 public struct TmuxView: Sendable, Equatable {
-    /// One client attached to the pane's session.
-    public struct Client: Sendable, Equatable {
-        /// When it attached, in whole seconds of tmux's clock (0 when not said).
-        public var created: Int64
-        /// Its terminal's XTVERSION answer (`kitty(0.26.5)`, `XTerm(379)`), empty when it gave none.
-        public var termType: String
-        /// The features tmux knows its terminal has (`#{client_termfeatures}`: `sixel`, `RGB`, …).
-        public var features: [String]
-        /// Its terminal device (`/dev/pts/3`).
-        public var tty: String
-
-        /// A client with these values.
-        public init(created: Int64, termType: String, features: [String] = [], tty: String = "") {
-            self.created = created
-            self.termType = termType
-            self.features = features
-            self.tty = tty
-        }
-
-        /// Whether its terminal is kitty, by its own word.
-        public var isKitty: Bool { termType.lowercased().hasPrefix("kitty") }
-        /// Whether tmux knows its terminal draws sixel.
-        public var hasSixel: Bool { features.contains("sixel") }
-    }
-
     /// tmux's version as it says it (`3.3a`, `3.5a`, `next-3.6`).
     public var version = ""
-    /// The pane's top-left cell in the window.
-    public var paneLeft = 0
-    public var paneTop = 0
-    /// The status line's rows above the window (0 when it is off or at the bottom).
-    public var statusRowsAbove = 0
+    /// Where the pane sits in its window.
+    public var geometry = PaneGeometry(left: 0, top: 0, width: 0, height: 0)
+    /// The pane's session's status line.
+    public var status = TmuxStatusLine(lines: 0, atTop: false)
     /// `allow-passthrough` as it applies to the pane (`on`, `all`, `off`; 3.3a says 1 or 0).
     public var passthrough = "off"
     /// The pane's own `allow-passthrough`, nil when it has none (it inherits the window's).
     public var paneOwnPassthrough: String?
     /// The clients attached to the pane's session.
-    public var clients: [Client] = []
+    public var clients: [PaneClient] = []
 
     /// A view with nothing known.
     public init() {}
 
     /// The tag of the pane's line in the answer.
     static let paneTag = "reel-pane"
-    /// The tag of each client's line.
-    static let clientTag = "reel-client"
 
     /// tmux's commands (one `tmux` run, the commands apart by `;` arguments) whose output
     /// ``init(lines:)`` reads: the pane's line, the pane's own `allow-passthrough` (nothing when
-    /// unset), and a line for every client on the pane's session.
+    /// unset), and a line for every client on the pane's session (``PaneClient/format``).
     public static func query(pane: String?) -> [String] {
         let target = pane.map { ["-t", $0] } ?? []
-        let paneFormat = [paneTag, "#{version}", "#{pane_left}", "#{pane_top}", "#{status}", "#{status-position}",
-                          "#{allow-passthrough}"].joined(separator: "\t")
-        let clientFormat = [clientTag, "#{client_created}", "#{client_termtype}", "#{client_termfeatures}",
-                            "#{client_tty}"].joined(separator: "\t")
         return ["display-message", "-p"] + target + [paneFormat, ";", "show-options", "-p"] + target
-            + ["allow-passthrough", ";", "list-clients"] + target + ["-F", clientFormat]
+            + ["allow-passthrough", ";", "list-clients"] + target + ["-F", PaneClient.format]
     }
 
+    /// tmux's format of the pane's line, its fields apart by tabs.
+    static let paneFormat = ([paneTag, "#{version}"] + PaneGeometry.format + TmuxStatusLine.format + ["#{allow-passthrough}"])
+        .joined(separator: "\t")
+
     /// The view in tmux's answer to ``query(pane:)``; nil without the pane's line (tmux failed,
-    /// or is too old to know these formats).
+    /// or is too old to know these formats), or when it or a client's line is not as asked.
     public init?(lines: [String]) {
         var sawPane = false
         for line in lines {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             switch fields.first {
-            case TmuxView.paneTag? where fields.count >= 7:
+            case TmuxView.paneTag?:
+                guard fields.count == 9, let geometry = PaneGeometry(fields: fields[2...5]),
+                      let status = TmuxStatusLine(status: fields[6], position: fields[7]) else { return nil }
                 sawPane = true
                 version = fields[1]
-                paneLeft = Int(fields[2]) ?? 0
-                paneTop = Int(fields[3]) ?? 0
-                statusRowsAbove = fields[5] == "top" ? TmuxView.statusRows(fields[4]) : 0
-                passthrough = fields[6]
-            case TmuxView.clientTag? where fields.count >= 5:
-                clients.append(Client(created: Int64(fields[1]) ?? 0, termType: fields[2],
-                                      features: fields[3].split(separator: ",").map(String.init), tty: fields[4]))
+                self.geometry = geometry
+                self.status = status
+                passthrough = fields[8]
+            case PaneClient.tag?:
+                guard let client = PaneClient(line: line) else { return nil }
+                clients.append(client)
             default:
                 let words = line.split(separator: " ", maxSplits: 1).map(String.init)
                 if words.count == 2, words[0] == "allow-passthrough" { paneOwnPassthrough = words[1] }
@@ -90,16 +63,8 @@ public struct TmuxView: Sendable, Equatable {
         guard sawPane else { return nil }
     }
 
-    /// The status line's rows for `#{status}`: `on` is one, `2`…`5` that many, `off` none.
-    static func statusRows(_ value: String) -> Int {
-        if value == "on" { return 1 }
-        return Int(value) ?? 0
-    }
-
     /// The pane's top-left cell in the client's terminal: where an image's cursor move starts.
-    public var origin: CellOrigin {
-        CellOrigin(column: paneLeft, row: paneTop + statusRowsAbove)
-    }
+    public var origin: CellOrigin { geometry.origin(windowTop: status.windowTop) }
 
     /// Whether passthrough is on for the pane (`on`, `all`, or 3.3a's 1).
     public var passthroughAllowed: Bool { ["on", "all", "1"].contains(passthrough) }

@@ -12,7 +12,7 @@ struct PanePicturesTests {
 
     /// tmux's answer with the window `active` or not, for a pane at column 51 and one client.
     static func answer(active: Bool) -> [UInt8] {
-        Array("P @0 1 0 0 51 0 49 29\nC 0 100 30 @\(active ? 0 : 1) on bottom /dev/pts/9 \n".utf8)
+        Array("P\t@0\t1\t0\t0\t51\t0\t49\t29\nC\t0\t100\t30\t@\(active ? 0 : 1)\ton\tbottom\t0\t/dev/pts/9\t\t\n".utf8)
     }
 
     /// Follows `pane` until an answer changes the picture; false when none does within 20 s.

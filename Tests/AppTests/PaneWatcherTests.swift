@@ -137,6 +137,21 @@ struct PaneWatcherTests {
         #expect(rig.draws(after: ["select-window", "-t", "g:0"], at: CellOrigin(column: 0, row: 0)))
     }
 
+    @Test("a real tmux's client reads the same from the question at the start as from the poll's")
+    func sameClientBothQuestions() throws {
+        try #require(access("/usr/bin/tmux", X_OK) == 0, "tmux is installed by scripts/setup")
+        let rig = try Rig()
+        #expect(rig.wait { action, _ in action.picture == .draw(CellOrigin(column: 0, row: 0)) })
+        let start = try #require(Self.tmux(rig.inner, TmuxView.query(pane: "%0")).flatMap { TmuxView(lines: TmuxClient.lines($0)) })
+        let poll = try #require(Self.tmux(rig.inner, PaneView.query(pane: "%0")).flatMap { PaneView.parse(TmuxClient.lines($0)) })
+        let client = try #require(poll.clients.first)
+        #expect(start.clients == poll.clients && poll.clients.count == 1)
+        #expect(client.width == 100 && client.height == 31 && client.status == TmuxStatusLine(lines: 1, atTop: false))
+        #expect(client.tty.hasPrefix("/dev/pts/") && client.created > 0 && client.features.contains("RGB"))
+        #expect(client.termType.hasPrefix("tmux "), "the outer tmux's XTVERSION answer, with a space in it")
+        #expect(start.geometry == poll.geometry && start.origin == poll.origin)
+    }
+
     @Test("outside tmux nothing is watched", arguments: [[:], ["TMUX": "/tmp/x,1,0"], ["TMUX_PANE": "%0"], ["TMUX": "", "TMUX_PANE": "%0"]])
     func outside(environment: [String: String]) {
         #expect(PaneWatcher.arguments(environment: environment) == nil)
@@ -153,7 +168,7 @@ struct PaneWatcherTests {
     @Test("an answer like the last one wakes nobody, unless the engine polls faster for a new size to settle")
     func sameAnswer() throws {
         let asked = Locked(0)
-        let same = Array("P @0 1 0 0 0 0 50 29\n".utf8)
+        let same = Array("P\t@0\t1\t0\t0\t0\t0\t50\t29\n".utf8)
         let started = PaneWatcher.start(environment: ["TMUX": "/tmp/none,1,0", "TMUX_PANE": "%0"],
                                         ask: { _ in asked.withLock { $0 += 1 }; return same })
         let watcher = try #require(started)
@@ -178,7 +193,7 @@ struct PaneWatcherTests {
 
     @Test("answers come in order through the pipe, a failure as such, and the thread ends when stopped")
     func fakeTmux() throws {
-        let answers = Locked([Array("P @0 1 0 0 0 0 50 29\nC 0 100 30 @0 on bottom /dev/pts/9 \n".utf8), nil])
+        let answers = Locked([Array("P\t@0\t1\t0\t0\t0\t0\t50\t29\nC\t0\t100\t30\t@0\ton\tbottom\t0\t/dev/pts/9\t\t\n".utf8), nil])
         let started = PaneWatcher.start(environment: ["TMUX": "/tmp/none,1,0", "TMUX_PANE": "%0"], clock: { 7 },
                                         ask: { _ in answers.withLock { $0.isEmpty ? nil : $0.removeFirst() } })
         let watcher = try #require(started)

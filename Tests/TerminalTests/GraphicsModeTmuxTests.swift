@@ -20,8 +20,8 @@ struct GraphicsModeTmuxTests {
     }
 
     static func view(_ version: String = "3.3a", clients: [String], features: String = "") -> TmuxView? {
-        TmuxView(lines: ["reel-pane\t\(version)\t0\t0\ton\tbottom\t0"]
-            + clients.map { "reel-client\t1\t\($0)\t\(features)\t/dev/pts/1" })
+        TmuxView(lines: ["reel-pane\t\(version)\t0\t0\t80\t23\ton\tbottom\t0"]
+            + clients.map { "C\t0\t80\t24\t@0\ton\tbottom\t1\t/dev/pts/1\t\(features)\t\($0)" })
     }
 
     static let kittyShm = GraphicsMode.kitty(transport: .sharedMemory, cell: cell, route: .tmuxPassthrough)

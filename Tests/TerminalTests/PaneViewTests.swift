@@ -4,23 +4,26 @@ import Testing
 /// tmux's answer about reel's pane, parsed; and when that answer says the pane is wholly shown.
 @Suite("PaneView: what tmux says of reel's pane and its clients")
 struct PaneViewTests {
+    /// A status line of one row at the top.
+    static let top = TmuxStatusLine(lines: 1, atTop: true)
+
     @Test("the pane's line and the clients' lines become the view")
     func parse() throws {
         let view = try #require(PaneView.parse([
-            "P @2 0 1 0 51 2 49 27",
-            "C 0 100 30 @2 on top /dev/pts/3 kitty(0.26.5)",
-            "C 1 80 24 @2 on top /dev/pts/4 ",
-            "C 0 120 40 @2 on top /dev/pts/5 WezTerm 20240203",
-            "C 0 100 30 @7 off bottom /dev/pts/6 XTerm(379)",
+            "P\t@2\t0\t1\t0\t51\t2\t49\t27",
+            "C\t0\t100\t30\t@2\ton\ttop\t0\t/dev/pts/3\t\tkitty(0.26.5)",
+            "C\t1\t80\t24\t@2\ton\ttop\t0\t/dev/pts/4\t\t",
+            "C\t0\t120\t40\t@2\ton\ttop\t0\t/dev/pts/5\t\tWezTerm 20240203",
+            "C\t0\t100\t30\t@7\toff\tbottom\t0\t/dev/pts/6\t\tXTerm(379)",
         ]))
         #expect(view.windowID == "@2" && !view.paneActive && view.zoomed && !view.inMode)
         #expect(view.geometry == PaneGeometry(left: 51, top: 2, width: 49, height: 27))
         #expect(view.origin == CellOrigin(column: 51, row: 3), "a status line at the top moves the pane down")
         #expect(view.clients == [
-            PaneClient(width: 100, height: 30, windowID: "@2", statusAtTop: true, tty: "/dev/pts/3", termType: "kitty(0.26.5)"),
-            PaneClient(isControl: true, width: 80, height: 24, windowID: "@2", statusAtTop: true, tty: "/dev/pts/4"),
-            PaneClient(width: 120, height: 40, windowID: "@2", statusAtTop: true, tty: "/dev/pts/5", termType: "WezTerm 20240203"),
-            PaneClient(width: 100, height: 30, windowID: "@7", statusLines: 0, tty: "/dev/pts/6", termType: "XTerm(379)"),
+            PaneClient(width: 100, height: 30, windowID: "@2", status: Self.top, tty: "/dev/pts/3", termType: "kitty(0.26.5)"),
+            PaneClient(isControl: true, width: 80, height: 24, windowID: "@2", status: Self.top, tty: "/dev/pts/4"),
+            PaneClient(width: 120, height: 40, windowID: "@2", status: Self.top, tty: "/dev/pts/5", termType: "WezTerm 20240203"),
+            PaneClient(width: 100, height: 30, windowID: "@7", status: TmuxStatusLine(lines: 0, atTop: false), tty: "/dev/pts/6", termType: "XTerm(379)"),
         ])
         #expect(view.viewers.map(\.tty) == ["/dev/pts/3", "/dev/pts/5"], "a control-mode client draws nothing; another window's client shows none of it")
     }
@@ -29,24 +32,24 @@ struct PaneViewTests {
         ("off", 0), ("on", 1), ("2", 2), ("5", 5),
     ])
     func statusLines(value: String, lines: Int) throws {
-        let view = try #require(PaneView.parse(["P @0 1 0 0 0 0 100 24", "C 0 100 30 @0 \(value) bottom /dev/pts/1 "]))
-        #expect(view.clients.first?.statusLines == lines && view.origin == CellOrigin(column: 0, row: 0))
-        let top = try #require(PaneView.parse(["P @0 1 0 0 0 0 100 24", "C 0 100 30 @0 \(value) top /dev/pts/1 "]))
+        let view = try #require(PaneView.parse(["P\t@0\t1\t0\t0\t0\t0\t100\t24", "C\t0\t100\t30\t@0\t\(value)\tbottom\t0\t/dev/pts/1\t\t"]))
+        #expect(view.clients.first?.status.lines == lines && view.origin == CellOrigin(column: 0, row: 0))
+        let top = try #require(PaneView.parse(["P\t@0\t1\t0\t0\t0\t0\t100\t24", "C\t0\t100\t30\t@0\t\(value)\ttop\t0\t/dev/pts/1\t\t"]))
         #expect(top.origin == CellOrigin(column: 0, row: lines))
     }
 
     @Test("clients whose status lines put the pane in different places: no origin, not shown")
     func origins() throws {
-        let view = try #require(PaneView.parse(["P @0 1 0 0 0 0 100 24", "C 0 100 30 @0 on top /dev/pts/1 ",
-                                                "C 0 100 30 @0 on bottom /dev/pts/2 "]))
+        let view = try #require(PaneView.parse(["P\t@0\t1\t0\t0\t0\t0\t100\t24", "C\t0\t100\t30\t@0\ton\ttop\t0\t/dev/pts/1\t\t",
+                                                "C\t0\t100\t30\t@0\ton\tbottom\t0\t/dev/pts/2\t\t"]))
         #expect(view.origin == nil && !view.showsPane)
     }
 
     @Test("anything else than the answer asked for is no view", arguments: [
-        [], [""], ["P @0 1 0 0 0 0 100"], ["P @0 1 0 0 x 0 100 29"], ["P 1 1 0 0 0 0 100 29"],
-        ["no server running on /tmp/x"], ["P @0 1 0 0 0 0 100 29", "C 0 wide 30 @0 on bottom /dev/pts/1 "],
-        ["P @0 1 0 0 0 0 100 29", "C 0 100 30 @0 many bottom /dev/pts/1 "], ["P @0 1 0 0 0 0 100 29", "C 0 100 30 /dev/pts/1 "],
-        ["C 0 100 30 @0 on bottom /dev/pts/1 ", "P @0 1 0 0 0 0 100 29"],
+        [], [""], ["P\t@0\t1\t0\t0\t0\t0\t100"], ["P\t@0\t1\t0\t0\tx\t0\t100\t29"], ["P\t1\t1\t0\t0\t0\t0\t100\t29"],
+        ["no server running on /tmp/x"], ["P\t@0\t1\t0\t0\t0\t0\t100\t29", "C\t0\twide\t30\t@0\ton\tbottom\t0\t/dev/pts/1\t\t"],
+        ["P\t@0\t1\t0\t0\t0\t0\t100\t29", "C\t0\t100\t30\t@0\tmany\tbottom\t0\t/dev/pts/1\t\t"], ["P\t@0\t1\t0\t0\t0\t0\t100\t29", "C\t0\t100\t30\t/dev/pts/1\t"],
+        ["C\t0\t100\t30\t@0\ton\tbottom\t0\t/dev/pts/1\t\t", "P\t@0\t1\t0\t0\t0\t0\t100\t29"], ["P @0 1 0 0 0 0 100 29"],
     ])
     func malformed(lines: [String]) {
         #expect(PaneView.parse(lines) == nil)

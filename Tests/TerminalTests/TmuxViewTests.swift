@@ -5,25 +5,27 @@ import Testing
 struct TmuxViewTests {
     /// tmux 3.3a's answer to the query in kitty, reel in the right pane of a split, passthrough off.
     static let kittyAnswer = [
-        "reel-pane\t3.3a\t40\t0\ton\tbottom\t0",
-        "reel-client\t1796325528\tkitty(0.26.5)\tbpaste,ccolour,clipboard,cstyle,focus,title\t/dev/pts/8",
+        "reel-pane\t3.3a\t40\t0\t40\t23\ton\tbottom\t0",
+        "C\t0\t80\t24\t@0\ton\tbottom\t1796325528\t/dev/pts/8\tbpaste,ccolour,clipboard,cstyle,focus,title\tkitty(0.26.5)",
     ]
 
     @Test("the pane's line, the pane's own option and a line a client are read")
     func reads() throws {
         let view = try #require(TmuxView(lines: Self.kittyAnswer))
-        #expect(view.version == "3.3a" && view.paneLeft == 40 && view.paneTop == 0 && view.statusRowsAbove == 0)
+        #expect(view.version == "3.3a" && view.geometry == PaneGeometry(left: 40, top: 0, width: 40, height: 23))
+        #expect(view.status == TmuxStatusLine(lines: 1, atTop: false) && view.origin == CellOrigin(column: 40, row: 0))
         #expect(!view.passthroughAllowed && view.paneOwnPassthrough == nil && view.hasPassthroughOption)
-        #expect(view.clients == [TmuxView.Client(created: 1796325528, termType: "kitty(0.26.5)",
-                                                 features: ["bpaste", "ccolour", "clipboard", "cstyle", "focus", "title"],
-                                                 tty: "/dev/pts/8")])
+        #expect(view.clients == [PaneClient(width: 80, height: 24, windowID: "@0", created: 1796325528, tty: "/dev/pts/8",
+                                            features: ["bpaste", "ccolour", "clipboard", "cstyle", "focus", "title"],
+                                            termType: "kitty(0.26.5)")])
         #expect(view.allClientsKitty && !view.allClientsSixel)
-        let own = try #require(TmuxView(lines: ["reel-pane\t3.5a\t0\t5\t2\ttop\ton", "allow-passthrough all"]))
+        let own = try #require(TmuxView(lines: ["reel-pane\t3.5a\t0\t5\t80\t20\t2\ttop\ton", "allow-passthrough all"]))
         #expect(own.paneOwnPassthrough == "all" && own.passthroughAllowed && own.clients.isEmpty && !own.allClientsKitty)
     }
 
     @Test("without the pane's line (tmux failed, or too old) nothing is known", arguments: [
-        [], ["reel-client\t1\tkitty(0.26.5)\t\t/dev/pts/1"], ["reel-pane\t3.3a\t0"], ["no server running on /tmp/x"],
+        [], ["C\t0\t80\t24\t@0\ton\tbottom\t1\t/dev/pts/1\t\tkitty(0.26.5)"], ["reel-pane\t3.3a\t0"], ["no server running on /tmp/x"],
+        ["reel-pane\t3.3a\t0\t0\t80\t23\tmany\tbottom\t0"], ["reel-pane\t3.3a\t0\t0\t80\t23\ton\tbottom\t0", "C\t0\twide\t24\t@0\ton\tbottom\t1\t/dev/pts/1\t\t"],
     ])
     func unknown(lines: [String]) {
         #expect(TmuxView(lines: lines) == nil)
@@ -36,7 +38,7 @@ struct TmuxViewTests {
         ("off", "top", 50, 12, CellOrigin(column: 50, row: 12)),
     ])
     func origin(status: String, position: String, left: Int, top: Int, expected: CellOrigin) throws {
-        let view = try #require(TmuxView(lines: ["reel-pane\t3.3a\t\(left)\t\(top)\t\(status)\t\(position)\t0"]))
+        let view = try #require(TmuxView(lines: ["reel-pane\t3.3a\t\(left)\t\(top)\t30\t10\t\(status)\t\(position)\t0"]))
         #expect(view.origin == expected)
     }
 
@@ -45,7 +47,7 @@ struct TmuxViewTests {
         ("3.2a", "", false, false), ("next-3.6", "off", true, false), ("2.9", "", false, false), ("master", "", false, false),
     ])
     func passthrough(version: String, value: String, hasOption: Bool, allowed: Bool) throws {
-        let view = try #require(TmuxView(lines: ["reel-pane\t\(version)\t0\t0\ton\tbottom\t\(value)"]))
+        let view = try #require(TmuxView(lines: ["reel-pane\t\(version)\t0\t0\t80\t23\ton\tbottom\t\(value)"]))
         #expect(view.hasPassthroughOption == hasOption)
         #expect(view.passthroughAllowed == allowed)
     }
@@ -57,5 +59,19 @@ struct TmuxViewTests {
         #expect(arguments.filter { $0 == "%3" }.count == 3)
         #expect(arguments.starts(with: ["display-message", "-p", "-t", "%3"]))
         #expect(!TmuxView.query(pane: nil).contains("-t"))
+    }
+
+    @Test("a client's line is one format, read alike by the question at the start and by the poll's")
+    func sameClient() throws {
+        let line = "C\t0\t120\t40\t@2\t2\ttop\t1796325528\t/dev/pts/5\tRGB,sixel\tWezTerm 20240203"
+        let start = try #require(TmuxView(lines: ["reel-pane\t3.5a\t0\t0\t120\t38\t2\ttop\ton", line]))
+        let poll = try #require(PaneView.parse(["P\t@2\t1\t0\t0\t0\t0\t120\t38", line]))
+        let client = PaneClient(width: 120, height: 40, windowID: "@2", status: TmuxStatusLine(lines: 2, atTop: true),
+                                created: 1796325528, tty: "/dev/pts/5", features: ["RGB", "sixel"], termType: "WezTerm 20240203")
+        #expect(start.clients == [client] && poll.clients == [client])
+        #expect(client.hasSixel && !client.isKitty && client.windowTop == 2)
+        #expect(start.origin == CellOrigin(column: 0, row: 2) && poll.origin == start.origin, "one origin from the same place")
+        #expect(TmuxView.query(pane: "%3").suffix(2) == ["-F", PaneClient.format])
+        #expect(PaneView.query(pane: "%3").suffix(2) == ["-F", PaneClient.format])
     }
 }
