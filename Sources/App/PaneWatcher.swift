@@ -30,9 +30,8 @@ final class PaneWatcher: Sendable {
     /// The tmux command line that asks about the pane, from `TMUX` (its socket) and `TMUX_PANE`;
     /// nil outside tmux.
     static func arguments(environment: [String: String]) -> [String]? {
-        guard let value = environment["TMUX"], let socket = value.split(separator: ",").first, !socket.isEmpty,
-              let pane = environment["TMUX_PANE"], !pane.isEmpty else { return nil }
-        return ["tmux", "-S", String(socket)] + PaneView.query(pane: pane)
+        guard let server = TmuxClient.command(environment: environment), let pane = TmuxClient.pane(environment) else { return nil }
+        return server + PaneView.query(pane: pane)
     }
 
     /// Starts watching the pane named by `environment`; nil outside tmux, or when no thread or
