@@ -139,7 +139,7 @@ extension GraphicsRenderer {
         // The plan first, as the cells were made by it: the ids going are still taken there.
         let plan = placeholderPlan(for: canvas.images)
         nextSlot = plan.nextSlot
-        for id in stale { out += command(KittyGraphics.delete(id: id)) }
+        for id in stale { delete(id, into: &out) }
         stale.removeAll()
         var next: [ShownImage] = []
         var lastSent: UInt32?

@@ -38,6 +38,14 @@ public struct GraphicsRenderer {
     /// kitty images to delete with the next frame (the screen was cleared under them, or, for
     /// placeholders, the cells that showed them were written over in this frame).
     var stale: [UInt32] = []
+    /// The kitty ids deleted most recently (at most ``recentDeletesKept``), whose deletes may not
+    /// have reached the terminal: tmux drops a passthrough from a pane no longer shown, so the
+    /// delete that went with the last frame before a window switch never arrives, and the image
+    /// it replaced stays. ``pictureIDs`` names them again.
+    var recentlyDeleted: [UInt32] = []
+    /// How many recent deletes are kept: a frame's delete is surely taken once the frames after
+    /// it are acknowledged, and only one is in flight at a time.
+    static let recentDeletesKept = 4
     /// What the last frame waits for, and when it was sent.
     var awaiting: (kind: Acknowledgement, sentAt: Double)?
     private var nextID: UInt32 = 1
@@ -145,10 +153,21 @@ public struct GraphicsRenderer {
         return pictureIDs
     }
 
-    /// The kitty ids placed on the terminal or still to be deleted (none for sixel).
+    /// The kitty ids placed on the terminal, still to be deleted, or deleted lately (their
+    /// deletes may have been dropped on the way; see ``recentlyDeleted``); none for sixel.
     var pictureIDs: [UInt32] {
         guard case .kitty = mode else { return [] }
-        return stale + shown.map(\.id)
+        var ids: [UInt32] = []
+        for id in recentlyDeleted + stale + shown.map(\.id) where !ids.contains(id) { ids.append(id) }
+        return ids
+    }
+
+    /// Appends the delete of kitty image `id` as the route carries it, and remembers it among
+    /// ``recentlyDeleted``.
+    mutating func delete(_ id: UInt32, into out: inout [UInt8]) {
+        out += command(KittyGraphics.delete(id: id))
+        recentlyDeleted.append(id)
+        if recentlyDeleted.count > GraphicsRenderer.recentDeletesKept { recentlyDeleted.removeFirst() }
     }
 
     /// Deletes every shared-memory image the terminal has not taken (on the way out; also done
@@ -213,7 +232,7 @@ public struct GraphicsRenderer {
     // MARK: kitty
 
     private mutating func renderKitty(_ canvas: Canvas, transport: GraphicsMode.KittyTransport, now: Double, into out: inout [UInt8]) {
-        for id in stale { out += command(KittyGraphics.delete(id: id)) }
+        for id in stale { delete(id, into: &out) }
         stale.removeAll()
         var next: [ShownImage] = []
         var kept = Set<UInt32>()
@@ -233,7 +252,7 @@ public struct GraphicsRenderer {
             lastSent = id
             imagesSent += 1
         }
-        for old in shown where !kept.contains(old.id) { out += command(KittyGraphics.delete(id: old.id)) }
+        for old in shown where !kept.contains(old.id) { delete(old.id, into: &out) }
         shown = next
         if let lastSent { awaiting = (.kitty(lastSent), now) }
     }

@@ -14,9 +14,10 @@ struct TmuxPixelsEndToEndTests {
 
     /// reel paused at 8 s (the cat), with its controls up, in tmux in `kind`, at about 100x30
     /// cells; `before` runs once the split is there and before reel starts.
+    /// (`arguments`: reel's, instead of that.)
     func start(_ kind: XTerminal.Kind, _ build: TmuxInTerminal.Build,
+               arguments: [String] = ["--no-audio", "--no-resume", "--no-sub", "--pause", "--start=8", "--stats", Paths.sample("film.mkv")],
                before: (TmuxInTerminal) throws -> Void = { _ in }) throws -> TmuxInTerminal {
-        let arguments = ["--no-audio", "--no-resume", "--no-sub", "--pause", "--start=8", "--stats", Paths.sample("film.mkv")]
         let session = kind == .kitty
             ? try TmuxInTerminal(.kitty, build, reelArguments: arguments, width: 800, height: 540)
             : try TmuxInTerminal(.xterm, build, reelArguments: arguments, width: 100, height: 30)
@@ -132,6 +133,27 @@ struct TmuxPixelsEndToEndTests {
         try expectNoPicture(try session.screenshot(after: again, seconds: Self.goneWithin), session, cell: cell, "after last-window")
         try session.tmux(["last-window", "-t", "e2e"])
         try waitForPicture(session, "back again")
+        try session.tmux(["send-keys", "-t", session.reelPane, "q"])
+        #expect(session.waitForReelExit() == 0, "\(session.diagnostics)")
+    }
+
+    /// Playing, a frame goes every 33 ms; the one written as the window changes is dropped by
+    /// tmux (its pane is no longer shown), and with it the delete of the frame before, which
+    /// stayed over the other window until reel deleted it again with the hide.
+    @Test("a playing picture: another window leaves nothing of it 0.5 s after the switch, at every switch",
+          arguments: kinds, TmuxInTerminal.Build.both)
+    func windowSwitchWhilePlaying(kind: XTerminal.Kind, build: TmuxInTerminal.Build) throws {
+        let session = try start(kind, build, arguments: ["--no-audio", "--no-resume", "--no-sub", "--loop", "--stats",
+                                                         Paths.sample("photo-pan.mp4")])
+        let cell = try session.cellSize()
+        for round in 1...3 {
+            try waitForPicture(session, "playing, before switch \(round)", required: true)
+            let switched = Date()
+            try session.tmux(round == 1 ? ["new-window", "-t", "e2e", "sh -c 'exec sleep 100000'"] : ["last-window", "-t", "e2e"])
+            try expectNoPicture(try session.screenshot(after: switched, seconds: Self.goneWithin), session, cell: cell,
+                                "switch \(round): \(Self.goneWithin) s after another window was selected, playing")
+            try session.tmux(["last-window", "-t", "e2e"])
+        }
         try session.tmux(["send-keys", "-t", session.reelPane, "q"])
         #expect(session.waitForReelExit() == 0, "\(session.diagnostics)")
     }
