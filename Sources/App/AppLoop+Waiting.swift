@@ -18,7 +18,8 @@ extension AppLoop {
             entries.append(PollEntry(descriptor, events: .readable))
         }
         var outlook = outlook(scene, now: now, deadlines: [scene.nextDeadline(at: now), decoder.deadline,
-                                                           playback.nextDeadline(now: now), renderer.acknowledgementDeadline])
+                                                           playback.nextDeadline(now: now), renderer.acknowledgementDeadline,
+                                                           pane?.nextDeadline])
         if let desktop {
             let bus = desktop.pollEvents
             if bus.descriptor >= 0 { entries.append(PollEntry(bus.descriptor, events: bus.events)) }

@@ -121,7 +121,7 @@ final class AppLoop: LoopStage {
         // A frame no scene wanted is let go, so that mpv's video output never waits.
         _ = playback.frames.take(from: playback.player, size: context.pixelSize, draw: false)
         follow(result, now: now)
-        if pane?.follow(&renderer) == true { _ = scheduler.event(.redrawRequested, now: now) }
+        if pane?.follow(&renderer, now: now) == true { _ = scheduler.event(.redrawRequested, now: now) }
         runOutsideCommands(seeked: result.restarted, now: now)
         if let current = top { apply(current.tick(now: now), now: now) }
         drawIfNeeded(now: now)

@@ -20,12 +20,29 @@
 ///   sends the same passthrough to each.
 ///
 /// Before the first answer nothing is known and nothing is drawn. A failed poll changes nothing.
+///
+/// **A delete, written again.** The delete written to a client's terminal goes past tmux, which
+/// may still hold output for that terminal in its own buffer (a terminal that reads slowly: a
+/// software-rendered kitty taking a whole new window's redraw). A frame in there lands after the
+/// delete and would stay over the other window. So every terminal cleared is cleared again
+/// ``reclearDelays`` later, from ``tick(now:)`` at ``nextDeadline``. (The frame tmux drops
+/// instead, written as the pane went out of view, is the renderer's to name:
+/// `GraphicsRenderer.recentlyDeleted`.)
 public struct PaneWatch: Sendable, Equatable {
     /// Seconds between two polls of tmux while nothing is in flux: with the poll's own time,
     /// inside the 0.5 s that a picture may stay over something else.
     public static let interval = 0.2
     /// Seconds between two polls while a new geometry is waited on to settle.
     public static let settlingInterval = 0.1
+    /// Seconds after a terminal is cleared that it is cleared again, for an image tmux delivered
+    /// after the first delete.
+    public static let reclearDelays = [0.3, 1.0]
+
+    /// Terminals to clear again, and when.
+    public struct Reclear: Sendable, Equatable {
+        public var at: Double
+        public var terminals: [String]
+    }
 
     /// What the engine is told.
     public enum Event: Sendable, Equatable {
@@ -72,6 +89,8 @@ public struct PaneWatch: Sendable, Equatable {
     public private(set) var drawnAt: Double?
     /// Failures (``Event/failed``) since the last answer.
     public private(set) var failures = 0
+    /// The clears still to be written again, soonest first.
+    public private(set) var reclears: [Reclear] = []
 
     /// An engine that knows nothing yet: no picture until the first answer.
     public init() {}
@@ -85,8 +104,32 @@ public struct PaneWatch: Sendable, Equatable {
     /// Whether the picture waits for the pane's geometry to settle: hidden, while the pane is shown.
     public var isSettling: Bool { drawnIn == nil && last?.showsPane == true }
 
+    /// When ``tick(now:)`` has a clear to write again; nil when none is due.
+    public var nextDeadline: Double? { reclears.first?.at }
+
+    /// The clears due by `now` written again: their terminals in ``Action/clearTerminals``, the
+    /// picture kept as it is.
+    public mutating func tick(now: Double) -> Action {
+        let due = reclears.prefix { $0.at <= now }
+        guard !due.isEmpty else { return .none }
+        reclears.removeFirst(due.count)
+        var terminals: [String] = []
+        for terminal in due.flatMap(\.terminals) where !terminals.contains(terminal) { terminals.append(terminal) }
+        return Action(clearTerminals: terminals)
+    }
+
     /// Takes `event` into account at `now` (seconds) and says what to do.
     public mutating func event(_ event: Event, now: Double) -> Action {
+        let action = decide(event, now: now)
+        if !action.clearTerminals.isEmpty {
+            reclears += PaneWatch.reclearDelays.map { Reclear(at: now + $0, terminals: action.clearTerminals) }
+            reclears.sort { $0.at < $1.at }
+        }
+        return action
+    }
+
+    /// What `event` changes, before the clears are scheduled again.
+    private mutating func decide(_ event: Event, now: Double) -> Action {
         switch event {
         case .failed:
             failures += 1

@@ -21,12 +21,12 @@ struct PanePicturesTests {
         while MonotonicClock.now() < deadline {
             var entries = [PollEntry(pane.wakeDescriptor, events: .readable)]
             _ = try? Poll.wait(&entries, timeout: 1)
-            if pane.follow(&renderer) { return true }
+            if pane.follow(&renderer, now: MonotonicClock.now()) { return true }
         }
         return false
     }
 
-    @Test("no picture before tmux answers; drawn at the pane's origin; hidden with its deletes written to the client's terminal")
+    @Test("no picture before tmux answers; drawn at the pane's origin; hidden with its deletes written to the client's terminal, and written again at the engine's deadlines")
     func follow() throws {
         // The fake tmux answers what the test gives it, once; no answer (a failure) meanwhile.
         let answers = Locked<[[UInt8]]>([])
@@ -54,6 +54,16 @@ struct PanePicturesTests {
         #expect(renderer.picturesHidden)
         #expect(written.writes.map(\.terminal) == ["/dev/pts/9"])
         #expect(written.writes.first.map { String(decoding: $0.bytes, as: UTF8.self) } == "\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\")
+
+        // The delete goes again at each of the engine's deadlines, for a frame tmux delivered late.
+        for count in 2...3 {
+            let due = try #require(pane.nextDeadline, "a deadline for delete \(count)")
+            #expect(!pane.follow(&renderer, now: due - 0.001) && written.writes.count == count - 1)
+            #expect(!pane.follow(&renderer, now: due))
+            #expect(written.writes.count == count && written.writes.last?.bytes == written.writes.first?.bytes
+                    && written.writes.last?.terminal == "/dev/pts/9")
+        }
+        #expect(pane.nextDeadline == nil)
     }
 
     @Test("without a watcher (outside tmux) there is nothing to follow and the pictures are not held back")

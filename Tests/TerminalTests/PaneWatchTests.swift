@@ -98,6 +98,27 @@ struct PaneWatchTests {
              (0.4, Self.view(windowActive: false, left: 10, width: 40), .none), (0.6, Self.view(left: 10, width: 40), Self.draw(10, 0))])
     }
 
+    @Test("every terminal cleared is cleared again 0.3 s and 1 s later, each once a tick, and nothing before its time")
+    func clearedAgain() {
+        #expect(PaneWatch.reclearDelays == [0.3, 1.0])
+        var watch = PaneWatch()
+        #expect(watch.nextDeadline == nil && watch.tick(now: 100) == .none)
+        _ = watch.event(.answer(Self.view(clients: [Self.one, Self.two])), now: 10)
+        #expect(watch.nextDeadline == nil)
+        // pts/2 goes to another window at 10.25, then pts/1 detaches at 10.5 (the picture hides).
+        let (gone, hidden) = (10.25, 10.5)
+        _ = watch.event(.answer(Self.view(clients: [Self.one, PaneViewTests.client("/dev/pts/2", window: "@1")])), now: gone)
+        _ = watch.event(.answer(Self.view(clients: [PaneViewTests.client("/dev/pts/2", window: "@1")])), now: hidden)
+        #expect(watch.nextDeadline == gone + 0.3)
+        #expect(watch.tick(now: gone + 0.29) == .none)
+        #expect(watch.tick(now: gone + 0.3) == PaneWatch.Action(clearTerminals: ["/dev/pts/2"]))
+        #expect(watch.nextDeadline == hidden + 0.3)
+        #expect(watch.tick(now: hidden + 0.3) == PaneWatch.Action(clearTerminals: ["/dev/pts/1"]))
+        // Two clears due at once write each terminal once; the picture is kept as it is.
+        #expect(watch.tick(now: hidden + 1) == PaneWatch.Action(clearTerminals: ["/dev/pts/2", "/dev/pts/1"]))
+        #expect(watch.nextDeadline == nil && watch.tick(now: 20) == .none && !watch.isDrawn)
+    }
+
     @Test("a failed poll changes nothing: a drawn picture stays, a hidden one stays hidden")
     func failures() {
         run([(0, Self.view(), Self.draw(0, 0)), (0.2, nil, .none), (0.4, nil, .none), (0.6, Self.view(), .none),
