@@ -63,8 +63,9 @@ enum SignalRelay {
     /// handlers never do.
     nonisolated(unsafe) static var previous: [Int32: sigaction] = [:]
 
-    /// The slots of ``sharedMemoryPaths``, and the room for each path (with its NUL).
-    static let sharedMemorySlots = 16
+    /// The slots of ``sharedMemoryPaths`` (every file and object ``SharedMemoryImages`` may
+    /// hold at once), and the room for each path (with its NUL).
+    static let sharedMemorySlots = 2 * SharedMemoryImages.most
     static let sharedMemoryPathLength = 64
 
     /// The files of the shared-memory images the terminal has not taken yet, for a fatal signal
