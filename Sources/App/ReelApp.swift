@@ -197,16 +197,16 @@ public enum ReelApp {
     static func choosePicture(session: TerminalSession, size: TerminalSize, options: ReelOptions,
                               environment: [String: String], tmux: inout TmuxPicture) -> BlitterChoice {
         let multiplexed = Multiplexer.isInside(environment: environment, answer: nil)
+        let inTmux = TmuxClient.command(environment: environment) != nil
         let throughTmux = probesThroughTmux(tmux)
         // Inside tmux the terminal is asked only through passthrough: asked directly, tmux takes
         // kitty's query for a title.
         let asks = BlitterChoice.needsProbe(blitter: options.blitter, graphics: options.graphics, multiplexed: multiplexed && !throughTmux)
-            && (throughTmux || TmuxClient.command(environment: environment) == nil)
+            && (throughTmux || !inTmux)
         let capabilities = asks ? (try? session.probeCapabilities(throughTmux: throughTmux, clock: monotonicNow)) ?? TerminalCapabilities()
             : TerminalCapabilities()
         let pixels = options.graphics == .blocks ? GraphicsMode.blocks
-            : TmuxClient.command(environment: environment) != nil
-            ? choosePixelsInTmux(&tmux, options: options, capabilities: capabilities, size: size)
+            : inTmux ? choosePixelsInTmux(&tmux, options: options, capabilities: capabilities, size: size)
             : GraphicsMode.choose(options.graphics, capabilities: capabilities, size: size, environment: environment)
         let richest = options.blitter == .auto
             ? richestCellBlitter(capabilities: capabilities, environment: environment, multiplexed: multiplexed,

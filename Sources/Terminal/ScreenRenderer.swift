@@ -1,6 +1,5 @@
 import CBlitter
 import Drawing
-import Glibc
 
 /// Turns successive canvases into the fewest terminal bytes: a diff against what was actually
 /// written last.
@@ -198,14 +197,18 @@ public struct ScreenRenderer: Sendable {
     /// Whether `cells` are the last frame's, byte for byte; keeps them (in memory of its own, so
     /// that the canvas is not copied when it is next drawn on) for the next frame when not.
     private mutating func noteBudgetedCells(_ cells: [Cell]) -> Bool {
-        cells.withUnsafeBytes { next in
-            guard let source = next.baseAddress else { return budgetedCells.isEmpty }
-            if budgetedCells.count == cells.count,
-               budgetedCells.withUnsafeBytes({ $0.baseAddress.map { memcmp($0, source, next.count) == 0 } ?? false }) { return true }
-            if budgetedCells.count != cells.count { budgetedCells = Array(repeating: .blank(.black), count: cells.count) }
-            budgetedCells.withUnsafeMutableBytes { if let target = $0.baseAddress { memcpy(target, source, next.count) } }
-            return false
+        let same = budgetedCells.count == cells.count && budgetedCells.withUnsafeBytes { kept in
+            cells.withUnsafeBytes { next in
+                guard let a = kept.baseAddress, let b = next.baseAddress else { return next.isEmpty }
+                return reel_same_bytes(a, b, next.count)
+            }
         }
+        if same { return true }
+        if budgetedCells.count != cells.count { budgetedCells = Array(repeating: .blank(.black), count: cells.count) }
+        budgetedCells.withUnsafeMutableBufferPointer { target in
+            cells.withUnsafeBufferPointer { _ = target.update(fromContentsOf: $0) }
+        }
+        return false
     }
 
     /// Writes `bytes` into `out` at `length`, growing it as needed, and moves `length` past them.
