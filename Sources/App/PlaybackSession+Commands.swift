@@ -27,7 +27,7 @@ extension PlaybackSession {
         case .noSoundDevice: notices.append(PlayerScreen.noSoundDeviceNotice)
         case .failNesting(let reason): failNesting(reason, now: now)
         case .announceMove(let item, let backwards): notices.append(text(of: .moved(to: item, backwards: backwards)))
-        case .sendSeek(let request): try? send(request, now: now)
+        case .sendSeek(let request): send(request, now: now)
         case .seekFinished: TraceLog.shared?.record("seeked", now: now)
         case .holdExpired: break
         case .saveResume: saveResumePosition(now: now)
@@ -102,18 +102,25 @@ extension PlaybackSession {
     }
 
     /// Asks for a seek: sent now, or merged into the one after the seek in flight (``SeekFlight``).
-    func seek(_ request: SeekRequest, now: Double) throws(MpvError) {
-        for case .sendSeek(let merged) in playback.event(.seek(request), now: now) { try send(merged, now: now) }
+    func seek(_ request: SeekRequest, now: Double) {
+        decide(.seek(request), now: now)
     }
 
-    /// Sends `request` to mpv and tells the core its command.
-    private func send(_ request: SeekRequest, now: Double) throws(MpvError) {
+    /// Sends `request` to mpv and tells the core its command, or that mpv refused it (the core
+    /// then lets the seek go and sends what waited behind it).
+    private func send(_ request: SeekRequest, now: Double) {
         let id: UInt64
-        switch request {
-        case .by(let seconds):
-            id = try player.seek(by: seconds, precision: .exact)
-        case .to(let target, let exact):
-            id = try player.seek(to: target, precision: exact ? .exact : .keyframe)
+        do {
+            switch request {
+            case .by(let seconds):
+                id = try player.seek(by: seconds, precision: .exact)
+            case .to(let target, let exact):
+                id = try player.seek(to: target, precision: exact ? .exact : .keyframe)
+            }
+        } catch {
+            TraceLog.shared?.record("seek \(request) not sent: \(error)", now: now)
+            decide(.seekNotSent, now: now)
+            return
         }
         decide(.seekSent(id: id), now: now)
         TraceLog.shared?.record("seek \(request)", now: now)

@@ -50,9 +50,9 @@ extension PlaybackSession {
             case .togglePause: try player.togglePause()
             case .restartAndPlay:
                 decide(.seeksReset, now: now)
-                try seek(.to(0, exact: true), now: now)
+                seek(.to(0, exact: true), now: now)
                 try player.play()
-            case .seek(let request): try seek(request, now: now)
+            case .seek(let request): seek(request, now: now)
             case .setVolume(let volume): try player.setVolume(volume)
             case .setMuted(let muted): try player.setMuted(muted)
             case .frameStep: try player.frameStep()

@@ -15,7 +15,7 @@
 /// - Held arrow keys: the terminal repeats the key every 30 ms or so. The first repeat inside the
 ///   window makes a double tap and every later repeat adds one interval while the feedback shows,
 ///   so holding → skips forward one interval per repeat. Send the skips through a
-///   ``SeekCoalescer`` so the player gets at most one seek at a time.
+///   one seek in flight (the session's `SeekFlight`) so the player gets at most one at a time.
 ///
 /// Call ``tick(now:)`` before delivering input at the same wake-up; a tap also brings the state up
 /// to date itself, and hands back a click that has just turned out single when it has nothing else to say.

@@ -114,6 +114,8 @@ public struct PlaybackCore: Sendable, Equatable {
         case seek(SeekRequest)
         /// The seek ``Command/sendSeek(_:)`` asked for went out as command `id`.
         case seekSent(id: UInt64)
+        /// The seek ``Command/sendSeek(_:)`` asked for could not be sent: mpv refused the command.
+        case seekNotSent
         /// The seeks waiting are forgotten (an item given to mpv, a restart from the beginning).
         case seeksReset
         /// A frame step back was sent, with the subtitle shown.
@@ -152,7 +154,8 @@ public struct PlaybackCore: Sendable, Equatable {
         case failNesting(reason: String)
         /// Says the move to `item` now that its title is known.
         case announceMove(item: Int, backwards: Bool)
-        /// Sends this seek to mpv, and tells the core its command (``Event/seekSent(id:)``).
+        /// Sends this seek to mpv, and tells the core its command (``Event/seekSent(id:)``), or
+        /// that it could not be sent (``Event/seekNotSent``).
         case sendSeek(SeekRequest)
         /// mpv's restart finished a seek of ours.
         case seekFinished
@@ -224,23 +227,25 @@ public struct PlaybackCore: Sendable, Equatable {
             trackSwitch.cancel()
             return []
         case .restarted:
-            let seek = seeks.restarted()
+            let seek = seeks.restarted(now: now)
             trackSwitch.playbackRestarted()
             subtitleHold.restarted(now: now)
             return (seek.finished ? [.seekFinished] : []) + (seek.next.map { [.sendSeek($0)] } ?? [])
         case .position(let position, let isPaused):
             var commands: [Command] = seeks.expire(now: now).map { [.sendSeek($0)] } ?? []
             if let back = trackSwitch.check(position: position, isPaused: isPaused, now: now),
-               let send = seeks.request(.to(back, exact: true)) {
+               let send = seeks.request(.to(back, exact: true), now: now) {
                 commands.append(.sendSeek(send))
             }
             if subtitleHold.expire(now: now) { commands.append(.holdExpired) }
             return commands
         case .seek(let request):
-            return seeks.request(request).map { [.sendSeek($0)] } ?? []
+            return seeks.request(request, now: now).map { [.sendSeek($0)] } ?? []
         case .seekSent(let id):
             seeks.sent(id: id, now: now)
             return []
+        case .seekNotSent:
+            return seeks.notSent(now: now).map { [.sendSeek($0)] } ?? []
         case .seeksReset:
             seeks.reset()
             return []

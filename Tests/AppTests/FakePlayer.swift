@@ -21,6 +21,8 @@ final class FakePlayer: Player {
     var cache: CacheState?
     /// The last command id handed out.
     private var nextID: UInt64 = 100
+    /// How many of the next seeks mpv refuses (as with nothing loaded).
+    var refusedSeeks = 0
 
     func drainEvents() -> [PlayerEvent] {
         defer { events.removeAll() }
@@ -40,6 +42,14 @@ final class FakePlayer: Player {
     }
     func logNote(_ text: String) {}
 
+    /// Refuses a seek while ``refusedSeeks`` says so, as mpv refuses a command.
+    private func refuseSeek() throws(MpvError) {
+        guard refusedSeeks > 0 else { return }
+        refusedSeeks -= 1
+        commands.append("seek refused")
+        throw MpvError(code: -12, operation: "seek")
+    }
+
     /// Records `words`, and returns a new command id.
     @discardableResult
     private func record(_ words: String) -> UInt64 {
@@ -51,8 +61,14 @@ final class FakePlayer: Player {
     func play() throws(MpvError) { record("play") }
     func pause() throws(MpvError) { record("pause") }
     func togglePause() throws(MpvError) { record("toggle pause") }
-    func seek(to seconds: Double, precision: SeekPrecision) throws(MpvError) -> UInt64 { record("seek to \(seconds)") }
-    func seek(by seconds: Double, precision: SeekPrecision) throws(MpvError) -> UInt64 { record("seek by \(seconds)") }
+    func seek(to seconds: Double, precision: SeekPrecision) throws(MpvError) -> UInt64 {
+        try refuseSeek()
+        return record("seek to \(seconds)")
+    }
+    func seek(by seconds: Double, precision: SeekPrecision) throws(MpvError) -> UInt64 {
+        try refuseSeek()
+        return record("seek by \(seconds)")
+    }
     func setVolume(_ volume: Double) throws(MpvError) { record("volume \(volume)") }
     func setMuted(_ muted: Bool) throws(MpvError) { record("mute \(muted)") }
     func setSpeed(_ speed: Double) throws(MpvError) { record("speed \(speed)") }

@@ -129,6 +129,15 @@ struct PlaybackSessionFakeTests {
         #expect(player.commands.filter { $0.hasPrefix("seek") } == ["seek by 5.0", "seek by 10.0"])
     }
 
+    @Test("a seek mpv refuses is let go: the next key's seek goes to mpv at once instead of waiting for a restart that never comes")
+    func refusedSeek() {
+        let (session, player) = Self.playing()
+        player.refusedSeeks = 1
+        session.perform(.seek(.by(5)), now: 1)
+        session.perform(.seek(.by(5)), now: 1.05)
+        #expect(player.commands.filter { $0.hasPrefix("seek") } == ["seek refused", "seek by 5.0"])
+    }
+
     @Test("a restart that none of reel's seeks explains is a seek from outside (for MPRIS's Seeked)")
     func outsideSeek() {
         let (session, player) = Self.playing()

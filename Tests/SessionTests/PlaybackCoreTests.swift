@@ -186,4 +186,23 @@ extension PlaybackCoreTests {
         #expect(core.event(.position(9, isPaused: false), now: 2.91).isEmpty, "let go, with nothing waiting")
         #expect(!core.seeks.hasSeekInFlight)
     }
+
+    @Test("a seek mpv refuses to take comes back as not sent: the next seek goes out at once, not merged away")
+    func seekNotSent() {
+        var core = Self.playing()
+        #expect(core.event(.seek(.by(10)), now: 1) == [.sendSeek(.by(10))])
+        #expect(core.event(.seekNotSent, now: 1).isEmpty)
+        #expect(!core.seeks.hasSeekInFlight)
+        #expect(core.event(.seek(.by(10)), now: 1.05) == [.sendSeek(.by(10))], "the next seek goes at once")
+    }
+
+    @Test("what was merged behind a seek that could not be sent goes out in its place")
+    func seekNotSentSendsWhatWaited() {
+        var core = Self.playing()
+        _ = core.event(.seek(.by(10)), now: 1)
+        #expect(core.event(.seek(.by(5)), now: 1).isEmpty, "merged behind the first")
+        #expect(core.event(.seekNotSent, now: 1) == [.sendSeek(.by(5))])
+        _ = core.event(.seekSent(id: 7), now: 1)
+        #expect(core.seeks.hasSeekInFlight)
+    }
 }
