@@ -119,7 +119,7 @@ final class AppLoop: LoopStage {
         playback.tick(now: now)
         apply(current.pump(now: now, session: result, canTakeFrame: outputState(now: now).isReady), now: now)
         // A frame no scene wanted is let go, so that mpv's video output never waits.
-        _ = playback.frames.take(from: playback.player, size: context.pixelSize, draw: false)
+        _ = playback.frames.take(from: playback.player, size: context.pixelSize, draw: false, now: now)
         follow(result, now: now)
         if pane?.follow(&renderer, now: now) == true { _ = scheduler.event(.redrawRequested, now: now) }
         runOutsideCommands(seeked: result.restarted, now: now)

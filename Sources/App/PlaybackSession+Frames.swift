@@ -15,7 +15,7 @@ extension PlaybackSession {
             // Otherwise, before the new item's file is loaded, a frame is the last item's: let
             // go at once so mpv's video output never waits.
             frames.patience = 0
-            _ = frames.take(from: player, size: size, draw: false)
+            _ = frames.take(from: player, size: size, draw: false, now: now)
             return false
         }
         // The item's first frames, which mpv shows while it waits paused for the restart, are

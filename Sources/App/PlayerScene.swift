@@ -26,8 +26,6 @@ final class PlayerScene: Scene {
     private var thumbnailJob: (item: String, job: BackgroundJob<Thumbnails.Card>)?
     private var thumbnailItem: String?
     private let thumbnails: ThumbnailCache?
-    /// What the screen reader has been given to write.
-    private var spokenCount = 0
     /// The scrub preview's decoder and requests (nil with `--scrub-preview=no`).
     private let preview: ScrubPreview?
     /// The subtitle track whose lines are being read for the jump to a line, and the reading.

@@ -39,7 +39,7 @@ final class StartWait: LoopStage {
         }
         _ = playback.pump(now: now)
         // Frames are let go meanwhile, so mpv's video output never waits.
-        _ = playback.frames.take(from: playback.player, size: (2, 2), draw: false)
+        _ = playback.frames.take(from: playback.player, size: (2, 2), draw: false, now: now)
         if case .failed(let reason)? = playback.core.runEnd {
             printError(playback.failureLine(reason, orFirstItem: false))
             return end(1)

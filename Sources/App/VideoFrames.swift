@@ -51,7 +51,7 @@ final class VideoFrames {
 
     /// Takes a due frame from mpv: renders it at `size` when `draw` is true, else lets it go once
     /// it has waited ``patience``. Returns true when a new picture is ready.
-    func take(from player: any Player, size: (width: Int, height: Int), draw: Bool, now: Double = monotonicNow()) -> Bool {
+    func take(from player: any Player, size: (width: Int, height: Int), draw: Bool, now: Double) -> Bool {
         guard player.frameIsDue() else {
             waitingSince = nil
             return false

@@ -50,9 +50,4 @@ extension Canvas {
         guard !images.isEmpty else { return }
         images.removeAll { $0.rect.intersection(rect) == $0.rect }
     }
-
-    /// Takes away every image (the cells stay as they are).
-    public mutating func removeAllImages() {
-        images.removeAll(keepingCapacity: true)
-    }
 }

@@ -25,9 +25,6 @@ public struct CellStyle: OptionSet, Sendable, Hashable {
     /// a picture. Not an SGR attribute.
     public static let seeThrough = CellStyle(rawValue: 1 << 5)
 
-    /// The SGR parameter of each attribute, in bit order (``seeThrough`` has none).
-    public static let sgrParameters: [UInt8] = [1, 2, 3, 4, 7]
-
     /// Whether a space in this style shows its foreground colour (underline and reverse do).
     @inlinable
     public var showsForegroundOnBlank: Bool {

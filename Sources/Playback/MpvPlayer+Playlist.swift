@@ -45,9 +45,6 @@ public enum MediaSource: Sendable, Hashable {
         if case .file(let path) = self { MpvPlayer.absolutePath(path) } else { nil }
     }
 
-    /// Whether it is a local file, which background probes may open too.
-    public var isLocalFile: Bool { if case .file = self { true } else { false } }
-
     /// Whether it is a URL of a network protocol (``isNetworkURL(_:)``).
     public var isNetworkURL: Bool { if case .url(let url) = self { MediaSource.isNetworkURL(url) } else { false } }
 

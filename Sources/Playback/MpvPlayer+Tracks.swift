@@ -16,11 +16,6 @@ extension MpvPlayer {
         }
     }
 
-    /// Selects the second subtitle track (mpv's `secondary-sid`).
-    public func setSecondarySubtitleTrack(_ choice: TrackChoice) throws(MpvError) {
-        try handle.setProperty("secondary-sid", choice.optionValue)
-    }
-
     /// Whether mpv draws subtitles into the picture (`sub-visibility`). Text subtitles are drawn
     /// by the app from `sub-text`, which keeps updating while this is off; subtitles made of
     /// pictures have no text, so mpv must draw those.

@@ -31,9 +31,3 @@ extension PlayerScreen {
         }
     }
 }
-
-
-extension SessionMachine.Phase {
-    /// Whether the item played to its end.
-    var isEnded: Bool { if case .ended = self { true } else { false } }
-}

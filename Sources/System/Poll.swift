@@ -14,8 +14,6 @@ public struct PollEvents: OptionSet, Sendable, Hashable {
     public static let writable = PollEvents(rawValue: Int16(POLLOUT))
     /// An error on the descriptor (`POLLERR`; always reported).
     public static let error = PollEvents(rawValue: Int16(POLLERR))
-    /// The other end hung up (`POLLHUP`; always reported).
-    public static let hangUp = PollEvents(rawValue: Int16(POLLHUP))
     /// The descriptor is not open (`POLLNVAL`; always reported).
     public static let invalid = PollEvents(rawValue: Int16(POLLNVAL))
 }

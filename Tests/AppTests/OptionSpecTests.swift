@@ -85,9 +85,7 @@ struct OptionSpecTests {
     @Test("the screens', the table's and the engines' start values are the options' defaults")
     func oneDefault() {
         let options = ReelOptions()
-        #expect(ChromeEngine.Configuration().hideDelay == options.player.chrome.hideDelay)
         #expect(DoubleTapSeek.Configuration.standardWindow == options.player.skips.doubleTapWindow)
-        #expect(DoubleTapSeek.Configuration().interval == options.player.skips.interval)
         #expect(CommandTable.standard() == CommandTable.standard(seekInterval: options.player.skips.interval))
         #expect(RevealTransition.Configuration().duration == options.posterCard.revealDuration)
         #expect(PosterStage.Configuration().revealDuration == options.posterCard.revealDuration)

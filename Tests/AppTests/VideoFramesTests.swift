@@ -33,7 +33,7 @@ struct VideoFramesTests {
             _ = poll(&descriptor, 1, 50)
             _ = player.drainEvents()
             let (width, height) = sizes[given.count]
-            guard frames.take(from: player, size: (width: width, height: height), draw: true),
+            guard frames.take(from: player, size: (width: width, height: height), draw: true, now: Double(polls)),
                   let video = frames.video else { continue }
             #expect(video.width == width && video.height == height)
             #expect(video.pixels.count == width * height)
@@ -58,7 +58,7 @@ struct VideoFramesTests {
             _ = player.drainEvents()
         }
         try #require(player.frameIsDue(), "no frame in 10 s")
-        #expect(!frames.take(from: player, size: (width: 64, height: 36), draw: false))
+        #expect(!frames.take(from: player, size: (width: 64, height: 36), draw: false, now: 0))
         #expect(frames.skipped == 1 && frames.video == nil)
         #expect(frames.isBehind, "the screen must render the current frame itself")
         #expect(frames.render(player, size: (width: 64, height: 36)))

@@ -135,12 +135,4 @@ struct BusConnectionTests {
         #expect(status != 0)
         #expect(printed.contains("org.freedesktop.DBus.Error.UnknownMethod"), "\(printed)")
     }
-
-    @Test("signatures", arguments: [
-        (BusValue.string("x"), "s"), (.objectPath("/"), "o"), (.boolean(true), "b"), (.int64(1), "x"), (.uint32(1), "u"),
-        (.double(1), "d"), (.strings([]), "as"), (.dictionary([]), "a{sv}"), (.variant(.int32(1)), "v"),
-    ])
-    func signatures(_ value: BusValue, _ signature: String) {
-        #expect(value.signature == signature)
-    }
 }
