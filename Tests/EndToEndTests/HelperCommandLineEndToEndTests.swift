@@ -18,7 +18,7 @@ struct HelperCommandLineEndToEndTests {
 
     /// `ps -eo args` as another user (nobody: uid and gid 65534, no groups).
     static func processesSeenByNobody() -> String {
-        (try? Subprocess.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/ps", "-eo", "args"])) ?? ""
+        (try? Subprocess.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "ps", "-eo", "args"])) ?? ""
     }
 
     @Test("/ on a URL with a password or a token lists its lines, and no process shows the secret to another user while FFmpeg reads",
