@@ -103,7 +103,7 @@ final class ListScene: Scene {
                 switch item.source {
                 case .url(let url): what = url
                 case .standardInput: what = "read from standard input"
-                case .file: what = "not a regular file"
+                case .file(let path): what = FileSystem.whyNotRegularFile(path) ?? SystemError.reason(SystemError.notRegularFile)
                 }
                 row.state = .playable(LibraryMedia(title: nil, duration: nil, videoSize: nil, hasAudio: true))
                 row.note = what

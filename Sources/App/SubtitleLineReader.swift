@@ -6,35 +6,41 @@ import System
 /// track (inside the file, or a separate file) into SubRip, which this parses.
 ///
 /// mpv's client API gives the line showing now (`sub-text`), not a track's lines, so reel asks
-/// the FFmpeg that is installed beside it. It runs on a ``BackgroundJob``: playback goes on.
+/// the FFmpeg that is installed beside it. It runs on a ``BackgroundJob``: playback goes on. A
+/// URL with a secret reaches FFmpeg on its standard input, never its command line
+/// (``FFmpegInput``).
 enum SubtitleLineReader {
     /// The lines of `track` of `source`, or nil with the reason.
     static func read(_ source: MediaSource, track: TrackInfo) -> (lines: [SubtitleLine]?, failure: String?) {
-        // -copyts: the times as the file has them, not moved to start at 0.
-        var arguments = ["ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-copyts"]
+        let name: String, map: String
         if let external = track.externalFile {
-            arguments += ["-i", external, "-map", "0:s:0"]
+            (name, map) = (external, "0:s:0")
         } else if let index = track.streamIndex {
             switch source {
             case .standardInput: return (nil, "Standard input cannot be read a second time for its subtitles")
-            case .file, .url: arguments += ["-i", source.mpvName, "-map", "0:\(index)"]
+            case .file, .url: (name, map) = (source.mpvName, "0:\(index)")
             }
         } else {
             return (nil, "mpv does not say where this track's lines are")
         }
-        arguments += ["-c:s", "srt", "-f", "srt", "-"]
-        guard let output = ChildProcess.output(of: arguments, timeout: 30, maxBytes: 32 << 20) else {
+        guard let input = FFmpegInput(name) else { return (nil, "FFmpeg cannot be given this URL without showing its secrets") }
+        // -copyts: the times as the file has them, not moved to start at 0.
+        let arguments = ["ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-copyts"] + input.arguments
+            + ["-map", map, "-c:s", "srt", "-f", "srt", "-"]
+        guard let output = ChildProcess.output(of: arguments, input: input.standardInput, timeout: 30, maxBytes: 32 << 20) else {
             return (nil, "FFmpeg could not read the track's lines")
         }
         // mpv counts time from the file's start (rebase-start-time); FFmpeg keeps the stream's own.
-        let offset = track.externalFile == nil ? startTime(of: source) : 0
+        let offset = track.externalFile == nil ? startTime(of: input) : 0
         return (parseSubRip(String(decoding: output, as: UTF8.self)).map { SubtitleLine(start: max($0.start - offset, 0), text: $0.text) }, nil)
     }
 
-    /// Where `source` starts, in seconds, as FFmpeg sees it (`format=start_time`); 0 if unknown.
-    static func startTime(of source: MediaSource) -> Double {
-        let arguments = ["ffprobe", "-v", "error", "-show_entries", "format=start_time", "-of", "csv=p=0", source.mpvName]
-        guard let output = ChildProcess.output(of: arguments, timeout: 10, maxBytes: 4096),
+    /// Where `input` starts, in seconds, as FFmpeg sees it (`format=start_time`); 0 if unknown,
+    /// and for a concat list, which starts its file at 0 already (``FFmpegInput/startsAtZero``).
+    static func startTime(of input: FFmpegInput) -> Double {
+        guard !input.startsAtZero else { return 0 }
+        let arguments = ["ffprobe", "-v", "error", "-show_entries", "format=start_time", "-of", "csv=p=0"] + input.arguments
+        guard let output = ChildProcess.output(of: arguments, input: input.standardInput, timeout: 10, maxBytes: 4096),
               let start = Double(String(decoding: output, as: UTF8.self).trimmingSpaces.filter { !$0.isNewline }),
               start.isFinite, start > 0 else { return 0 }
         return start

@@ -129,6 +129,17 @@ public enum FileSystem {
         _ = path.withCString { unlink($0) }
     }
 
+    /// Why `path` is no regular file: the system's words for what `stat` met (`No such file or
+    /// directory`, `Permission denied`), or ``SystemError/notRegularFile``'s for a folder, a FIFO,
+    /// a device or a socket; nil for a regular file.
+    public static func whyNotRegularFile(_ path: FilePath) -> String? {
+        do throws(SystemError) {
+            return try status(path).kind == .regular ? nil : SystemError.reason(SystemError.notRegularFile)
+        } catch {
+            return error.reason
+        }
+    }
+
     /// A regular file's size and modification time (ns since the epoch), or nil.
     public static func fileStamp(_ path: FilePath) -> (size: Int64, modified: Int64)? {
         guard let info = try? status(path), info.kind == .regular else { return nil }

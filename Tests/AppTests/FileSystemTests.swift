@@ -37,6 +37,18 @@ struct FileSystemTests {
         }
     }
 
+    @Test("why a path is no regular file: the system's words when nothing is there, not a regular file for a folder or a device")
+    func whyNotRegular() throws {
+        try Self.withFolder { folder in
+            try "x".write(toFile: folder + "/f", atomically: true, encoding: .utf8)
+            #expect(FileSystem.whyNotRegularFile(FilePath(folder + "/f")) == nil)
+            #expect(FileSystem.whyNotRegularFile(FilePath(folder + "/gone.mp4")) == "No such file or directory")
+            #expect(FileSystem.whyNotRegularFile(FilePath(folder + "/f/below.mp4")) == "Not a directory")
+            #expect(FileSystem.whyNotRegularFile(FilePath(folder)) == "not a regular file")
+            #expect(FileSystem.whyNotRegularFile("/dev/null") == "not a regular file")
+        }
+    }
+
     @Test("a regular file reads whole; a longer one fails, or gives its start with prefixOnly")
     func regular() throws {
         try Self.withFolder { folder in

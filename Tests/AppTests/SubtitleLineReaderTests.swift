@@ -43,6 +43,27 @@ struct SubtitleLineReaderTests {
         #expect(SubtitleLineReader.read(.standardInput, track: inside).lines == nil)
     }
 
+    @Test("FFmpeg is given a path or a URL with nothing to hide as the argument of -i, as mpv was",
+          arguments: ["/films/a film.mkv", "https://host/a/v.mp4", "file:///films/v.mkv"])
+    func plainInput(name: String) throws {
+        #expect(FFmpegInput(name) == FFmpegInput(arguments: ["-i", name], standardInput: nil))
+    }
+
+    @Test("a URL with a password, a token in its query or a fragment goes in a concat list on standard input, its quotes escaped",
+          arguments: ["http://alice:hunter2@host/v.mkv", "https://host/v.mp4?sig=abc&e=1", "https://host/v.mp4#t=10", "rtmp://u:p@host/live/it's"])
+    func hiddenInput(url: String) throws {
+        let input = try #require(FFmpegInput(url))
+        #expect(!input.arguments.contains { $0.contains("host") }, "\(input.arguments)")
+        #expect(Array(input.arguments.suffix(6)) == ["-f", "concat", "-safe", "0", "-i", "pipe:0"])
+        let scheme = String(url.prefix { $0 != ":" })
+        #expect(input.arguments[1].split(separator: ",").contains { $0 == scheme } && input.arguments[1].hasPrefix("pipe,"))
+        let quoted = url.replacing("'", with: #"'\''"#)
+        #expect(input.standardInput == Array("ffconcat version 1.0\nfile '\(quoted)'\n".utf8))
+        #expect(input.startsAtZero)
+        // A line break would end the list's entry and start another directive.
+        #expect(FFmpegInput(url + "\nfile '/etc/passwd'") == nil)
+    }
+
     @Test("SubRip text: CRLF, cues without text, tags and times past an hour")
     func parsing() {
         let text = "1\r\n00:00:01,000 --> 00:00:02,000\r\n<i>Hello</i>  {\\an8}there\r\n\r\n2\n01:02:03,456 --> 01:02:04,000\n\n3\n00:00:00,500 --> 00:00:01,000\nfirst\n"

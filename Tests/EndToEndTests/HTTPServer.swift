@@ -3,7 +3,8 @@ import Foundation
 /// Test support: a small HTTP/1.1 file server on 127.0.0.1 at a free port, run by the tests
 /// themselves, with what `python3 -m http.server` lacks: byte ranges (so mpv can seek), and ways
 /// to misbehave on purpose (a 404, throttling, a connection that is accepted and never answered,
-/// ranges turned off, a body that never comes or ends early).
+/// ranges turned off, a body that never comes or ends early), a user name and password to ask
+/// for (HTTP Basic), and a look at each request before it is answered.
 final class HTTPServer: @unchecked Sendable {
     /// How a path is served.
     enum Behaviour: Sendable {
@@ -28,6 +29,8 @@ final class HTTPServer: @unchecked Sendable {
     private let listener: Int32
     private let lock = NSLock()
     private var behaviours: [String: Behaviour] = [:]
+    private var credentials: String?
+    private var watcher: (@Sendable (_ headers: [String: String]) -> Void)?
     private var connections: [Int32] = []
     private var stopped = false
     /// Requests seen, as "GET /path".
@@ -68,6 +71,18 @@ final class HTTPServer: @unchecked Sendable {
         lock.withLock { behaviours["/" + path] = behaviour }
     }
 
+    /// Asks every request for `user` and `password` (HTTP Basic): one without them, or with
+    /// others, gets 401 and a challenge, as a server behind a login does.
+    func requireCredentials(user: String, password: String) {
+        lock.withLock { credentials = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString() }
+    }
+
+    /// Calls `watch` with each request's lower-cased headers, on the request's own thread, before
+    /// it is answered: the client waits for as long as `watch` takes.
+    func watchRequests(_ watch: @escaping @Sendable (_ headers: [String: String]) -> Void) {
+        lock.withLock { watcher = watch }
+    }
+
     /// Stops accepting and closes every connection.
     func stop() {
         let open: [Int32] = lock.withLock {
@@ -102,7 +117,12 @@ final class HTTPServer: @unchecked Sendable {
         while let request = readRequest(client) {
             let (method, path, headers) = request
             lock.withLock { requests.append("\(method) \(path)") }
-            let behaviour = lock.withLock { behaviours[path] ?? .normal }
+            let (behaviour, credentials, watcher) = lock.withLock { (behaviours[path] ?? .normal, self.credentials, self.watcher) }
+            watcher?(headers)
+            if let credentials, headers["authorization"] != credentials {
+                send(client, "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"reel\"\r\nContent-Length: 0\r\n\r\n")
+                continue
+            }
             if case .hang = behaviour {
                 // Never answer; wait until the client or the test gives up.
                 holdOpen(client)
