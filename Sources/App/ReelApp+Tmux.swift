@@ -31,7 +31,8 @@ extension ReelApp {
         case .auto: wanted = options.blitter == .auto
         }
         guard wanted, TmuxClient.command(environment: environment) != nil else { return TmuxPicture() }
-        let view = TmuxClient.view(environment: environment)
+        // A claim on the pane's passthrough left by a reel that died with its guard is undone first.
+        let view = TmuxClient.view(environment: environment).flatMap { PanePassthrough.reclaim(view: $0, environment: environment) }
         // No client, no terminal to ask or draw on (a detached session).
         let passthrough = view.flatMap { $0.clients.isEmpty ? nil : PanePassthrough.turnOn(view: $0, environment: environment) }
         TraceLog.shared?.record("tmux \(view.map { "\($0)" } ?? "did not answer")")

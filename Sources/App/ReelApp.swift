@@ -9,6 +9,9 @@ import Terminal
 public enum ReelApp {
     /// Runs reel with the arguments after the program name; returns the exit code.
     public static func main(arguments: [String]) -> Int32 {
+        if arguments.first == ExitGuard.mode {
+            return ExitGuard.main(arguments: Array(arguments.dropFirst()), environment: environmentDictionary())
+        }
         processStart = monotonicNow()
         let options: ReelOptions, commands: CommandTable
         do {
@@ -93,6 +96,10 @@ public enum ReelApp {
         }
         var size = (try? session.size()) ?? TerminalSize(columns: 80, rows: 24)
         let colorMode = options.colors ?? .detect(environment: environment)
+        // Before anything outside reel changes (tmux's passthrough, /dev/shm), and alive until
+        // the process ends: the first defer runs last, after every restore of the run's own.
+        let exitGuard = ExitGuard.start()
+        defer { withExtendedLifetime(exitGuard) {} }
         var tmux = prepareTmux(options: options, environment: environment)
         // After the terminal's restore on every return (a fatal signal's handler runs its own).
         defer { tmux.passthrough?.restore() }

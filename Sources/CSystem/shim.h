@@ -7,9 +7,15 @@
 #ifndef REEL_SYSTEM_SHIM_H
 #define REEL_SYSTEM_SHIM_H
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <malloc.h>
+#include <spawn.h>
 #include <sys/vfs.h>
+#include <unistd.h>
 
 /// `fstatfs(2)`'s `f_type` for `descriptor` in `*type`; 0, or -1 with errno set.
 static inline int reel_file_system_type(int descriptor, long *type) {
@@ -30,6 +36,23 @@ static inline int reel_set_malloc_arena_limit(int count) {
 static inline int reel_call_if_present(const char *name) {
     int (*function)(void) = (int (*)(void))dlsym((void *)0, name);
     return function ? function() : 0;
+}
+
+/// `pipe2(ends, O_CLOEXEC)`: a pipe whose ends are close-on-exec from the start, so that no
+/// child spawned meanwhile by another thread inherits one (GNU, left out of the Glibc module).
+static inline int reel_pipe_close_on_exec(int ends[2]) {
+    return pipe2(ends, O_CLOEXEC);
+}
+
+/// `posix_spawnattr_setflags`' flag that starts the child in a session of its own
+/// (`POSIX_SPAWN_SETSID`, glibc 2.26; GNU, left out of the Glibc module).
+static inline short reel_spawn_new_session_flag(void) {
+    return POSIX_SPAWN_SETSID;
+}
+
+/// `posix_spawn_file_actions_addchdir_np`: the child's working directory (glibc 2.29; GNU).
+static inline int reel_spawn_add_chdir(posix_spawn_file_actions_t *actions, const char *path) {
+    return posix_spawn_file_actions_addchdir_np(actions, path);
 }
 
 #endif

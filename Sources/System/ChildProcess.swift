@@ -44,13 +44,7 @@ public enum ChildProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        setDefaultSignals(&attributes)
         let words: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { words.forEach { free($0) } }
         var child: pid_t = 0
@@ -65,6 +59,18 @@ public enum ChildProcess {
         _ = retryingInterrupts { waitpid(child, &status, 0) }
         let exitedWell = status & 0x7F == 0 && (status >> 8) & 0xFF == 0
         return finished && exitedWell ? output : nil
+    }
+
+    /// Sets `attributes` so that the child starts with an empty signal mask and every signal at
+    /// its default action, and with `flags` besides (`posix_spawnattr_setflags`).
+    static func setDefaultSignals(_ attributes: inout posix_spawnattr_t, flags: Int16 = 0) {
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, flags | Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     }
 
     /// Reads `descriptor` until its end or `deadline` (monotonic seconds), keeping at most

@@ -27,6 +27,14 @@ public enum CurrentProcess {
     /// The process id.
     public static var id: Int32 { getpid() }
 
+    /// The path of this process's executable (`/proc/self/exe`), nil when it cannot be read.
+    public static func executablePath() -> FilePath? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return FilePath(bytes: buffer.prefix(count).map { UInt8(bitPattern: $0) })
+    }
+
     /// The largest resident set so far, in KiB.
     public static func maxResidentKiB() -> Int {
         var usage = rusage()

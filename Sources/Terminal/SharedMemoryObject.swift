@@ -22,7 +22,7 @@ final class SharedMemoryObject {
     /// (for this type and ``SharedMemoryFile``); returns its name, path and open descriptor.
     static func create() throws(SystemError) -> (name: String, path: String, descriptor: Int32) {
         made += 1
-        let name = "/reel-\(getpid())-\(made)"
+        let name = SharedMemoryLeftovers.name(process: getpid(), number: made)
         let descriptor = try SystemError.check("shm_open") { shm_open(name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }
         return (name, "/dev/shm" + name, descriptor)
     }

@@ -15,6 +15,8 @@ public struct TmuxView: Sendable, Equatable {
     public var passthrough = "off"
     /// The pane's own `allow-passthrough`, nil when it has none (it inherits the window's).
     public var paneOwnPassthrough: String?
+    /// The claim of the reel that turned it on (``PassthroughClaim``), nil when there is none.
+    public var passthroughClaim: PassthroughClaim?
     /// The clients attached to the pane's session.
     public var clients: [PaneClient] = []
 
@@ -25,12 +27,13 @@ public struct TmuxView: Sendable, Equatable {
     static let paneTag = "reel-pane"
 
     /// tmux's commands (one `tmux` run, the commands apart by `;` arguments) whose output
-    /// ``init(lines:)`` reads: the pane's line, the pane's own `allow-passthrough` (nothing when
-    /// unset), and a line for every client on the pane's session (``PaneClient/format``).
+    /// ``init(lines:)`` reads: the pane's line, the pane's own `allow-passthrough` and its claim
+    /// (``PassthroughClaim/query(pane:)``: nothing for what is unset), and a line for every client
+    /// on the pane's session (``PaneClient/format``).
     public static func query(pane: String?) -> [String] {
         let target = pane.map { ["-t", $0] } ?? []
-        return ["display-message", "-p"] + target + [paneFormat, ";", "show-options", "-p"] + target
-            + ["allow-passthrough", ";", "list-clients"] + target + ["-F", PaneClient.format]
+        return ["display-message", "-p"] + target + [paneFormat, ";"] + PassthroughClaim.query(pane: pane)
+            + [";", "list-clients"] + target + ["-F", PaneClient.format]
     }
 
     /// tmux's format of the pane's line, its fields apart by tabs.
@@ -41,6 +44,7 @@ public struct TmuxView: Sendable, Equatable {
     /// or is too old to know these formats), or when it or a client's line is not as asked.
     public init?(lines: [String]) {
         var sawPane = false
+        (paneOwnPassthrough, passthroughClaim) = PassthroughClaim.paneState(lines: lines)
         for line in lines {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             switch fields.first {
@@ -56,8 +60,7 @@ public struct TmuxView: Sendable, Equatable {
                 guard let client = PaneClient(line: line) else { return nil }
                 clients.append(client)
             default:
-                let words = line.split(separator: " ", maxSplits: 1).map(String.init)
-                if words.count == 2, words[0] == "allow-passthrough" { paneOwnPassthrough = words[1] }
+                break  // the pane's options, read above
             }
         }
         guard sawPane else { return nil }

@@ -21,6 +21,11 @@ struct TmuxViewTests {
         #expect(view.allClientsKitty && !view.allClientsSixel)
         let own = try #require(TmuxView(lines: ["reel-pane\t3.5a\t0\t5\t80\t20\t2\ttop\ton", "allow-passthrough all"]))
         #expect(own.paneOwnPassthrough == "all" && own.passthroughAllowed && own.clients.isEmpty && !own.allClientsKitty)
+        #expect(own.passthroughClaim == nil && view.passthroughClaim == nil)
+        let claimed = try #require(TmuxView(lines: ["reel-pane\t3.5a\t0\t0\t80\t23\t1\tbottom\ton", "allow-passthrough on",
+                                                    "@reel-passthrough 4242:-"]))
+        #expect(claimed.paneOwnPassthrough == "on" && claimed.passthroughClaim == PassthroughClaim(process: 4242, own: nil),
+                "a pane's passthrough claimed by reel 4242, which found it unset")
     }
 
     @Test("without the pane's line (tmux failed, or too old) nothing is known", arguments: [
@@ -55,8 +60,8 @@ struct TmuxViewTests {
     @Test("the query is one tmux run: the pane's line, the pane's own option, the clients, each aimed at the pane")
     func query() {
         let arguments = TmuxView.query(pane: "%3")
-        #expect(arguments.filter { $0 == ";" }.count == 2)
-        #expect(arguments.filter { $0 == "%3" }.count == 3)
+        #expect(arguments.filter { $0 == ";" }.count == 3)
+        #expect(arguments.filter { $0 == "%3" }.count == 4)
         #expect(arguments.starts(with: ["display-message", "-p", "-t", "%3"]))
         #expect(!TmuxView.query(pane: nil).contains("-t"))
     }
