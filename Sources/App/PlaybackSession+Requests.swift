@@ -114,13 +114,13 @@ extension PlaybackSession {
     /// Takes the frame as a PNG at the video's own size and says where it went, or why not;
     /// playback goes on either way.
     func takeScreenshot(subtitles: Bool) {
-        let file = currentItem.flatMap { items.indices.contains($0) ? items[$0].source.mpvName : nil } ?? "reel"
+        let source = currentItem.flatMap { items.indices.contains($0) ? items[$0].source : nil } ?? .file("reel")
         do {
             let shot = try player.screenshot(subtitles: subtitles)
-            let path = try screenshots.write(shot, file: file, position: player.state.position ?? 0)
+            let path = try screenshots.write(shot, source: source, position: player.state.position ?? 0)
             notices.append("Screenshot: \(screenshots.shown(path))")
         } catch let error as SystemError {
-            notices.append("Screenshot not saved: \(error.path.map { screenshots.shown($0) + ": " } ?? "")\(error.reason)")
+            notices.append("Screenshot not saved: \(screenshots.failure(error))")
         } catch {
             notices.append("Screenshot not taken: \(error)")
         }
