@@ -1,5 +1,6 @@
 import Controls
 import Drawing
+import Session
 import Screens
 import System
 import Terminal
@@ -27,6 +28,8 @@ final class AppLoop: LoopStage {
     /// The line for stderr once the terminal is restored when the position could not be saved
     /// at the end (a full disk).
     private(set) var saveLine: String?
+    /// The lines for stderr about the screenshots pending at the end: written then, or not saved.
+    private(set) var screenshotLines: [String] = []
     private(set) var stats = RunStats()
     private var inputBuffer: [UInt8] = []
     private var outputBytes: [UInt8] = []
@@ -87,6 +90,10 @@ final class AppLoop: LoopStage {
         // The last screen goes out whole (the end of the video's last frame, the screen before q)
         // rather than cut short by the restore, unless a signal or Ctrl-C asks to stop at once.
         if (exitCode ?? 0) <= 128 { _ = try? output.finish(within: AppLoop.exitPatience) }
+        // Shots still being written get a little time after q (none after a signal); the rest
+        // are said to be lost.
+        screenshotLines = playback.screenshots.finish(patience: (exitCode ?? 0) <= 128 ? ScreenshotQueue.exitPatience : 0,
+                                                      clock: monotonicNow)
         awaitLastImages(until: monotonicNow() + AppLoop.exitPatience)
         let now = monotonicNow()
         for scene in scenes.reversed() { scene.willHide(now: now) }

@@ -1,15 +1,16 @@
 import CMpv
 
 extension MpvPlayer {
-    /// The frame showing now, as RGB at the video's own size (what mpv's `screenshot video` writes), with
-    /// the subtitles drawn on it when `subtitles` (mpv's `screenshot subtitles`).
+    /// The frame showing now, as mpv hands it back, with the video's own size (what mpv's
+    /// `screenshot video` writes) to scale it to (``ScreenshotFrame/still()``, off the loop),
+    /// and the subtitles drawn on it when `subtitles` (mpv's `screenshot subtitles`).
     ///
     /// Two of reel's own settings stand in the way and are undone around the shot: text subtitles
     /// are not drawn by mpv (`sub-visibility=no`, reel draws them as text), so they are shown for
     /// the shot; and the `setsar` filter that lays the picture out for the terminal's cells
-    /// stretches what mpv hands back to those cells' shape, so the picture is scaled back to the
-    /// video's own shape.
-    public func screenshot(subtitles: Bool) throws(MpvError) -> Still {
+    /// stretches what mpv hands back to those cells' shape, so the picture is to be scaled back
+    /// to the video's own shape.
+    public func screenshot(subtitles: Bool) throws(MpvError) -> ScreenshotFrame {
         let hidden = subtitles && handle.flag("sub-visibility") == false
         if hidden { try handle.setProperty("sub-visibility", true) }
         defer { if hidden { try? handle.setProperty("sub-visibility", false) } }
@@ -17,7 +18,8 @@ extension MpvPlayer {
             ["screenshot-raw", subtitles ? "subtitles" : "video"]) { Self.rawImage($0) }
         guard let raw, raw.width > 0, raw.height > 0 else { throw MpvError(code: MPV_ERROR_COMMAND.rawValue, operation: "screenshot-raw", detail: "no picture to take") }
         let own = ownSize(shown: (raw.width, raw.height))
-        return Self.scaled(raw, to: own)
+        return ScreenshotFrame(width: raw.width, height: raw.height, stride: raw.stride, bytes: raw.bytes,
+                               ownWidth: own.width, ownHeight: own.height)
     }
 
     /// The video's own display size, from the size mpv hands back: the pixel-aspect filter's
@@ -45,46 +47,17 @@ extension MpvPlayer {
             case ("format", MPV_FORMAT_STRING): format = value.u.string.map { String(cString: $0) } ?? ""
             case ("data", MPV_FORMAT_BYTE_ARRAY):
                 if let array = value.u.ba?.pointee, let data = array.data {
-                    bytes = Array(UnsafeRawBufferPointer(start: data, count: array.size))
+                    // One copy of mpv's bytes (a 4K frame is 33 MB, twice that stretched for
+                    // the cells): element by element, it cost the loop a quarter of a second.
+                    bytes = [UInt8](unsafeUninitializedCapacity: array.size) { buffer, count in
+                        UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(start: data, count: array.size))
+                        count = array.size
+                    }
                 }
             default: break
             }
         }
         guard format == "bgr0", width > 0, height > 0, stride >= width * 4, bytes.count >= stride * height else { return nil }
         return (width, height, stride, bytes)
-    }
-
-    /// `raw` (bgr0) as RGB at `size`: each output pixel the average of the source area it covers.
-    static func scaled(_ raw: (width: Int, height: Int, stride: Int, bytes: [UInt8]), to size: (width: Int, height: Int)) -> Still {
-        let width = max(size.width, 1), height = max(size.height, 1)
-        var rgb = [UInt8](repeating: 0, count: width * height * 3)
-        let scaleX = Double(raw.width) / Double(width), scaleY = Double(raw.height) / Double(height)
-        for y in 0..<height {
-            let top = Double(y) * scaleY, bottom = top + scaleY
-            for x in 0..<width {
-                let left = Double(x) * scaleX, right = left + scaleX
-                var sums = (0.0, 0.0, 0.0), area = 0.0
-                var sourceY = Int(top)
-                while Double(sourceY) < bottom, sourceY < raw.height {
-                    let coverY = min(bottom, Double(sourceY + 1)) - max(top, Double(sourceY))
-                    var sourceX = Int(left)
-                    while Double(sourceX) < right, sourceX < raw.width {
-                        let weight = coverY * (min(right, Double(sourceX + 1)) - max(left, Double(sourceX)))
-                        let offset = sourceY * raw.stride + sourceX * 4
-                        sums.0 += weight * Double(raw.bytes[offset + 2])
-                        sums.1 += weight * Double(raw.bytes[offset + 1])
-                        sums.2 += weight * Double(raw.bytes[offset])
-                        area += weight
-                        sourceX += 1
-                    }
-                    sourceY += 1
-                }
-                let out = (y * width + x) * 3, scale = area > 0 ? 1 / area : 0
-                rgb[out] = UInt8(min(max((sums.0 * scale).rounded(), 0), 255))
-                rgb[out + 1] = UInt8(min(max((sums.1 * scale).rounded(), 0), 255))
-                rgb[out + 2] = UInt8(min(max((sums.2 * scale).rounded(), 0), 255))
-            }
-        }
-        return Still(width: width, height: height, rgb: rgb)
     }
 }

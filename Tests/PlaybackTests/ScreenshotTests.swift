@@ -16,7 +16,7 @@ struct ScreenshotTests {
     func ownSizeAndPixels(pixelAspect: Double) throws {
         let driver = try Self.driver(pixelAspect: pixelAspect)
         try driver.load(PlayerDriver.sample("segments.mp4"), start: .seconds(3))
-        let shot = try driver.player.screenshot(subtitles: false)
+        let shot = try driver.player.screenshot(subtitles: false).still()
         #expect(shot.width == 160 && shot.height == 90, "\(shot.width)×\(shot.height)")
         #expect(shot.rgb.count == 160 * 90 * 3)
         // 2–4 s is solid green: every pixel is, give or take the codec.
@@ -31,8 +31,8 @@ struct ScreenshotTests {
         let driver = try Self.driver(pixelAspect: 0.5)
         try driver.load(PlayerDriver.sample("film.mkv"), start: .seconds(2))
         try driver.player.setSubtitlesDrawnByMpv(false)
-        let plain = try driver.player.screenshot(subtitles: false)
-        let subtitled = try driver.player.screenshot(subtitles: true)
+        let plain = try driver.player.screenshot(subtitles: false).still()
+        let subtitled = try driver.player.screenshot(subtitles: true).still()
         #expect(plain.width == 640 && plain.height == 360 && subtitled.width == 640 && subtitled.height == 360)
         // "The first line." in white at the bottom: the lower third differs, the top does not.
         func differing(rows: Range<Int>) -> Int {
