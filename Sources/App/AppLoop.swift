@@ -90,14 +90,13 @@ final class AppLoop: LoopStage {
         // The last screen goes out whole (the end of the video's last frame, the screen before q)
         // rather than cut short by the restore, unless a signal or Ctrl-C asks to stop at once.
         if (exitCode ?? 0) <= 128 { _ = try? output.finish(within: AppLoop.exitPatience) }
-        // Shots still being written get a little time after q (none after a signal); the rest
-        // are said to be lost.
-        screenshotLines = playback.screenshots.finish(patience: (exitCode ?? 0) <= 128 ? ScreenshotQueue.exitPatience : 0,
-                                                      clock: monotonicNow)
         awaitLastImages(until: monotonicNow() + AppLoop.exitPatience)
         let now = monotonicNow()
         for scene in scenes.reversed() { scene.willHide(now: now) }
         saveLine = playback.saveResumePositionAtExit(now: now)
+        // Shots still on their way get a little time after q (none after a signal); the rest
+        // are said to be lost.
+        screenshotLines = playback.finishScreenshots(patience: (exitCode ?? 0) <= 128 ? ScreenshotQueue.exitPatience : 0)
         return exitCode ?? 0
     }
 

@@ -80,6 +80,8 @@ extension PlaybackSession {
             let after = playback.event(.restarted, now: now)
             if after.contains(.seekFinished) { result.seekCompleted = true }
             run(after, now: now)
+        case .screenshot(let id, let frame, let error):
+            if let notice = screenshots.received(id: id, frame: frame, error: error, now: now) { notices.append(notice) }
         case .commandReply(let id, let error):
             decide(.commandReply(id: id, failed: error != nil), now: now)
         case .endFile(.error(let error)):

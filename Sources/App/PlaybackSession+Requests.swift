@@ -120,4 +120,17 @@ extension PlaybackSession {
             notices.append(notice)
         }
     }
+
+    /// Quitting: gives the screenshots pending `patience` seconds, taking the frames mpv hands
+    /// back meanwhile (every other event of mpv's is let go: the run is over); returns the lines
+    /// for stderr (``ScreenshotJobs/finish(patience:clock:frames:receive:)``).
+    func finishScreenshots(patience: Double) -> [String] {
+        screenshots.finish(patience: patience, clock: monotonicNow, frames: player.wakeupDescriptor) {
+            var notices: [String] = []
+            for case let .screenshot(id, frame, error) in player.drainEvents() {
+                if let notice = screenshots.received(id: id, frame: frame, error: error, now: monotonicNow()) { notices.append(notice) }
+            }
+            return notices
+        }
+    }
 }

@@ -2,14 +2,16 @@ import Playback
 import Session
 import System
 
-/// The screenshots on their way to disk: each frame is taken on the loop (a copy of mpv's
-/// picture), then scaled, compressed and written on a ``BackgroundJob``, one at a time in the
-/// order taken, so that a 4K shot (about a second of work) never holds the loop. How many may
-/// wait, and how long quitting waits for them, is ``ScreenshotQueue``'s call.
+/// The screenshots on their way to disk: each frame is asked of mpv without waiting (mpv
+/// converts it on its own thread, and it comes back as an event the session hands over), then
+/// scaled, compressed and written on a ``BackgroundJob``, one at a time in the order taken, so
+/// that a 4K shot (a second or more of work) never holds the loop. How many may wait, and how
+/// long quitting waits for them, is ``ScreenshotQueue``'s call.
 final class ScreenshotJobs {
-    /// A frame taken, and what its name is made from.
+    /// A frame asked for (nil until mpv hands it back), and what its name is made from.
     struct Shot: Sendable {
-        var frame: ScreenshotFrame
+        var id: UInt64
+        var frame: ScreenshotFrame?
         var source: MediaSource
         var position: Double
     }
@@ -25,7 +27,7 @@ final class ScreenshotJobs {
     /// Where shots go and what they are called.
     var writer: ScreenshotWriter
     private var queue: ScreenshotQueue
-    /// Shots taken that wait for the one being written.
+    /// Shots asked for that wait for their frame, or for the one being written.
     private var kept: [Shot] = []
     private var job: BackgroundJob<Outcome>?
     /// Whether files may still be begun, and what the job writing now made of its shot. A job
@@ -48,24 +50,38 @@ final class ScreenshotJobs {
     /// The descriptor that wakes the loop when the shot being written is done.
     var wakeDescriptors: [Int32] { job.map { [$0.wakeDescriptor] } ?? [] }
 
-    /// Takes the frame showing now (with the subtitles on it when `subtitles`), named for
-    /// `source` at `position`, and starts writing it or keeps it for later; returns the notice
+    /// Asks mpv for the frame showing now (with the subtitles on it when `subtitles`), named for
+    /// `source` at `position`, to be written when it comes and its turn does; returns the notice
     /// to show at once, if any ("2 screenshots waiting", or why none was taken).
     func take(subtitles: Bool, from player: any Player, source: MediaSource, position: Double, now: Double) -> String? {
-        // The queue moves on only once the frame is in hand.
+        // The queue moves on only once mpv has the request.
         var next = queue
         let action = next.event(.requested, now: now)
         if case .refuse(let pending) = action { return "Screenshot not taken: \(Self.waiting(pending))" }
-        let frame: ScreenshotFrame
+        let id: UInt64
         do {
-            frame = try player.screenshot(subtitles: subtitles)
+            id = try player.requestScreenshot(subtitles: subtitles)
         } catch {
             return "Screenshot not taken: \(error)"
         }
         queue = next
-        kept.append(Shot(frame: frame, source: source, position: position))
-        if action == .write { startNext(now: now) }
+        kept.append(Shot(id: id, frame: nil, source: source, position: position))
         if case .keep(let pending) = action { return Self.waiting(pending) }
+        return nil
+    }
+
+    /// mpv handed back the frame asked for under `id` (or `error`): it is written in its turn;
+    /// returns the notice when there is none.
+    func received(id: UInt64, frame: ScreenshotFrame?, error: MpvError?, now: Double) -> String? {
+        guard let index = kept.firstIndex(where: { $0.id == id }) else { return nil }
+        guard let frame else {
+            kept.remove(at: index)
+            _ = queue.event(.finished, now: now)
+            startNext(now: now)
+            return "Screenshot not taken: \(error.map { "\($0)" } ?? "no picture")"
+        }
+        kept[index].frame = frame
+        startNext(now: now)
         return nil
     }
 
@@ -80,8 +96,10 @@ final class ScreenshotJobs {
 
     /// Quitting: writes what is pending for at most `patience` seconds (none after a signal),
     /// then begins nothing more; returns the lines for stderr: each shot written or failed
-    /// meanwhile (its notice never showed), and how many were not saved.
-    func finish(patience: Double, clock: () -> Double) -> [String] {
+    /// meanwhile (its notice never showed), and how many were not saved. `frames` wakes when mpv
+    /// has news, and `receive` hands over the frames it brought (``received(id:frame:error:now:)``)
+    /// and returns their notices.
+    func finish(patience: Double, clock: () -> Double, frames: Int32, receive: () -> [String]) -> [String] {
         var lines: [String] = []
         // "Screenshot: …" on the screen is "reel: screenshot: …" on stderr.
         func say(_ notice: String) { lines.append("reel: " + notice.prefix(1).lowercased() + notice.dropFirst()) }
@@ -114,9 +132,11 @@ final class ScreenshotJobs {
             unsaid.forEach(say)
             unsaid.removeAll()
             if let deadline = queue.nextDeadline, case let left = deadline - clock(), left > 0 {
-                var entries = job.map { [PollEntry($0.wakeDescriptor, events: .readable)] } ?? []
+                var entries = [PollEntry(frames, events: .readable)] + (job.map { [PollEntry($0.wakeDescriptor, events: .readable)] } ?? [])
                 _ = try? Poll.wait(&entries, timeout: left)
             }
+            receive().forEach(say)
+            if queue.pending == 0 { return lines }
             if let outcome = job?.take() {
                 job = nil
                 record(outcome)
@@ -127,17 +147,18 @@ final class ScreenshotJobs {
         }
     }
 
-    /// Starts writing the oldest shot kept; a shot no thread can be had for fails, and the
-    /// next one tries.
+    /// Starts writing the oldest shot kept once its frame is in; a shot no thread can be had
+    /// for fails, and the next one tries.
     private func startNext(now: Double) {
-        while job == nil, !kept.isEmpty {
-            let shot = kept.removeFirst(), writer = writer, gate = gate
+        while job == nil, let first = kept.first, let frame = first.frame {
+            kept.removeFirst()
+            let shot = first, writer = writer, gate = gate
             gate.withLock { $0.outcome = nil }
             job = BackgroundJob.start {
                 if gate.withLock({ $0.isClosed }) { return .dropped }
                 let png: [UInt8]
                 do throws(SystemError) {
-                    png = try ScreenshotWriter.png(shot.frame.still())
+                    png = try ScreenshotWriter.png(frame.still())
                 } catch {
                     return .failed(error)
                 }

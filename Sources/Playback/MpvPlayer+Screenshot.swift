@@ -1,25 +1,54 @@
 import CMpv
 
 extension MpvPlayer {
-    /// The frame showing now, as mpv hands it back, with the video's own size (what mpv's
-    /// `screenshot video` writes) to scale it to (``ScreenshotFrame/still()``, off the loop),
-    /// and the subtitles drawn on it when `subtitles` (mpv's `screenshot subtitles`).
+    /// Asks mpv for the frame showing now, without waiting: it comes back as
+    /// ``PlayerEvent/screenshot(id:frame:error:)`` with the id returned, as mpv's
+    /// `screenshot-raw` hands it over, with the video's own size (what mpv's `screenshot video`
+    /// writes) to scale it to (``ScreenshotFrame/still()``, off the loop), and the subtitles
+    /// drawn on it when `subtitles` (mpv's `screenshot subtitles`). mpv converts it on its core's
+    /// thread, not the caller's: at 4K a fraction of a second, spent scaling to the display size
+    /// (a call that must wait for mpv's core, such as a property read, waits for it meanwhile).
     ///
-    /// Two of reel's own settings stand in the way and are undone around the shot: text subtitles
-    /// are not drawn by mpv (`sub-visibility=no`, reel draws them as text), so they are shown for
-    /// the shot; and the `setsar` filter that lays the picture out for the terminal's cells
-    /// stretches what mpv hands back to those cells' shape, so the picture is to be scaled back
-    /// to the video's own shape.
-    public func screenshot(subtitles: Bool) throws(MpvError) -> ScreenshotFrame {
-        let hidden = subtitles && handle.flag("sub-visibility") == false
-        if hidden { try handle.setProperty("sub-visibility", true) }
-        defer { if hidden { try? handle.setProperty("sub-visibility", false) } }
-        let raw: (width: Int, height: Int, stride: Int, bytes: [UInt8])? = try handle.command(
-            ["screenshot-raw", subtitles ? "subtitles" : "video"]) { Self.rawImage($0) }
-        guard let raw, raw.width > 0, raw.height > 0 else { throw MpvError(code: MPV_ERROR_COMMAND.rawValue, operation: "screenshot-raw", detail: "no picture to take") }
+    /// Two of reel's own settings stand in the way: text subtitles are not drawn by mpv
+    /// (`sub-visibility=no`, reel draws them as text), so they are shown until the last shot
+    /// asked for comes back; and the `setsar` filter that lays the picture out for the terminal's
+    /// cells stretches what mpv hands back to those cells' shape, so the picture is to be scaled
+    /// back to the video's own shape.
+    public func requestScreenshot(subtitles: Bool) throws(MpvError) -> UInt64 {
+        let shows = subtitles && !showsSubtitlesForShots && handle.flag("sub-visibility") == false
+        if shows { try handle.setProperty("sub-visibility", true) }
+        let id = makeRequestID()
+        do {
+            try handle.commandAsync(["screenshot-raw", subtitles ? "subtitles" : "video"], id: id)
+        } catch {
+            if shows { try? handle.setProperty("sub-visibility", false) }
+            throw error
+        }
+        showsSubtitlesForShots = showsSubtitlesForShots || shows
+        screenshotRequests.insert(id)
+        return id
+    }
+
+    /// The reply to a ``requestScreenshot(subtitles:)``: its frame, read out of mpv's node
+    /// before the node is freed; the subtitles hidden again after the last one.
+    func screenshotReply(_ event: mpv_event) -> PlayerEvent {
+        let id = event.reply_userdata
+        screenshotRequests.remove(id)
+        if screenshotRequests.isEmpty, showsSubtitlesForShots {
+            showsSubtitlesForShots = false
+            try? handle.setProperty("sub-visibility", false)
+        }
+        guard event.error >= 0 else {
+            return .screenshot(id: id, frame: nil, error: MpvError(code: event.error, operation: "screenshot-raw"))
+        }
+        guard let result = event.data?.assumingMemoryBound(to: mpv_event_command.self).pointee.result,
+              let raw = Self.rawImage(result) else {
+            return .screenshot(id: id, frame: nil, error: MpvError(code: MPV_ERROR_COMMAND.rawValue, operation: "screenshot-raw",
+                                                                   detail: "no picture to take"))
+        }
         let own = ownSize(shown: (raw.width, raw.height))
-        return ScreenshotFrame(width: raw.width, height: raw.height, stride: raw.stride, bytes: raw.bytes,
-                               ownWidth: own.width, ownHeight: own.height)
+        return .screenshot(id: id, frame: ScreenshotFrame(width: raw.width, height: raw.height, stride: raw.stride, bytes: raw.bytes,
+                                                          ownWidth: own.width, ownHeight: own.height), error: nil)
     }
 
     /// The video's own display size, from the size mpv hands back: the pixel-aspect filter's

@@ -3,7 +3,7 @@
 ///
 /// Taking it is cheap (a copy of mpv's picture); ``still()`` scales it, which at 4K takes about
 /// a second, so it is called off the loop.
-public struct ScreenshotFrame: Sendable {
+public struct ScreenshotFrame: Sendable, Equatable {
     /// The size and row stride of ``bytes``, as mpv gave them.
     public var width: Int, height: Int, stride: Int
     /// The pixels, `bgr0`, `stride` bytes a row.
