@@ -3,7 +3,7 @@ import Session
 import System
 
 /// The screenshots on their way to disk: each frame is asked of mpv without waiting (mpv
-/// converts it on its own thread, and it comes back as an event the session hands over), then
+/// converts it on its core's thread, and it comes back as an event the session hands over), then
 /// scaled, compressed and written on a ``BackgroundJob``, one at a time in the order taken, so
 /// that a 4K shot (a second or more of work) never holds the loop. How many may wait, and how
 /// long quitting waits for them, is ``ScreenshotQueue``'s call.

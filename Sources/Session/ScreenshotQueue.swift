@@ -3,8 +3,8 @@ import Controls
 /// The screenshots taken and not yet written: how many may wait, which is written next, and
 /// how long quitting waits for them.
 ///
-/// A frame is taken on the loop (a copy of mpv's picture) and written off it, one at a time in
-/// the order taken: at 4K, scaling and compressing one takes about a second. At most
+/// A frame is asked of mpv and written off the loop, one at a time in the order asked: at 4K,
+/// scaling and compressing one takes a second or more. At most
 /// ``capacity`` shots are pending (the one being written among them); a request beyond that
 /// takes no frame, and the notice says how many wait. On quitting, what is pending may still be
 /// written for ``exitPatience``; after that nothing more is begun, and what is left is counted
