@@ -14,7 +14,8 @@ extension AppLoop {
             PollEntry(session.signalDescriptor, events: .readable),
             PollEntry(playback.wakeDescriptor, events: .readable),
         ]
-        for descriptor in scene.wakeDescriptors + (desktop?.wakeDescriptors ?? []) + [pane?.wakeDescriptor].compactMap({ $0 }) {
+        for descriptor in scene.wakeDescriptors + playback.screenshots.wakeDescriptors + (desktop?.wakeDescriptors ?? [])
+            + [pane?.wakeDescriptor].compactMap({ $0 }) {
             entries.append(PollEntry(descriptor, events: .readable))
         }
         var outlook = outlook(scene, now: now, deadlines: [scene.nextDeadline(at: now), decoder.deadline,

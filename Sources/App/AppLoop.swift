@@ -1,5 +1,6 @@
 import Controls
 import Drawing
+import Session
 import Screens
 import System
 import Terminal
@@ -27,6 +28,8 @@ final class AppLoop: LoopStage {
     /// The line for stderr once the terminal is restored when the position could not be saved
     /// at the end (a full disk).
     private(set) var saveLine: String?
+    /// The lines for stderr about the screenshots pending at the end: written then, or not saved.
+    private(set) var screenshotLines: [String] = []
     private(set) var stats = RunStats()
     private var inputBuffer: [UInt8] = []
     private var outputBytes: [UInt8] = []
@@ -91,6 +94,9 @@ final class AppLoop: LoopStage {
         let now = monotonicNow()
         for scene in scenes.reversed() { scene.willHide(now: now) }
         saveLine = playback.saveResumePositionAtExit(now: now)
+        // Shots still on their way get a little time after q (none after a signal); the rest
+        // are said to be lost.
+        screenshotLines = playback.finishScreenshots(patience: (exitCode ?? 0) <= 128 ? ScreenshotQueue.exitPatience : 0)
         return exitCode ?? 0
     }
 

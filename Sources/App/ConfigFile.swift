@@ -29,11 +29,12 @@ public struct ConfigFile: Sendable {
     /// How long a config file may be; a larger one is surely not one.
     static let sizeLimit = 1 << 20
 
-    /// Reads `text` (the contents of the file at `path`), checking every line.
+    /// Reads `text` (the contents of the file at `path`), checking every line; `home` (`$HOME`)
+    /// is what `~/` stands for in a path option's value.
     ///
     /// A file saved on Windows reads as any other: lines may end in CRLF, and a leading UTF-8
     /// byte order mark is not part of the first line.
-    public static func parse(_ text: String, path: FilePath) throws(ConfigError) -> ConfigFile {
+    public static func parse(_ text: String, path: FilePath, home: String? = nil) throws(ConfigError) -> ConfigFile {
         var config = ConfigFile(path: path, options: ReelOptions(), bindings: [])
         var inKeys = false
         for (index, rawLine) in lines(of: text).enumerated() {
@@ -46,7 +47,7 @@ public struct ConfigFile: Sendable {
                 } else if inKeys {
                     config.bindings.append(try binding(line, number: index + 1))
                 } else {
-                    try config.options.set(line)
+                    try config.options.set(line, home: home)
                 }
             } catch {
                 throw ConfigError(path: path, line: index + 1, reason: error)
@@ -63,12 +64,12 @@ public struct ConfigFile: Sendable {
     /// Reads the file at ``defaultPath(environment:)``; nil when there is none.
     public static func load(environment: [String: String]) throws(ConfigError) -> ConfigFile? {
         guard let path = defaultPath(environment: environment) else { return nil }
-        return try load(path)
+        return try load(path, home: environment["HOME"])
     }
 
     /// Reads the file at `path`; nil when there is none. A file that is there but cannot be read
     /// is an error, so that a setting is never silently lost.
-    static func load(_ path: FilePath) throws(ConfigError) -> ConfigFile? {
+    static func load(_ path: FilePath, home: String? = nil) throws(ConfigError) -> ConfigFile? {
         // Through the one reader of regular files: a FIFO in its place is refused, not waited on.
         let bytes: [UInt8]
         do {
@@ -78,7 +79,7 @@ public struct ConfigFile: Sendable {
             let reason = error.isTooLarge ? "larger than 1 MiB" : error.reason
             throw ConfigError(path: path, line: nil, reason: .unreadable(reason))
         }
-        return try parse(String(decoding: bytes, as: UTF8.self), path: path)
+        return try parse(String(decoding: bytes, as: UTF8.self), path: path, home: home)
     }
 
     /// `table` with the file's bindings applied, in order, so that a later line wins.
@@ -128,8 +129,9 @@ public struct ConfigFile: Sendable {
 }
 
 extension ReelOptions {
-    /// Sets the option of one reel.conf line: `name=value`, or a flag's name alone.
-    mutating func set(_ line: String) throws(ConfigError.Reason) {
+    /// Sets the option of one reel.conf line: `name=value`, or a flag's name alone; a path's
+    /// `~/` stands for `home`.
+    mutating func set(_ line: String, home: String? = nil) throws(ConfigError.Reason) {
         var name = line, value: String?
         if let equals = line.firstIndex(of: "=") {
             name = ConfigFile.trimmed(line[..<equals])
@@ -143,7 +145,7 @@ extension ReelOptions {
         }
         guard !spec.commandLineOnly else { throw .commandLineOnly(name) }
         do {
-            try apply(spec, negated: negated, value: value, written: name)
+            try apply(spec, negated: negated, value: value, written: name, home: home)
         } catch {
             throw .badOption(error)
         }

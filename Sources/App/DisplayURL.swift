@@ -14,4 +14,15 @@ enum DisplayURL {
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         return String(scheme) + authority + rest[authorityEnd...]
     }
+
+    /// The last part of `url`'s path, or its host when the path has none, with no user, password,
+    /// query or fragment: `v.mp4` for `https://me:secret@host/a/v.mp4?token=x`, `host:8080` for
+    /// `http://me:secret@host:8080/`; `isHost` says which it is.
+    static func lastPart(of url: String) -> (text: String, isHost: Bool) {
+        var rest = Substring(withoutSecrets(url))
+        if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") { rest = rest[rest.index(colon, offsetBy: 3)...] }
+        let parts = rest.split(separator: "/")
+        guard parts.count > 1, let last = parts.last else { return (String(parts.first ?? ""), true) }
+        return (String(last), false)
+    }
 }

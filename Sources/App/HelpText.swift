@@ -51,6 +51,7 @@ public enum HelpText {
         "line does, one a line: name=value, or a flag's name alone; # starts a comment. After a [keys]",
         "line, each line binds a key as mpv's input.conf does: KEY COMMAND ARGS, such as",
         "ctrl+up seek 60, or s ignore to unbind s. The command line wins; --no-config skips the file.",
+        "A path that begins with ~/ is below $HOME, in the file and on the command line, as in mpv.",
     ]
 
     /// A reel.conf to start from (the man page shows it, and README's copy is checked against the

@@ -110,6 +110,20 @@ extension OptionSpec {
         }, into: land)
     }
 
+    /// A path option's value with its leading `~/` (or a lone `~`) made `home`, as mpv does
+    /// with every path option: `~/Pictures/reel` is `/home/me/Pictures/reel`, never a folder
+    /// named `~` in the current one. `~user/` is left as it is, as mpv leaves it. Without an
+    /// absolute `home` (`$HOME` unset), a value that needs it is refused.
+    static func expandingHome(_ value: String, home: String?, option: String) throws(UsageError) -> String {
+        guard value == "~" || value.hasPrefix("~/") else { return value }
+        guard var home, home.hasPrefix("/") else {
+            throw .badValue(option: option, value: value, expected: "a path; ~ stands for $HOME, which is not set")
+        }
+        while home.hasSuffix("/") { home.removeLast() }
+        let rest = value.dropFirst()
+        return home.isEmpty && rest.isEmpty ? "/" : home + rest
+    }
+
     /// A number as the help and the error lines write it: "3", "0.01", "-600".
     static func number(_ value: Double) -> String { DecimalText.format(value, maximumFractionDigits: 3) }
 }

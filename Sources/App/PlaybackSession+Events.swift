@@ -25,6 +25,8 @@ extension PlaybackSession {
     func pump(now: Double) -> PumpResult {
         let events = player.drainEvents()
         var result = PumpResult()
+        // The shots written off the loop since the last pass say where they went.
+        notices += screenshots.collect(now: now)
         for event in events { take(event, now: now, into: &result) }
         // A seek mpv never confirmed is let go; the track switch's repair may seek back; a frame
         // step back's subtitle, held past the restart, goes when mpv has said nothing new.
@@ -78,6 +80,8 @@ extension PlaybackSession {
             let after = playback.event(.restarted, now: now)
             if after.contains(.seekFinished) { result.seekCompleted = true }
             run(after, now: now)
+        case .screenshot(let id, let frame, let error):
+            if let notice = screenshots.received(id: id, frame: frame, error: error, now: now) { notices.append(notice) }
         case .commandReply(let id, let error):
             decide(.commandReply(id: id, failed: error != nil), now: now)
         case .endFile(.error(let error)):

@@ -80,7 +80,7 @@ extension PlaybackSession {
             case .dismissUpNext: handle(.dismissUpNext, now: now)
             case .cycleLoopPlaylist: setLoopsPlaylist(!loopsPlaylist, now: now)
             case .cycleShuffle: setShuffled(!shuffles, now: now)
-            case .screenshot(let subtitles): takeScreenshot(subtitles: subtitles)
+            case .screenshot(let subtitles): takeScreenshot(subtitles: subtitles, now: now)
             case .close, .preview, .readSubtitleLines: break
             }
         } catch {
@@ -111,18 +111,26 @@ extension PlaybackSession {
 }
 
 extension PlaybackSession {
-    /// Takes the frame as a PNG at the video's own size and says where it went, or why not;
-    /// playback goes on either way.
-    func takeScreenshot(subtitles: Bool) {
-        let file = currentItem.flatMap { items.indices.contains($0) ? items[$0].source.mpvName : nil } ?? "reel"
-        do {
-            let shot = try player.screenshot(subtitles: subtitles)
-            let path = try screenshots.write(shot, file: file, position: player.state.position ?? 0)
-            notices.append("Screenshot: \(screenshots.shown(path))")
-        } catch let error as SystemError {
-            notices.append("Screenshot not saved: \(error.path.map { screenshots.shown($0) + ": " } ?? "")\(error.reason)")
-        } catch {
-            notices.append("Screenshot not taken: \(error)")
+    /// Takes the frame for a PNG at the video's own size, written off the loop
+    /// (``ScreenshotJobs``); says how many wait, or why none was taken. Playback goes on either way.
+    func takeScreenshot(subtitles: Bool, now: Double) {
+        let source = currentItem.flatMap { items.indices.contains($0) ? items[$0].source : nil } ?? .file("reel")
+        if let notice = screenshots.take(subtitles: subtitles, from: player, source: source,
+                                         position: player.state.position ?? 0, now: now) {
+            notices.append(notice)
+        }
+    }
+
+    /// Quitting: gives the screenshots pending `patience` seconds, taking the frames mpv hands
+    /// back meanwhile (every other event of mpv's is let go: the run is over); returns the lines
+    /// for stderr (``ScreenshotJobs/finish(patience:clock:frames:receive:)``).
+    func finishScreenshots(patience: Double) -> [String] {
+        screenshots.finish(patience: patience, clock: monotonicNow, frames: player.wakeupDescriptor) {
+            var notices: [String] = []
+            for case let .screenshot(id, frame, error) in player.drainEvents() {
+                if let notice = screenshots.received(id: id, frame: frame, error: error, now: monotonicNow()) { notices.append(notice) }
+            }
+            return notices
         }
     }
 }

@@ -29,7 +29,7 @@ final class PlaybackSession {
     /// Commands from clients of mpv's IPC socket, for the scene on top to run.
     var clientCommands: [Command] = []
     /// Where screenshots go and what they are called.
-    var screenshots = ScreenshotWriter(template: ScreenshotWriter.standardTemplate)
+    let screenshots = ScreenshotJobs(writer: ScreenshotWriter(template: ScreenshotWriter.standardTemplate))
     /// The last failure, for the exit line when nothing else can play.
     var lastFailure: (item: PlaylistItem, reason: String)?
     /// The last item given to mpv alone: the playlist named when its playlists nest too deep.

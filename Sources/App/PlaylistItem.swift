@@ -28,19 +28,14 @@ struct PlaylistItem: Equatable {
     }
 
     /// The name for a source: a path's last part, a URL's last path part with %XX decoded (or its
-    /// host), "standard input".
+    /// host; never its user, password or query), "standard input".
     static func defaultName(of source: MediaSource) -> String {
         switch source {
         case .file(let path): return path.lastComponent.description
         case .standardInput: return "standard input"
         case .url(let url):
-            var rest = Substring(url)
-            if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") { rest = rest[rest.index(colon, offsetBy: 3)...] }
-            if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
-            let parts = rest.split(separator: "/")
-            let last = parts.count > 1 ? parts.last.map(String.init) ?? "" : String(parts.first ?? "")
-            let decoded = PathEncoding.displayName(ResumeRecord.percentDecodedLoosely(last))
-            return decoded.isEmpty ? url : decoded
+            let decoded = PathEncoding.displayName(ResumeRecord.percentDecodedLoosely(DisplayURL.lastPart(of: url).text))
+            return decoded.isEmpty ? DisplayURL.withoutSecrets(url) : decoded
         }
     }
 

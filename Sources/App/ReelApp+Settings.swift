@@ -8,7 +8,9 @@ extension ReelApp {
     static func settings(_ arguments: [String], environment: [String: String]) throws -> (ReelOptions, CommandTable) {
         var base = ReelOptions()
         base.takeEnvironment(environment)
-        var options = try ReelOptions.parse(arguments, over: base)
+        // A path's ~/ is $HOME's, as in mpv, on the command line and in reel.conf.
+        let home = environment["HOME"]
+        var options = try ReelOptions.parse(arguments, over: base, home: home)
         var config: ConfigFile?
         // --help shows the keys in force, so it reads the file too; --version and the generators
         // print what reel itself is.
@@ -16,7 +18,7 @@ extension ReelApp {
             config = try ConfigFile.load(environment: environment)
             if var file = config?.options {
                 file.takeEnvironment(environment)
-                options = try ReelOptions.parse(arguments, over: file)
+                options = try ReelOptions.parse(arguments, over: file, home: home)
             }
         }
         let skips = options.player.skips

@@ -142,7 +142,7 @@ public enum ReelApp {
             TerminalSession.removeOnFatalSignal(socket: nil)
         }
         if let notice = picture.notice { playback.announce(notice) }
-        playback.screenshots = ScreenshotWriter(directory: options.screenshotDirectory ?? ScreenshotWriter.defaultDirectory(environment: environment),
+        playback.screenshots.writer = ScreenshotWriter(directory: options.screenshotDirectory ?? ScreenshotWriter.defaultDirectory(environment: environment),
                                                 template: options.screenshotTemplate, home: home)
         playback.player.logNote("picture: \(picture.name), graphics \(picture.graphics.name), colours \(colorMode)"
                                 + (tmux.whyCells.map { " (\($0))" } ?? ""))
@@ -183,7 +183,7 @@ public enum ReelApp {
                                    ? nil : PaneWatcher.start(environment: environment))
             let code = loop.run()
             let stats = options.stats ? statsLine(loop: loop, playback: playback) + (tmux.whyCells.map { " cells_because \($0)" } ?? "") : nil
-            return (code, [loop.exitLine, loop.saveLine, stats])
+            return (code, [loop.exitLine, loop.saveLine] + loop.screenshotLines + [stats])
         }()
         session.restore()
         for line in lines.compactMap({ $0 }) { printError(line) }

@@ -5,18 +5,20 @@ import Terminal
 import System
 
 extension ReelOptions {
-    /// Parses the arguments after the program name, over `base` (the settings of reel.conf).
+    /// Parses the arguments after the program name, over `base` (the settings of reel.conf);
+    /// `home` (`$HOME`) is what `~/` stands for in a path option's value.
     ///
     /// Options take `--name=value` or `--name value`; flags also take `--name=yes|no` and
     /// `--no-name`. `--` ends the options, so that a file may begin with `-`. The early
     /// rows (`--no-config`, `--help`, `--version`) are read first, and `--help` and `--version` win
     /// over everything else, errors later on the line included. Names and aliases (`-h`) are
     /// looked up in ``OptionSpec/all``.
-    public static func parse(_ arguments: [String], over base: ReelOptions = ReelOptions()) throws(UsageError) -> ReelOptions {
+    public static func parse(_ arguments: [String], over base: ReelOptions = ReelOptions(),
+                             home: String? = nil) throws(UsageError) -> ReelOptions {
         let optionPart = arguments.prefix { $0 != "--" }
         var options = base
         for spec in OptionSpec.all where spec.isEarly && spec.spellings.contains(where: optionPart.contains) {
-            try options.apply(spec, negated: false, value: nil, written: "--" + spec.name)
+            try options.apply(spec, negated: false, value: nil, written: "--" + spec.name, home: home)
             if options.action != .run { return options }
         }
         var index = 0
@@ -31,7 +33,7 @@ extension ReelOptions {
             if argument == "--" { optionsEnded = true; continue }
             guard argument.hasPrefix("--") else {
                 guard let spec = OptionSpec.aliased(argument) else { throw .unknownOption(argument) }
-                try options.apply(spec, negated: false, value: nil, written: argument)
+                try options.apply(spec, negated: false, value: nil, written: argument, home: home)
                 continue
             }
             let body = argument.dropFirst(2)
@@ -52,7 +54,7 @@ extension ReelOptions {
                 value = arguments[index]
                 index += 1
             }
-            try options.apply(spec, negated: negated, value: value, written: "--" + name)
+            try options.apply(spec, negated: negated, value: value, written: "--" + name, home: home)
         }
         return options
     }
@@ -63,13 +65,14 @@ extension ReelOptions {
     public mutating func takeEnvironment(_ environment: [String: String]) {
         for spec in OptionSpec.all {
             guard let variable = spec.environment, let value = environment[variable] else { continue }
-            try? apply(spec, negated: false, value: value, written: variable)
+            try? apply(spec, negated: false, value: value, written: variable, home: environment["HOME"])
         }
     }
 
     /// Sets one option as the command line or reel.conf gives it, through its row: `written` is
-    /// how the option was written, for the error line.
-    mutating func apply(_ spec: OptionSpec, negated: Bool, value: String?, written: String) throws(UsageError) {
+    /// how the option was written, for the error line. A path's `~/` stands for `home`, on the
+    /// command line and in reel.conf alike (``OptionSpec/expandingHome(_:home:option:)``).
+    mutating func apply(_ spec: OptionSpec, negated: Bool, value: String?, written: String, home: String?) throws(UsageError) {
         switch spec.effect {
         case .flag(let path):
             if negated, let value { throw .unexpectedValue(option: written, value: value) }
@@ -78,7 +81,8 @@ extension ReelOptions {
             if let value { throw .unexpectedValue(option: written, value: value) }
             effect(&self)
         case .value(let effect):
-            guard let value else { throw .missingValue(option: written) }
+            guard var value else { throw .missingValue(option: written) }
+            if case .path = spec.kind { value = try OptionSpec.expandingHome(value, home: home, option: "--" + spec.name) }
             try effect(&self, value, "--" + spec.name)
         }
     }

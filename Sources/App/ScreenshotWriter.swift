@@ -31,10 +31,28 @@ struct ScreenshotWriter {
         return FilePath(home + "/Pictures")
     }
 
-    /// The template filled in for `file` at `position`, with counter `counter`.
-    func name(file: String, position: Double, counter: Int) -> String {
-        let base = file.split(separator: "/").last.map(String.init) ?? file
-        let stem = base.lastIndex(of: ".").map { String(base[..<$0]) } ?? base
+    /// What `%f` and `%F` stand for: a file's name, with and without its extension, or a URL's
+    /// last path part (its host when it has none) shown as the screen shows URLs: without a
+    /// user, a password, a query or a fragment. A name whose only dot starts it (`.mkv`) has no
+    /// extension, as ``FilePath/stem`` says, and neither has a host (`127.0.0.1:8080`).
+    static func fileName(of source: MediaSource) -> (name: String, stem: String) {
+        let name: String
+        switch source {
+        case .file, .standardInput:
+            let file = source.mpvName
+            name = file.split(separator: "/").last.map(String.init) ?? file
+        case .url(let url):
+            let part = DisplayURL.lastPart(of: url)
+            if part.isHost { return (part.text, part.text) }
+            name = part.text
+        }
+        guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return (name, name) }
+        return (name, String(name[..<dot]))
+    }
+
+    /// The template filled in for `source` at `position`, with counter `counter`.
+    func name(source: MediaSource, position: Double, counter: Int) -> String {
+        let (base, stem) = Self.fileName(of: source)
         var out = "", percent = false
         for character in template {
             guard percent else {
@@ -52,9 +70,11 @@ struct ScreenshotWriter {
             default: out += "%" + String(character)
             }
         }
-        // A name never makes a folder of its own, nor hides itself.
-        let safe = out.map { $0 == "/" ? "_" : $0 }
-        return (safe.first == "." ? "_" + String(safe.dropFirst()) : String(safe)) + ".png"
+        // A name never makes a folder of its own, nor hides itself: checked with the extension
+        // on, so that an empty name is not `.png`.
+        var name = String(out.map { $0 == "/" ? "_" : $0 })
+        name = (name.isEmpty ? "_" : name) + ".png"
+        return name.first == "." ? "_" + name.dropFirst() : name
     }
 
     /// 1:02:03 (and .456), as mpv's %p and %P.
@@ -69,14 +89,27 @@ struct ScreenshotWriter {
         return text
     }
 
-    /// Writes `shot` as a PNG named for `file` at `position`; returns the path written.
-    func write(_ shot: Still, file: String, position: Double) throws(SystemError) -> FilePath {
+    /// Writes `shot` as a PNG named for `source` at `position`; returns the path written.
+    func write(_ shot: Still, source: MediaSource, position: Double) throws(SystemError) -> FilePath {
+        try write(png: try Self.png(shot), source: source, position: position)
+    }
+
+    /// `shot` as a PNG file's bytes.
+    static func png(_ shot: Still) throws(SystemError) -> [UInt8] {
+        guard let png = PixelBuffer.png(rgb: shot.rgb, width: shot.width, height: shot.height) else {
+            throw SystemError(call: "deflate", errno: SystemError.outOfMemoryCode)
+        }
+        return png
+    }
+
+    /// Writes `png` named for `source` at `position`, in the folder (made when missing), under
+    /// the first name that makes a new file; returns the path written.
+    func write(png: [UInt8], source: MediaSource, position: Double) throws(SystemError) -> FilePath {
         guard let directory else { throw SystemError(call: "screenshot", errno: SystemError.missingCode) }
         try FileSystem.makeDirectories(directory, home: home)
-        guard let png = PixelBuffer(shot).pngData() else { throw SystemError(call: "deflate", errno: SystemError.outOfMemoryCode) }
         let usesCounter = template.contains("%n")
         for counter in 1...9999 {
-            let path = directory.appending(name(file: file, position: position, counter: counter))
+            let path = directory.appending(name(source: source, position: position, counter: counter))
             if (try? FileSystem.linkStatus(path)) != nil {
                 if usesCounter { continue }
                 throw SystemError(call: "open", errno: SystemError.existsCode, path: path)
@@ -85,6 +118,12 @@ struct ScreenshotWriter {
             return path
         }
         throw SystemError(call: "open", errno: SystemError.existsCode, path: directory)
+    }
+
+    /// Why a shot was not saved, the reason first (a long path is cut at the screen's edge):
+    /// "File name too long: ~/Pictures/…".
+    func failure(_ error: SystemError) -> String {
+        error.reason + (error.path.map { ": " + shown($0) } ?? "")
     }
 
     /// `path` as the notice shows it: `~` for the home folder.

@@ -5,14 +5,27 @@ extension PixelBuffer {
     /// one zlib stream. Nil for an empty image or when zlib fails. For `mpris:artUrl`: desktop
     /// widgets read PNG, not reel's own thumbnail records.
     public func pngData() -> [UInt8]? {
-        guard width > 0, height > 0 else { return nil }
-        var raw: [UInt8] = []
-        raw.reserveCapacity(height * (width * 3 + 1))
-        for y in 0..<height {
-            raw.append(0)
-            for x in 0..<width {
-                let pixel = self[x, y]
-                raw += [pixel.r, pixel.g, pixel.b]
+        var rgb: [UInt8] = []
+        rgb.reserveCapacity(width * height * 3)
+        for pixel in pixels { rgb.append(pixel.r); rgb.append(pixel.g); rgb.append(pixel.b) }
+        return PixelBuffer.png(rgb: rgb, width: width, height: height)
+    }
+
+    /// Packed RGB rows (3 bytes a pixel) as a PNG file, as ``pngData()`` writes it; nil for an
+    /// empty image, too few bytes, or when zlib fails. Rows are copied whole, so a 4K
+    /// screenshot's 25 MB cost a copy, not a call per pixel.
+    public static func png(rgb: [UInt8], width: Int, height: Int) -> [UInt8]? {
+        guard width > 0, height > 0, rgb.count >= width * height * 3 else { return nil }
+        let row = width * 3
+        // Each row after its filter byte (0, none).
+        var raw = [UInt8](repeating: 0, count: height * (row + 1))
+        raw.withUnsafeMutableBytes { out in
+            rgb.withUnsafeBytes { source in
+                for y in 0..<height {
+                    let start = y * (row + 1) + 1
+                    UnsafeMutableRawBufferPointer(rebasing: out[start..<(start + row)])
+                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[(y * row)..<((y + 1) * row)]))
+                }
             }
         }
         guard let compressed = raw.withUnsafeBytes({ Deflate.compress($0, level: 6) }) else { return nil }

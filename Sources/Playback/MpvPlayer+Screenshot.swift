@@ -1,23 +1,54 @@
 import CMpv
 
 extension MpvPlayer {
-    /// The frame showing now, as RGB at the video's own size (what mpv's `screenshot video` writes), with
-    /// the subtitles drawn on it when `subtitles` (mpv's `screenshot subtitles`).
+    /// Asks mpv for the frame showing now, without waiting: it comes back as
+    /// ``PlayerEvent/screenshot(id:frame:error:)`` with the id returned, as mpv's
+    /// `screenshot-raw` hands it over, with the video's own size (what mpv's `screenshot video`
+    /// writes) to scale it to (``ScreenshotFrame/still()``, off the loop), and the subtitles
+    /// drawn on it when `subtitles` (mpv's `screenshot subtitles`). mpv converts it on its core's
+    /// thread, not the caller's: at 4K a fraction of a second, spent scaling to the display size
+    /// (a call that must wait for mpv's core, such as a property read, waits for it meanwhile).
     ///
-    /// Two of reel's own settings stand in the way and are undone around the shot: text subtitles
-    /// are not drawn by mpv (`sub-visibility=no`, reel draws them as text), so they are shown for
-    /// the shot; and the `setsar` filter that lays the picture out for the terminal's cells
-    /// stretches what mpv hands back to those cells' shape, so the picture is scaled back to the
-    /// video's own shape.
-    public func screenshot(subtitles: Bool) throws(MpvError) -> Still {
-        let hidden = subtitles && handle.flag("sub-visibility") == false
-        if hidden { try handle.setProperty("sub-visibility", true) }
-        defer { if hidden { try? handle.setProperty("sub-visibility", false) } }
-        let raw: (width: Int, height: Int, stride: Int, bytes: [UInt8])? = try handle.command(
-            ["screenshot-raw", subtitles ? "subtitles" : "video"]) { Self.rawImage($0) }
-        guard let raw, raw.width > 0, raw.height > 0 else { throw MpvError(code: MPV_ERROR_COMMAND.rawValue, operation: "screenshot-raw", detail: "no picture to take") }
+    /// Two of reel's own settings stand in the way: text subtitles are not drawn by mpv
+    /// (`sub-visibility=no`, reel draws them as text), so they are shown until the last shot
+    /// asked for comes back; and the `setsar` filter that lays the picture out for the terminal's
+    /// cells stretches what mpv hands back to those cells' shape, so the picture is to be scaled
+    /// back to the video's own shape.
+    public func requestScreenshot(subtitles: Bool) throws(MpvError) -> UInt64 {
+        let shows = subtitles && !showsSubtitlesForShots && handle.flag("sub-visibility") == false
+        if shows { try handle.setProperty("sub-visibility", true) }
+        let id = makeRequestID()
+        do {
+            try handle.commandAsync(["screenshot-raw", subtitles ? "subtitles" : "video"], id: id)
+        } catch {
+            if shows { try? handle.setProperty("sub-visibility", false) }
+            throw error
+        }
+        showsSubtitlesForShots = showsSubtitlesForShots || shows
+        screenshotRequests.insert(id)
+        return id
+    }
+
+    /// The reply to a ``requestScreenshot(subtitles:)``: its frame, read out of mpv's node
+    /// before the node is freed; the subtitles hidden again after the last one.
+    func screenshotReply(_ event: mpv_event) -> PlayerEvent {
+        let id = event.reply_userdata
+        screenshotRequests.remove(id)
+        if screenshotRequests.isEmpty, showsSubtitlesForShots {
+            showsSubtitlesForShots = false
+            try? handle.setProperty("sub-visibility", false)
+        }
+        guard event.error >= 0 else {
+            return .screenshot(id: id, frame: nil, error: MpvError(code: event.error, operation: "screenshot-raw"))
+        }
+        guard let result = event.data?.assumingMemoryBound(to: mpv_event_command.self).pointee.result,
+              let raw = Self.rawImage(result) else {
+            return .screenshot(id: id, frame: nil, error: MpvError(code: MPV_ERROR_COMMAND.rawValue, operation: "screenshot-raw",
+                                                                   detail: "no picture to take"))
+        }
         let own = ownSize(shown: (raw.width, raw.height))
-        return Self.scaled(raw, to: own)
+        return .screenshot(id: id, frame: ScreenshotFrame(width: raw.width, height: raw.height, stride: raw.stride, bytes: raw.bytes,
+                                                          ownWidth: own.width, ownHeight: own.height), error: nil)
     }
 
     /// The video's own display size, from the size mpv hands back: the pixel-aspect filter's
@@ -45,46 +76,17 @@ extension MpvPlayer {
             case ("format", MPV_FORMAT_STRING): format = value.u.string.map { String(cString: $0) } ?? ""
             case ("data", MPV_FORMAT_BYTE_ARRAY):
                 if let array = value.u.ba?.pointee, let data = array.data {
-                    bytes = Array(UnsafeRawBufferPointer(start: data, count: array.size))
+                    // One copy of mpv's bytes (a 4K frame is 33 MB, twice that stretched for
+                    // the cells): element by element, it cost the loop a quarter of a second.
+                    bytes = [UInt8](unsafeUninitializedCapacity: array.size) { buffer, count in
+                        UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(start: data, count: array.size))
+                        count = array.size
+                    }
                 }
             default: break
             }
         }
         guard format == "bgr0", width > 0, height > 0, stride >= width * 4, bytes.count >= stride * height else { return nil }
         return (width, height, stride, bytes)
-    }
-
-    /// `raw` (bgr0) as RGB at `size`: each output pixel the average of the source area it covers.
-    static func scaled(_ raw: (width: Int, height: Int, stride: Int, bytes: [UInt8]), to size: (width: Int, height: Int)) -> Still {
-        let width = max(size.width, 1), height = max(size.height, 1)
-        var rgb = [UInt8](repeating: 0, count: width * height * 3)
-        let scaleX = Double(raw.width) / Double(width), scaleY = Double(raw.height) / Double(height)
-        for y in 0..<height {
-            let top = Double(y) * scaleY, bottom = top + scaleY
-            for x in 0..<width {
-                let left = Double(x) * scaleX, right = left + scaleX
-                var sums = (0.0, 0.0, 0.0), area = 0.0
-                var sourceY = Int(top)
-                while Double(sourceY) < bottom, sourceY < raw.height {
-                    let coverY = min(bottom, Double(sourceY + 1)) - max(top, Double(sourceY))
-                    var sourceX = Int(left)
-                    while Double(sourceX) < right, sourceX < raw.width {
-                        let weight = coverY * (min(right, Double(sourceX + 1)) - max(left, Double(sourceX)))
-                        let offset = sourceY * raw.stride + sourceX * 4
-                        sums.0 += weight * Double(raw.bytes[offset + 2])
-                        sums.1 += weight * Double(raw.bytes[offset + 1])
-                        sums.2 += weight * Double(raw.bytes[offset])
-                        area += weight
-                        sourceX += 1
-                    }
-                    sourceY += 1
-                }
-                let out = (y * width + x) * 3, scale = area > 0 ? 1 / area : 0
-                rgb[out] = UInt8(min(max((sums.0 * scale).rounded(), 0), 255))
-                rgb[out + 1] = UInt8(min(max((sums.1 * scale).rounded(), 0), 255))
-                rgb[out + 2] = UInt8(min(max((sums.2 * scale).rounded(), 0), 255))
-            }
-        }
-        return Still(width: width, height: height, rgb: rgb)
     }
 }

@@ -21,6 +21,10 @@ public final class MpvPlayer {
     var renderContext: RenderContext?
     let log: LogSink
     private var nextRequestID: UInt64 = 1
+    /// The screenshots asked for and not yet handed back (``requestScreenshot(subtitles:)``).
+    var screenshotRequests: Set<UInt64> = []
+    /// Text subtitles were shown for the screenshots asked for: hidden again after the last.
+    var showsSubtitlesForShots = false
     /// Events read ahead of ``drainEvents()`` (by a render that looked for the video's shape),
     /// handed out by its next call.
     var pendingEvents: [PlayerEvent] = []
@@ -270,6 +274,8 @@ public final class MpvPlayer {
             return .endFile(endReason(end))
         case MPV_EVENT_IDLE:
             return .idle
+        case MPV_EVENT_COMMAND_REPLY where screenshotRequests.contains(event.reply_userdata):
+            return screenshotReply(event)
         case MPV_EVENT_COMMAND_REPLY:
             let error = event.error < 0 ? MpvError(code: event.error, operation: "command") : nil
             return .commandReply(id: event.reply_userdata, error: error)

@@ -53,7 +53,7 @@ public protocol Player: AnyObject {
     func moveChapter(by chapters: Int) throws(MpvError) -> UInt64
     func setLoopsFile(_ loops: Bool) throws(MpvError)
     func setABLoop(a: Double?, b: Double?) throws(MpvError)
-    func screenshot(subtitles: Bool) throws(MpvError) -> Still
+    func requestScreenshot(subtitles: Bool) throws(MpvError) -> UInt64
 
     /// Opens `source` alone in mpv's playlist.
     func open(_ source: MediaSource) throws(MpvError)

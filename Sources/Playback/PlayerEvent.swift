@@ -14,6 +14,9 @@ public enum PlayerEvent: Sendable, Equatable {
     case propertyChanged(PlayerProperty)
     /// A command sent with an id finished; `error` is nil when it succeeded.
     case commandReply(id: UInt64, error: MpvError?)
+    /// The frame asked for with ``MpvPlayer/requestScreenshot(subtitles:)`` under `id`, or why
+    /// there is none.
+    case screenshot(id: UInt64, frame: ScreenshotFrame?, error: MpvError?)
     /// The video output was (re)configured: a new size or format.
     case videoReconfigured
     /// mpv is shutting down.

@@ -107,20 +107,24 @@ public enum FileSystem {
 
     /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`, so that a
     /// crash mid-write never leaves a torn file and a reader never sees half of one.
+    ///
+    /// The temporary file's name is short and of its own (`.reel-PID-RANDOM.tmp`, at most 26
+    /// bytes), not `path`'s name with more on it: any name the folder takes may be written (a
+    /// name of 236 bytes and up plus `.PID.RANDOM.tmp` went past NAME_MAX). An error names `path`.
     public static func writeAtomically(_ bytes: [UInt8], to path: FilePath) throws(SystemError) {
-        let temporary = path.addingSuffix(".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        let descriptor = FileDescriptor(owning: try check("open", temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) })
+        let temporary = path.removingLastComponent.appending(".reel-\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16)).tmp")
+        let descriptor: FileDescriptor
         do throws(SystemError) {
-            try descriptor.writeAll(bytes)
+            descriptor = FileDescriptor(owning: try check("open", temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) })
         } catch {
-            remove(temporary)
-            throw SystemError(call: error.call, errno: error.errno, path: temporary)
+            throw SystemError(call: error.call, errno: error.errno, path: path)
         }
         do throws(SystemError) {
+            try descriptor.writeAll(bytes)
             try check("rename", temporary) { from in path.withCString { rename(from, $0) } }
         } catch {
             remove(temporary)
-            throw error
+            throw SystemError(call: error.call, errno: error.errno, path: path)
         }
     }
 

@@ -147,6 +147,20 @@ struct SettingsTests {
         return try body(["XDG_CONFIG_HOME": base.path, "HOME": "/nonexistent"])
     }
 
+    @Test("~/ in reel.conf's paths and the command line's is $HOME's, not a folder named ~")
+    func homeInPaths() throws {
+        try Self.withConfig("screenshot-directory=~/Pictures/reel\nlog-file=~/reel.log\n") { environment in
+            var environment = environment
+            environment["HOME"] = "/home/me"
+            let (options, _) = try ReelApp.settings(["--sub-file=~/subs/a.srt", "f"], environment: environment)
+            #expect(options.screenshotDirectory == FilePath("/home/me/Pictures/reel"))
+            #expect(options.mpv.logFile == FilePath("/home/me/reel.log"))
+            #expect(options.mpv.tracks.subtitleFiles == [FilePath("/home/me/subs/a.srt")])
+            environment["HOME"] = nil
+            #expect(throws: ConfigError.self) { try ReelApp.settings(["f"], environment: environment) }
+        }
+    }
+
     @Test("the file's options apply, and the command line wins over them")
     func commandLineWins() throws {
         try Self.withConfig("seek-interval=5\nmute\n") { environment in

@@ -83,7 +83,7 @@ final class FakePlayer: Player {
     func moveChapter(by chapters: Int) throws(MpvError) -> UInt64 { record("chapter \(chapters)") }
     func setLoopsFile(_ loops: Bool) throws(MpvError) { record("loop-file \(loops)") }
     func setABLoop(a: Double?, b: Double?) throws(MpvError) { record("ab-loop") }
-    func screenshot(subtitles: Bool) throws(MpvError) -> Still { throw MpvError(code: -12, operation: "screenshot-raw") }
+    func requestScreenshot(subtitles: Bool) throws(MpvError) -> UInt64 { throw MpvError(code: -12, operation: "screenshot-raw") }
     func open(_ source: MediaSource) throws(MpvError) { record("open \(source.mpvName)") }
     func playEntry(at index: Int) throws(MpvError) { record("play entry \(index)") }
     func stopKeepingPlaylist() throws(MpvError) { record("stop") }

@@ -125,6 +125,28 @@ struct OptionTableTests {
         #expect(settings.byteBudget.share == 0.1)
     }
 
+    @Test("every path row takes a leading ~/ as $HOME, on the command line and in reel.conf, as mpv does; without HOME it is refused")
+    func pathsExpandHome() throws {
+        let paths = OptionSpec.all.filter { if case .path = $0.kind { true } else { false } }
+        #expect(Set(paths.map(\.name)).isSuperset(of: ["log-file", "input-ipc-server", "sub-file", "screenshot-directory"]))
+        for spec in paths {
+            let expected = try ReelOptions.parse(["--\(spec.name)=/home/me/reel-option"])
+            #expect(expected != ReelOptions(), "--\(spec.name)")
+            #expect(try ReelOptions.parse(["--\(spec.name)=~/reel-option"], home: "/home/me") == expected, "--\(spec.name)")
+            #expect(try ReelOptions.parse(["--\(spec.name)", "~/reel-option"], home: "/home/me/") == expected, "--\(spec.name)")
+            if !spec.commandLineOnly {
+                let file = try ConfigFile.parse("\(spec.name)=~/reel-option\n", path: "reel.conf", home: "/home/me")
+                #expect(file.options == expected, "\(spec.name) in reel.conf")
+            }
+            #expect(throws: UsageError.self) { try ReelOptions.parse(["--\(spec.name)=~/reel-option"]) }
+            #expect(throws: UsageError.self) { try ReelOptions.parse(["--\(spec.name)=~/reel-option"], home: "relative") }
+            // Only a leading ~/ is the home folder; ~user/ is left as mpv leaves it.
+            for kept in ["a/~/b", "~user/b", "./~"] {
+                #expect(try ReelOptions.parse(["--\(spec.name)=\(kept)"], home: "/home/me") == ReelOptions.parse(["--\(spec.name)=\(kept)"]))
+            }
+        }
+    }
+
     @Test("reel.conf refuses the developer's rows, so they never stick to every run")
     func configRefusesDeveloperRows() {
         for spec in OptionSpec.all where spec.isHidden {

@@ -128,7 +128,9 @@ final class HTTPServer: @unchecked Sendable {
                 holdOpen(client)
                 return
             }
-            let filePath = root + (path.removingPercentEncoding ?? path)
+            // A query names no other file (a signed URL's `?sig=…`).
+            let file = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
+            let filePath = root + (file.removingPercentEncoding ?? file)
             guard !path.contains(".."), let data = FileManager.default.contents(atPath: filePath) else {
                 let body = "not found\n"
                 send(client, "HTTP/1.1 404 Not Found\r\nContent-Length: \(body.utf8.count)\r\nContent-Type: text/plain\r\n\r\n\(body)")
@@ -137,7 +139,7 @@ final class HTTPServer: @unchecked Sendable {
             var start = 0, end = data.count - 1
             var partial = false
             if let cut = Self.cut(behaviour) {
-                send(client, "HTTP/1.1 200 OK\r\nContent-Length: \(data.count)\r\nContent-Type: \(Self.type(of: path))\r\n\r\n")
+                send(client, "HTTP/1.1 200 OK\r\nContent-Length: \(data.count)\r\nContent-Type: \(Self.type(of: file))\r\n\r\n")
                 if let cut { _ = sendBody(client, data.prefix(cut), rate: nil) } else { holdOpen(client) }
                 return
             }
@@ -156,7 +158,7 @@ final class HTTPServer: @unchecked Sendable {
             var head = partial ? "HTTP/1.1 206 Partial Content\r\n" : "HTTP/1.1 200 OK\r\n"
             if partial { head += "Content-Range: bytes \(start)-\(end)/\(data.count)\r\n" }
             if !Self.ignoresRanges(behaviour) { head += "Accept-Ranges: bytes\r\n" }
-            head += "Content-Length: \(end - start + 1)\r\nContent-Type: \(Self.type(of: path))\r\n\r\n"
+            head += "Content-Length: \(end - start + 1)\r\nContent-Type: \(Self.type(of: file))\r\n\r\n"
             guard send(client, head) else { return }
             if method == "HEAD" { continue }
             let body = data.subdata(in: start..<(end + 1))
