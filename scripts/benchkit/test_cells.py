@@ -27,7 +27,7 @@ class CellSizeTests(unittest.TestCase):
         self.assertNotIn("modify_font", config)
 
     def test_every_size_has_a_font_size(self):
-        self.assertEqual(list(cells.SIZES), ["7x15", "8x16", "8x17", "10x20", "11x23"])
+        self.assertEqual(list(cells.SIZES), ["7x15", "8x16", "8x17", "10x19", "10x20", "11x23"])
         self.assertEqual(cells.parse_cell("10x20"), (10, 20))
 
     def test_margins_are_reel_minus_the_peer(self):

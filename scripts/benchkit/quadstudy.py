@@ -1,0 +1,140 @@
+"""A study of the quadrant fit at kitty's uneven cells (issue 50), offline on the stills.
+
+Each still is scaled by ffmpeg's area filter to 100x30 cells of W x H pixels (the whole frame, no
+letterbox: the study is of the fit, not of where the picture goes), every cell is fitted by a model
+of a quadrant fit, drawn with each glyph's pixels as kitty 0.26.5 draws it at that cell (vt.py:
+quadrants split at W/2 and H/2 rounded down, the half blocks on kitty's eighths, which at 19 rows
+end at 10), and scored as the stills bench scores (both halved, PSNR).
+
+    python3 scripts/benchkit/quadstudy.py --cells=7x15,10x19,11x23 --stills=face,bikes
+
+Fits, each the best of the seven splits (▀ ▌ ▚ ▘ ▝ ▖ ▗) with its two colours the means:
+- plain: on 2x2 samples, each the area average of half the cell each way (what reel's quadrant
+  blitter is given and does);
+- exact: on the cell's own pixels, each glyph's pixels as kitty draws it (the most a fit of these
+  glyphs can do);
+- weighted: on the 2x2 samples, each weighted by the glyph's share of its pixels (as reel's
+  sextant fit treats its 4x8 samples);
+- quadrants: on 2x2 samples taken over kitty's quadrants (W/2, H/2 rounded down) instead of the
+  cell's halves, weighted by their areas.
+"""
+import argparse
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import stills  # noqa: E402
+import vt  # noqa: E402
+
+COLUMNS, ROWS = 100, 30
+# Quadrant masks (bit 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right) and the glyph that
+# draws each, as FrameEncoder.quadrantSymbols: one of each split and its complement.
+GLYPHS = {0b0011: 0x2580, 0b0101: 0x258C, 0b1001: 0x259A, 0b0001: 0x2598, 0b0010: 0x259D, 0b0100: 0x2596,
+          0b1000: 0x2597}
+
+
+def area_scaled(png, width, height):
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", png, "-vf", f"scale={width}:{height}:flags=area,format=rgb48le",
+                          "-f", "rawvideo", "-"], stdout=subprocess.PIPE, check=True).stdout
+    return np.frombuffer(raw, dtype="<u2").reshape(height, width, 3).astype(np.float64) / 257.0
+
+
+def best_split(weights, samples):
+    """The best split per cell: `weights` {mask: [w0..w3] the glyph's foreground share of each
+    sample (in any unit)}, `samples` [(rows, columns, 3) mean of each sample] and their totals
+    `weights[None]`. Returns (mask, fg, bg) arrays."""
+    totals = weights.pop(None)
+    best = None
+    for mask, w in weights.items():
+        front = sum(w[k] * samples[k] for k in range(4))
+        back = sum((totals[k] - w[k]) * samples[k] for k in range(4))
+        a, b = sum(w), sum(totals) - sum(w)
+        score = (front ** 2).sum(-1) / a + (back ** 2).sum(-1) / b
+        found = (score, np.full(score.shape, mask), front / a, back / b)
+        if best is None:
+            best = found
+        else:
+            s = found[0] > best[0]
+            best = tuple(np.where(s if x.ndim == s.ndim else s[..., None], y, x) for x, y in zip(best, found))
+    return best[1], np.round(best[2]), np.round(best[3])
+
+
+def study(png, width, height):
+    """{fit: PSNR dB} of one still at cells of width x height pixels."""
+    reference = area_scaled(png, COLUMNS * width, ROWS * height)
+    cells = reference.reshape(ROWS, height, COLUMNS, width, 3)
+    masks = {m: vt.glyph_mask(code, width, height).astype(np.float64) for m, code in GLYPHS.items()}
+
+    def psnr(choice, fg, bg):
+        out = np.zeros_like(cells)
+        for m, mask in masks.items():
+            drawn = fg[:, None, :, None, :] * mask[None, :, None, :, None] + bg[:, None, :, None, :] * (1 - mask)[None, :, None, :, None]
+            out = np.where((choice == m)[:, None, :, None, None], drawn, out)
+        image = out.reshape(ROWS * height, COLUMNS * width, 3)
+        h, w = ROWS * height // 2 * 2, COLUMNS * width // 2 * 2
+        halve = lambda a: a[:h, :w].reshape(h // 2, 2, w // 2, 2, 3).mean(axis=(1, 3))  # noqa: E731
+        mse = ((halve(np.round(image)) - halve(reference)) ** 2).mean()
+        return 10 * np.log10(255 ** 2 / mse)
+
+    halves = area_scaled(png, 2 * COLUMNS, 2 * ROWS).reshape(ROWS, 2, COLUMNS, 2, 3)
+    plain = [halves[:, 0, :, 0], halves[:, 0, :, 1], halves[:, 1, :, 0], halves[:, 1, :, 1]]
+    out = {}
+    out["plain"] = psnr(*best_split({**{m: [m >> k & 1 for k in range(4)] for m in masks}, None: [1] * 4}, plain))
+    # exact: one "sample" a pixel is too many for best_split's four; the glyph's own pixels instead.
+    best = None
+    total = cells.sum(axis=(1, 3))
+    for m, mask in masks.items():
+        front = np.einsum("rhcwk,hw->rck", cells, mask)
+        a = mask.sum()
+        score = (front ** 2).sum(-1) / a + ((total - front) ** 2).sum(-1) / (mask.size - a)
+        found = (score, np.full(score.shape, m), front / a, (total - front) / (mask.size - a))
+        if best is None:
+            best = found
+        else:
+            s = found[0] > best[0]
+            best = tuple(np.where(s if x.ndim == s.ndim else s[..., None], y, x) for x, y in zip(best, found))
+    out["exact"] = psnr(best[1], np.round(best[2]), np.round(best[3]))
+    # weighted: the glyph's pixels in each half-cell sample, on a grid of half pixels.
+    shares = {}
+    for m, mask in masks.items():
+        fine = np.repeat(np.repeat(mask, 2, 0), 2, 1)
+        shares[m] = [fine[(k // 2) * height:(k // 2 + 1) * height, (k % 2) * width:(k % 2 + 1) * width].sum()
+                     for k in range(4)]
+    out["weighted"] = psnr(*best_split({**shares, None: [width * height] * 4}, plain))
+    x, y = width // 2, height // 2
+    quadrants = [cells[:, :y, :, :x].mean(axis=(1, 3)), cells[:, :y, :, x:].mean(axis=(1, 3)),
+                 cells[:, y:, :, :x].mean(axis=(1, 3)), cells[:, y:, :, x:].mean(axis=(1, 3))]
+    areas = [x * y, (width - x) * y, x * (height - y), (width - x) * (height - y)]
+    out["quadrants"] = psnr(*best_split({**{m: [areas[k] * (m >> k & 1) for k in range(4)] for m in masks},
+                                         None: areas}, quadrants))
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cells", default="7x15,10x19,11x23")
+    parser.add_argument("--stills", default="")
+    parser.add_argument("--cache", default=os.path.join(HERE, "..", "..", ".bench", "source-cache", "stills"))
+    args = parser.parse_args()
+    os.makedirs(args.cache, exist_ok=True)
+    names = [n for n in args.stills.split(",") if n]
+    print("| still | cell | plain (reel's) | exact | weighted | quadrants |")
+    print("|---|---|---|---|---|---|")
+    for still in stills.STILLS:
+        if names and still["name"] not in names:
+            continue
+        png = stills.extract_png(still, args.cache)
+        for label in args.cells.split(","):
+            width, height = map(int, label.split("x"))
+            r = study(png, width, height)
+            print(f"| {still['name']} | {label} | {r['plain']:.2f} | {r['exact'] - r['plain']:+.2f} | "
+                  f"{r['weighted'] - r['plain']:+.2f} | {r['quadrants'] - r['plain']:+.2f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
