@@ -2,9 +2,10 @@ import CZlib
 
 extension PixelBuffer {
     /// The image as a PNG file: 8-bit RGB, no interlace, filter 0 on every row, the pixels in
-    /// one zlib stream. Nil for an empty image or when zlib fails. For `mpris:artUrl`: desktop
-    /// widgets read PNG, not reel's own thumbnail records.
-    public func pngData() -> [UInt8]? {
+    /// one zlib stream, compressed at zlib's `level` (6 by default; 1 for video, where time counts).
+    /// Nil for an empty image or when zlib fails. For `mpris:artUrl` (desktop widgets read PNG,
+    /// not reel's own thumbnail records) and iTerm2's inline images.
+    public func pngData(level: Int32 = 6) -> [UInt8]? {
         guard width > 0, height > 0 else { return nil }
         var raw: [UInt8] = []
         raw.reserveCapacity(height * (width * 3 + 1))
@@ -15,7 +16,7 @@ extension PixelBuffer {
                 raw += [pixel.r, pixel.g, pixel.b]
             }
         }
-        guard let compressed = raw.withUnsafeBytes({ Deflate.compress($0, level: 6) }) else { return nil }
+        guard let compressed = raw.withUnsafeBytes({ Deflate.compress($0, level: level) }) else { return nil }
         var header: [UInt8] = []
         PixelBuffer.appendBigEndian(UInt32(width), to: &header)
         PixelBuffer.appendBigEndian(UInt32(height), to: &header)
