@@ -20,17 +20,31 @@ extension Screenshot {
 
     /// The PSNR (dB) of the picture on the screen against the frame of `clip` at `time`, as
     /// FFmpeg decodes it and scales it (area averaging) to the picture's box in `area`; nil
-    /// without a box.
+    /// without a box. A dark edge of the picture may be taken for the black around it, so boxes
+    /// up to 2 pixels wider and taller, and 1 pixel up or left, are tried too: the best counts.
     func psnr(against clip: String, at time: Double, in area: (x: Int, y: Int, width: Int, height: Int)? = nil,
               folder: URL) throws -> Double? {
-        guard let box = pictureBox(in: area) else { return nil }
-        let file = folder.appendingPathComponent("reference-\(UInt32.random(in: 0...UInt32.max)).rgb").path
-        defer { unlink(file) }
-        try Subprocess.run("/usr/bin/ffmpeg", ["-v", "error", "-nostdin", "-ss", "\(time)", "-i", clip, "-frames:v", "1",
-                                               "-vf", "scale=\(box.width):\(box.height):flags=area+accurate_rnd+full_chroma_int",
-                                               "-f", "rawvideo", "-pix_fmt", "rgb24", "-y", file], captureOutput: false)
-        let reference = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-        guard reference.count == box.width * box.height * 3 else { return nil }
+        guard let found = pictureBox(in: area) else { return nil }
+        var best: Double?
+        for grow in [(0, 0), (1, 0), (0, 1), (1, 1), (2, 0), (0, 2), (2, 1), (1, 2), (2, 2)] {
+            let (width, height) = (found.width + grow.0, found.height + grow.1)
+            let file = folder.appendingPathComponent("reference-\(UInt32.random(in: 0...UInt32.max)).rgb").path
+            defer { unlink(file) }
+            try Subprocess.run("/usr/bin/ffmpeg", ["-v", "error", "-nostdin", "-ss", "\(time)", "-i", clip, "-frames:v", "1",
+                                                   "-vf", "scale=\(width):\(height):flags=area+accurate_rnd+full_chroma_int",
+                                                   "-f", "rawvideo", "-pix_fmt", "rgb24", "-y", file], captureOutput: false)
+            let reference = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+            guard reference.count == width * height * 3 else { continue }
+            for shift in [(0, 0), (-1, 0), (0, -1), (-1, -1)] {
+                let score = psnr(of: (found.x + shift.0, found.y + shift.1, width, height), against: reference)
+                if score > (best ?? -1) { best = score }
+            }
+        }
+        return best
+    }
+
+    /// The PSNR (dB) of the pixels in `box` against `reference` (RGB rows of the box's size).
+    private func psnr(of box: (x: Int, y: Int, width: Int, height: Int), against reference: [UInt8]) -> Double {
         var sum = 0.0
         for y in 0..<box.height {
             for x in 0..<box.width {
