@@ -75,9 +75,10 @@ extension GraphicsRenderer {
 
 extension GraphicsRenderer {
     /// Adds the cells of `holes`, an image placed at `rect` on a canvas `canvasWidth` cells wide,
-    /// to ``cellsToRewrite``.
+    /// to ``cellsToRewrite``; none where tmux draws the sixel itself (``GraphicsMode/Route/tmuxNative``),
+    /// which deletes an image when text is written on any cell of it.
     mutating func noteHoles(_ holes: CellMask, at rect: Rect, canvasWidth: Int) {
-        guard holes.hasHoles else { return }
+        guard holes.hasHoles, mode.route != .tmuxNative else { return }
         for row in 0..<holes.rows {
             for column in 0..<holes.columns where holes.isHole(column: column, row: row) {
                 cellsToRewrite.append((rect.y + row) * canvasWidth + rect.x + column)

@@ -44,6 +44,14 @@ struct CellsAfterPicturesTests {
         #expect(!renderer.lastFrameChanged, "nothing changed: nothing sent")
     }
 
+    @Test("where tmux draws the sixel itself nothing is written after it: tmux would delete the image under new text")
+    func tmuxNative() {
+        var renderer = FrameRenderer(graphics: .sixel(colors: 255, maxSize: nil, cell: Self.cell, route: .tmuxNative))
+        var out: [UInt8] = []
+        renderer.render(GraphicsRendererTests.canvas(RGB(200, 0, 0), text: "ab"), now: 0, into: &out)
+        #expect(Self.afterImages(out) == "⎋[c⎋[?2026l", "\(show(out))")
+    }
+
     @Test("kitty's pictures lie under the text: nothing is written after them")
     func kitty() {
         var renderer = FrameRenderer(graphics: .kitty(transport: .direct, cell: Self.cell))
