@@ -37,7 +37,7 @@ _reel() {
         --poster|--no-poster) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --colors) mapfile -t COMPREPLY < <(compgen -W 'auto truecolor 256 24bit' -- "$cur") ;;
         --blitter) mapfile -t COMPREPLY < <(compgen -W 'auto half quadrant sextant octant' -- "$cur") ;;
-        --graphics) mapfile -t COMPREPLY < <(compgen -W 'auto kitty sixel blocks' -- "$cur") ;;
+        --graphics) mapfile -t COMPREPLY < <(compgen -W 'auto kitty sixel iterm2 blocks' -- "$cur") ;;
         --resume|--no-resume) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --mpv-config|--no-mpv-config) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --mpris|--no-mpris) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;

@@ -51,7 +51,7 @@ complete -c reel -l aspect -x -d 'poster frame ratio (default: the video\'s own;
 complete -c reel -l corner-radius -x -d 'poster corner radius in cells (default 2)'
 complete -c reel -l colors -x -a 'auto truecolor 256 24bit' -d 'colour output (auto: truecolor when COLORTERM says so); given, reel draws even where TERM is dumb or unset (24bit is truecolor)'
 complete -c reel -l blitter -x -a 'auto half quadrant sextant octant' -d 'how cells draw pictures: half (2 pixels a cell), quadrant (4), sextant (sextants, halves, quadrants and eighths, the best each cell), octant (8; Unicode 16, few terminals); auto: sextants where the terminal is known to draw them, else quadrants. Named, it draws cells even where the terminal has pixels'
-complete -c reel -l graphics -x -a 'auto kitty sixel blocks' -d 'the terminal\'s own pixels where it has them (auto: kitty graphics or sixel when the terminal says so and --blitter is not named; through tmux too, where its client\'s terminal has them; blocks, i.e. cells, in screen)'
+complete -c reel -l graphics -x -a 'auto kitty sixel iterm2 blocks' -d 'the terminal\'s own pixels where it has them (auto: kitty graphics or sixel when the terminal says so and --blitter is not named; through tmux too, where its client\'s terminal has them; blocks, i.e. cells, in screen; iterm2: iTerm2\'s inline images, as WezTerm, mlterm and Konsole draw them, never chosen by auto)'
 complete -c reel -l no-resume -d 'do not resume where an item was left, nor remember it'
 complete -c reel -l resume -d 'undo --no-resume (from reel.conf, say)'
 complete -c reel -l mpv-config -d 'let mpv read your mpv.conf and scripts (off by default)'

@@ -27,7 +27,7 @@ extension ReelApp {
         let wanted: Bool
         switch options.graphics {
         case .blocks: wanted = false
-        case .kitty, .sixel: wanted = true
+        case .kitty, .sixel, .iterm2: wanted = true
         case .auto: wanted = options.blitter == .auto
         }
         guard wanted, TmuxClient.command(environment: environment) != nil else { return TmuxPicture() }

@@ -2,19 +2,20 @@ import CZlib
 
 extension PixelBuffer {
     /// The image as a PNG file: 8-bit RGB, no interlace, filter 0 on every row, the pixels in
-    /// one zlib stream. Nil for an empty image or when zlib fails. For `mpris:artUrl`: desktop
-    /// widgets read PNG, not reel's own thumbnail records.
-    public func pngData() -> [UInt8]? {
+    /// one zlib stream, compressed at zlib's `level` (6 by default; 1 for video, where time
+    /// counts). Nil for an empty image or when zlib fails. For `mpris:artUrl` (desktop widgets
+    /// read PNG, not reel's own thumbnail records) and iTerm2's inline images.
+    public func pngData(level: Int32 = 6) -> [UInt8]? {
         var rgb: [UInt8] = []
         rgb.reserveCapacity(width * height * 3)
         for pixel in pixels { rgb.append(pixel.r); rgb.append(pixel.g); rgb.append(pixel.b) }
-        return PixelBuffer.png(rgb: rgb, width: width, height: height)
+        return PixelBuffer.png(rgb: rgb, width: width, height: height, level: level)
     }
 
-    /// Packed RGB rows (3 bytes a pixel) as a PNG file, as ``pngData()`` writes it; nil for an
+    /// Packed RGB rows (3 bytes a pixel) as a PNG file, as ``pngData(level:)`` writes it; nil for an
     /// empty image, too few bytes, or when zlib fails. Rows are copied whole, so a 4K
     /// screenshot's 25 MB cost a copy, not a call per pixel.
-    public static func png(rgb: [UInt8], width: Int, height: Int) -> [UInt8]? {
+    public static func png(rgb: [UInt8], width: Int, height: Int, level: Int32 = 6) -> [UInt8]? {
         guard width > 0, height > 0, rgb.count >= width * height * 3 else { return nil }
         let row = width * 3
         // Each row after its filter byte (0, none).
@@ -28,7 +29,7 @@ extension PixelBuffer {
                 }
             }
         }
-        guard let compressed = raw.withUnsafeBytes({ Deflate.compress($0, level: 6) }) else { return nil }
+        guard let compressed = raw.withUnsafeBytes({ Deflate.compress($0, level: level) }) else { return nil }
         var header: [UInt8] = []
         PixelBuffer.appendBigEndian(UInt32(width), to: &header)
         PixelBuffer.appendBigEndian(UInt32(height), to: &header)

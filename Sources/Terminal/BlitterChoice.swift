@@ -52,7 +52,7 @@ public struct BlitterChoice: Sendable, Equatable {
                               richest: FrameEncoder.Blitter, multiplexed: Bool) -> BlitterChoice {
         let pixelsWanted: Bool
         switch graphics {
-        case .kitty, .sixel: pixelsWanted = true
+        case .kitty, .sixel, .iterm2: pixelsWanted = true
         case .blocks: pixelsWanted = false
         case .auto: pixelsWanted = preference == .auto
         }
@@ -72,7 +72,7 @@ public struct BlitterChoice: Sendable, Equatable {
     /// wanted, or the cell blitter is `auto` outside a multiplexer (whose answers are its own).
     public static func needsProbe(blitter preference: Preference, graphics: GraphicsMode.Preference, multiplexed: Bool) -> Bool {
         switch graphics {
-        case .kitty, .sixel: return true
+        case .kitty, .sixel, .iterm2: return true
         case .blocks: return preference == .auto && !multiplexed
         case .auto: return preference == .auto && !multiplexed
         }

@@ -58,6 +58,11 @@ struct CellMask: Sendable, Equatable {
         return band
     }
 
+    /// Whether the cell at (`column`, `row`) is cut out.
+    func isHole(column: Int, row: Int) -> Bool {
+        holes[row * columns + column]
+    }
+
     /// Whether the pixel at (`x`, `y`) of the image is in a hole.
     @inline(__always)
     func isHole(x: Int, y: Int) -> Bool {

@@ -5,8 +5,11 @@ import Drawing
 ///
 /// The cells come first and the images after them, so that on a terminal without synchronized
 /// output (xterm) a sixel image lands on cells already written; the cursor is then wherever the
-/// images left it, so the cell renderer forgets it. A frame that clears the screen (the first,
-/// after a resize or a suspend) sends every image again.
+/// images left it, so the cell renderer forgets it. The cells in the holes of each image sent
+/// (``GraphicsRenderer/cellsToRewrite``) are then written again: mlterm paints a sixel's
+/// transparent pixels in the background colour, over the text written before it, and in xterm a
+/// cell written over a sixel replaces the picture there, as the hole did. A frame that clears
+/// the screen (the first, after a resize or a suspend) sends every image again.
 public struct FrameRenderer {
     /// The cells.
     public internal(set) var cells: ScreenRenderer
@@ -41,7 +44,7 @@ public struct FrameRenderer {
         let placeholders: Bool
         if case .kitty = mode { placeholders = kittyPlacement == .placeholders } else { placeholders = false }
         cells = ScreenRenderer(colorMode: placeholders ? .truecolor : colorMode, tolerance: tolerance)
-        if case .sixel = mode { cells.seeThroughOnOwnColour = true }
+        if mode.drawsOverCells { cells.seeThroughOnOwnColour = true }
         graphics = mode == .blocks ? nil : GraphicsRenderer(mode: mode, placement: kittyPlacement)
     }
 
@@ -119,6 +122,9 @@ public struct FrameRenderer {
             // Inside the synchronized update, after the cells.
             out.insert(contentsOf: images, at: out.count - ScreenRenderer.endSync.count)
             cells.forgetCursor()
+            // The cells in the new images' holes, again: mlterm paints an image over them.
+            let again = cells.rewrite(graphics?.cellsToRewrite ?? [], of: shown)
+            out.insert(contentsOf: again, at: out.count - ScreenRenderer.endSync.count)
         }
     }
 }

@@ -58,6 +58,7 @@ extension GraphicsMode {
         case .blocks: return TmuxChoice(mode: .blocks, whyCells: nil)
         case .kitty: return TmuxChoice(mode: .kitty(transport: transport, cell: cell, route: .tmuxPassthrough),
                                        clients: view?.clients.map(\.termType) ?? [])
+        case .iterm2: return TmuxChoice(mode: .iterm2(cell: cell, route: .tmuxPassthrough))
         case .sixel:
             let through = single && view?.hasPassthroughOption == true
             return TmuxChoice(mode: sixel(through || !tmuxSixel ? .tmuxPassthrough : .tmuxNative))

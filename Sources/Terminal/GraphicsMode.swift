@@ -10,6 +10,9 @@ public enum GraphicsMode: Sendable, Hashable {
     /// Sixel images of at most `colors` colours (and `maxSize` pixels, when the terminal said),
     /// on cells of `cell` pixels, travelling by `route`.
     case sixel(colors: Int, maxSize: PixelSize?, cell: PixelSize, route: Route = .direct)
+    /// iTerm2's inline images (`OSC 1337 ; File=`), each a PNG stretched over its cells, on cells
+    /// of `cell` pixels, travelling by `route` (never ``Route/tmuxNative``: tmux does not draw them).
+    case iterm2(cell: PixelSize, route: Route = .direct)
 
     /// How the image sequences reach the terminal that draws them.
     public enum Route: Sendable, Hashable {
@@ -47,6 +50,8 @@ public enum GraphicsMode: Sendable, Hashable {
         case auto
         case kitty
         case sixel
+        /// iTerm2's inline images; never chosen by `auto` (yet).
+        case iterm2
         case blocks
     }
 
@@ -72,6 +77,7 @@ public enum GraphicsMode: Sendable, Hashable {
         case .blocks: return .blocks
         case .kitty: return .kitty(transport: transport, cell: cell)
         case .sixel: return sixel
+        case .iterm2: return .iterm2(cell: cell)
         case .auto:
             let answer = capabilities.terminalVersion.flatMap(TerminalVersion.init)
             if Multiplexer.isInside(environment: environment, answer: answer) { return .blocks }
@@ -84,7 +90,7 @@ public enum GraphicsMode: Sendable, Hashable {
     public var cell: PixelSize? {
         switch self {
         case .blocks: nil
-        case .kitty(_, let cell, _), .sixel(_, _, let cell, _): cell
+        case .kitty(_, let cell, _), .sixel(_, _, let cell, _), .iterm2(let cell, _): cell
         }
     }
 
@@ -92,7 +98,7 @@ public enum GraphicsMode: Sendable, Hashable {
     public var route: Route {
         switch self {
         case .blocks: .direct
-        case .kitty(_, _, let route), .sixel(_, _, _, let route): route
+        case .kitty(_, _, let route), .sixel(_, _, _, let route), .iterm2(_, let route): route
         }
     }
 
@@ -102,6 +108,7 @@ public enum GraphicsMode: Sendable, Hashable {
         case .blocks: .blocks
         case .kitty(let transport, _, let route): .kitty(transport: transport, cell: cell, route: route)
         case .sixel(let colors, let maxSize, _, let route): .sixel(colors: colors, maxSize: maxSize, cell: cell, route: route)
+        case .iterm2(_, let route): .iterm2(cell: cell, route: route)
         }
     }
 
@@ -114,7 +121,16 @@ public enum GraphicsMode: Sendable, Hashable {
         if case .sixel = self { true } else { false }
     }
 
-    /// A short name for logs and `--stats`: `blocks`, `kitty-shm`, `kitty-direct` or `sixel`,
+    /// Whether the terminal draws the pictures over the cells, as sixel and iTerm2's images are:
+    /// text on a picture is cut out of it and written again after it (``GraphicsRenderer``).
+    public var drawsOverCells: Bool {
+        switch self {
+        case .sixel, .iterm2: true
+        case .blocks, .kitty: false
+        }
+    }
+
+    /// A short name for logs and `--stats`: `blocks`, `kitty-shm`, `kitty-direct`, `sixel` or `iterm2`,
     /// then how they travel inside tmux (`kitty-shm via tmux passthrough`, `sixel via tmux`).
     public var name: String {
         switch self {
@@ -122,6 +138,7 @@ public enum GraphicsMode: Sendable, Hashable {
         case .kitty(.sharedMemory, _, let route): "kitty-shm" + route.suffix
         case .kitty(.direct, _, let route): "kitty-direct" + route.suffix
         case .sixel(_, _, _, let route): "sixel" + route.suffix
+        case .iterm2(_, let route): "iterm2" + route.suffix
         }
     }
 }

@@ -17,12 +17,23 @@ extension GraphicsRenderer {
     }
 
     /// Appends a sixel image of `pixels`, with `holes` cut out, to draw from the top-left cell of
-    /// `rect` (``place(_:at:into:)``). Through passthrough an image too large for one (tmux drops
-    /// it whole) goes as bands of whole cell rows, each an image of its own, each about half the
-    /// limit; a band of one row still too large is left out.
+    /// `rect` (``placeInBands(_:holes:at:into:encode:)``).
     mutating func placeSixel(_ pixels: PixelBuffer, holes: CellMask, at rect: Rect, into out: inout [UInt8]) {
-        var sequence: [UInt8] = []
-        sixel?.encode(pixels, holes: holes.hasHoles ? holes : nil, into: &sequence)
+        placeInBands(pixels, holes: holes, at: rect, into: &out) { renderer, pixels, holes, _ in
+            var sequence: [UInt8] = []
+            renderer.sixel?.encode(pixels, holes: holes.hasHoles ? holes : nil, into: &sequence)
+            return sequence
+        }
+    }
+
+    /// Appends the image of `pixels`, with `holes` cut out, that `encode` makes (given the pixels,
+    /// their holes and the cells they cover), to draw from the top-left cell of `rect`
+    /// (``place(_:at:into:)``). Through passthrough an image too large for one (tmux drops it
+    /// whole) goes as bands of whole cell rows, each an image of its own, each about half the
+    /// limit; a band of one row still too large is left out.
+    mutating func placeInBands(_ pixels: PixelBuffer, holes: CellMask, at rect: Rect, into out: inout [UInt8],
+                               encode: (inout GraphicsRenderer, PixelBuffer, CellMask, Rect) -> [UInt8]) {
+        let sequence = encode(&self, pixels, holes, rect)
         let room = passthroughLimit - 64
         guard mode.route == .tmuxPassthrough, sequence.count > room, rect.height > 1 else {
             place(sequence, at: rect, into: &out)
@@ -34,9 +45,8 @@ extension GraphicsRenderer {
             let rows = min(rowsPerBand, rect.height - top)
             let band = pixels.cropped(to: Rect(x: 0, y: top * holes.cellHeight, width: pixels.width, height: rows * holes.cellHeight))
             let bandHoles = holes.band(from: top, rows: rows)
-            var part: [UInt8] = []
-            sixel?.encode(band, holes: bandHoles.hasHoles ? bandHoles : nil, into: &part)
-            place(part, at: Rect(x: rect.x, y: rect.y + top, width: rect.width, height: rows), into: &out)
+            let bandRect = Rect(x: rect.x, y: rect.y + top, width: rect.width, height: rows)
+            place(encode(&self, band, bandHoles, bandRect), at: bandRect, into: &out)
         }
     }
 
@@ -60,5 +70,19 @@ extension GraphicsRenderer {
     /// `CUP` to the cell at `row`, `column` (counted from 0).
     static func cursorMove(row: Int, column: Int) -> [UInt8] {
         Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
+    }
+}
+
+extension GraphicsRenderer {
+    /// Adds the cells of `holes`, an image placed at `rect` on a canvas `canvasWidth` cells wide,
+    /// to ``cellsToRewrite``; none where tmux draws the sixel itself (``GraphicsMode/Route/tmuxNative``),
+    /// which deletes an image when text is written on any cell of it.
+    mutating func noteHoles(_ holes: CellMask, at rect: Rect, canvasWidth: Int) {
+        guard holes.hasHoles, mode.route != .tmuxNative else { return }
+        for row in 0..<holes.rows {
+            for column in 0..<holes.columns where holes.isHole(column: column, row: row) {
+                cellsToRewrite.append((rect.y + row) * canvasWidth + rect.x + column)
+            }
+        }
     }
 }

@@ -53,6 +53,10 @@ public struct GraphicsRenderer {
     private let sharedMemory: SharedMemoryImages?
     /// Whether the last frame sent any image bytes.
     public private(set) var lastFrameChanged = false
+    /// The canvas indices of the cells in the holes of the images the last frame sent, for the
+    /// cell renderer to write again after them (see ``FrameRenderer``); none for kitty, whose
+    /// images lie under the text.
+    var cellsToRewrite: [Int] = []
     /// Images sent so far.
     public internal(set) var imagesSent = 0
     /// The pane's top-left cell in the client's terminal, for images that go through tmux's
@@ -107,7 +111,7 @@ public struct GraphicsRenderer {
         case .kitty where placement == .placeholders:
             return [0x18, 0x1B, 0x5C] + placeholderIDs.flatMap { command(KittyGraphics.delete(id: $0)) }
         case .kitty: return [0x18, 0x1B, 0x5C] + command(KittyGraphics.deleteAll)
-        case .sixel: return [0x18, 0x1B, 0x5C]
+        case .sixel, .iterm2: return [0x18, 0x1B, 0x5C]
         }
     }
 
@@ -183,7 +187,7 @@ public struct GraphicsRenderer {
     /// placeholders, the picture's cells become placeholder cells (``placeholderCells(for:)``).
     public func cellCanvas(for canvas: Canvas) -> Canvas {
         if case .kitty = mode, placement == .placeholders { return placeholderCells(for: canvas) }
-        guard case .sixel = mode, !canvas.images.isEmpty else { return canvas }
+        guard mode.drawsOverCells, !canvas.images.isEmpty else { return canvas }
         var copy = canvas
         for image in canvas.images {
             for y in image.rect.y..<image.rect.maxY {
@@ -219,12 +223,13 @@ public struct GraphicsRenderer {
     /// where it was (``ScreenRenderer`` does, through ``FrameRenderer``).
     public mutating func render(_ canvas: Canvas, now: Double, into out: inout [UInt8]) {
         let before = out.count
+        cellsToRewrite.removeAll(keepingCapacity: true)
         switch mode {
         case .blocks: break
         case .kitty(let transport, _, _) where placement == .placeholders:
             renderPlaceholders(canvas, transport: transport, now: now, into: &out)
         case .kitty(let transport, _, _): renderKitty(canvas, transport: transport, now: now, into: &out)
-        case .sixel: renderSixel(canvas, now: now, into: &out)
+        case .sixel, .iterm2: renderOverCells(canvas, now: now, into: &out)
         }
         lastFrameChanged = out.count > before
     }
@@ -312,9 +317,11 @@ public struct GraphicsRenderer {
         return id
     }
 
-    // MARK: sixel
+    // MARK: sixel and iTerm2's images
 
-    private mutating func renderSixel(_ canvas: Canvas, now: Double, into out: inout [UInt8]) {
+    /// Sends the images that changed whole, as sixel or iTerm2's images, each followed by the
+    /// cells in its holes (``cellsToRewrite``), and DA1 when any was sent.
+    private mutating func renderOverCells(_ canvas: Canvas, now: Double, into out: inout [UInt8]) {
         var next: [ShownImage] = []
         var sent = false
         for (index, placed) in canvas.images.enumerated() {
@@ -331,7 +338,12 @@ public struct GraphicsRenderer {
                 next.append(old)
                 continue
             }
-            placeSixel(image.pixels, holes: holes, at: image.rect, into: &out)
+            if case .iterm2 = mode {
+                placeITerm2(image.pixels, holes: holes, at: image.rect, into: &out)
+            } else {
+                placeSixel(image.pixels, holes: holes, at: image.rect, into: &out)
+            }
+            noteHoles(holes, at: image.rect, canvasWidth: canvas.width)
             next.append(ShownImage(rect: image.rect, pixels: image.pixels, holes: holes, id: 0))
             sent = true
             imagesSent += 1

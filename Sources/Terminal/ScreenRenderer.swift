@@ -47,14 +47,14 @@ public struct ScreenRenderer: Sendable {
     /// same picture drawn again, not a frame of it, and the budget leaves it out.
     var budgetedCells: [Cell] = []
     /// The tolerance the last frame was rendered with.
-    public private(set) var lastFrameTolerance: UInt8 = 0
+    public internal(set) var lastFrameTolerance: UInt8 = 0
     /// All bytes produced so far, over every frame.
     public private(set) var totalBytes: Int = 0
     /// Whether the last frame rendered changed anything on the screen (when it did not, its bytes
     /// are only the synchronized-update markers, and need not be sent).
-    public private(set) var lastFrameChanged = true
+    public internal(set) var lastFrameChanged = true
     /// How many cells the last frame wrote (for scripts/bench's figures).
-    public private(set) var lastFrameCellsWritten = 0
+    public internal(set) var lastFrameCellsWritten = 0
 
     /// The size of the last canvas rendered.
     var width = 0

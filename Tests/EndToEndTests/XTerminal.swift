@@ -14,6 +14,8 @@ final class XTerminal {
         case kitty
         /// xterm started with `-ti vt340`, the only way it offers sixel.
         case xterm
+        /// mlterm (Xft, DejaVu Sans Mono), which draws sixel and iTerm2's inline images.
+        case mlterm
     }
 
     /// Whether Xvfb, kitty, xterm, xdotool and ImageMagick are there (scripts/setup installs them).
@@ -92,6 +94,13 @@ final class XTerminal {
                     "-xrm", "XTerm*internalBorder: 0", "-xrm", "XTerm*scrollBar: false", "-T", "reel-e2e",
                     "-geometry", "\(width)x\(height)+0+0", "-e",
                 ] + wrapped, environment: env)
+            case .mlterm:
+                // `width` × `height` cells; the font by name in its aafont file (under HOME).
+                try XTerminal.writeMltermFont(home: dir)
+                terminal = try XTerminal.spawn("/usr/bin/mlterm", [
+                    "--type=xft", "-w", "12", "-b", "black", "-f", "white", "--sbmod=none", "-T", "reel-e2e",
+                    "-g", "\(width)x\(height)+0+0", "-e",
+                ] + wrapped, environment: env)
             }
             exitStatus = nil
             let pid = terminal
@@ -130,6 +139,18 @@ final class XTerminal {
     }
 
     deinit { stop() }
+
+    /// Whether mlterm is there too (scripts/setup installs it).
+    static var mltermAvailable: Bool { available && FileManager.default.isExecutableFile(atPath: "/usr/bin/mlterm") }
+
+    /// mlterm's font file in `home`: DejaVu Sans Mono for every character set, so that the cell
+    /// size does not follow whichever fonts happen to be installed.
+    private static func writeMltermFont(home: String) throws {
+        let folder = URL(fileURLWithPath: home).appendingPathComponent(".mlterm")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "DEFAULT=DejaVu Sans Mono\nISO10646_UCS4_1=DejaVu Sans Mono\n"
+            .write(to: folder.appendingPathComponent("aafont"), atomically: true, encoding: .utf8)
+    }
 
     /// What xdotool says of the test window's geometry (empty while there is none).
     private func windowGeometry() -> String {

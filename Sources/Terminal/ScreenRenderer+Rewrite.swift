@@ -1,0 +1,35 @@
+import Drawing
+
+extension ScreenRenderer {
+    /// A cell no canvas holds (a control character, which every text drawn goes through the
+    /// ``Sanitizer`` to lose), put in the model where the terminal's cell is no longer known: the
+    /// next frame writes it whatever it holds.
+    static let unknownCell = Cell(symbol: CellSymbol("\u{1}"), fg: .black, bg: .black, style: [])
+
+    /// The bytes that write again, exactly, the cells of `canvas` (the frame just rendered) at
+    /// `indices`, without synchronized-update markers, leaving the frame's figures (tolerance,
+    /// cells written) as the frame set them but for the cells added.
+    ///
+    /// For a terminal that paints an image over cells written before it (mlterm paints a
+    /// sixel's transparent pixels in the background colour, and its iTerm2 images are opaque):
+    /// the text in the image's holes is written again after the image.
+    mutating func rewrite(_ indices: [Int], of canvas: Canvas) -> [UInt8] {
+        guard !indices.isEmpty, canvas.width == width, canvas.height == height else { return [] }
+        for i in indices where i >= 0 && i < written.count { written[i] = ScreenRenderer.unknownCell }
+        let (floor, frameTolerance, frameCells, changed) = (tolerance, lastFrameTolerance, lastFrameCellsWritten, lastFrameChanged)
+        let kept = budget
+        tolerance = 0
+        budget = nil
+        defer {
+            tolerance = floor
+            budget = kept
+            lastFrameTolerance = frameTolerance
+        }
+        var bytes: [UInt8] = []
+        render(canvas, into: &bytes)
+        lastFrameCellsWritten = frameCells + lastFrameCellsWritten
+        lastFrameChanged = changed || lastFrameChanged
+        guard bytes.count >= ScreenRenderer.beginSync.count + ScreenRenderer.endSync.count else { return [] }
+        return Array(bytes[ScreenRenderer.beginSync.count..<(bytes.count - ScreenRenderer.endSync.count)])
+    }
+}
