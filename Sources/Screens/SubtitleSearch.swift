@@ -68,6 +68,11 @@ struct SubtitleSearch: Sendable, Equatable {
         refilter()
     }
 
+    /// Pasted text joins the query, on one line as the list's filter takes it.
+    mutating func paste(_ text: String) {
+        type(FilterText.pasted(text))
+    }
+
     mutating func erase() {
         guard !query.isEmpty else { return }
         query.removeLast()
