@@ -7,45 +7,46 @@
 /// thirty times as much as comparing bytes, so bytes decide wherever they are sure to agree:
 /// - the word's bytes found where a character begins and where one ends is a match: the same
 ///   scalars between two character boundaries are the same characters;
-/// - a word made of ASCII characters (single scalars, CR and LF apart, which no such word holds)
-///   is no match when its bytes are missing, unless the text holds one of the three scalars
-///   outside ASCII that equal an ASCII character (``asciiAliases``);
-/// - another word needs its runs of ASCII characters as bytes, and an ASCII text only holds it
-///   when each of its characters equals an ASCII one.
-/// Whatever the bytes leave open (an accent written another way) is compared as characters.
+/// - the word's composed form (NFC) missing from the text's composed form is no match: equal
+///   characters have one composed form, and Unicode composes and reorders scalars only within a
+///   character, so the text's form is its characters' forms one after the other.
+/// Whatever the bytes leave open (an accent written another way, a word inside an emoji
+/// sequence) is compared as characters.
 public struct FoldedText: Sendable, Equatable {
     /// The text, lowercased.
     public let text: String
-    /// Whether every scalar of the text is ASCII.
-    let isASCII: Bool
-    /// Whether the text holds a scalar of ``asciiAliases``.
-    let hasASCIIAlias: Bool
+    /// The lowercased text in Unicode's composed form (NFC), when that is not its own UTF-8.
+    private let composed: [UInt8]?
 
     public init(_ text: String) {
         let lowered = text.lowercased()
         self.text = lowered
-        isASCII = lowered.utf8.allSatisfy { $0 < 0x80 }
-        hasASCIIAlias = !isASCII && lowered.unicodeScalars.contains { FoldedText.asciiAliases.contains($0) }
+        composed = lowered.utf8.allSatisfy { $0 < 0x80 } ? nil : FoldedText.composedForm(of: lowered)
     }
 
-    /// The scalars outside ASCII that compare equal to an ASCII character, by their canonical
-    /// decomposition: the Greek question mark (";"), the Greek varia ("`") and the Kelvin sign ("K").
-    static let asciiAliases: Set<Unicode.Scalar> = ["\u{037E}", "\u{1FEF}", "\u{212A}"]
+    /// `text`'s UTF-8 in the composed form (NFC), which two strings share when their characters
+    /// are equal: Swift compares characters so, and reads the form from the standard library's
+    /// own tables (`_nfcCodeUnits`, public but for the standard library's friends: nothing else
+    /// in it gives a normal form).
+    static func composedForm(of text: String) -> [UInt8] { text._nfcCodeUnits }
 
     /// Whether the text holds `word`'s characters in a row: the same answer as
     /// `text.contains(word.text)`.
     func contains(_ word: FilterWord) -> Bool {
         let found = place(of: word.bytes)
         if found == .whole { return true }
-        if !hasASCIIAlias {
-            if word.isPlain {
-                if found == .none { return false }
-            } else {
-                if isASCII && !word.fitsASCII { return false }
-                for run in word.plainRuns where place(of: run) == .none { return false }
-            }
+        if composed == nil && word.composed == word.bytes {
+            if found == .none { return false }
+        } else if !holdsComposed(word.composed) {
+            return false
         }
         return text.contains(word.text)
+    }
+
+    /// Whether the composed form holds `bytes` anywhere.
+    private func holdsComposed(_ bytes: [UInt8]) -> Bool {
+        guard let composed else { return place(of: bytes) != .none }
+        return composed.withUnsafeBufferPointer { Self.place(of: bytes, in: $0) } != .none
     }
 
     /// Where bytes stand in the text.
@@ -107,39 +108,18 @@ public struct FoldedText: Sendable, Equatable {
 struct FilterWord: Sendable, Equatable {
     let text: String
     let bytes: [UInt8]
-    /// Whether every character is a single ASCII scalar other than CR and LF.
-    let isPlain: Bool
-    /// The word's runs of such characters, as bytes.
-    let plainRuns: [[UInt8]]
-    /// Whether each character equals an ASCII character (so that an ASCII text may hold it).
-    let fitsASCII: Bool
+    /// The word in the composed form (NFC).
+    let composed: [UInt8]
 
     /// `text`, which is lowercased already.
     init(_ text: String) {
         self.text = text
         bytes = Array(text.utf8)
-        var runs: [[UInt8]] = [], run: [UInt8] = []
-        for character in text {
-            let scalars = character.unicodeScalars
-            if scalars.count == 1, let scalar = scalars.first, scalar.isASCII, scalar != "\r", scalar != "\n" {
-                run.append(UInt8(scalar.value))
-            } else if !run.isEmpty {
-                runs.append(run)
-                run = []
-            }
-        }
-        if !run.isEmpty { runs.append(run) }
-        plainRuns = runs
-        isPlain = runs.count == 1 && runs[0].count == bytes.count
-        fitsASCII = text.allSatisfy { FilterWord.asciiCharacters.contains($0) }
+        composed = bytes.allSatisfy { $0 < 0x80 } ? bytes : FoldedText.composedForm(of: text)
     }
 
     /// The words of `query`, in any case: what the spaces part.
     static func words(of query: String) -> [FilterWord] {
         query.lowercased().split(separator: " ").map { FilterWord(String($0)) }
     }
-
-    /// Every ASCII character, CR LF included; a character equal to one of them (``FoldedText/asciiAliases``)
-    /// is in it too, characters hashing by canonical equivalence.
-    private static let asciiCharacters: Set<Character> = Set((0..<128).map { Character(Unicode.Scalar(UInt8($0))) } + ["\r\n"])
 }
