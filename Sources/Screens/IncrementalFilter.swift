@@ -34,9 +34,13 @@ struct IncrementalFilter: Sendable, Equatable {
             examined = 0
             return base.matches
         }
-        let words = FilterWord.words(of: folded)
+        // The words the shorter query had whole are in every one of its matches already.
+        let known = Set(base.query.split(separator: " "))
+        let words = FilterWord.words(of: folded).filter { !known.contains(Substring($0.text)) }
         examined = base.matches.count
-        var found = base.matches.filter { index in words.allSatisfy { texts[index].contains($0) } }
+        var found = texts.withUnsafeBufferPointer { texts in
+            base.matches.filter { index in words.allSatisfy { texts[index].contains($0) } }
+        }
         // The same count means the same texts: keep one copy of them.
         if found.count == base.matches.count { found = base.matches }
         answers.append(Answer(query: folded, matches: found))
