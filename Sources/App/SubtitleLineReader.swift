@@ -32,7 +32,12 @@ enum SubtitleLineReader {
         }
         // mpv counts time from the file's start (rebase-start-time); FFmpeg keeps the stream's own.
         let offset = track.externalFile == nil ? startTime(of: input) : 0
-        return (parseSubRip(String(decoding: output, as: UTF8.self)).map { SubtitleLine(start: max($0.start - offset, 0), text: $0.text) }, nil)
+        // Each line is folded for the search as it is made, here off the loop: move it, not remake it.
+        return (parseSubRip(String(decoding: output, as: UTF8.self)).map { line in
+            var moved = line
+            moved.start = max(line.start - offset, 0)
+            return moved
+        }, nil)
     }
 
     /// Where `input` starts, in seconds, as FFmpeg sees it (`format=start_time`); 0 if unknown,

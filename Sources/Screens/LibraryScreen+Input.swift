@@ -21,7 +21,7 @@ extension LibraryScreen {
         case .mouse(let mouse): return handleMouse(mouse, now: now)
         case .paste(let text):
             guard isEditingFilter else { return [] }
-            setFilter(filter + text.filter { !$0.isNewline }, now: now)
+            setFilter(filter + FilterText.pasted(text), now: now)
             return []
         case .focus, .reply: return []
         }

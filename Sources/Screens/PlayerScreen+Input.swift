@@ -12,7 +12,8 @@ extension PlayerScreen {
         switch event {
         case .key(let key): actions += handleKey(key, now: now)
         case .mouse(let mouse): actions += handleMouse(mouse, now: now) + previewPointer(mouse, now: now)
-        case .paste, .focus, .reply: break
+        case .paste(let text): if keyMode == .filter { lineSearch?.paste(text) }
+        case .focus, .reply: break
         }
         return droppingABLoop(after: actions + menuPreview(from: chapterShown), now: now)
     }

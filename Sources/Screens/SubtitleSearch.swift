@@ -5,11 +5,14 @@ import Formatting
 /// One line of a subtitle track: when it starts in the file, and its text on one row.
 public struct SubtitleLine: Sendable, Equatable {
     public var start: Seconds
-    public var text: String
+    public let text: String
+    /// The text as the search compares it, made once where the lines are read (off the loop).
+    let folded: FoldedText
 
     public init(start: Seconds, text: String) {
         self.start = start
         self.text = text
+        folded = FoldedText(text)
     }
 }
 
@@ -33,6 +36,10 @@ struct SubtitleSearch: Sendable, Equatable {
     private(set) var matches: [Int] = []
     /// The highlighted match's place in ``matches``.
     private(set) var selection = 0
+    /// Finds the matches, from the last ones when the query only grew.
+    private(set) var filter = IncrementalFilter()
+    /// The lines' texts as the filter compares them.
+    private var folded: [FoldedText] = []
     /// The position when the search opened: the line showing then is highlighted first.
     private let position: Seconds
 
@@ -49,6 +56,8 @@ struct SubtitleSearch: Sendable, Equatable {
     /// The lines have been read (or not).
     mutating func receive(_ content: Content) {
         self.content = content
+        folded = lines.map(\.folded)
+        filter.reset()
         refilter()
         // The line showing when the search opened, or the last one before it.
         selection = max((matches.lastIndex { lines[$0].start <= position + 0.001 }) ?? 0, 0)
@@ -57,6 +66,11 @@ struct SubtitleSearch: Sendable, Equatable {
     mutating func type(_ text: String) {
         query += text
         refilter()
+    }
+
+    /// Pasted text joins the query, on one line as the list's filter takes it.
+    mutating func paste(_ text: String) {
+        type(FilterText.pasted(text))
     }
 
     mutating func erase() {
@@ -80,11 +94,7 @@ struct SubtitleSearch: Sendable, Equatable {
 
     /// Keeps the lines whose text holds every word of the query, in any case.
     private mutating func refilter() {
-        let words = query.lowercased().split(separator: " ").map(String.init)
-        matches = lines.indices.filter { index in
-            let text = lines[index].text.lowercased()
-            return words.allSatisfy { text.contains($0) }
-        }
+        matches = filter.matches(of: query, in: folded)
         selection = min(selection, max(matches.count - 1, 0))
     }
 

@@ -43,6 +43,25 @@ struct SubtitlesEndToEndTests {
         #expect(tmux.waitForExit() == 0)
     }
 
+    @Test("a bracketed paste into / joins the query on one line and the matches follow; a pasted escape stays text")
+    func pasteIntoLineSearch() throws {
+        let tmux = try TmuxSession([Paths.reel, "--no-audio", "--no-resume", "--pause", "--sid=1", Self.film], width: 100, height: 30)
+        try tmux.waitForScreen { PlayerEndToEndTests.times(in: $0)?.0 == "0:00" }
+        try tmux.setTitle("before the paste")
+        try tmux.send("/")
+        try tmux.waitFor("of 8")
+        try tmux.paste("\u{1B}]2;LEAKED\u{7}\u{1B}[2J")
+        try tmux.waitForScreen { $0.contains("/ ␛]2;LEAKED␇␛[2J") && $0.contains("0 of 8") }
+        #expect(try tmux.paneVariable("pane_title") == "before the paste")
+        try tmux.send("C-u")
+        try tmux.paste("café CRÈ\n")
+        try tmux.waitForScreen { $0.contains("/ café CRÈ▏") && $0.contains("1 of 8") && $0.contains("Un café crème für Jürgen.") }
+        try tmux.send("Enter")
+        try tmux.waitForScreen { PlayerEndToEndTests.times(in: $0)?.0 == "0:13" && !$0.contains("Subtitle lines") }
+        try tmux.send("q")
+        #expect(tmux.waitForExit() == 0)
+    }
+
     @Test("the subtitles move above the scrubber while the controls show, and down when they hide")
     func aboveTheControls() throws {
         let tmux = try TmuxSession([Paths.reel, "--no-audio", "--pause", "--hide-delay=1", "--start=9.6", Self.film], width: 100, height: 30)

@@ -81,6 +81,13 @@ final class TmuxSession {
     /// Types `text` literally.
     func type(_ text: String) throws { try tmux(["send-keys", "-t", "main", "-l", text]) }
 
+    /// Pastes `text` as a terminal does: tmux brackets it (ESC [200~ … ESC [201~) when the
+    /// program asked for bracketed paste (mode 2004), and turns its line feeds into CRs.
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "e2e", "--", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "e2e", "-t", "main"])
+    }
+
     /// Sends raw bytes to the program, such as an SGR mouse report.
     func sendBytes(_ bytes: [UInt8]) throws {
         try tmux(["send-keys", "-t", "main", "-H"] + bytes.map { String(format: "%02x", $0) })

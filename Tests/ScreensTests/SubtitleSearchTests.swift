@@ -49,6 +49,32 @@ struct SubtitleSearchTests {
         #expect(screen.handle(PlayerScreenTests.key(.enter), now: 3) == [.seek(.to(7.5, exact: true))])
     }
 
+    @Test("a bracketed paste, decoded from the terminal's bytes, joins the query on one line and the matches follow")
+    func paste() {
+        var screen = Self.opened()
+        screen.receiveSubtitleLines(trackID: 1, lines: Self.lines, failure: nil)
+        var decoder = InputDecoder()
+        let events = decoder.feed(Array("\u{1B}[200~café CRÈ\r\n\u{1B}[201~".utf8), now: 2)
+        #expect(events == [.paste("café CRÈ\r\n")])
+        for event in events { _ = screen.handle(event, now: 2) }
+        let text = TracksAndCardsTests.screenText(&screen, now: 2.1)
+        #expect(text.contains("/ café CRÈ▏") && text.contains("1 of 4") && text.contains("Un café crème für Jürgen."), "\(text)")
+        #expect(screen.handle(PlayerScreenTests.key(.enter), now: 3) == [.seek(.to(13, exact: true))])
+    }
+
+    @Test("a pasted escape sequence stays text in the query, drawn as stand-ins, and runs nothing")
+    func inertPaste() {
+        var screen = Self.opened()
+        screen.receiveSubtitleLines(trackID: 1, lines: Self.lines, failure: nil)
+        var decoder = InputDecoder()
+        for event in decoder.feed(Array("\u{1B}[200~\u{1B}]2;x\u{7}\u{1B}[2J\u{1B}[201~".utf8), now: 2) {
+            #expect(screen.handle(event, now: 2) == [])
+        }
+        let text = TracksAndCardsTests.screenText(&screen, now: 2.1)
+        #expect(text.contains("/ ␛]2;x␇␛[2J▏") && text.contains("0 of 4"), "\(text)")
+        #expect(screen.keyMode == .filter)
+    }
+
     @Test("Esc closes without a seek; a failure is said in the panel; no subtitles, or picture ones, get a notice")
     func edges() {
         var screen = Self.opened()
