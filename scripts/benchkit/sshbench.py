@@ -1,7 +1,8 @@
 """The SSH part: reel and `mpv --vo=tct` on a machine reached over a real OpenSSH session, over
 loopback links of 800 kbit/s, 8 Mbit/s and 80 Mbit/s (issue 49).
 
-Each run is one player in a 120x40 tmux pane (the near side, as the person sees it) running
+Each run is one player (reel; `mpv --vo=tct`; reel in a tmux of its own on the far side) in a
+120x40 tmux pane (the near side, as the person sees it) running
 scripts/sshlink: a network namespace shaped with tc's tbf, sshd and `ssh -tt` in it, the player
 on the far side as the user reelssh with a clean environment (TERM xterm-256color, COLORTERM
 truecolor). The pane's output is recorded with arrival times (`pipe-pane`, record.py) and decoded
@@ -25,6 +26,7 @@ Figures, per link and player:
   the video area), median and 90th percentile;
 - PSNR of the frames shown (dB, mean over the window's screens);
 - the link's bytes a second in the window.
+Through a far tmux only the keys are timed: its redraws cannot be cut into screens.
 
 Then reel's pixels: reel in kitty under Xvfb at 120x40 over links of 8 and 80 Mbit/s
 (--ssh-kitty-rates), the far side with a /dev/shm of its own (`sshlink --private-shm`), so that
@@ -52,7 +54,7 @@ from terminal import TmuxRun  # noqa: E402
 from tmuxbench import _wait  # noqa: E402
 
 RATES = ("800kbit", "8mbit", "80mbit")
-PLAYERS = ("reel", "tct")
+PLAYERS = ("reel", "tct", "reel-tmux")
 SIZE = (120, 40)
 WINDOW_S = 10.0
 SSHLINK = os.path.join(ROOT, "scripts", "sshlink")
@@ -67,9 +69,14 @@ def log(message):
 def player_command(player, reel, clip, far):
     ipc = os.path.join(far, "ipc")
     columns, rows = SIZE
+    reel_command = [reel, "--no-audio", "--no-resume", "--loop", "--hide-delay=0", f"--input-ipc-server={ipc}", clip]
     if player == "reel":
-        return ["env", "COLORTERM=truecolor", reel, "--stats", "--no-audio", "--no-resume", "--loop", "--hide-delay=0",
-                f"--input-ipc-server={ipc}", clip]
+        return ["env", "COLORTERM=truecolor"] + reel_command
+    if player == "reel-tmux":
+        # A tmux of its own on the far side (its status line off), reel in its one pane.
+        inner = " ".join("'" + word.replace("'", "'\\''") + "'" for word in reel_command)
+        return ["env", "COLORTERM=truecolor", "tmux", "-L", f"reel-far-{os.getpid()}", "-f", "/dev/null",
+                "new-session", inner, ";", "set-option", "-g", "status", "off"]
     return ["env", "COLORTERM=truecolor", "mpv", "--no-config", "--vo=tct", "--vo-tct-256=no", "--ao=null",
             "--no-audio", "--loop", f"--vo-tct-width={columns}", f"--vo-tct-height={rows}",
             f"--input-ipc-server={ipc}", clip]
@@ -142,7 +149,7 @@ def drive(player, far, run_dir):
         samples["window"][1] = time.monotonic()
         pressed = time.monotonic()
         run.send_keys("Space")
-        if player == "reel":
+        if player != "tct":
             seen = _wait(lambda: shown("▶"), 40, 0.01)
             samples["pause_ms"] = (time.monotonic() - pressed) * 1000 if seen else None
         else:
@@ -179,9 +186,13 @@ def analyse(result, player, clip, info, cache, decode_screens):
         return row
     w0, w1 = window
     columns, rows = SIZE
+    row["bytes_per_s"] = sum(len(c) for t, c in result.chunks if w0 <= t <= w1) / (w1 - w0)
+    if player == "reel-tmux":
+        # The far tmux's redraws have no synchronized updates or rewinds to end a screen at: the
+        # screens cannot be told apart, so only the keys are timed.
+        return row
     frames = decode_screens(result.chunks, columns, rows, "tct" if player == "tct" else "reel-octant")
     inside = [f for f in frames if w0 <= f.time <= w1]
-    row["bytes_per_s"] = sum(len(c) for t, c in result.chunks if w0 <= t <= w1) / (w1 - w0)
     area = fidelity.video_area(inside) if inside else None
     if not area:
         return row
@@ -351,8 +362,8 @@ def report(results):
              "The picture's age is in mpv's own time: tct's writes hold mpv's clock back, so its age stays small "
              "while its pause and exit wait for the whole backlog.", ""]
     if runs:
-        header = "| | " + " | ".join(f"{rate} reel | {rate} tct" for rate in rates) + " |"
-        lines += [header, "|---|" + "---|" * (2 * len(rates))]
+        header = "| | " + " | ".join(f"{rate} reel | {rate} tct | {rate} reel in a far tmux" for rate in rates) + " |"
+        lines += [header, "|---|" + "---|" * (len(PLAYERS) * len(rates))]
     figures = (("Space → pause shown (ms)", "pause_ms", ".0f"), ("q → exit (ms)", "exit_ms", ".0f"),
                ("frames shown a second", "frames_per_s", ".1f"), ("picture's age, median (ms)", "age_median_ms", ".0f"),
                ("picture's age, 90th percentile (ms)", "age_p90_ms", ".0f"), ("PSNR of the frames shown (dB)", "psnr", ".1f"),
@@ -365,7 +376,7 @@ def report(results):
         lines.append(f"| {title} | " + " | ".join(cells) + " |")
     if kitty:
         lines += ["", "reel in kitty (Xvfb, 120x40) over the same links, the far side's /dev/shm its own "
-                  "(no shared memory): read from screenshots, so to about a screenshot's time (0.1–0.3 s).", "",
+                  "(no shared memory), reel alone: read from screenshots, so to about a screenshot's time (0.1–0.3 s).", "",
                   "| | " + " | ".join(kitty) + " |", "|---|" + "---|" * len(kitty)]
         for title, key, spec in (("Space → the screen still (ms)", "pause_ms", ".0f"), ("q → exit (ms)", "exit_ms", ".0f"),
                                  ("different screenshots in 4 s", "different_screenshots_4s", ".0f")):
