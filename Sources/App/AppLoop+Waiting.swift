@@ -19,7 +19,7 @@ extension AppLoop {
         }
         var outlook = outlook(scene, now: now, deadlines: [scene.nextDeadline(at: now), decoder.deadline,
                                                            playback.nextDeadline(now: now), renderer.acknowledgementDeadline,
-                                                           pane?.nextDeadline])
+                                                           pane?.nextDeadline, pacer.nextDeadline])
         if let desktop {
             let bus = desktop.pollEvents
             if bus.descriptor >= 0 { entries.append(PollEntry(bus.descriptor, events: bus.events)) }
@@ -38,8 +38,10 @@ extension AppLoop {
                               animating: scene.isAnimating(at: now), deadlines: deadlines)
     }
 
-    /// Whether the terminal has taken the last screen: written, and its images acknowledged.
+    /// Whether the terminal has taken the last screen: written, its images acknowledged, and
+    /// answered for (``LinkPacer``).
     func outputState(now: Double) -> LoopScheduler.Output {
-        LoopScheduler.Output(writing: !output.isIdle, awaitingAcknowledgement: renderer.isAwaitingTerminal(now: now))
+        LoopScheduler.Output(writing: !output.isIdle, awaitingAcknowledgement: renderer.isAwaitingTerminal(now: now),
+                             awaitingPicture: !pacer.mayWritePicture, awaitingControls: !pacer.mayWriteControls)
     }
 }
