@@ -39,9 +39,11 @@ extension AppLoop {
     }
 
     /// Whether the terminal has taken the last screen: written, its images acknowledged, and
-    /// answered for (``LinkPacer``).
+    /// answered for (``LinkPacer``). A key's effect does not wait for the answer to a screen of
+    /// the controls: it goes behind at most one picture, and keys come at a person's pace.
     func outputState(now: Double) -> LoopScheduler.Output {
         LoopScheduler.Output(writing: !output.isIdle, awaitingAcknowledgement: renderer.isAwaitingTerminal(now: now),
-                             awaitingPicture: !pacer.mayWritePicture, awaitingControls: !pacer.mayWriteControls)
+                             awaitingPicture: !pacer.mayWritePicture,
+                             awaitingControls: !pacer.mayWriteControls && !inputSinceScreen)
     }
 }

@@ -47,6 +47,9 @@ final class AppLoop: LoopStage {
     /// The video frames drawn when the last screen was written: more since, and the next screen
     /// carries a picture.
     private var framesAtLastScreen = 0
+    /// A key or the mouse came since the last screen: its effect goes out even behind a screen
+    /// of the controls not yet answered for (at most one picture is ever in flight before it).
+    private(set) var inputSinceScreen = false
 
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode,
@@ -310,6 +313,7 @@ final class AppLoop: LoopStage {
                 run(global, on: scene, now: now)
                 continue
             }
+            inputSinceScreen = true
             apply(scene.handle(event, now: now), now: now)
         }
         return hadInput
@@ -355,6 +359,7 @@ final class AppLoop: LoopStage {
         scene.draw(into: &canvas, now: now)
         outputBytes.removeAll(keepingCapacity: true)
         renderer.tolerance = tolerance.current
+        renderer.frameCap = pacer.frameBytes()
         let motion = renderer.reportsPointerMotion
         renderer.render(canvas, now: now, into: &outputBytes)
         if renderer.reportsPointerMotion != motion {
@@ -369,6 +374,7 @@ final class AppLoop: LoopStage {
         let picture = playback.frames.rendered != framesAtLastScreen
         framesAtLastScreen = playback.frames.rendered
         let screenBytes = outputBytes.count
+        inputSinceScreen = false
         if pacer.isActive { outputBytes += renderer.question(status: true) }
         do { _ = try output.submit(outputBytes) } catch { exitCode = 1 }
         _ = pacer.event(.wrote(bytes: screenBytes, picture: picture), now: now)

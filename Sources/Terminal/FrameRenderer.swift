@@ -75,6 +75,13 @@ public struct FrameRenderer {
         set { cells.budget = newValue }
     }
 
+    /// The most bytes a screen's cells may write: the picture sized to the link
+    /// (``ScreenRenderer/frameCap``); nil for no cap.
+    public var frameCap: Int? {
+        get { cells.frameCap }
+        set { cells.frameCap = newValue }
+    }
+
     /// The tolerance the last frame's cells were rendered with: the floor, or the budget's.
     public var lastFrameTolerance: UInt8 { cells.lastFrameTolerance }
 
