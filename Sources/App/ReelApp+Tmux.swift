@@ -15,6 +15,9 @@ extension ReelApp {
         /// cells, when every client is a kitty that has them (``KittyPlaceholders``); else at
         /// the cursor, kept to the pane by ``PanePictures``.
         var placement: KittyPlacement = .cursor
+        /// Whether the screens are paced to the answers of tmux's one client's terminal, asked
+        /// through passthrough, which stays on while reel runs.
+        var pacesThroughPassthrough = false
 
         /// The pane's top-left cell in the client's terminal.
         var origin: CellOrigin { view?.origin ?? .zero }

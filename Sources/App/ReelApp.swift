@@ -96,7 +96,8 @@ public enum ReelApp {
         var tmux = prepareTmux(options: options, environment: environment)
         // After the terminal's restore on every return (a fatal signal's handler runs its own).
         defer { tmux.passthrough?.restore() }
-        let picture = choosePicture(session: session, size: size, options: options, environment: environment, tmux: &tmux)
+        let (picture, capabilities) = choosePicture(session: session, size: size, options: options, environment: environment, tmux: &tmux)
+        let pacing = linkPacing(capabilities: capabilities, environment: environment, tmux: tmux)
         let graphics = picture.graphics
         // The sextant fit measures its glyphs on the cell's own pixels, where the terminal gives them.
         let encoder = FrameEncoder(blitter: picture.blitter, dithersToPalette: colorMode == .palette256 && picture.graphics == .blocks,
@@ -173,7 +174,8 @@ public enum ReelApp {
                                navigator: navigator, desktop: desktop,
                                // Placeholders are tmux's own cells: tmux hides and moves them itself.
                                paneWatcher: graphics == .blocks || tmux.placement == .placeholders
-                                   ? nil : PaneWatcher.start(environment: environment))
+                                   ? nil : PaneWatcher.start(environment: environment),
+                               pacing: pacing)
             let code = loop.run()
             let stats = options.stats ? statsLine(loop: loop, playback: playback) + (tmux.whyCells.map { " cells_because \($0)" } ?? "") : nil
             return (code, [loop.exitLine, loop.saveLine, stats])
@@ -195,7 +197,7 @@ public enum ReelApp {
     /// asked through passthrough, and only with a client attached; the mode and its route come
     /// from ``choosePixelsInTmux(_:options:capabilities:size:)``.
     static func choosePicture(session: TerminalSession, size: TerminalSize, options: ReelOptions,
-                              environment: [String: String], tmux: inout TmuxPicture) -> BlitterChoice {
+                              environment: [String: String], tmux: inout TmuxPicture) -> (BlitterChoice, TerminalCapabilities) {
         let multiplexed = Multiplexer.isInside(environment: environment, answer: nil)
         let inTmux = TmuxClient.command(environment: environment) != nil
         let throughTmux = probesThroughTmux(tmux)
@@ -214,7 +216,16 @@ public enum ReelApp {
         let choice = BlitterChoice.choose(blitter: options.blitter, graphics: options.graphics, pixels: pixels,
                                           richest: richest, multiplexed: multiplexed)
         TraceLog.shared?.record("picture \(choice.name) graphics \(choice.graphics.name) \(capabilities)")
-        return choice
+        return (choice, capabilities)
+    }
+
+    /// Whether the screens are paced to the terminal's answers: when it answered the probe's
+    /// status question, outside any multiplexer (whose own answer says nothing of its client's
+    /// terminal) or inside tmux through passthrough (``TmuxPicture/pacesThroughPassthrough``).
+    static func linkPacing(capabilities: TerminalCapabilities, environment: [String: String], tmux: TmuxPicture) -> LinkPacing {
+        guard capabilities.answersStatus else { return .off }
+        if TmuxClient.command(environment: environment) != nil { return tmux.pacesThroughPassthrough ? .throughTmux : .off }
+        return Multiplexer.isInside(environment: environment, answer: nil) ? .off : .direct
     }
 
     /// The richest cell blitter the terminal is known to draw (``TextGlyphs``): from its XTVERSION
