@@ -42,6 +42,11 @@ final class SlowLink {
         }
     }
 
+    /// The log's last lines, for a failure's message.
+    var logTail: String {
+        ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").split(separator: "\n").suffix(8).joined(separator: "\n")
+    }
+
     /// Bytes delivered to tmux so far (the last `level` line).
     var delivered: Int { events.last { $0.name == "level" }?.numbers.first ?? 0 }
 
@@ -56,7 +61,7 @@ final class SlowLink {
         let deadline = Date().addingTimeInterval(timeout)
         while delivered < bytes {
             if Date() > deadline {
-                Issue.record("the link delivered only \(delivered) bytes", sourceLocation: sourceLocation)
+                Issue.record("the link delivered only \(delivered) bytes; its log ends:\n\(logTail)", sourceLocation: sourceLocation)
                 return
             }
             Thread.sleep(forTimeInterval: 0.05)
@@ -85,7 +90,7 @@ final class SlowLink {
         let mark = events.count
         try tmux.sendKeys(keys)
         guard let index = waitForEvent("input", after: mark, timeout: 10) else {
-            Issue.record("the keys never passed the link", sourceLocation: sourceLocation)
+            Issue.record("the keys never passed the link; its log ends:\n\(logTail)", sourceLocation: sourceLocation)
             return delivered
         }
         return events[index].numbers.count > 1 ? events[index].numbers[1] : 0

@@ -67,6 +67,8 @@ struct SlowLinkEndToEndTests {
         let exit = try #require(link.waitForExit(), "reel and the link never ended")
         #expect(exit.code == 0)
         #expect(exit.delivered - sent < Self.backlog, "\(exit.delivered - sent) bytes reached the screen between q and the end")
+        // The proxy logs its end before it gives the pane its settings back: wait for the pane's.
+        #expect(link.tmux.waitForExit() == 0)
         try link.tmux.expectTerminalRestored()
     }
 
