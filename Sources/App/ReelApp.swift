@@ -97,7 +97,7 @@ public enum ReelApp {
         // After the terminal's restore on every return (a fatal signal's handler runs its own).
         defer { tmux.passthrough?.restore() }
         let (picture, capabilities) = choosePicture(session: session, size: size, options: options, environment: environment, tmux: &tmux)
-        let pacing = linkPacing(capabilities: capabilities, environment: environment, tmux: tmux)
+        let pacing = linkPacing(capabilities: capabilities, environment: environment, tmux: tmux, options: options)
         let graphics = picture.graphics
         // The sextant fit measures its glyphs on the cell's own pixels, where the terminal gives them.
         let encoder = FrameEncoder(blitter: picture.blitter, dithersToPalette: colorMode == .palette256 && picture.graphics == .blocks,
@@ -230,8 +230,9 @@ public enum ReelApp {
     /// its client's terminal) or inside tmux through passthrough
     /// (``TmuxPicture/pacesThroughPassthrough``). A TERM of `tmux-…` or `screen-…` alone is a
     /// multiplexer at the near end of SSH: its answers come after the link, so they pace.
-    static func linkPacing(capabilities: TerminalCapabilities, environment: [String: String], tmux: TmuxPicture) -> LinkPacing {
-        guard capabilities.answersStatus else { return .off }
+    static func linkPacing(capabilities: TerminalCapabilities, environment: [String: String], tmux: TmuxPicture,
+                           options: ReelOptions = ReelOptions()) -> LinkPacing {
+        guard capabilities.answersStatus, options.linkPacing else { return .off }
         if TmuxClient.command(environment: environment) != nil { return tmux.pacesThroughPassthrough ? .throughTmux : .off }
         return multiplexerHere(environment) ? .off : .direct
     }

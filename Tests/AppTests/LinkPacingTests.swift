@@ -47,6 +47,16 @@ struct LinkPacingTests {
             == (paced ? .throughTmux : .off))
     }
 
+    @Test("--no-link-pacing leaves it to the pty; --terminal-max-fps is read as mpv's numbers are")
+    func options() throws {
+        var options = ReelOptions()
+        options.linkPacing = false
+        #expect(ReelApp.linkPacing(capabilities: Self.answered(true), environment: [:], tmux: ReelApp.TmuxPicture(), options: options) == .off)
+        let parsed = try ReelOptions.parse(["--no-link-pacing", "--terminal-max-fps=12.5", "a.mp4"])
+        #expect(!parsed.linkPacing && parsed.terminalMaxFPS == 12.5)
+        #expect(throws: UsageError.self) { try ReelOptions.parse(["--terminal-max-fps=-1", "a.mp4"]) }
+    }
+
     @Test("the questions inside tmux go to its client in a passthrough of their own")
     func questionsWrapped() {
         var renderer = FrameRenderer()
