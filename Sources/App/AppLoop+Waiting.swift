@@ -19,7 +19,7 @@ extension AppLoop {
         }
         var outlook = outlook(scene, now: now, deadlines: [scene.nextDeadline(at: now), decoder.deadline,
                                                            playback.nextDeadline(now: now), renderer.acknowledgementDeadline,
-                                                           pane?.nextDeadline, pacer.nextDeadline])
+                                                           pane?.nextDeadline, pacer.nextDeadline, nextPictureAllowed(now: now)])
         if let desktop {
             let bus = desktop.pollEvents
             if bus.descriptor >= 0 { entries.append(PollEntry(bus.descriptor, events: bus.events)) }
@@ -43,7 +43,7 @@ extension AppLoop {
     /// the controls: it goes behind at most one picture, and keys come at a person's pace.
     func outputState(now: Double) -> LoopScheduler.Output {
         LoopScheduler.Output(writing: !output.isIdle, awaitingAcknowledgement: renderer.isAwaitingTerminal(now: now),
-                             awaitingPicture: !pacer.mayWritePicture,
+                             awaitingPicture: !pacer.mayWritePicture || nextPictureAllowed(now: now) != nil,
                              awaitingControls: !pacer.mayWriteControls && !inputSinceScreen)
     }
 }

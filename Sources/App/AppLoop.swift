@@ -50,6 +50,10 @@ final class AppLoop: LoopStage {
     /// A key or the mouse came since the last screen: its effect goes out even behind a screen
     /// of the controls not yet answered for (at most one picture is ever in flight before it).
     private(set) var inputSinceScreen = false
+    /// When the last screen with a new picture was written, for `--terminal-max-fps`.
+    private var lastPictureAt = -Double.infinity
+    /// A screen was drawn while pictures were held: once they may go, the picture catches up.
+    private var heldBehind = false
 
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode,
@@ -134,6 +138,10 @@ final class AppLoop: LoopStage {
         _ = playback.frames.take(from: playback.player, size: context.pixelSize, draw: false)
         follow(result, now: now)
         if pane?.follow(&renderer, now: now) == true { _ = scheduler.event(.redrawRequested, now: now) }
+        if heldBehind, outputState(now: now).isReady {
+            heldBehind = false
+            if playback.frames.isBehind { _ = scheduler.event(.redrawRequested, now: now) }
+        }
         runOutsideCommands(seeked: result.restarted, now: now)
         if let current = top { apply(current.tick(now: now), now: now) }
         drawIfNeeded(now: now)
@@ -350,12 +358,22 @@ final class AppLoop: LoopStage {
         TraceLog.shared?.record("asked again \(pacer.reasks)")
     }
 
+    /// When the next picture may go under `--terminal-max-fps`; nil without a cap, or once it may.
+    func nextPictureAllowed(now: Double) -> Double? {
+        let cap = context.options.terminalMaxFPS
+        guard cap > 0 else { return nil }
+        let next = lastPictureAt + 1 / cap
+        return next > now ? next : nil
+    }
+
     private func drawIfNeeded(now: Double) {
         guard let scene = top, scheduler.event(.passEnded(outlook(scene, now: now)), now: now) == .draw else { return }
         let start = monotonicNow()
         // Only a scene that follows the pointer asks for its every move (mode 1003).
         canvas.reportsPointerMotion = false
         noteFigures(scene, now: now)
+        playback.frames.picturesHeld = !outputState(now: now).isReady
+        heldBehind = heldBehind || playback.frames.picturesHeld
         scene.draw(into: &canvas, now: now)
         outputBytes.removeAll(keepingCapacity: true)
         renderer.tolerance = tolerance.current
@@ -378,6 +396,7 @@ final class AppLoop: LoopStage {
         if pacer.isActive { outputBytes += renderer.question(status: true) }
         do { _ = try output.submit(outputBytes) } catch { exitCode = 1 }
         _ = pacer.event(.wrote(bytes: screenBytes, picture: picture), now: now)
+        if picture { lastPictureAt = now }
         if output.isIdle {
             tolerance.screenDrained(submitted: now, drained: now)
         } else {

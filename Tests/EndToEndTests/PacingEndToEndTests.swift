@@ -106,6 +106,25 @@ final class AnsweringTerminal {
         return end
     }
 
+    /// Reads for `seconds`, answering every status question at once; the bytes of each screen
+    /// that ended meanwhile.
+    func answering(for seconds: Double, from start: Int) -> [Int] {
+        var answered = start, screens: [Int] = [], screenStart = start
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            pump(seconds: 0.01)
+            while let found = Self.find(Self.status, in: output, after: answered) {
+                send(Array("\u{1B}[0n".utf8))
+                answered = found + Self.status.count
+            }
+            while let found = Self.find(Self.endOfScreen, in: output, after: screenStart) {
+                screens.append(found - screenStart)
+                screenStart = found + Self.endOfScreen.count
+            }
+        }
+        return screens
+    }
+
     func quit() -> Int32? {
         send(Array("q".utf8))
         var status: Int32 = 0
@@ -153,5 +172,24 @@ struct PacingEndToEndTests {
         #expect(terminal.count(AnsweringTerminal.status, after: probeEnd) == 0)
         #expect(terminal.count(AnsweringTerminal.endOfScreen, after: probeEnd) >= 5)
         #expect(terminal.quit() == 0)
+    }
+
+    @Test("answered at once, the pictures flow; --terminal-max-fps=2 sends at most about two a second")
+    func frameRateCap() throws {
+        for (arguments, most) in [([String](), nil), (["--terminal-max-fps=2"], 2.0)] as [([String], Double?)] {
+            let terminal = try AnsweringTerminal(arguments + ["--no-audio", "--loop", Paths.sample("photo-pan.mp4")])
+            let probeEnd = try #require(terminal.answerProbe(status: true))
+            // Past the start's controls, which fade out after 3 s (screens as large as pictures).
+            _ = terminal.answering(for: 4, from: probeEnd)
+            let start = terminal.output.count
+            let pictures = terminal.answering(for: 3, from: start).filter { $0 > 8_000 }.count
+            if let most {
+                #expect(pictures <= Int(most * 3) + 1, "\(pictures) pictures in 3 s")
+                #expect(pictures >= 2)
+            } else {
+                #expect(pictures >= 15, "\(pictures) pictures in 3 s")
+            }
+            #expect(terminal.quit() == 0)
+        }
     }
 }
