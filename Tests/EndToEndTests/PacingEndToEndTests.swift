@@ -177,10 +177,10 @@ struct PacingEndToEndTests {
     @Test("answered at once, the pictures flow; --terminal-max-fps=2 sends at most about two a second")
     func frameRateCap() throws {
         for (arguments, most) in [([String](), nil), (["--terminal-max-fps=2"], 2.0)] as [([String], Double?)] {
-            let terminal = try AnsweringTerminal(arguments + ["--no-audio", "--loop", Paths.sample("photo-pan.mp4")])
+            // The controls stay up throughout: their fade would write screens as large as pictures.
+            let terminal = try AnsweringTerminal(arguments + ["--no-audio", "--loop", "--hide-delay=60", Paths.sample("photo-pan.mp4")])
             let probeEnd = try #require(terminal.answerProbe(status: true))
-            // Past the start's controls, which fade out after 3 s (screens as large as pictures).
-            _ = terminal.answering(for: 4, from: probeEnd)
+            _ = terminal.answering(for: 1.5, from: probeEnd)
             let start = terminal.output.count
             let pictures = terminal.answering(for: 3, from: start).filter { $0 > 8_000 }.count
             if let most {
