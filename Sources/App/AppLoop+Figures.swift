@@ -11,6 +11,10 @@ extension AppLoop {
         if figuresSample.time > 0 { figures.bytesPerSecond = Double(bytesWritten - figuresSample.bytes) / (now - figuresSample.time) }
         figures.screenMilliseconds = stats.drawTimes.count > 0 ? stats.drawTimes.percentile(0.5) : nil
         figures.tolerance = Int(lastFrameTolerance)
+        if pacer.isActive {
+            figures.link = .init(rate: pacer.rate, roundTripMilliseconds: pacer.roundTrip.map { $0 * 1000 },
+                                 bytesInFlight: pacer.bytesInFlight, frameBytes: renderer.frameCap)
+        }
         figuresSample = (now, bytesWritten)
         scene.noteTerminalFigures(figures, now: now)
     }

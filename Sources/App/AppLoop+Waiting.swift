@@ -20,7 +20,7 @@ extension AppLoop {
         }
         var outlook = outlook(scene, now: now, deadlines: [scene.nextDeadline(at: now), decoder.deadline,
                                                            playback.nextDeadline(now: now), renderer.acknowledgementDeadline,
-                                                           pane?.nextDeadline])
+                                                           pane?.nextDeadline, pacer.nextDeadline, nextPictureAllowed(now: now)])
         if let desktop {
             let bus = desktop.pollEvents
             if bus.descriptor >= 0 { entries.append(PollEntry(bus.descriptor, events: bus.events)) }
@@ -39,8 +39,12 @@ extension AppLoop {
                               animating: scene.isAnimating(at: now), deadlines: deadlines)
     }
 
-    /// Whether the terminal has taken the last screen: written, and its images acknowledged.
+    /// Whether the terminal has taken the last screen: written, its images acknowledged, and
+    /// answered for (``LinkPacer``). A key's effect does not wait for the answer to a screen of
+    /// the controls: it goes behind at most one picture, and keys come at a person's pace.
     func outputState(now: Double) -> LoopScheduler.Output {
-        LoopScheduler.Output(writing: !output.isIdle, awaitingAcknowledgement: renderer.isAwaitingTerminal(now: now))
+        LoopScheduler.Output(writing: !output.isIdle, awaitingAcknowledgement: renderer.isAwaitingTerminal(now: now),
+                             awaitingPicture: !pacer.mayWritePicture || nextPictureAllowed(now: now) != nil,
+                             awaitingControls: !pacer.mayWriteControls && !inputSinceScreen)
     }
 }

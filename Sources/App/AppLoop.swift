@@ -45,12 +45,24 @@ final class AppLoop: LoopStage {
     private var submittedAt: Double?
     /// The picture kept to reel's tmux pane while it is shown, in pixel mode inside tmux.
     private(set) var pane: PanePictures?
+    /// The screens paced to the terminal's answers, and the link they measure.
+    private(set) var pacer: LinkPacer
+    /// The video frames drawn when the last screen was written: more since, and the next screen
+    /// carries a picture.
+    private var framesAtLastScreen = 0
+    /// A key or the mouse came since the last screen: its effect goes out even behind a screen
+    /// of the controls not yet answered for (at most one picture is ever in flight before it).
+    private(set) var inputSinceScreen = false
+    /// When the last screen with a new picture was written, for `--terminal-max-fps`.
+    private var lastPictureAt = -Double.infinity
+    /// A screen was drawn while pictures were held: once they may go, the picture catches up.
+    private var heldBehind = false
 
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode,
          graphics: GraphicsMode = .blocks, placement: KittyPlacement = .cursor, paneOrigin: CellOrigin = .zero,
          playback: PlaybackSession, navigator: Navigator,
-         desktop: MPRISService? = nil, paneWatcher: PaneWatcher? = nil) {
+         desktop: MPRISService? = nil, paneWatcher: PaneWatcher? = nil, pacing: LinkPacing = .off) {
         self.session = session
         self.desktop = desktop
         self.output = output
@@ -70,6 +82,9 @@ final class AppLoop: LoopStage {
         renderer.budget = budget.share > 0 && graphics == .blocks ? budget : nil
         canvas = Canvas(width: context.size.columns, height: context.size.rows)
         pane = PanePictures(watcher: paneWatcher, renderer: &renderer)
+        pacer = LinkPacer(active: pacing != .off)
+        renderer.pacedByStatus = pacing != .off
+        renderer.questionsThroughTmux = pacing == .throughTmux
     }
 
     var top: Scene? { scenes.last }
@@ -121,6 +136,7 @@ final class AppLoop: LoopStage {
         guard exitCode == nil, let current = top else { return }
         // Flushed first, so that a screen whose last bytes go out now does not cost a frame.
         flushOutput()
+        if case .ask(let question) = pacer.event(.tick, now: now) { ask(question) }
         let result = playback.pump(now: now)
         playback.tick(now: now)
         apply(current.pump(now: now, session: result, canTakeFrame: outputState(now: now).isReady), now: now)
@@ -128,6 +144,10 @@ final class AppLoop: LoopStage {
         _ = playback.frames.take(from: playback.player, size: context.pixelSize, draw: false, now: now)
         follow(result, now: now)
         if pane?.follow(&renderer, now: now) == true { _ = scheduler.event(.redrawRequested, now: now) }
+        if heldBehind, outputState(now: now).isReady {
+            heldBehind = false
+            if playback.frames.isBehind { _ = scheduler.event(.redrawRequested, now: now) }
+        }
         runOutsideCommands(seeked: result.restarted, now: now)
         if let current = top { apply(current.tick(now: now), now: now) }
         drawIfNeeded(now: now)
@@ -272,6 +292,8 @@ final class AppLoop: LoopStage {
 
     private func suspend(now: Double) {
         output.discardPending()
+        // The answers to what was asked go to the shell, or nowhere.
+        _ = pacer.event(.forget, now: now)
         renderer.invalidate()
         if (try? session.suspend()) == true { applyResize(now: monotonicNow(), force: true) }
     }
@@ -295,7 +317,7 @@ final class AppLoop: LoopStage {
         for event in events {
             guard exitCode == nil, let scene = top else { return hadInput }
             if case .reply(let reply) = event {
-                renderer.receive(reply)  // the terminal's, never a scene's
+                receive(reply, now: now)  // the terminal's, never a scene's
                 continue
             }
             // Help, quit, interrupt, suspend and redraw are decided here, by the table and the
@@ -305,6 +327,7 @@ final class AppLoop: LoopStage {
                 run(global, on: scene, now: now)
                 continue
             }
+            inputSinceScreen = true
             apply(scene.handle(event, now: now), now: now)
         }
         return hadInput
@@ -323,15 +346,44 @@ final class AppLoop: LoopStage {
         }
     }
 
+    /// Takes one of the terminal's replies into account: an image's acknowledgement, an answer
+    /// to a question after a screen.
+    private func receive(_ reply: TerminalReply, now: Double) {
+        renderer.receive(reply)
+        switch reply {
+        case .status: _ = pacer.event(.answered(.status), now: now)
+        case .deviceAttributes: _ = pacer.event(.answered(.attributes), now: now)
+        default: break
+        }
+        TraceLog.shared?.record("answer \(pacer.outstanding.count) in flight \(pacer.bytesInFlight)", now: now)
+    }
+
+    /// Writes `question` alone, after whatever is being written.
+    private func ask(_ question: LinkPacer.Question) {
+        do { try output.append(renderer.question(status: question == .status)) } catch { exitCode = 1 }
+        TraceLog.shared?.record("asked again \(pacer.reasks)")
+    }
+
+    /// When the next picture may go under `--terminal-max-fps`; nil without a cap, or once it may.
+    func nextPictureAllowed(now: Double) -> Double? {
+        let cap = context.options.terminalMaxFPS
+        guard cap > 0 else { return nil }
+        let next = lastPictureAt + 1 / cap
+        return next > now ? next : nil
+    }
+
     private func drawIfNeeded(now: Double) {
         guard let scene = top, scheduler.event(.passEnded(outlook(scene, now: now)), now: now) == .draw else { return }
         let start = monotonicNow()
         // Only a scene that follows the pointer asks for its every move (mode 1003).
         canvas.reportsPointerMotion = false
         noteFigures(scene, now: now)
+        playback.frames.picturesHeld = !outputState(now: now).isReady
+        heldBehind = heldBehind || playback.frames.picturesHeld
         scene.draw(into: &canvas, now: now)
         outputBytes.removeAll(keepingCapacity: true)
         renderer.tolerance = tolerance.current
+        renderer.frameCap = pacer.frameBytes()
         let motion = renderer.reportsPointerMotion
         renderer.render(canvas, now: now, into: &outputBytes)
         if renderer.reportsPointerMotion != motion {
@@ -342,7 +394,15 @@ final class AppLoop: LoopStage {
         if stats.firstScreenMilliseconds == 0 { stats.firstScreenMilliseconds = (monotonicNow() - processStart) * 1000 }
         // A screen identical to the last one is not sent at all.
         guard renderer.lastFrameChanged else { return }
+        // The question after the screen, answered once the terminal has read it.
+        let picture = playback.frames.rendered != framesAtLastScreen
+        framesAtLastScreen = playback.frames.rendered
+        let screenBytes = outputBytes.count
+        inputSinceScreen = false
+        if pacer.isActive { outputBytes += renderer.question(status: true) }
         do { _ = try output.submit(outputBytes) } catch { exitCode = 1 }
+        _ = pacer.event(.wrote(bytes: screenBytes, picture: picture), now: now)
+        if picture { lastPictureAt = now }
         if output.isIdle {
             tolerance.screenDrained(submitted: now, drained: now)
         } else {

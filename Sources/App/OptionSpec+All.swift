@@ -68,6 +68,10 @@ extension OptionSpec {
                aliases: [("24bit", "truecolor")]) { $0.colors = $1; $0.colorsGiven = true },
         choice("blitter", "how cells draw pictures: half (2 pixels a cell), quadrant (4), sextant (sextants, halves, quadrants and eighths, the best each cell), octant (8; Unicode 16, few terminals); auto: sextants where the terminal is known to draw them, else quadrants. Named, it draws cells even where the terminal has pixels",
                .picture, BlitterChoice.Preference.self) { $0.blitter = $1 },
+        flag("link-pacing", \.linkPacing, "pace the screens to the terminal's answers where it answers (over SSH: at most one "
+             + "picture on its way, sized to the link); --no-link-pacing leaves it to the pty", .picture, shownOff: true),
+        number("terminal-max-fps", "N", "send the terminal at most N pictures a second (0: as many as it takes)", .picture,
+               in: 0...1000, expected: "pictures a second") { $0.terminalMaxFPS = $1 },
         choice("graphics", "the terminal's own pixels where it has them (auto: kitty graphics or sixel when the terminal says so and --blitter is not named; through tmux too, where its client's terminal has them; blocks, i.e. cells, in screen; iterm2: iTerm2's inline images, as WezTerm, mlterm and Konsole draw them, never chosen by auto)",
                .picture, GraphicsMode.Preference.self) { $0.graphics = $1 },
 

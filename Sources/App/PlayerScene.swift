@@ -120,7 +120,7 @@ final class PlayerScene: Scene {
 
     func draw(into canvas: inout Canvas, now: Double) {
         // After frames were let go (the terminal was behind), the picture is mpv's current one.
-        if session.frames.isBehind { session.renderNow(size: context.pixelSize) }
+        if session.frames.isBehind, !session.frames.picturesHeld { session.renderNow(size: context.pixelSize) }
         if let reveal, reveal.isAnimating(at: now) {
             if scratch.width != canvas.width || scratch.height != canvas.height {
                 scratch = Canvas(width: canvas.width, height: canvas.height)

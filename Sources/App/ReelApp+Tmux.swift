@@ -15,25 +15,31 @@ extension ReelApp {
         /// cells, when every client is a kitty that has them (``KittyPlaceholders``); else at
         /// the cursor, kept to the pane by ``PanePictures``.
         var placement: KittyPlacement = .cursor
+        /// Whether the screens are paced to the answers of tmux's one client's terminal, asked
+        /// through passthrough, which stays on while reel runs.
+        var pacesThroughPassthrough = false
 
         /// The pane's top-left cell in the client's terminal.
         var origin: CellOrigin { view?.origin ?? .zero }
     }
 
-    /// Asks tmux about reel's pane and its clients when pixels may be drawn through it (reel is
-    /// in tmux, and `--graphics` and `--blitter` leave pixels possible), and turns passthrough on
-    /// for the pane so that the probe can ask the terminal behind tmux.
+    /// Asks tmux about reel's pane and its clients when reel is in tmux, and turns passthrough on
+    /// for the pane so that the probe can ask the terminal behind tmux: when pixels may be drawn
+    /// through it (`--graphics` and `--blitter` leave pixels possible), or when one client shows
+    /// the pane, whose terminal's answers can pace the screens (``pacesThroughTmux(_:capabilities:)``).
     static func prepareTmux(options: ReelOptions, environment: [String: String]) -> TmuxPicture {
-        let wanted: Bool
+        let pixels: Bool
         switch options.graphics {
-        case .blocks: wanted = false
-        case .kitty, .sixel, .iterm2: wanted = true
-        case .auto: wanted = options.blitter == .auto
+        case .blocks: pixels = false
+        case .kitty, .sixel, .iterm2: pixels = true
+        case .auto: pixels = options.blitter == .auto
         }
-        guard wanted, TmuxClient.command(environment: environment) != nil else { return TmuxPicture() }
+        guard TmuxClient.command(environment: environment) != nil else { return TmuxPicture() }
         // A claim on the pane's passthrough left by a reel that died with its guard is undone first.
         let view = TmuxClient.view(environment: environment).flatMap { PanePassthrough.reclaim(view: $0, environment: environment) }
-        // No client, no terminal to ask or draw on (a detached session).
+        // No client, no terminal to ask or draw on (a detached session); with several, no one
+        // terminal's answers say what all of them have drawn.
+        guard pixels || view?.clients.count == 1 else { return TmuxPicture() }
         let passthrough = view.flatMap { $0.clients.isEmpty ? nil : PanePassthrough.turnOn(view: $0, environment: environment) }
         TraceLog.shared?.record("tmux \(view.map { "\($0)" } ?? "did not answer")")
         return TmuxPicture(view: view, passthrough: passthrough)
@@ -47,15 +53,30 @@ extension ReelApp {
         return tmux.passthrough != nil || view.passthroughAllowed || !view.hasPassthroughOption
     }
 
-    /// The pixels inside tmux for `options`, and `tmux` with the reason when `auto` found none;
-    /// passthrough goes back off at once when the choice does not go through it.
+    /// Whether the screens can be paced to the answers of tmux's client's terminal, asked through
+    /// passthrough: exactly one client shows the pane, passthrough lets the questions through,
+    /// and that terminal answered the probe's status question. tmux answers a status question
+    /// itself, at once, however far behind its client is, so without passthrough (or with no
+    /// client, or several) the screens are not paced.
+    static func pacesThroughTmux(_ tmux: TmuxPicture, capabilities: TerminalCapabilities) -> Bool {
+        guard let view = tmux.view, view.clients.count == 1, capabilities.answersStatus else { return false }
+        return probesThroughTmux(tmux)
+    }
+
+    /// Decides, once the picture is chosen (`graphics`), whether the screens are paced through
+    /// passthrough, and puts passthrough back at once when neither they nor the picture go
+    /// through it.
+    static func settlePassthrough(_ tmux: inout TmuxPicture, graphics: GraphicsMode, capabilities: TerminalCapabilities) {
+        tmux.pacesThroughPassthrough = pacesThroughTmux(tmux, capabilities: capabilities)
+        guard !tmux.pacesThroughPassthrough, graphics.route != .tmuxPassthrough else { return }
+        tmux.passthrough?.restore()
+        tmux.passthrough = nil
+    }
+
+    /// The pixels inside tmux for `options`, and `tmux` with the reason when `auto` found none.
     static func choosePixelsInTmux(_ tmux: inout TmuxPicture, options: ReelOptions, capabilities: TerminalCapabilities,
                                    size: TerminalSize) -> GraphicsMode {
         let choice = GraphicsMode.chooseInTmux(options.graphics, capabilities: capabilities, size: size, view: tmux.view)
-        if choice.mode.route != .tmuxPassthrough {
-            tmux.passthrough?.restore()
-            tmux.passthrough = nil
-        }
         tmux.placement = choice.placement
         // Said only when pixels were wanted: a blitter named draws cells by choice.
         tmux.whyCells = options.graphics == .auto && options.blitter == .auto ? choice.whyCells : nil

@@ -103,7 +103,8 @@ public enum ReelApp {
         var tmux = prepareTmux(options: options, environment: environment)
         // After the terminal's restore on every return (a fatal signal's handler runs its own).
         defer { tmux.passthrough?.restore() }
-        let picture = choosePicture(session: session, size: size, options: options, environment: environment, tmux: &tmux)
+        let (picture, capabilities) = choosePicture(session: session, size: size, options: options, environment: environment, tmux: &tmux)
+        let pacing = linkPacing(capabilities: capabilities, environment: environment, tmux: tmux, options: options)
         let graphics = picture.graphics
         // The sextant fit measures its glyphs on the cell's own pixels, where the terminal gives them.
         let encoder = FrameEncoder(blitter: picture.blitter, dithersToPalette: colorMode == .palette256 && picture.graphics == .blocks,
@@ -180,7 +181,8 @@ public enum ReelApp {
                                navigator: navigator, desktop: desktop,
                                // Placeholders are tmux's own cells: tmux hides and moves them itself.
                                paneWatcher: graphics == .blocks || tmux.placement == .placeholders
-                                   ? nil : PaneWatcher.start(environment: environment))
+                                   ? nil : PaneWatcher.start(environment: environment),
+                               pacing: pacing)
             let code = loop.run()
             let stats = options.stats ? statsLine(loop: loop, playback: playback) + (tmux.whyCells.map { " cells_because \($0)" } ?? "") : nil
             return (code, [loop.exitLine, loop.saveLine] + loop.screenshotLines + [stats])
@@ -202,16 +204,21 @@ public enum ReelApp {
     /// asked through passthrough, and only with a client attached; the mode and its route come
     /// from ``choosePixelsInTmux(_:options:capabilities:size:)``.
     static func choosePicture(session: TerminalSession, size: TerminalSize, options: ReelOptions,
-                              environment: [String: String], tmux: inout TmuxPicture) -> BlitterChoice {
+                              environment: [String: String], tmux: inout TmuxPicture) -> (BlitterChoice, TerminalCapabilities) {
         let multiplexed = Multiplexer.isInside(environment: environment, answer: nil)
         let inTmux = TmuxClient.command(environment: environment) != nil
         let throughTmux = probesThroughTmux(tmux)
         // Inside tmux the terminal is asked only through passthrough: asked directly, tmux takes
         // kitty's query for a title.
-        let asks = BlitterChoice.needsProbe(blitter: options.blitter, graphics: options.graphics, multiplexed: multiplexed && !throughTmux)
+        let forPicture = BlitterChoice.needsProbe(blitter: options.blitter, graphics: options.graphics, multiplexed: multiplexed && !throughTmux)
             && (throughTmux || !inTmux)
-        let capabilities = asks ? (try? session.probeCapabilities(throughTmux: throughTmux, clock: monotonicNow)) ?? TerminalCapabilities()
+        // Asked whatever the picture, for the status answer that paces the screens, where it can
+        // pace them: the terminal itself, or tmux's client through passthrough.
+        let asks = forPicture || throughTmux || !multiplexerHere(environment)
+        let probed = asks ? (try? session.probeCapabilities(throughTmux: throughTmux, clock: monotonicNow)) ?? TerminalCapabilities()
             : TerminalCapabilities()
+        var capabilities = forPicture ? probed : TerminalCapabilities()
+        capabilities.answersStatus = probed.answersStatus
         let pixels = options.graphics == .blocks ? GraphicsMode.blocks
             : inTmux ? choosePixelsInTmux(&tmux, options: options, capabilities: capabilities, size: size)
             : GraphicsMode.choose(options.graphics, capabilities: capabilities, size: size, environment: environment)
@@ -220,8 +227,26 @@ public enum ReelApp {
                                  clients: tmux.view?.clients.map(\.termType)) : .quadrant
         let choice = BlitterChoice.choose(blitter: options.blitter, graphics: options.graphics, pixels: pixels,
                                           richest: richest, multiplexed: multiplexed)
+        if inTmux { settlePassthrough(&tmux, graphics: choice.graphics, capabilities: capabilities) }
         TraceLog.shared?.record("picture \(choice.name) graphics \(choice.graphics.name) \(capabilities)")
-        return choice
+        return (choice, capabilities)
+    }
+
+    /// Whether the screens are paced to the terminal's answers: when it answered the probe's
+    /// status question, outside a multiplexer on this machine (whose own answer says nothing of
+    /// its client's terminal) or inside tmux through passthrough
+    /// (``TmuxPicture/pacesThroughPassthrough``). A TERM of `tmux-…` or `screen-…` alone is a
+    /// multiplexer at the near end of SSH: its answers come after the link, so they pace.
+    static func linkPacing(capabilities: TerminalCapabilities, environment: [String: String], tmux: TmuxPicture,
+                           options: ReelOptions = ReelOptions()) -> LinkPacing {
+        guard capabilities.answersStatus, options.linkPacing else { return .off }
+        if TmuxClient.command(environment: environment) != nil { return tmux.pacesThroughPassthrough ? .throughTmux : .off }
+        return multiplexerHere(environment) ? .off : .direct
+    }
+
+    /// Whether reel runs inside tmux or screen on this machine (`TMUX`, `STY`).
+    static func multiplexerHere(_ environment: [String: String]) -> Bool {
+        [environment["TMUX"], environment["STY"]].contains { !($0 ?? "").isEmpty }
     }
 
     /// The richest cell blitter the terminal is known to draw (``TextGlyphs``): from its XTVERSION

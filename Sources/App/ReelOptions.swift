@@ -61,6 +61,10 @@ public struct ReelOptions: Sendable, Equatable {
     public var graphics = GraphicsMode.Preference.auto
     /// Print a one-line summary of frames, bytes and timings to stderr at exit.
     public var stats = false
+    /// Pace the screens to the terminal's answers where it answers (`--link-pacing`, on by default).
+    public var linkPacing = true
+    /// The most pictures a second sent to the terminal (`--terminal-max-fps`); 0 for no cap.
+    public var terminalMaxFPS = 0.0
     /// Library: descend into subfolders.
     public var recursive = false
     /// The list's options: `--only-playable`. The scene adds the title, the keys and the scan's.

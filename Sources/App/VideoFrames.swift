@@ -34,6 +34,10 @@ final class VideoFrames {
     private(set) var isBehind = false
     /// How long mpv took to render (scale and convert) each frame.
     private(set) var renderTimes = DurationHistogram()
+    /// Whether a new picture may not go to the terminal now (its answer for the last one is
+    /// awaited, or `--terminal-max-fps` holds it): a screen of the controls drawn meanwhile keeps
+    /// the picture it has instead of catching up with mpv's (``isBehind``).
+    var picturesHeld = false
     /// How long a due frame may wait for a busy terminal before it is let go, in seconds.
     var patience = 0.0
     /// Since when the frame now due has been waiting for the terminal, or nil.

@@ -5,7 +5,8 @@
 /// is drawn at once for a change, at most every ``animationInterval`` for an animation alone, once
 /// more when an animation ends (at its final value), and never while the terminal is still taking
 /// the last one (its bytes unwritten, or its images not yet acknowledged): the loop then waits for
-/// the terminal instead of spinning. With nothing due it sleeps until a descriptor wakes it.
+/// the terminal instead of spinning. While the terminal has not answered for the last picture
+/// (``Output/awaitingPicture``), a screen of the controls alone may still go, once. With nothing due it sleeps until a descriptor wakes it.
 public struct LoopScheduler: Sendable, Equatable {
     /// What the loop tells the scheduler.
     public enum Event: Sendable, Equatable {
@@ -33,15 +34,27 @@ public struct LoopScheduler: Sendable, Equatable {
         public var writing: Bool
         /// Images of the last screen are sent and not yet acknowledged.
         public var awaitingAcknowledgement: Bool
+        /// The terminal has not yet answered for the last picture (``LinkPacer/mayWritePicture``):
+        /// no new video frame, but a screen of the controls alone may go.
+        public var awaitingPicture: Bool
+        /// The terminal has not yet answered for the last screen of the controls alone either
+        /// (``LinkPacer/mayWriteControls``): nothing is drawn.
+        public var awaitingControls: Bool
 
-        public init(writing: Bool = false, awaitingAcknowledgement: Bool = false) {
+        public init(writing: Bool = false, awaitingAcknowledgement: Bool = false, awaitingPicture: Bool = false,
+                    awaitingControls: Bool = false) {
             self.writing = writing
             self.awaitingAcknowledgement = awaitingAcknowledgement
+            self.awaitingPicture = awaitingPicture
+            self.awaitingControls = awaitingControls
         }
 
         /// The terminal has taken the last screen, so that a new one (and a video frame for it)
         /// may be made.
-        public var isReady: Bool { !writing && !awaitingAcknowledgement }
+        public var isReady: Bool { mayDraw && !awaitingPicture }
+
+        /// A screen may be drawn: of the controls alone at least (the picture when ``isReady``).
+        public var mayDraw: Bool { !writing && !awaitingAcknowledgement && !awaitingControls }
     }
 
     /// What the loop sees at a step.
@@ -93,7 +106,7 @@ public struct LoopScheduler: Sendable, Equatable {
         case .willWait(let outlook):
             return .poll(timeout: timeout(outlook, now: now))
         case .passEnded(let outlook):
-            guard outlook.output.isReady, let due = drawDue(outlook, now: now), due <= now else { return .none }
+            guard outlook.output.mayDraw, let due = drawDue(outlook, now: now), due <= now else { return .none }
             animationPending = outlook.animating
             redrawPending = false
             lastDraw = now
@@ -118,7 +131,7 @@ public struct LoopScheduler: Sendable, Equatable {
     private func timeout(_ outlook: Outlook, now: Double) -> Double? {
         if outlook.workInHand { return 0 }
         var deadline = outlook.deadlines.compactMap { $0 }.min()
-        if outlook.output.isReady, let due = drawDue(outlook, now: now) {
+        if outlook.output.mayDraw, let due = drawDue(outlook, now: now) {
             deadline = min(deadline ?? .infinity, max(now, due))
         }
         return deadline.map { max(0, min($0 - now, longestWait)) }

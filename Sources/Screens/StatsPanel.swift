@@ -21,6 +21,28 @@ public struct TerminalFigures: Sendable, Equatable {
     public var framesLetGo = 0
     /// The colour tolerance the byte budget or a slow terminal raised the renderer to (0: exact).
     public var tolerance = 0
+    /// The link to the terminal as its answers measure it, while the screens are paced to them
+    /// (nil when they are not: the terminal did not answer at start).
+    public var link: LinkFigures?
+
+    /// What the terminal's answers say of the link to it (``Controls/LinkPacer``).
+    public struct LinkFigures: Sendable, Equatable {
+        /// Bytes a second it carries, smoothed; nil until measured.
+        public var rate: Double?
+        /// The round trip of a question alone, in milliseconds; nil until measured.
+        public var roundTripMilliseconds: Double?
+        /// Bytes written and not yet answered for.
+        public var bytesInFlight = 0
+        /// The most a picture may take to cross the link in time; nil for no cap.
+        public var frameBytes: Int?
+
+        public init(rate: Double? = nil, roundTripMilliseconds: Double? = nil, bytesInFlight: Int = 0, frameBytes: Int? = nil) {
+            self.rate = rate
+            self.roundTripMilliseconds = roundTripMilliseconds
+            self.bytesInFlight = bytesInFlight
+            self.frameBytes = frameBytes
+        }
+    }
 
     public init() {}
 }
@@ -89,6 +111,13 @@ struct StatsPanel: Sendable, Equatable {
         var write = terminal.bytesPerSecond.map { ByteCountText.format(Int64($0)) + "/s" } ?? "–"
         if let screen = terminal.screenMilliseconds { write += " · a screen in \(number(screen, 2)) ms" }
         lines.append(("Terminal", write))
+        if let link = terminal.link {
+            var parts = [link.rate.map { ByteCountText.format(Int64($0)) + "/s" } ?? "–"]
+            if let trip = link.roundTripMilliseconds { parts.append("round trip \(number(trip, 0)) ms") }
+            parts.append("in flight " + ByteCountText.format(Int64(link.bytesInFlight)))
+            if let cap = link.frameBytes { parts.append("cap " + ByteCountText.format(Int64(cap))) }
+            lines.append(("Link", parts.joined(separator: " · ")))
+        }
         if let render = terminal.renderMilliseconds { lines.append(("Render", "mpv draws a frame in \(number(render, 2)) ms")) }
         lines.append(("Budget", "shown \(terminal.framesShown) · let go \(terminal.framesLetGo) · tolerance \(terminal.tolerance)"))
         return lines

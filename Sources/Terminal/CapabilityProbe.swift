@@ -6,7 +6,8 @@ import Drawing
 /// with a one-pixel image, through shared memory and directly), XTSMGRAPHICS (the colour
 /// registers in use and at most, the largest sixel image), the cell and text-area size in pixels
 /// (`CSI 16 t`, `CSI 14 t`), synchronized output (DECRQM 2026), the terminal's name and version
-/// (XTVERSION, `CSI > q`), and last primary device attributes (DA1). Terminals answer in order and every one answers DA1, so its reply ends the
+/// (XTVERSION, `CSI > q`), a status report (`CSI 5 n`: a terminal that answers it has its
+/// screens paced by ``LinkPacer``), and last primary device attributes (DA1). Terminals answer in order and every one answers DA1, so its reply ends the
 /// probe; questions a terminal does not know go unanswered (xterm never answers `CSI 14 t` or
 /// `CSI 16 t` by default). A terminal that answers nothing is given up on by the caller's timer.
 public struct CapabilityProbe: Sendable {
@@ -37,7 +38,8 @@ public struct CapabilityProbe: Sendable {
     /// for kitty to read (nil skips that question).
     ///
     /// `throughTmux`, tmux is asked its version, synchronized output and DA1 (which it answers
-    /// itself, at once), and the graphics questions, the cell size and a second DA1 go in one
+    /// itself, at once), and the graphics questions, the cell size, the status report (tmux
+    /// would answer it itself, at once, however far behind its client is) and a second DA1 go in one
     /// passthrough to its client's terminal, which answers them in order through tmux: that DA1
     /// ends the probe.
     public static func query(sharedMemoryName: String?, throughTmux: Bool = false) -> [UInt8] {
@@ -47,9 +49,11 @@ public struct CapabilityProbe: Sendable {
         }
         graphics += KittyGraphics.query(id: directQueryID)
         graphics += Array("\u{1B}[?1;1;0S\u{1B}[?1;4;0S\u{1B}[?2;4;0S\u{1B}[16t\u{1B}[14t".utf8)
-        let own = Array("\u{1B}[?2026$p\u{1B}[>q\u{1B}[c".utf8)
-        guard throughTmux else { return graphics + own }
-        return own + TmuxPassthrough.wrapped(graphics + Array("\u{1B}[c".utf8))
+        let status = Array("\u{1B}[5n".utf8)
+        let own = Array("\u{1B}[?2026$p\u{1B}[>q".utf8)
+        let last = Array("\u{1B}[c".utf8)
+        guard throughTmux else { return graphics + own + status + last }
+        return own + last + TmuxPassthrough.wrapped(graphics + status + last)
     }
 
     /// Takes one reply into account.
@@ -82,6 +86,8 @@ public struct CapabilityProbe: Sendable {
             if mode == 2026 { capabilities.synchronizedOutput = state == 1 || state == 2 }
         case .terminalVersion(let text):
             capabilities.terminalVersion = text
+        case .status:
+            capabilities.answersStatus = true
         }
     }
 }

@@ -23,6 +23,16 @@ public struct FrameRenderer {
     private var motionChanged = false
     /// Whether images are held back (reel's tmux pane is not shown: ``hidePictures()``).
     public internal(set) var picturesHidden = false
+    /// Whether the questions after each screen (``question(status:)``) go to tmux's client
+    /// through passthrough.
+    public var questionsThroughTmux = false
+
+    /// Whether each screen is followed by a status question that the loop waits for: sixel
+    /// images then ask nothing of their own (``GraphicsRenderer/pacedByStatus``).
+    public var pacedByStatus: Bool {
+        get { graphics?.pacedByStatus ?? false }
+        set { graphics?.pacedByStatus = newValue }
+    }
 
     /// Mode 1003 on: any-motion reports (the session's SGR encoding, 1006, stays).
     ///
@@ -66,6 +76,13 @@ public struct FrameRenderer {
     public var budget: ScreenRenderer.ByteBudget? {
         get { cells.budget }
         set { cells.budget = newValue }
+    }
+
+    /// The most bytes a screen's cells may write: the picture sized to the link
+    /// (``ScreenRenderer/frameCap``); nil for no cap.
+    public var frameCap: Int? {
+        get { cells.frameCap }
+        set { cells.frameCap = newValue }
     }
 
     /// The tolerance the last frame's cells were rendered with: the floor, or the budget's.

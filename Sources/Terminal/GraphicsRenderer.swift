@@ -68,6 +68,9 @@ public struct GraphicsRenderer {
     }
     /// The most bytes one passthrough carries (``TmuxPassthrough/limit``; smaller in tests).
     var passthroughLimit = TmuxPassthrough.limit
+    /// Whether each screen is followed by a status question that the loop's ``LinkPacer`` waits
+    /// for: sixel images then ask nothing of their own.
+    public var pacedByStatus = false
 
     /// What acknowledges a frame.
     enum Acknowledgement: Equatable {
@@ -349,7 +352,9 @@ public struct GraphicsRenderer {
             imagesSent += 1
         }
         shown = next
-        if sent {
+        // A paced screen ends with a status question (``FrameRenderer/question(_:)``) whose
+        // answer is the acknowledgement: a DA1 here too would be taken for a question asked again.
+        if sent, !pacedByStatus {
             out += command(Array("\u{1B}[c".utf8))
             awaiting = (.deviceAttributes, now)
         }

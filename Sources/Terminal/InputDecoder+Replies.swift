@@ -108,6 +108,9 @@ extension InputDecoder {
         case 0x74:  // t: a window report
             guard let values = numbers(body), values.count == 3, [4, 6, 8].contains(values[0]) else { return nil }
             return .windowSize(kind: values[0], height: values[1], width: values[2])
+        case 0x6E:  // n: a status report, `0` or `3` (never a key: no key ends in `n`)
+            guard let values = numbers(body), values.count == 1, values[0] == 0 || values[0] == 3 else { return nil }
+            return .status(values[0])
         case 0x79:  // y: DECRPM, `? mode ; state $`
             guard body.first == 0x3F, body.last == 0x24, let values = numbers(body.dropFirst().dropLast()),
                   values.count == 2 else { return nil }

@@ -52,9 +52,10 @@ extension ScreenRenderer {
         }
 
         /// A frame whose plain full redraw costs `cost` bytes wrote `bytes`; the tolerance's
-        /// range above `floor` is what the raise is kept within.
-        mutating func spend(_ bytes: Int, cost: Int, floor: UInt8) {
-            let budget = share * Double(cost)
+        /// range above `floor` is what the raise is kept within. A `cap` (the link's) lowers
+        /// the budget to it, so that the tolerance settles where the frames fit the link.
+        mutating func spend(_ bytes: Int, cost: Int, floor: UInt8, cap: Int? = nil) {
+            let budget = min(share * Double(cost), cap.map(Double.init) ?? .infinity)
             guard budget > 0 else { return }
             let over = min(max((Double(bytes) - budget) / budget, -1), 2)
             raise = min(max(raise + gain * over, 0), Double(ceiling > floor ? ceiling - floor : 0))

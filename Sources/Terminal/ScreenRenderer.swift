@@ -46,6 +46,12 @@ public struct ScreenRenderer: Sendable {
     /// The cells of the last frame rendered with a budget: a frame with the same cells is the
     /// same picture drawn again, not a frame of it, and the budget leaves it out.
     var budgetedCells: [Cell] = []
+    /// The most bytes a frame may write (the link's, ``FrameRenderer/frameCap``); nil for no cap.
+    public var frameCap: Int?
+    /// The highest tolerance a frame is raised to to keep within ``frameCap``.
+    public static let cappedCeiling: UInt8 = 64
+    /// The tolerance a frame over the cap is rendered again with.
+    private var forcedTolerance: UInt8?
     /// The tolerance the last frame was rendered with.
     public internal(set) var lastFrameTolerance: UInt8 = 0
     /// All bytes produced so far, over every frame.
@@ -111,8 +117,25 @@ public struct ScreenRenderer: Sendable {
 
     /// Writes into `out` (emptied first, capacity kept) the bytes that turn the last frame into `canvas`.
     ///
-    /// A canvas of a different size from the last one forces a cleared, full redraw.
+    /// A canvas of a different size from the last one forces a cleared, full redraw. With a
+    /// ``frameCap``, a frame that would write more is rendered again from the same start at a
+    /// tolerance twice as high, up to ``cappedCeiling``: the cap holds whatever the budget's
+    /// controller has learnt so far, redraws included, as far as colour can buy it.
     public mutating func render(_ canvas: Canvas, into out: inout [UInt8]) {
+        guard let cap = frameCap else { return renderFrame(canvas, into: &out) }
+        let start = self
+        renderFrame(canvas, into: &out)
+        var forced = max(lastFrameTolerance, 1)
+        while out.count > cap, forced < ScreenRenderer.cappedCeiling {
+            forced = min(forced * 2, ScreenRenderer.cappedCeiling)
+            self = start
+            forcedTolerance = forced
+            renderFrame(canvas, into: &out)
+        }
+        forcedTolerance = nil
+    }
+
+    private mutating func renderFrame(_ canvas: Canvas, into out: inout [UInt8]) {
         // `out` is written over from its start rather than emptied, so that the room each row
         // is given is zeroed only beyond what the last frame left in it; cut to length at the end.
         var length = 0
@@ -134,7 +157,7 @@ public struct ScreenRenderer: Sendable {
         let full = needsFullRedraw
         needsFullRedraw = false
         lastFrameCellsWritten = 0
-        let frameTolerance = budget?.tolerance(floor: tolerance) ?? tolerance
+        let frameTolerance = max(budget?.tolerance(floor: tolerance) ?? tolerance, forcedTolerance ?? 0)
         if frameTolerance != allowances.tolerance || policy != allowancesPolicy {
             allowances = Allowances(tolerance: frameTolerance, policy: policy)
             allowancesPolicy = policy
@@ -190,7 +213,7 @@ public struct ScreenRenderer: Sendable {
         // level off the tolerance, so the next picture was written finer than its budget (in
         // tmux, sextants on photo-pan wrote 0.36-0.37 × tct's bytes, 0.34 offline).
         if budget != nil, !noteBudgetedCells(canvas.cells), !full {
-            budget?.spend(out.count, cost: ScreenRenderer.redrawCost(of: canvas), floor: tolerance)
+            budget?.spend(out.count, cost: ScreenRenderer.redrawCost(of: canvas), floor: tolerance, cap: frameCap)
         }
     }
 

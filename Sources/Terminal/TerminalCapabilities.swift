@@ -4,6 +4,9 @@ import Drawing
 public struct TerminalCapabilities: Sendable, Equatable {
     /// The terminal answered DA1 before the probe gave up: it answers questions at all.
     public var answered = false
+    /// The terminal answered the status report (`CSI 5 n`) before DA1: its screens can be paced
+    /// to its answers (inside tmux, the answer of tmux's client's terminal, through passthrough).
+    public var answersStatus = false
     /// kitty's graphics protocol answered `OK` to a query with data in the escape code.
     public var kittyGraphics = false
     /// kitty's graphics protocol read a query's data from shared memory: the terminal runs on

@@ -66,6 +66,17 @@ public final class TerminalOutput {
         return true
     }
 
+    /// Writes `bytes` after the frame in flight, or at once when none is: for a few bytes that
+    /// must not wait for the next frame (a question to the terminal).
+    public func append(_ bytes: [UInt8]) throws(SystemError) {
+        if isIdle {
+            pending.removeAll(keepingCapacity: true)
+            offset = 0
+        }
+        pending.append(contentsOf: bytes)
+        _ = try flush()
+    }
+
     /// Writes as much of the frame in flight as the terminal takes without blocking.
     ///
     /// - Returns: true when the frame is completely written (the output is idle).

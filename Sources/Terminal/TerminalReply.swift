@@ -1,6 +1,6 @@
-/// Something the terminal said in answer to a question reel asked it (the start-up probe, or
-/// kitty's acknowledgement of an image): decoded by ``InputDecoder`` as ``InputEvent/reply(_:)``,
-/// and never a key.
+/// Something the terminal said in answer to a question reel asked it (the start-up probe,
+/// kitty's acknowledgement of an image, the status question after a screen): decoded by
+/// ``InputDecoder`` as ``InputEvent/reply(_:)``, and never a key.
 public enum TerminalReply: Sendable, Hashable {
     /// Primary device attributes (DA1), `CSI ? class ; attribute … c`: the terminal's class, then
     /// what it has (4 is sixel graphics). Every terminal answers DA1, and in order, so this ends
@@ -24,6 +24,10 @@ public enum TerminalReply: Sendable, Hashable {
     /// inside tmux, tmux's own `tmux 3.3a` (printable ASCII, at most
     /// ``InputDecoder/maxVersionLength`` characters; see ``TerminalVersion``).
     case terminalVersion(String)
+    /// A device status report, `CSI status n`: 0 (ready, "no malfunction") or 3 (a malfunction),
+    /// the answer to `CSI 5 n`. A terminal sends it once it has read everything written before
+    /// the question, so reel writes one after each screen (``FrameRenderer/statusQuestion``).
+    case status(Int)
 
     /// Whether this is kitty's `OK`.
     public var isKittyOK: Bool {

@@ -149,4 +149,17 @@ struct LoopSchedulerTests {
         #expect(!Output(writing: true).isReady)
         #expect(!Output(awaitingAcknowledgement: true).isReady)
     }
+
+    @Test("while the last picture is unanswered a change of the controls is drawn, with no new picture; behind unanswered controls, nothing")
+    func pacedByAnswers() {
+        var scheduler = LoopScheduler()
+        let picture = Output(awaitingPicture: true)
+        #expect(!picture.isReady && picture.mayDraw)
+        #expect(scheduler.event(.passEnded(Outlook(output: picture, sceneChanged: true)), now: 10) == .draw)
+        let both = Output(awaitingPicture: true, awaitingControls: true)
+        #expect(!both.mayDraw)
+        #expect(scheduler.event(.passEnded(Outlook(output: both, sceneChanged: true)), now: 11) == .none)
+        // Nothing drawable: the wait is for the answer (the tty) or the pacer's deadline, no spin.
+        #expect(scheduler.event(.willWait(Outlook(output: both, sceneChanged: true, deadlines: [12])), now: 11) == .poll(timeout: 1))
+    }
 }

@@ -52,7 +52,10 @@ final class TmuxSession {
     }
 
     /// Sends tmux key names, such as `Space`, `Left`, `q`, `Escape`, `C-z`.
-    func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "main"] + keys) }
+    func send(_ keys: String...) throws { try sendKeys(keys) }
+
+    /// Sends tmux key names given as a list.
+    func sendKeys(_ keys: [String]) throws { try tmux(["send-keys", "-t", "main"] + keys) }
 
     /// Sends tmux key names, then waits until reel has handled them and drawn what they changed
     /// (its trace's `handled`), rather than for a fixed time.

@@ -186,6 +186,7 @@ struct TracksAndCardsTests {
         (figures.graphics, figures.blitter, figures.bytesPerSecond) = ("blocks", "sextant", 412_000)
         figures.cellModel = "10x20 (terminal)"
         (figures.screenMilliseconds, figures.renderMilliseconds, figures.framesShown, figures.framesLetGo) = (1.52, 0.8, 300, 2)
+        figures.link = .init(rate: 98_000, roundTripMilliseconds: 41.6, bytesInFlight: 14_200, frameBytes: 14_700)
         screen.setTerminalFigures(figures, now: 0.5)
         #expect(screen.handle(PlayerScreenTests.char("i"), now: 1) == [])
         let canvas = PlayerScreenTests.drawn(&screen, now: 1.1)
@@ -193,8 +194,9 @@ struct TracksAndCardsTests {
         for expected in ["Stats · I keeps them up", "Video    h264 · 640×360 · 24 fps · 23.98 fps out", "1.2 Mb/s",
                          "Audio    English (eng) · opus · default · 96 kb/s", "Frames   dropped 3 · by the decoder 1 · late 2",
                          "Cache    12.3 s ahead · 4.5 MB", "Picture  sextant cells · cell model 10x20 (terminal)", "Terminal 412 kB/s · a screen in 1.52 ms",
-                         "Render   mpv draws a frame in 0.80 ms", "Budget   shown 300 · let go 2 · tolerance 0"] {
-            #expect(rows.contains { $0.contains(expected) }, "missing: \(expected)")
+                         "Render   mpv draws a frame in 0.80 ms", "Budget   shown 300 · let go 2 · tolerance 0",
+                         "Link     98.0 kB/s · round trip 42 ms · in flight 14.2 kB · cap 14.7 kB"] {
+            #expect(rows.contains { $0.contains(expected) }, "missing: \(expected) in \(rows.joined(separator: "\n"))")
         }
         #expect(screen.spokenLines.contains("Frames: dropped 3 · by the decoder 1 · late 2"))
         #expect(screen.nextDeadline(at: 1.1) ?? .infinity <= 6)

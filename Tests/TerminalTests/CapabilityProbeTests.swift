@@ -127,6 +127,14 @@ struct CapabilityProbeTests {
         #expect(probe.capabilities.terminalVersion == expected)
     }
 
+    @Test("a terminal that answers the status report before DA1 is paced; one that does not, is not")
+    func status() {
+        #expect(Self.probe("⎋[0n⎋[?62;c").0.capabilities.answersStatus)
+        #expect(!Self.probe(Self.kittyAnswer).0.capabilities.answersStatus)
+        let (probe, others) = Self.probe("⎋[?2026;2$y⎋[0n⎋[?62;c")
+        #expect(probe.isComplete && others.isEmpty)
+    }
+
     @Test("replies among keys: the keys stay keys, the replies never are")
     func amongKeys() {
         let (probe, others) = Self.probe("a" + Self.kittyAnswer + "⎋[Aq")
@@ -134,11 +142,11 @@ struct CapabilityProbeTests {
         #expect(others == [char("a"), key(.up), char("q")])
     }
 
-    @Test("the query asks kitty, XTSMGRAPHICS, the pixel sizes, 2026 and XTVERSION, and DA1 last")
+    @Test("the query asks kitty, XTSMGRAPHICS, the pixel sizes, 2026, XTVERSION and a status report, and DA1 last")
     func query() {
         let text = show(CapabilityProbe.query(sharedMemoryName: "/reel-1-1"))
         #expect(text.hasPrefix("⎋_Ga=q,i=7301,s=1,v=1,f=24,t=s,S=3;L3JlZWwtMS0x⎋\\⎋_Ga=q,i=7302,s=1,v=1,f=24,t=d;AAAA⎋\\"))
-        #expect(text.hasSuffix("⎋[?1;1;0S⎋[?1;4;0S⎋[?2;4;0S⎋[16t⎋[14t⎋[?2026$p⎋[>q⎋[c"))
+        #expect(text.hasSuffix("⎋[?1;1;0S⎋[?1;4;0S⎋[?2;4;0S⎋[16t⎋[14t⎋[?2026$p⎋[>q⎋[5n⎋[c"))
         #expect(!show(CapabilityProbe.query(sharedMemoryName: nil)).contains("t=s"))
     }
 }

