@@ -13,7 +13,7 @@ _reel() {
         option=${COMP_WORDS[COMP_CWORD-2]}
     elif [[ $cur == --*=* ]]; then
         option=${cur%%=*} prefix=${cur%%=*}= cur=${cur#*=}
-    elif [[ ' --start --volume --speed --keep-open --hide-delay --notice-duration --seek-interval --keys --double-tap-window --scrub-preview --sid --secondary-sid --aid --slang --alang --sub-file --sub-delay --audio-delay --autoplay-delay --network-timeout --aspect --corner-radius --colors --blitter --graphics --input-ipc-server --screenshot-directory --screenshot-template --log-file --reveal-duration --completions ' == *" $prev "* ]]; then
+    elif [[ ' --start --volume --speed --keep-open --hide-delay --notice-duration --seek-interval --keys --double-tap-window --scrub-preview --sid --secondary-sid --aid --slang --alang --sub-file --sub-delay --audio-delay --autoplay-delay --network-timeout --aspect --corner-radius --colors --blitter --terminal-max-fps --graphics --input-ipc-server --screenshot-directory --screenshot-template --log-file --reveal-duration --completions ' == *" $prev "* ]]; then
         option=$prev
     fi
     if [[ -n $option ]]; then
@@ -37,6 +37,7 @@ _reel() {
         --poster|--no-poster) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --colors) mapfile -t COMPREPLY < <(compgen -W 'auto truecolor 256 24bit' -- "$cur") ;;
         --blitter) mapfile -t COMPREPLY < <(compgen -W 'auto half quadrant sextant octant' -- "$cur") ;;
+        --link-pacing|--no-link-pacing) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --graphics) mapfile -t COMPREPLY < <(compgen -W 'auto kitty sixel iterm2 blocks' -- "$cur") ;;
         --resume|--no-resume) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
         --mpv-config|--no-mpv-config) mapfile -t COMPREPLY < <(compgen -W 'yes no' -- "$cur") ;;
@@ -52,7 +53,7 @@ _reel() {
         return 0
     fi
     if [[ $cur == -* ]]; then
-        mapfile -t COMPREPLY < <(compgen -W '--start= --volume= --mute --no-mute --no-audio --loop --no-loop --pause --no-pause --speed= --keep-open= --hide-delay= --notice-duration= --seek-interval= --keys= --double-tap-window= --reduce-motion --no-reduce-motion --screen-reader --no-screen-reader --scrub-preview= --progress-line --no-progress-line --sid= --secondary-sid= --no-sub --aid= --slang= --alang= --sub-file= --sub-delay= --audio-delay= --list --no-list --autoplay-delay= --loop-playlist --no-loop-playlist --shuffle --no-shuffle --recursive --no-recursive --only-playable --no-only-playable --network-timeout= --ytdl --no-ytdl --poster --no-poster --aspect= --corner-radius= --colors= --blitter= --graphics= --no-resume --resume --mpv-config --no-mpv-config --no-mpris --mpris --input-ipc-server= --screenshot-directory= --screenshot-template= --log-file= --stats --no-stats --forget-all --no-config --help -h --version -V --reveal-duration= --man --completions=' -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W '--start= --volume= --mute --no-mute --no-audio --loop --no-loop --pause --no-pause --speed= --keep-open= --hide-delay= --notice-duration= --seek-interval= --keys= --double-tap-window= --reduce-motion --no-reduce-motion --screen-reader --no-screen-reader --scrub-preview= --progress-line --no-progress-line --sid= --secondary-sid= --no-sub --aid= --slang= --alang= --sub-file= --sub-delay= --audio-delay= --list --no-list --autoplay-delay= --loop-playlist --no-loop-playlist --shuffle --no-shuffle --recursive --no-recursive --only-playable --no-only-playable --network-timeout= --ytdl --no-ytdl --poster --no-poster --aspect= --corner-radius= --colors= --blitter= --no-link-pacing --link-pacing --terminal-max-fps= --graphics= --no-resume --resume --mpv-config --no-mpv-config --no-mpris --mpris --input-ipc-server= --screenshot-directory= --screenshot-template= --log-file= --stats --no-stats --forget-all --no-config --help -h --version -V --reveal-duration= --man --completions=' -- "$cur")
         [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *= ]] && compopt -o nospace 2>/dev/null
         return 0
     fi
