@@ -7,9 +7,10 @@
 #ifndef REEL_SYSTEM_SHIM_H
 #define REEL_SYSTEM_SHIM_H
 
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE 1
-#endif
+// No _GNU_SOURCE here: it would change how the system headers define their types (fd_set's
+// member is fds_bits under it, __fds_bits without), and this module's copy of them would then
+// differ from the Glibc module's, which a clean build refuses. The GNU calls below are declared
+// by hand instead, as glibc declares them.
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <malloc.h>
@@ -38,6 +39,9 @@ static inline int reel_call_if_present(const char *name) {
     return function ? function() : 0;
 }
 
+int pipe2(int ends[2], int flags);
+int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *actions, const char *path);
+
 /// `pipe2(ends, O_CLOEXEC)`: a pipe whose ends are close-on-exec from the start, so that no
 /// child spawned meanwhile by another thread inherits one (GNU, left out of the Glibc module).
 static inline int reel_pipe_close_on_exec(int ends[2]) {
@@ -47,7 +51,11 @@ static inline int reel_pipe_close_on_exec(int ends[2]) {
 /// `posix_spawnattr_setflags`' flag that starts the child in a session of its own
 /// (`POSIX_SPAWN_SETSID`, glibc 2.26; GNU, left out of the Glibc module).
 static inline short reel_spawn_new_session_flag(void) {
+#ifdef POSIX_SPAWN_SETSID
     return POSIX_SPAWN_SETSID;
+#else
+    return 0x80;  // glibc's <spawn.h> value, declared there only for _GNU_SOURCE
+#endif
 }
 
 /// `posix_spawn_file_actions_addchdir_np`: the child's working directory (glibc 2.29; GNU).
