@@ -2,74 +2,49 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestTerminal
 import Testing
 
 /// reel on a pty of its own, with the test as the terminal: it answers the start-up probe, and
 /// then answers the status questions after the screens (or does not), as a terminal at the far
 /// end of a slow link would. No tmux in between: tmux answers those questions itself.
 final class AnsweringTerminal {
-    let pid: pid_t
-    let master: Int32
+    /// reel on its pty.
+    let process: PtyProcess
+    var pid: pid_t { process.pid }
     /// Everything reel wrote.
-    private(set) var output: [UInt8] = []
+    var output: [UInt8] { process.output }
 
     static let status = Array("\u{1B}[5n".utf8)
     static let attributes = Array("\u{1B}[c".utf8)
     static let endOfScreen = Array("\u{1B}[?2026l".utf8)
 
     init(_ arguments: [String], columns: UInt16 = 120, rows: UInt16 = 40) throws {
-        let path = Paths.reel
         var environment = ProcessInfo.processInfo.environment
         for name in ["TMUX", "TMUX_PANE", "STY", "REEL_TRACE"] { environment[name] = nil }
         environment["TERM"] = "xterm-256color"
         environment["COLORTERM"] = "truecolor"
-        // Everything the child needs is prepared before fork: after it, only execve and _exit run.
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for p in argv + envp { free(p) } }
-        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
-        var fd: Int32 = -1
-        let child = forkpty(&fd, nil, nil, &size)
-        if child == 0 {
-            execve(path, argv, envp)
-            _exit(127)
-        }
-        guard child > 0 else { throw POSIXError(.ECHILD) }
-        pid = child
-        master = fd
-    }
-
-    deinit {
-        var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == 0 {
-            kill(pid, SIGKILL)
-            waitpid(pid, &status, 0)
-        }
-        close(master)
+        process = try PtyProcess(Paths.reel, arguments: arguments, environment: environment.map { "\($0.key)=\($0.value)" },
+                                 columns: columns, rows: rows)
     }
 
     func send(_ bytes: [UInt8]) {
-        var bytes = bytes
-        _ = bytes.withUnsafeMutableBytes { write(master, $0.baseAddress, $0.count) }
+        process.send(bytes)
     }
 
     /// Reads what reel wrote for up to `seconds`.
     func pump(seconds: Double) {
-        var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        guard poll(&pfd, 1, Int32(seconds * 1000)) > 0 else { return }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-        if n > 0 { output.append(contentsOf: buffer[0..<n]) }
+        process.pump(milliseconds: Int32(seconds * 1000))
     }
 
     /// Reads until `needle` appears after `start` (or `seconds` pass); where it ends.
     func waitFor(_ needle: [UInt8], after start: Int = 0, seconds: Double = 20) -> Int? {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if let found = Self.find(needle, in: output, after: start) { return found + needle.count }
+            if let found = process.index(of: needle, after: start) { return found + needle.count }
             pump(seconds: 0.05)
         }
-        return Self.find(needle, in: output, after: start).map { $0 + needle.count }
+        return process.index(of: needle, after: start).map { $0 + needle.count }
     }
 
     /// Reads for `seconds`, whatever comes.
@@ -81,21 +56,11 @@ final class AnsweringTerminal {
     /// How often `needle` occurs after `start`.
     func count(_ needle: [UInt8], after start: Int) -> Int {
         var n = 0, i = start
-        while let found = Self.find(needle, in: output, after: i) {
+        while let found = process.index(of: needle, after: i) {
             n += 1
             i = found + needle.count
         }
         return n
-    }
-
-    static func find(_ needle: [UInt8], in haystack: [UInt8], after start: Int) -> Int? {
-        guard needle.count <= haystack.count, start <= haystack.count - needle.count else { return nil }
-        var i = start
-        while i + needle.count <= haystack.count {
-            if haystack[i] == needle[0], haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
-        }
-        return nil
     }
 
     /// Answers the start-up probe (which ends with the status question and DA1): the status
@@ -113,11 +78,11 @@ final class AnsweringTerminal {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             pump(seconds: 0.01)
-            while let found = Self.find(Self.status, in: output, after: answered) {
+            while let found = process.index(of: Self.status, after: answered) {
                 send(Array("\u{1B}[0n".utf8))
                 answered = found + Self.status.count
             }
-            while let found = Self.find(Self.endOfScreen, in: output, after: screenStart) {
+            while let found = process.index(of: Self.endOfScreen, after: screenStart) {
                 screens.append(found - screenStart)
                 screenStart = found + Self.endOfScreen.count
             }

@@ -3,16 +3,19 @@ import Glibc
 #endif
 import System
 import Terminal
+import TestTerminal
 import Testing
 
 /// A `TerminalProbe` child on a fresh pty, driven from the master side.
 final class PtyChild {
-    let pid: pid_t
-    let master: Int32
+    /// The probe on its pty.
+    let process: PtyProcess
+    var pid: pid_t { process.pid }
+    var master: Int32 { process.master }
+    /// Everything the child wrote.
+    var output: [UInt8] { process.output }
     /// The pty's termios before the child entered its session.
     let before: termios
-    /// Everything the child wrote.
-    private(set) var output: [UInt8] = []
 
     /// Where `swift build` put the probe: next to the test bundle.
     static var probePath: String {
@@ -24,51 +27,21 @@ final class PtyChild {
     }
 
     init(mode: String) throws {
-        let path = PtyChild.probePath
-        guard access(path, X_OK) == 0 else { throw SystemError(call: "access \(path)", errno: errno) }
-        // Everything the child needs is prepared before fork: after it, only execv and _exit run.
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), strdup(mode), nil]
-        defer { for arg in argv { free(arg) } }
-        guard let program = argv[0] else { throw SystemError(call: "strdup", errno: ENOMEM) }
-        var size = winsize(ws_row: 24, ws_col: 80, ws_xpixel: 640, ws_ypixel: 384)
-        var fd: Int32 = -1
-        let child = forkpty(&fd, nil, nil, &size)
-        if child == 0 {
-            execv(program, argv)
-            _exit(127)
-        }
-        guard child > 0 else { throw SystemError(call: "forkpty", errno: errno) }
-        pid = child
-        master = fd
+        process = try PtyProcess(PtyChild.probePath, arguments: [mode], columns: 80, rows: 24, pixels: (640, 384))
         var state = termios()
-        tcgetattr(fd, &state)
+        tcgetattr(process.master, &state)
         before = state
         send("go\n")
     }
 
-    deinit {
-        var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == 0 {
-            kill(pid, SIGKILL)
-            waitpid(pid, &status, 0)
-        }
-        close(master)
-    }
-
     func send(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(master, $0.baseAddress, $0.count) }
+        process.send(Array(text.utf8))
     }
 
     /// Reads what the child wrote for up to `milliseconds`; false once the pty is closed.
     @discardableResult
     func pump(milliseconds: Int32) -> Bool {
-        var pfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        guard poll(&pfd, 1, milliseconds) > 0 else { return true }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-        if n > 0 { output.append(contentsOf: buffer[0..<n]); return true }
-        return false
+        process.pump(milliseconds: milliseconds)
     }
 
     /// Whether `marker` appeared in the output within `seconds`.
@@ -82,17 +55,11 @@ final class PtyChild {
     }
 
     func contains(_ needle: [UInt8], after start: Int = 0) -> Bool {
-        index(of: needle, after: start) != nil
+        process.index(of: needle, after: start) != nil
     }
 
     func index(of needle: [UInt8], after start: Int = 0) -> Int? {
-        guard needle.count <= output.count else { return nil }
-        var i = start
-        while i + needle.count <= output.count {
-            if output[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
-        }
-        return nil
+        process.index(of: needle, after: start)
     }
 
     /// Waits for the child to end (reading its output meanwhile) and returns its wait status.
