@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 import System
 
 /// The owner of one POSIX shared-memory object holding an image for kitty (`t=s`): created
@@ -12,19 +13,29 @@ final class SharedMemoryObject {
     /// Its path in the file system, for an unlink from a signal handler.
     let path: String
 
-    /// How many objects and files this process has made: the next name's number.
-    ///
-    /// `nonisolated(unsafe)`: they are made on the loop's thread only (the probe, then the
-    /// renderer), never from a worker.
-    nonisolated(unsafe) private static var made = 0
+    /// How many names this process has taken: the next name's number. Atomic, as tests (and
+    /// a probe beside a renderer) make objects from several threads at once.
+    private static let made = Atomic<Int>(0)
+
+    /// How many taken names in a row `create` steps over before it gives up.
+    static let tries = 64
 
     /// Creates a new, empty shared-memory object under a name never used before, `/reel-<pid>-<n>`
     /// (for this type and ``SharedMemoryFile``); returns its name, path and open descriptor.
+    ///
+    /// A name that exists already (an object left by a killed process whose pid this one
+    /// reuses) is stepped over, never opened: the file is made with `O_EXCL`.
     static func create() throws(SystemError) -> (name: String, path: String, descriptor: Int32) {
-        made += 1
-        let name = SharedMemoryLeftovers.name(process: getpid(), number: made)
-        let descriptor = try SystemError.check("shm_open") { shm_open(name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600) }
-        return (name, "/dev/shm" + name, descriptor)
+        var attempt = 0
+        while true {
+            attempt += 1
+            let number = made.add(1, ordering: .relaxed).newValue
+            let name = SharedMemoryLeftovers.name(process: getpid(), number: number)
+            let descriptor = shm_open(name, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
+            if descriptor >= 0 { return (name, "/dev/shm" + name, descriptor) }
+            let error = errno
+            guard error == EEXIST, attempt < tries else { throw SystemError(call: "shm_open", errno: error) }
+        }
     }
 
     /// Creates a new object holding `bytes`.
