@@ -25,6 +25,8 @@ extension GraphicsMode {
     /// answers through passthrough (``CapabilityProbe/init(throughTmux:)``).
     ///
     /// `auto`, in order:
+    /// 0. iTerm2's images through passthrough where the one client's terminal draws them best
+    ///    (``prefersITermImages(answer:environment:)``: iTerm2, WezTerm);
     /// 1. kitty graphics through passthrough where the terminal answered kitty's query (shared
     ///    memory where it read it, and only with one client: another may run elsewhere); with
     ///    several clients, only when every one says it is kitty;
@@ -67,6 +69,11 @@ extension GraphicsMode {
         guard let view else { return TmuxChoice(mode: .blocks, whyCells: nil) }  // (said above)
         let passthrough = view.hasPassthroughOption
         let kitty = capabilities.kittyGraphics || capabilities.kittySharedMemory
+        // The one client's terminal by its own name (tmux's client_termtype is its XTVERSION).
+        if passthrough, single, let client = view.clients.first.flatMap({ TerminalVersion($0.termType) }),
+           prefersITermImages(answer: client, environment: [:]) {
+            return TmuxChoice(mode: .iterm2(cell: cell, route: .tmuxPassthrough))
+        }
         if passthrough, kitty, single || view.allClientsKitty {
             return TmuxChoice(mode: .kitty(transport: transport, cell: cell, route: .tmuxPassthrough),
                               clients: view.clients.map(\.termType))
