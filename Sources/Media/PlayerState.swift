@@ -177,7 +177,7 @@ public struct PlaylistEntry: Sendable, Equatable {
     /// The entry mpv is loading, playing or unloading.
     public var isPlaying: Bool
 
-    public init(filename: String, title: String? = nil, id: Int? = nil, isPlaying: Bool = false) {
+    public init(filename: String = "", title: String? = nil, id: Int? = nil, isPlaying: Bool = false) {
         self.filename = filename
         self.title = title
         self.id = id
