@@ -100,6 +100,18 @@ struct TracksAndCardsTests {
         #expect(screen.handle(PlayerScreenTests.key(.left, .ctrl), now: 1.1) == [.subtitleSeek(-1)])
     }
 
+    @Test("another track selected while the menu is open leaves the highlight where it is")
+    func menuKeepsHighlight() {
+        var status = Self.film()
+        var screen = Self.screen(status)
+        _ = screen.handle(PlayerScreenTests.char("t"), now: 1)
+        for _ in 0..<4 { _ = screen.handle(PlayerScreenTests.key(.down), now: 1.1) }  // to "Français (signs)"
+        // mpv selects the French audio (a client of its socket): the same streams, another one selected.
+        (status.tracks[0].isSelected, status.tracks[1].isSelected, status.audioTrack) = (false, true, 2)
+        screen.update(status, now: 1.2)
+        #expect(screen.handle(PlayerScreenTests.key(.enter), now: 1.3) == [.selectSubtitles(2)])
+    }
+
     @Test("t opens the menu; arrows and Enter pick; Esc closes")
     func menu() {
         var screen = Self.screen()
