@@ -7,8 +7,8 @@ import PackageDescription
 /// system library has one owner (`CMpv` Playback's, `CZlib` Drawing's, `CDBus` DesktopBus's);
 /// `Formatting` (numbers, times and names as text) and `Media` (what mpv reports, held once) are
 /// leaves; `Controls` (the engines), `Session` (the playback session's decisions) and `Drawing`
-/// (cells, canvases, pixel buffers and their encoders) are pure; only `Terminal` touches the tty; `Screens` composes; `App`
-/// wires it all; `reel` is `main`.
+/// (cells, canvases, pixel buffers and their encoders) are pure; only `Terminal` touches the
+/// tty; `Screens` composes; `App` wires it all; `reel` is `main`.
 let package = Package(
     name: "reel",
     products: [

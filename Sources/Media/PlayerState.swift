@@ -1,9 +1,11 @@
 /// What mpv last reported about the player: the one copy of mpv's state.
 ///
-/// Playback fills it from mpv's events (one row of ``PlayerProperty/all`` a field); the session
-/// reads it, and the screens read it inside their `MediaStatus`. Every field is `nil` until mpv reports it, and again whenever mpv says the value is unavailable
-/// (`MPV_FORMAT_NONE`), for example the position before a file is loaded. A missing value is never
-/// turned into 0 here; the interface decides how to show it.
+/// Playback fills it from mpv's events (one row of its table, `PlayerProperty.all`, a field); the
+/// session reads it, and the screens read it inside their `MediaStatus`.
+///
+/// Every field is `nil` until mpv reports it, and again whenever mpv says the value is
+/// unavailable (`MPV_FORMAT_NONE`), for example the position before a file is loaded. A missing
+/// value is never turned into 0 here; the interface decides how to show it.
 public struct PlayerState: Sendable, Equatable {
     /// `time-pos`: the playback position in seconds.
     public var position: Double?
