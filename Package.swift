@@ -5,14 +5,15 @@ import PackageDescription
 ///
 /// Layers (see docs/architecture.md): `System` is the one shim over the C library, and each
 /// system library has one owner (`CMpv` Playback's, `CZlib` Drawing's, `CDBus` DesktopBus's);
-/// `Formatting` (numbers, times and names as text) is a leaf; `Controls` (the engines),
-/// `Session` (the playback session's decisions) and `Drawing` (cells, canvases, pixel buffers
-/// and their encoders) are pure; only `Terminal` touches the tty; `Screens` composes; `App`
-/// wires it all; `reel` is `main`.
+/// `Formatting` (numbers, times and names as text) and `Media` (what mpv reports, held once) are
+/// leaves; `Controls` (the engines), `Session` (the playback session's decisions) and `Drawing`
+/// (cells, canvases, pixel buffers and their encoders) are pure; only `Terminal` touches the
+/// tty; `Screens` composes; `App` wires it all; `reel` is `main`.
 let package = Package(
     name: "reel",
     products: [
         .executable(name: "reel", targets: ["reel"]),
+        .library(name: "Media", targets: ["Media"]),
         .library(name: "Playback", targets: ["Playback"]),
         .library(name: "Controls", targets: ["Controls"]),
         .library(name: "Session", targets: ["Session"]),
@@ -45,14 +46,16 @@ let package = Package(
         ),
         // The one system shim: descriptors, pipes, poll, paths, files, errors, the environment.
         .target(name: "System", dependencies: ["CSystem"]),
-        .target(name: "Playback", dependencies: ["CMpv", "Formatting", "System"]),
+        // What mpv reports, held once (`PlayerState`, `Track`): Playback fills it, the screens read it. Pure.
+        .target(name: "Media"),
+        .target(name: "Playback", dependencies: ["CMpv", "Media", "Formatting", "System"]),
         // The one owner of a D-Bus connection, and the values that travel on it.
         .target(name: "DesktopBus", dependencies: ["CDBus"]),
         // Numbers, times, sizes and dates as text, and names in natural order: a leaf.
         .target(name: "Formatting"),
         .target(name: "Controls", dependencies: ["Formatting"]),
         // The playback session's decisions above the engines: pure, time passed in, no mpv.
-        .target(name: "Session", dependencies: ["Controls"]),
+        .target(name: "Session", dependencies: ["Controls", "Media"]),
         // The two hot loops, in C (see its header): the sextant and octant blitters' per-cell fits,
         // and the screen renderer's rows, the one judge of each cell; and the cell record Cell wraps.
         .target(name: "CBlitter"),
@@ -60,8 +63,8 @@ let package = Package(
         // encoders (cells from pixels, PNG): no tty, no system calls.
         .target(name: "Drawing", dependencies: ["CZlib", "CBlitter"]),
         .target(name: "Terminal", dependencies: ["Drawing", "CBlitter", "System"]),
-        .target(name: "Screens", dependencies: ["Controls", "Session", "Formatting", "Drawing", "Terminal"]),
-        .target(name: "App", dependencies: ["System", "Playback", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Screens", "DesktopBus"]),
+        .target(name: "Screens", dependencies: ["Controls", "Media", "Session", "Formatting", "Drawing", "Terminal"]),
+        .target(name: "App", dependencies: ["System", "Media", "Playback", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Screens", "DesktopBus"]),
         .executableTarget(name: "reel", dependencies: ["App", "System"]),
         // Measures the playback core in a process of its own (leak checks, bench figures).
         .executableTarget(name: "PlaybackProbe", dependencies: ["Playback", "System"]),
@@ -76,14 +79,15 @@ let package = Package(
         .target(name: "TestRandom", path: "Tests/TestRandom"),
 
         .testTarget(name: "SystemTests", dependencies: ["System"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "PlaybackProbe", "System"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Media", "PlaybackProbe", "System"]),
         .testTarget(name: "FormattingTests", dependencies: ["Formatting"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Controls", "TestRandom"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestRandom"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "CBlitter", "TerminalProbe", "System", "TestTerminal", "TestRandom"]),
-        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Session", "Formatting", "Drawing", "Terminal"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Session", "Drawing", "DesktopBus", "System"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Media", "Controls", "Session", "Formatting", "Drawing", "Terminal"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Media", "Session", "Drawing", "DesktopBus", "System"]),
         .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
         .testTarget(name: "EndToEndTests", dependencies: ["reel", "System", "TestTerminal"]),
     ],

@@ -109,7 +109,7 @@ extension PlaybackSession {
 
     /// mpv's playlist, for the core.
     private var mpvEntries: [SessionCore.Entry] {
-        player.state.playlist.map { SessionCore.Entry(filename: $0.filename, title: $0.title, id: $0.id, isPlaying: $0.isPlaying) }
+        player.state.playlist
     }
 
     /// What the list's items open, in order.

@@ -1,4 +1,5 @@
 import Controls
+import Media
 import Session
 import Playback
 import Screens

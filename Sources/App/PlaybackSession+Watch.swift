@@ -1,5 +1,6 @@
 import Controls
 import Formatting
+import Media
 import Playback
 import Session
 

@@ -1,4 +1,5 @@
 import Controls
+import Media
 import Screens
 import Playback
 import Terminal

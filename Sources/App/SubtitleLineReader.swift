@@ -1,3 +1,4 @@
+import Media
 import Playback
 import Screens
 import System
@@ -11,7 +12,7 @@ import System
 /// (``FFmpegInput``).
 enum SubtitleLineReader {
     /// The lines of `track` of `source`, or nil with the reason.
-    static func read(_ source: MediaSource, track: TrackInfo) -> (lines: [SubtitleLine]?, failure: String?) {
+    static func read(_ source: MediaSource, track: Track) -> (lines: [SubtitleLine]?, failure: String?) {
         let name: String, map: String
         if let external = track.externalFile {
             (name, map) = (external, "0:s:0")

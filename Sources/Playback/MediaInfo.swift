@@ -1,3 +1,5 @@
+import Media
+
 /// What a probe learned about a file: enough to list it and to show its poster.
 public struct MediaInfo: Sendable, Equatable {
     /// `media-title`: the title tag, or the file name.

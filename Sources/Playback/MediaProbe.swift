@@ -1,3 +1,4 @@
+import Media
 import System
 
 /// Opens a file in a short-lived mpv of its own to learn what it is and grab one still from it.

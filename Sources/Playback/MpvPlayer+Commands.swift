@@ -11,18 +11,6 @@ public enum SeekPrecision: Sendable {
     var flag: String { self == .exact ? "exact" : "keyframes" }
 }
 
-/// The kinds of track in a file (see ``PlayerState/tracks``).
-public struct TrackKinds: Sendable, Equatable {
-    /// A moving picture.
-    public var video = false
-    /// An attached picture, such as an album cover.
-    public var coverArt = false
-    public var audio = false
-    public var subtitles = false
-
-    public init() {}
-}
-
 /// Where a file starts playing.
 public enum StartPosition: Sendable, Equatable {
     /// Seconds from the start.

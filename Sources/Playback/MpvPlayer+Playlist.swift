@@ -1,4 +1,5 @@
 import CMpv
+import Media
 import System
 
 /// What to open: a file, a URL, or standard input.

@@ -1,3 +1,5 @@
+import Media
+
 extension MpvPlayer {
     /// A scaler of zimg's, as mpv's `zimg-scaler` names it.
     enum Scaler: String, Sendable, Equatable {

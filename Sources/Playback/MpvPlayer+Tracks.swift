@@ -1,4 +1,5 @@
 import Formatting
+import Media
 extension MpvPlayer {
     /// Plays audio track `choice` (mpv's `aid`).
     public func setAudioTrack(_ choice: TrackChoice) throws(MpvError) {

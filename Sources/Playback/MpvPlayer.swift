@@ -1,5 +1,6 @@
 import CMpv
 import Formatting
+import Media
 import System
 
 /// One mpv player: a file, its playback state, its commands and its video frames.

@@ -1,3 +1,5 @@
+import Media
+
 /// What the playback session asks of mpv, and reads from it: the seam between the session's
 /// executor and libmpv.
 ///

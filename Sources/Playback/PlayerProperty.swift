@@ -1,4 +1,5 @@
 import CMpv
+import Media
 
 /// One property the player observes, as one row: mpv's name, the format it is read in, and
 /// where its value lands in ``PlayerState``.
@@ -116,7 +117,7 @@ extension PlayerProperty {
         track("secondary-sid", \.secondarySubtitleTrack),
         double("sub-delay", \.subtitleDelay),
         double("audio-delay", \.audioDelay),
-        index("chapter", \.chapter),
+        index("chapter", \.chapterIndex),
         flag("paused-for-cache", \.isPausedForCache),
         PlayerProperty(name: "cache-buffering-state", reading: .int64 { $0.bufferingPercent = $1.map { Int(min(max($0, 0), 100)) } }),
         node("demuxer-cache-state") { $0.cache = $1.map(CacheState.init(node:)) },
@@ -127,8 +128,8 @@ extension PlayerProperty {
         double("video-bitrate", \.videoBitrate),
         double("audio-bitrate", \.audioBitrate),
         double("estimated-vf-fps", \.estimatedFrameRate),
-        double("ab-loop-a", \.abLoopA),
-        double("ab-loop-b", \.abLoopB),
+        double("ab-loop-a", \.abLoop.a),
+        double("ab-loop-b", \.abLoop.b),
         playlist,
         index("playlist-playing-pos", \.playlistPlayingPosition),
         flag("seekable", \.isSeekable),

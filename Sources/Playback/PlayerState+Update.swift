@@ -1,4 +1,5 @@
 import CMpv
+import Media
 import System
 
 extension PlayerState {

@@ -1,3 +1,5 @@
+import Media
+
 /// Renders a coarse picture (half or quadrant blocks: 1 or 4 pixels a cell) at up to `factor`
 /// times its size each way and averages each block back into one pixel.
 ///

@@ -1,4 +1,5 @@
 import Controls
+import Media
 
 /// Settings the screen has asked mpv for and mpv has not confirmed yet.
 ///

@@ -1,4 +1,5 @@
 import Controls
+import Media
 
 /// What the player screen asks the app to do: every one is a real mpv command or an app step.
 public enum PlayerAction: Sendable, Equatable {
@@ -35,7 +36,7 @@ public enum PlayerAction: Sendable, Equatable {
     case screenshot(subtitles: Bool)
     /// Read the lines of this subtitle track, for the jump to a line; the app hands them back
     /// with ``PlayerScreen/receiveSubtitleLines(trackID:lines:failure:)``.
-    case readSubtitleLines(TrackInfo)
+    case readSubtitleLines(Track)
     /// Loop the list on or off (the session says which in a notice).
     case cycleLoopPlaylist
     /// Shuffle what is still to come of the list, or put it back in order (with a notice).

@@ -9,11 +9,11 @@ extension PlayerScreen {
     mutating func openLineSearch(now: Seconds) -> [PlayerAction] {
         chrome.activity(now: now)
         let shown = status.subtitlesVisible ? status.selectedSubtitles : nil
-        guard let track = shown ?? status.subtitleTracks.first(where: { !$0.isPictureSubtitle }) else {
+        guard let track = shown ?? status.subtitleTracks.first(where: { !$0.isBitmapSubtitle }) else {
             notify("No subtitle lines: this file has no subtitles", now: now)
             return []
         }
-        guard !track.isPictureSubtitle else {
+        guard !track.isBitmapSubtitle else {
             notify("\(track.name) is pictures, with no text to search", now: now)
             return []
         }

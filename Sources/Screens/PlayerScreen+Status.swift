@@ -25,8 +25,7 @@ extension PlayerScreen {
             pendingChapterNotice = false
             notify(chapterNotice(index), now: now)
         }
-        if menu != nil, newStatus.audioTracks != old.audioTracks || newStatus.subtitleTracks != old.subtitleTracks
-            || newStatus.chapters != old.chapters {
+        if menu != nil, !newStatus.tracks.sameStreams(as: old.tracks) || newStatus.chapters != old.chapters {
             menu = TracksMenu(status: newStatus)
         }
         announceChanges(from: old, to: newStatus)

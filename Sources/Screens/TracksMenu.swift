@@ -1,5 +1,6 @@
 import Controls
 import Formatting
+import Media
 
 /// The `t` menu: the audio tracks, the subtitle tracks and the chapters, to pick from with the
 /// arrows and Enter or with the mouse.
@@ -65,7 +66,7 @@ struct TracksMenu: Sendable, Equatable {
 
     /// "English (eng) · aac · 5.1 · 48 kHz · default · external": an audio track's channels and
     /// rate follow its codec, as mpv's track list has them.
-    static func describe(_ track: TrackInfo, of tracks: [TrackInfo]) -> String {
+    static func describe(_ track: Track, of tracks: [Track]) -> String {
         var parts = [track.name]
         if let codec = track.codec, !codec.isEmpty { parts.append(codec) }
         if let channels = channelsText(track) { parts.append(channels) }
@@ -77,7 +78,7 @@ struct TracksMenu: Sendable, Equatable {
     }
 
     /// "h264 · 1920×1080 · 23.976 fps", after the track's title when it has one.
-    static func describeVideo(_ track: TrackInfo) -> String {
+    static func describeVideo(_ track: Track) -> String {
         var parts: [String] = []
         if let title = track.title, !title.isEmpty { parts.append(title) }
         if let codec = track.codec, !codec.isEmpty { parts.append(codec) }
@@ -88,7 +89,7 @@ struct TracksMenu: Sendable, Equatable {
 
     /// "stereo", "5.1", "mono": mpv's layout name without its variant ("5.1(side)"); where mpv
     /// names none ("unknown1"), mono or stereo from the count, else "6 ch".
-    static func channelsText(_ track: TrackInfo) -> String? {
+    static func channelsText(_ track: Track) -> String? {
         if let layout = track.channelLayout, !layout.isEmpty, !layout.hasPrefix("unknown") {
             return String(layout.prefix { $0 != "(" })
         }

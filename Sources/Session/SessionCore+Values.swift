@@ -1,4 +1,5 @@
 import Controls
+import Media
 
 /// The values that travel in and out of ``SessionCore``: what the app found about an item, what
 /// mpv's playlist holds, the options and notices the core asks for, and the run's end.
@@ -41,25 +42,8 @@ extension SessionCore {
         }
     }
 
-    /// One entry of mpv's playlist, as the session's rules need it (the App copies each of
-    /// Playback's `PlaylistEntry` into one).
-    public struct Entry: Sendable, Equatable {
-        /// What mpv opens (the key of the item that opens it).
-        public var filename: String
-        /// The title a playlist file gave the entry, if any.
-        public var title: String?
-        /// mpv's id for the entry.
-        public var id: Int?
-        /// The entry mpv is loading, playing or unloading.
-        public var isPlaying: Bool
-
-        public init(filename: String = "", title: String? = nil, id: Int? = nil, isPlaying: Bool = false) {
-            self.filename = filename
-            self.title = title
-            self.id = id
-            self.isPlaying = isPlaying
-        }
-    }
+    /// One entry of mpv's playlist, as mpv reported it (Media's ``PlaylistEntry``, read as it is).
+    public typealias Entry = PlaylistEntry
 
     /// An option set for the item about to open only (mpv's file-local options).
     public enum ItemOption: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import Media
 import Playback
 
 /// Test support: a ``Player`` with no libmpv. It reports the ``PlayerState`` a test sets, hands

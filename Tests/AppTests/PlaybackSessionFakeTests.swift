@@ -1,3 +1,4 @@
+import Media
 import Playback
 import System
 import Testing

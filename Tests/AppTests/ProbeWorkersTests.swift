@@ -1,3 +1,4 @@
+import Media
 import Playback
 import Testing
 @testable import App

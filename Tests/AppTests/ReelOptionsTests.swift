@@ -1,4 +1,5 @@
 @testable import App
+import Media
 import Playback
 import Terminal
 import Testing

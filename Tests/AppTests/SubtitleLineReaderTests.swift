@@ -1,3 +1,4 @@
+import Media
 import Playback
 import Screens
 import System
@@ -12,7 +13,7 @@ struct SubtitleLineReaderTests {
 
     @Test("the SubRip track inside film.mkv: its eight cues, times and text, two lines made one")
     func subRipInMatroska() throws {
-        var track = TrackInfo(id: 1, codec: "subrip")
+        var track = Track(id: 1, kind: .subtitles, codec: "subrip")
         track.streamIndex = 3
         let read = SubtitleLineReader.read(Self.film, track: track)
         let lines = try #require(read.lines, "\(String(describing: read.failure))")
@@ -23,7 +24,7 @@ struct SubtitleLineReaderTests {
 
     @Test("the ASS track inside film.mkv: signs and dialogue, its tags and \\N gone")
     func assInMatroska() throws {
-        var track = TrackInfo(id: 2, codec: "ass")
+        var track = Track(id: 2, kind: .subtitles, codec: "ass")
         track.streamIndex = 4
         let lines = try #require(SubtitleLineReader.read(Self.film, track: track).lines)
         #expect(lines.count == 11)
@@ -34,11 +35,11 @@ struct SubtitleLineReaderTests {
 
     @Test("a sidecar file's lines come from the file mpv names; standard input cannot be read again")
     func sidecarAndStandardInput() throws {
-        var track = TrackInfo(id: 1, codec: "subrip")
+        var track = Track(id: 1, kind: .subtitles, codec: "subrip")
         track.externalFile = Samples.path("talk.srt").description
         let lines = try #require(SubtitleLineReader.read(.file(Samples.path("talk.mp4")), track: track).lines)
         #expect(lines.count == 3)
-        var inside = TrackInfo(id: 1)
+        var inside = Track(id: 1, kind: .subtitles)
         inside.streamIndex = 3
         #expect(SubtitleLineReader.read(.standardInput, track: inside).lines == nil)
     }

@@ -1,4 +1,5 @@
 import Glibc
+import Media
 import Playback
 import Testing
 @testable import App

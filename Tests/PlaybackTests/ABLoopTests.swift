@@ -1,3 +1,4 @@
+import Media
 import Playback
 import Testing
 
@@ -9,7 +10,7 @@ struct ABLoopTests {
         let driver = try PlayerDriver()
         try driver.load(PlayerDriver.sample("long.mp4"))
         try driver.player.setABLoop(a: 2, b: 3)
-        try #require(try driver.run(timeout: 5) { state, _ in state.abLoopA == 2 && state.abLoopB == 3 })
+        try #require(try driver.run(timeout: 5) { state, _ in state.abLoop == ABLoop(a: 2, b: 3) })
         try driver.player.play()
         // Past B more than once: the position goes back to A each time and never gets far past B.
         var latest = 0.0, wraps = 0
@@ -22,7 +23,7 @@ struct ABLoopTests {
         }
         #expect(wraps >= 2, "playback did not go back to A twice")
         try driver.player.setABLoop(a: nil, b: nil)
-        try #require(try driver.run(timeout: 5) { state, _ in state.abLoopA == nil && state.abLoopB == nil })
+        try #require(try driver.run(timeout: 5) { state, _ in state.abLoop == ABLoop() })
         #expect(try driver.run(timeout: 10) { state, _ in (state.position ?? 0) > 4 }, "playback stayed in the old loop")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Media
 import Playback
 import System
 import Testing
@@ -109,9 +110,9 @@ struct FilmTests {
         // The wait is long because a busy machine (the whole suite beside other work) can take
         // seconds to show the frame; it ends as soon as mpv reports the place.
         func lands(at time: Double, chapter: Int) throws -> Bool {
-            try driver.run(timeout: 10) { state, _ in abs((state.position ?? -1) - time) < 0.1 && state.chapter == chapter }
+            try driver.run(timeout: 10) { state, _ in abs((state.position ?? -1) - time) < 0.1 && state.chapterIndex == chapter }
         }
-        func place() -> String { "at \(driver.player.state.position ?? -1), chapter \(driver.player.state.chapter ?? -1)" }
+        func place() -> String { "at \(driver.player.state.position ?? -1), chapter \(driver.player.state.chapterIndex ?? -1)" }
         try driver.waitForSeek(driver.player.seek(to: 3.8))
         #expect(try lands(at: 3.8, chapter: 0), "\(place())")
         try driver.waitForSeek(driver.player.seekSubtitle(by: 1))

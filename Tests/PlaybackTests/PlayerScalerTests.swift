@@ -1,4 +1,5 @@
 @testable import Playback
+import Media
 import Testing
 
 /// How the player picks zimg's scaler: by whether the picture is larger than the video.

@@ -1,5 +1,6 @@
 import Glibc
 @testable import Playback
+import Media
 import System
 import Testing
 

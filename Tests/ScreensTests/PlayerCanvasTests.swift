@@ -1,5 +1,6 @@
 import Controls
 import Drawing
+import Media
 import Terminal
 import Testing
 @testable import Screens
@@ -227,7 +228,7 @@ struct PlayerCanvasTests {
         var status = PlayerScreenTests.status()
         status.subtitleText = "Voici Chelsea, la chatte.\nLE CHAT"
         status.subtitleASS = "{\\i1}Voici Chelsea{\\i0}, la chatte.\n{\\pos(480,60)}LE CHAT"
-        status.videoHeight = 360
+        status.videoSize = VideoSize(width: 640, height: 360)
         screen.update(status, now: 0)
         return screen
     }

@@ -240,7 +240,7 @@ struct PlayerCardsCanvasTests {
     func subtitleSearchNarrow(columns: Int) {
         var status = TracksAndCardsTests.film()
         status.position = 14
-        status.subtitleTracks[0].streamIndex = 3
+        status.tracks[2].streamIndex = 3  // the English subtitles
         var screen = PlayerScreenTests.screen(columns: columns, rows: 16)
         screen.update(status, now: 0.5)
         _ = screen.handle(PlayerScreenTests.char("/"), now: 1)
@@ -264,7 +264,7 @@ struct PlayerCardsCanvasTests {
     func subtitleSearch() {
         var status = TracksAndCardsTests.film()
         status.position = 14
-        status.subtitleTracks[0].streamIndex = 3
+        status.tracks[2].streamIndex = 3  // the English subtitles
         var screen = PlayerScreenTests.screen(columns: 64, rows: 16)
         screen.update(status, now: 0.5)
         _ = screen.handle(PlayerScreenTests.char("/"), now: 1)

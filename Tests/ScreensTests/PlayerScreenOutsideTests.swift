@@ -1,4 +1,5 @@
 import Controls
+import Media
 import Testing
 @testable import Screens
 
@@ -44,7 +45,8 @@ struct PlayerScreenOutsideTests {
         var screen = Self.reader()
         var status = PlayerScreenTests.status()
         status.phase = .playing(item: 0)
-        status.audioTracks = [TrackInfo(id: 1, title: "English", language: "eng"), TrackInfo(id: 2, title: "Français", language: "fra")]
+        status.tracks = [Track(id: 1, kind: .audio, title: "English", language: "eng"),
+                         Track(id: 2, kind: .audio, title: "Français", language: "fra")]
         status.audioTrack = 1
         screen.update(status, now: 1)
         switch setting {

@@ -1,5 +1,6 @@
 import Controls
 import Drawing
+import Media
 import Testing
 import Terminal
 @testable import Screens
@@ -91,7 +92,7 @@ struct PlayerScreenTests {
     func lastFrame() {
         var screen = Self.screen()
         var status = Self.status(position: 149.934, duration: 150, paused: true)
-        status.frameDuration = 1.0 / 15
+        status.tracks = [Track(id: 1, kind: .video, isSelected: true, frameRate: 15)]
         screen.update(status, now: 1)
         let canvas = Self.drawn(&screen, now: 1.1)
         #expect(Self.text(canvas, row: screen.layout.timesRow).contains("2:30"))

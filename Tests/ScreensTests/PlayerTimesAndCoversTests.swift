@@ -1,5 +1,6 @@
 import Controls
 import Drawing
+import Media
 import Terminal
 import Testing
 @testable import Screens
@@ -66,7 +67,7 @@ struct PlayerTimesAndCoversTests {
         #expect(Self.words(remaining[screen.layout.timesRow]) == ["0:59:28", "−1:00:32"])
 
         var status = T.status(position: 5400, duration: 7200, paused: true)
-        status.chapters = [ChapterMark(time: 0, title: "Opening"), ChapterMark(time: 2400, title: "The cat")]
+        status.chapters = [Chapter(title: "Opening", time: 0), Chapter(title: "The cat", time: 2400)]
         screen.update(status, now: 1)
         let left = Self.rows(T.drawn(&screen, now: 1.1))
         #expect(Self.words(left[screen.layout.timesRow]) == ["1:30:00", "The", "cat", "−0:30:00"])
@@ -170,7 +171,7 @@ struct PlayerTimesAndCoversTests {
     func jumpClearsSkipFeedback(jump: InputEvent) {
         var screen = T.screen()
         var status = T.status(position: 60, duration: 120, paused: true)
-        status.chapters = [ChapterMark(time: 0, title: "One"), ChapterMark(time: 90, title: "Two")]
+        status.chapters = [Chapter(title: "One", time: 0), Chapter(title: "Two", time: 90)]
         status.chapterIndex = 0
         screen.update(status, now: 0)
         _ = screen.handle(T.char("j"), now: 1)

@@ -1,5 +1,6 @@
 import Controls
 import Drawing
+import Media
 import Terminal
 import Testing
 @testable import Screens
@@ -234,7 +235,7 @@ struct PosterScreenTests {
         var screen = PosterScreen(configuration: .init(), columns: 40, rows: 16)
         var status = MediaStatus()
         status.title = "Chime in C"
-        status.hasVideo = false
+        status.tracks = [Track(id: 1, kind: .audio)]
         status.isLoaded = true
         screen.update(status, now: 0)
         screen.setArt(.titleCard)

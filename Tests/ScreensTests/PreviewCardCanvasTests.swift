@@ -1,5 +1,6 @@
 import Controls
 import Drawing
+import Media
 import Terminal
 import Testing
 @testable import Screens
@@ -13,7 +14,7 @@ struct PreviewCardCanvasTests {
     static func hovered(column: Int, frames: Bool) -> PlayerScreen {
         var screen = PlayerCanvasTests.screen()
         var status = PlayerScreenTests.status(paused: true)
-        status.chapters = [ChapterMark(time: 0, title: "Intro"), ChapterMark(time: 40, title: "The cat"), ChapterMark(time: 80, title: nil)]
+        status.chapters = [Chapter(title: "Intro", time: 0), Chapter(title: "The cat", time: 40), Chapter(title: nil, time: 80)]
         screen.update(status, now: 0)
         screen.previewAvailable = frames
         _ = screen.handle(.mouse(MouseEvent(.move, column: column, row: screen.layout.scrubber.y)), now: 0.1)

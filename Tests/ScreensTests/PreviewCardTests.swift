@@ -1,5 +1,6 @@
 import Controls
 import Drawing
+import Media
 import Testing
 import Terminal
 @testable import Screens
@@ -11,7 +12,7 @@ struct PreviewCardTests {
     static func screen(configure: (inout PlayerScreen.Configuration) -> Void = { _ in }) -> PlayerScreen {
         var screen = PlayerScreenTests.screen(configure: configure)
         var status = PlayerScreenTests.status(paused: true)
-        status.chapters = [ChapterMark(time: 0, title: "Intro"), ChapterMark(time: 40, title: "The cat"), ChapterMark(time: 80, title: nil)]
+        status.chapters = [Chapter(title: "Intro", time: 0), Chapter(title: "The cat", time: 40), Chapter(title: nil, time: 80)]
         screen.update(status, now: 0)
         screen.previewAvailable = true
         return screen

@@ -1,5 +1,6 @@
 import Controls
 import Drawing
+import Media
 import Terminal
 import Testing
 @testable import Screens
@@ -17,7 +18,7 @@ struct SubtitleSearchTests {
         var screen = TracksAndCardsTests.screen(status)
         var track = status.subtitleTracks[0]
         track.streamIndex = 3
-        screen.update({ var s = status; s.subtitleTracks[0] = track; return s }(), now: 0.5)
+        screen.update({ var s = status; s.tracks[2] = track; return s }(), now: 0.5)
         #expect(screen.handle(PlayerScreenTests.char("/"), now: 1) == [.readSubtitleLines(track)])
         #expect(screen.keyMode == .filter)
         return screen
@@ -86,8 +87,7 @@ struct SubtitleSearchTests {
         #expect(none.handle(PlayerScreenTests.char("/"), now: 1) == [])
         #expect(TracksAndCardsTests.screenText(&none, now: 1.1).contains("No subtitle lines: this file has no subtitles"))
         var status = PlayerScreenTests.status()
-        status.subtitleTracks = [TrackInfo(id: 1, title: "Blu-ray", codec: "hdmv_pgs_subtitle")]
-        status.subtitleTracks[0].isPictureSubtitle = true
+        status.tracks = [Track(id: 1, kind: .subtitles, title: "Blu-ray", codec: "hdmv_pgs_subtitle")]
         status.subtitleTrack = 1
         var pictures = TracksAndCardsTests.screen(status)
         #expect(pictures.handle(PlayerScreenTests.char("/"), now: 1) == [])

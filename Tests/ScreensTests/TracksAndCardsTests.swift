@@ -1,5 +1,6 @@
 import Controls
 import Drawing
+import Media
 import Terminal
 import Testing
 @testable import Screens
@@ -8,15 +9,17 @@ import Testing
 struct TracksAndCardsTests {
     static func film() -> MediaStatus {
         var status = PlayerScreenTests.status()
-        status.audioTracks = [TrackInfo(id: 1, title: "English", language: "eng", codec: "opus"),
-                              TrackInfo(id: 2, title: "Français", language: "fra", codec: "opus")]
-        status.audioTracks[0].isDefault = true
-        status.subtitleTracks = [TrackInfo(id: 1, title: "English", language: "eng", codec: "subrip"),
-                                 TrackInfo(id: 2, title: "Français (signs)", language: "fra", codec: "ass")]
+        var english = Track(id: 1, kind: .audio, title: "English", language: "eng", codec: "opus")
+        english.isDefault = true
+        status.tracks = [english, Track(id: 2, kind: .audio, title: "Français", language: "fra", codec: "opus"),
+                         Track(id: 1, kind: .subtitles, title: "English", language: "eng", codec: "subrip"),
+                         Track(id: 2, kind: .subtitles, title: "Français (signs)", language: "fra", codec: "ass"),
+                         // A picture to show that no menu lists: the menus hold the audio and subtitles alone.
+                         Track(id: 1, kind: .video, isCoverArt: true, isSelected: true)]
         status.audioTrack = 1
         status.subtitleTrack = 1
-        status.chapters = [ChapterMark(time: 0, title: "Opening"), ChapterMark(time: 6, title: "The cat"),
-                           ChapterMark(time: 12, title: "Coffee"), ChapterMark(time: 18, title: "Launch")]
+        status.chapters = [Chapter(title: "Opening", time: 0), Chapter(title: "The cat", time: 6),
+                           Chapter(title: "Coffee", time: 12), Chapter(title: "Launch", time: 18)]
         status.chapterIndex = 1
         return status
     }
@@ -97,6 +100,18 @@ struct TracksAndCardsTests {
         #expect(screen.handle(PlayerScreenTests.key(.left, .ctrl), now: 1.1) == [.subtitleSeek(-1)])
     }
 
+    @Test("another track selected while the menu is open leaves the highlight where it is")
+    func menuKeepsHighlight() {
+        var status = Self.film()
+        var screen = Self.screen(status)
+        _ = screen.handle(PlayerScreenTests.char("t"), now: 1)
+        for _ in 0..<4 { _ = screen.handle(PlayerScreenTests.key(.down), now: 1.1) }  // to "Français (signs)"
+        // mpv selects the French audio (a client of its socket): the same streams, another one selected.
+        (status.tracks[0].isSelected, status.tracks[1].isSelected, status.audioTrack) = (false, true, 2)
+        screen.update(status, now: 1.2)
+        #expect(screen.handle(PlayerScreenTests.key(.enter), now: 1.3) == [.selectSubtitles(2)])
+    }
+
     @Test("t opens the menu; arrows and Enter pick; Esc closes")
     func menu() {
         var screen = Self.screen()
@@ -120,22 +135,22 @@ struct TracksAndCardsTests {
     @Test("the menu gives an audio track's channels and rate, and heads it with the video's codec, size and frame rate")
     func menuFigures() {
         var status = Self.film()
-        status.audioTracks[0].channelLayout = "5.1(side)"
-        status.audioTracks[0].channelCount = 6
-        status.audioTracks[0].sampleRate = 48000
-        status.audioTracks[1].channelLayout = "unknown6"
-        status.audioTracks[1].channelCount = 6
-        status.audioTracks[1].sampleRate = 44100
-        var video = TrackInfo(id: 1, codec: "h264")
+        status.tracks[0].channelLayout = "5.1(side)"
+        status.tracks[0].channelCount = 6
+        status.tracks[0].sampleRate = 48000
+        status.tracks[1].channelLayout = "unknown6"
+        status.tracks[1].channelCount = 6
+        status.tracks[1].sampleRate = 44100
+        var video = Track(id: 1, kind: .video, codec: "h264")
         (video.width, video.height, video.frameRate) = (1920, 1080, 24000.0 / 1001)
-        status.videoTracks = [video]
+        status.tracks.insert(video, at: 0)
         var screen = Self.screen(status)
         _ = screen.handle(PlayerScreenTests.char("t"), now: 1)
         let text = Self.screenText(&screen, now: 1.1)
         #expect(text.contains("English (eng) · opus · 5.1 · 48 kHz · default"))
         #expect(text.contains("Français (fra) · opus · 6 ch · 44.1 kHz"))
         #expect(text.contains("h264 · 1920×1080 · 23.976 fps"))
-        var opus = TrackInfo(id: 3)
+        var opus = Track(id: 3, kind: .audio)
         (opus.channelLayout, opus.channelCount) = ("unknown1", 1)
         #expect(TracksMenu.channelsText(opus) == "mono")
         // The video's line is to read: the highlight still starts on the current audio track.
@@ -175,12 +190,12 @@ struct TracksAndCardsTests {
     @Test("i shows the stats for 5 s with mpv's and reel's figures, fitting 80x24; I keeps them up; spoken with the screen reader")
     func stats() {
         var status = Self.film()
-        var video = TrackInfo(id: 1, codec: "h264")
+        var video = Track(id: 1, kind: .video, codec: "h264")
         (video.width, video.height, video.frameRate) = (640, 360, 24)
-        status.videoTracks = [video]
+        status.tracks.insert(video, at: 0)
         (status.videoBitrate, status.audioBitrate, status.estimatedFrameRate) = (1_234_000, 96_000, 23.98)
         (status.droppedFrames, status.decoderDroppedFrames, status.delayedFrames) = (3, 1, 2)
-        (status.bufferedSeconds, status.cacheBytes) = (12.3, 4_500_000)
+        status.cache = CacheState(end: 42.3, forwardBytes: 4_500_000)  // 12.3 s past the position, 30
         var screen = Self.screen(status, screenReader: true)
         var figures = TerminalFigures()
         (figures.graphics, figures.blitter, figures.bytesPerSecond) = ("blocks", "sextant", 412_000)

@@ -3,7 +3,7 @@ import Testing
 
 /// The shim's rules, held over the source tree so that later work keeps them: the C library's
 /// errors, interrupts and lookups are System's alone, each system library has one owner, App,
-/// Screens, Controls and Session never import Glibc, and the pure modules (Drawing, Formatting) import
+/// Screens, Controls and Session never import Glibc, and the pure modules (Drawing, Formatting, Media) import
 /// nothing of the system; and DESIGN's rule that no source file grows past 400 lines.
 @Suite("System shim rules")
 struct ShimRulesTests {
@@ -66,15 +66,15 @@ struct ShimRulesTests {
         #expect(importers == [owner])
     }
 
-    @Test("Drawing imports only its C fits and zlib, Formatting nothing at all: no Glibc, Foundation, System or Terminal",
-          arguments: [("Drawing/", ["CBlitter", "CZlib"]), ("Formatting/", [])] as [(String, Set<String>)])
+    @Test("Drawing imports only its C fits and zlib, Formatting and Media nothing at all: no Glibc, Foundation, System or Terminal",
+          arguments: [("Drawing/", ["CBlitter", "CZlib"]), ("Formatting/", []), ("Media/", [])] as [(String, Set<String>)])
     func pureModules(target: String, allowed: Set<String>) {
         #expect(Self.imports(under: "Drawing/").contains("CBlitter"), "the parse finds Drawing's imports")
         #expect(Self.imports(under: target).subtracting(allowed).isEmpty, "\(Self.imports(under: target))")
     }
 
-    @Test("App, Screens, Controls, Session, Drawing and Formatting do not import Glibc",
-          arguments: ["App/", "Screens/", "Controls/", "Session/", "Drawing/", "Formatting/"])
+    @Test("App, Screens, Controls, Session, Drawing, Formatting and Media do not import Glibc",
+          arguments: ["App/", "Screens/", "Controls/", "Session/", "Drawing/", "Formatting/", "Media/"])
     func noGlibc(target: String) {
         #expect(Self.files(using: "import Glibc").filter { $0.hasPrefix(target) }.isEmpty)
     }

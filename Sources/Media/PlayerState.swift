@@ -1,10 +1,11 @@
-import System
-
-/// What mpv last reported about the player: the one value the interface reads.
+/// What mpv last reported about the player: the one copy of mpv's state.
 ///
-/// Every field is `nil` until mpv reports it, and again whenever mpv says the value is unavailable
-/// (`MPV_FORMAT_NONE`), for example the position before a file is loaded. A missing value is never
-/// turned into 0 here; the interface decides how to show it.
+/// Playback fills it from mpv's events (one row of its table, `PlayerProperty.all`, a field); the
+/// session reads it, and the screens read it inside their `MediaStatus`.
+///
+/// Every field is `nil` until mpv reports it, and again whenever mpv says the value is
+/// unavailable (`MPV_FORMAT_NONE`), for example the position before a file is loaded. A missing
+/// value is never turned into 0 here; the interface decides how to show it.
 public struct PlayerState: Sendable, Equatable {
     /// `time-pos`: the playback position in seconds.
     public var position: Double?
@@ -54,8 +55,8 @@ public struct PlayerState: Sendable, Equatable {
     public var subtitleDelay: Double?
     /// `audio-delay`, seconds.
     public var audioDelay: Double?
-    /// `chapter`: the current chapter's index, or nil before the first or without chapters.
-    public var chapter: Int?
+    /// `chapter`: the current chapter's index in ``chapters``, or nil before the first or without chapters.
+    public var chapterIndex: Int?
     /// `paused-for-cache`: playback waits for the network.
     public var isPausedForCache: Bool?
     /// `cache-buffering-state`: how full the cache is before playback goes on, 0…100.
@@ -74,9 +75,8 @@ public struct PlayerState: Sendable, Equatable {
     public var audioBitrate: Double?
     /// `estimated-vf-fps`: frames a second as they come out of the filters.
     public var estimatedFrameRate: Double?
-    /// `ab-loop-a` and `ab-loop-b`: the A-B loop's points, nil while unset ("no").
-    public var abLoopA: Double?
-    public var abLoopB: Double?
+    /// `ab-loop-a` and `ab-loop-b`: the A-B loop's points, each nil while unset ("no").
+    public var abLoop = ABLoop()
     /// `playlist`.
     public var playlist: [PlaylistEntry]
     /// `playlist-playing-pos`: the entry being loaded, played or unloaded; nil between files.
@@ -179,7 +179,7 @@ public struct PlaylistEntry: Sendable, Equatable {
     /// The entry mpv is loading, playing or unloading.
     public var isPlaying: Bool
 
-    public init(filename: String, title: String? = nil, id: Int? = nil, isPlaying: Bool = false) {
+    public init(filename: String = "", title: String? = nil, id: Int? = nil, isPlaying: Bool = false) {
         self.filename = filename
         self.title = title
         self.id = id

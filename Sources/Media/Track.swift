@@ -61,6 +61,13 @@ public struct Track: Sendable, Equatable {
         return Track.bitmapSubtitleCodecs.contains(codec)
     }
 
+    /// "Français (fra)", "English", "Track 2 (fra)": how menus and notices name the track.
+    public var name: String {
+        let base = title.flatMap { $0.isEmpty ? nil : $0 } ?? "Track \(id)"
+        guard let language, !language.isEmpty, language != "und", !base.contains("(\(language))") else { return base }
+        return "\(base) (\(language))"
+    }
+
     /// mpv's codec names for subtitles made of pictures.
     static let bitmapSubtitleCodecs: Set<String> = [
         "hdmv_pgs_subtitle", "dvd_subtitle", "dvb_subtitle", "xsub", "dvb_teletext", "pgssub", "vobsub",
@@ -85,4 +92,31 @@ extension Array where Element == Track {
 
     /// The first cover picture, if any.
     public var coverArt: Track? { first { $0.kind == .video && $0.isCoverArt } }
+
+    /// The tracks of `kind`; video without its cover pictures.
+    public func of(_ kind: Track.Kind) -> [Track] {
+        filter { $0.kind == kind && !(kind == .video && $0.isCoverArt) }
+    }
+
+    /// Whether `other` lists the same streams, whichever of them is selected: a change of track
+    /// alone leaves a menu of them as it is.
+    public func sameStreams(as other: [Track]) -> Bool {
+        count == other.count && zip(self, other).allSatisfy { mine, theirs in
+            var theirs = theirs
+            theirs.isSelected = mine.isSelected
+            return mine == theirs
+        }
+    }
+}
+
+/// The kinds of track in a file (see ``PlayerState/tracks``).
+public struct TrackKinds: Sendable, Equatable {
+    /// A moving picture.
+    public var video = false
+    /// An attached picture, such as an album cover.
+    public var coverArt = false
+    public var audio = false
+    public var subtitles = false
+
+    public init() {}
 }
