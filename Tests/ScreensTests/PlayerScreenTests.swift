@@ -144,10 +144,10 @@ struct PlayerScreenTests {
         var screen = Self.screen()
         #expect(screen.keyMode == .commands)
         screen.setHelpShown(true)
-        #expect(screen.isHelpShown && screen.keyMode == .help && screen.needsRedraw)
+        #expect(screen.help.isShown && screen.keyMode == .help && screen.needsRedraw)
         screen.setHelpShown(false)
-        #expect(!screen.isHelpShown && screen.keyMode == .commands)
-        #expect(screen.handle(Self.char("?"), now: 1) == [] && !screen.isHelpShown, "? is not the screen's to handle")
+        #expect(!screen.help.isShown && screen.keyMode == .commands)
+        #expect(screen.handle(Self.char("?"), now: 1) == [] && !screen.help.isShown, "? is not the screen's to handle")
     }
 
     // MARK: Chrome visibility
