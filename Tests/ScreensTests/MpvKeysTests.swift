@@ -181,6 +181,8 @@ struct MpvKeysTests {
         var screen = PlayerScreenTests.screen { $0.commands = map == .mpv ? .mpv() : .standard() }
         #expect(screen.handle(PlayerScreenTests.char(key), now: 1) == [])
         let canvas = PlayerScreenTests.drawn(&screen, now: 1.1)
+        // One hint a key: the notice's place and the screen around it are the A-B loop's and the
+        // tracks' whole canvases (TracksAndCardsTests), the same for every notice.
         let text = (0..<canvas.height).map { PlayerScreenTests.text(canvas, row: $0) }.joined(separator: "\n")
         #expect(text.contains(hint))
     }

@@ -204,8 +204,20 @@ struct TracksAndCardsTests {
         status.position = 68
         screen.update(status, now: 3)
         let canvas = PlayerScreenTests.drawn(&screen, now: 3)
-        let bar = PlayerScreenTests.text(canvas, row: screen.layout.scrubber.y)
-        #expect(bar.contains("A") && bar.contains("B"), "the scrubber marks A and B: \(bar)")
+        // The scrubber marks A and B.
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  A Title                                                                       ",
+            "                                                                                ",
+            "                                                                                ",
+            "                              A-B loop 1:02 – 1:10                              ",
+        ] + Array(repeating: "                                                                                ", count: 7) + [
+            "                       ↺ 2             ❚❚             2 ↻                       ",
+        ] + Array(repeating: "                                                                                ", count: 8) + [
+            "                                         A   ▏B                                 ",
+            "  1:08                                                                    2:00  ",
+            " A-B loop 1:02 – 1:10                                                           ",
+        ]).expect(canvas)
         // A skip inside the loop keeps it; a jump outside drops it, with a notice.
         #expect(screen.handle(PlayerScreenTests.char("j"), now: 4) == [.seek(.by(-2))])
         let jump = screen.handle(PlayerScreenTests.char("5"), now: 5)
