@@ -10,8 +10,8 @@ extension LibraryScreen {
         drawList(into: &canvas)
         drawHeader(into: &canvas)
         drawBar(into: &canvas, now: now)
-        if isHelpShown {
-            helpPage = HelpOverlay.draw(configuration.commands.helpRows(for: .list), title: "Keys", page: helpPage, into: &canvas)
+        if let page = help.page {
+            help.page = HelpOverlay.draw(configuration.commands.helpRows(for: .list), title: "Keys", page: page, into: &canvas)
         }
         didDraw()
     }

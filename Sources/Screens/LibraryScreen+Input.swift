@@ -34,23 +34,14 @@ extension LibraryScreen {
     public var keyMode: KeyMode {
         if isEditingFilter { return .filter }
         if isConfirmingForgetAll { return .question }
-        return isHelpShown ? .help : .commands
+        return help.isShown ? .help : .commands
     }
 
-    /// Shows or closes the list of keys. Whether a key does that is decided above the screens
-    /// (``GlobalCommand``), once for all of them.
-    public mutating func setHelpShown(_ shown: Bool) {
-        isHelpShown = shown
-        helpPage = 0
-        needsRedraw = true
-    }
-
-    /// Turns the `?` overlay `pages` pages on (back when negative); the drawing keeps it to the
-    /// pages there are.
-    public mutating func turnHelpPage(by pages: Int) {
-        helpPage = max(helpPage + pages, 0)
-        needsRedraw = true
-    }
+    /// Shows or closes the list of keys (``KeysHelp``); whether a key does that is decided above
+    /// the screens (``GlobalCommand``), once for all of them.
+    public mutating func setHelpShown(_ shown: Bool) { help.show(shown); needsRedraw = true }
+    /// Turns the list of keys `pages` pages on (back when negative).
+    public mutating func turnHelpPage(by pages: Int) { help.turn(by: pages); needsRedraw = true }
 
     private mutating func handleKey(_ event: KeyEvent, now: Seconds) -> [LibraryAction] {
         switch keyMode {
@@ -178,7 +169,7 @@ extension LibraryScreen {
         case .open, .resume: return openSelection()
         case .forget: return historyCommand(.forget, now: now)
         case .poster: return selectedItem.map { [.poster($0)] } ?? []
-        case .help: isHelpShown = true
+        case .help: help.show(true)
         case .filter: isEditingFilter = true
         case .clear: setFilter("", now: now)
         case .stopScan: return [.stopScan]

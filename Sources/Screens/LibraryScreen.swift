@@ -61,10 +61,8 @@ public struct LibraryScreen: Sendable {
     var message: (text: String, expiry: Seconds)?
     /// The last click on an item, for double clicks.
     var lastClick: (item: Int, time: Seconds)?
-    /// The `?` overlay is up.
-    var isHelpShown = false
-    /// The page of the `?` overlay shown, clamped when drawn.
-    var helpPage = 0
+    /// The `?` list of keys, while it is up.
+    var help = KeysHelp()
     /// The item the session is on, marked in the list.
     public internal(set) var currentItem: Int?
     /// Whether the folders are still being read, so more items may come (``insert(_:at:now:)``).

@@ -100,7 +100,7 @@ extension PlayerScreen {
     /// x and Esc (and the ✕ button): the innermost thing first — the help, the menu, the Up
     /// next card — then the player (which cancels an opening).
     mutating func close(now: Seconds) -> [PlayerAction] {
-        if isHelpShown { isHelpShown = false; return [] }
+        if help.isShown { help.show(false); return [] }
         if menu != nil { menu = nil; return [] }
         if stats.isShown(at: now) { stats.hide(); return [] }
         if status.phase.upNext != nil { return [.dismissUpNext] }

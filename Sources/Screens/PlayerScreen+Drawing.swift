@@ -46,7 +46,7 @@ extension PlayerScreen {
             if let menu { drawMenu(menu, into: &canvas) }
             drawStats(encoder: encoder, into: &canvas, now: now)
             lineSearch?.draw(into: &canvas, duration: MediaTime.safeDuration(status.duration))
-            if isHelpShown { drawHelp(picture: encoder.blitter, into: &canvas) }
+            if help.isShown { drawHelp(picture: encoder.blitter, into: &canvas) }
         }
         drawStatusLine(into: &canvas)
         didDraw()
@@ -277,8 +277,8 @@ extension PlayerScreen {
     }
 
     private mutating func drawHelp(picture: FrameEncoder.Blitter, into canvas: inout Canvas) {
-        helpPage = HelpOverlay.draw(configuration.commands.helpRows(for: .player), title: "Keys", picture: picture,
-                                    page: helpPage, into: &canvas)
+        help.page = HelpOverlay.draw(configuration.commands.helpRows(for: .player), title: "Keys", picture: picture,
+                                     page: help.page ?? 0, into: &canvas)
     }
 }
 

@@ -51,26 +51,17 @@ extension PlayerScreen {
 
     /// What the keys mean now: the help, the tracks menu, the Up next card, or the commands.
     public var keyMode: KeyMode {
-        if isHelpShown { return .help }
+        if help.isShown { return .help }
         if lineSearch != nil { return .filter }
         if menu != nil { return .tracksMenu }
         return status.phase.upNext != nil ? .upNext : .commands
     }
 
-    /// Shows or closes the list of keys. Whether a key does that is decided above the screens
-    /// (``GlobalCommand``), once for all of them.
-    public mutating func setHelpShown(_ shown: Bool) {
-        isHelpShown = shown
-        helpPage = 0
-        needsRedraw = true
-    }
-
-    /// Turns the `?` overlay `pages` pages on (back when negative); the drawing keeps it to the
-    /// pages there are.
-    public mutating func turnHelpPage(by pages: Int) {
-        helpPage = max(helpPage + pages, 0)
-        needsRedraw = true
-    }
+    /// Shows or closes the list of keys (``KeysHelp``); whether a key does that is decided above
+    /// the screens (``GlobalCommand``), once for all of them.
+    public mutating func setHelpShown(_ shown: Bool) { help.show(shown); needsRedraw = true }
+    /// Turns the list of keys `pages` pages on (back when negative).
+    public mutating func turnHelpPage(by pages: Int) { help.turn(by: pages); needsRedraw = true }
 
     /// A key, looked up in the table for the mode the screen is in.
     private mutating func handleKeyCommand(_ event: KeyEvent, now: Seconds) -> [PlayerAction] {

@@ -5,8 +5,8 @@ import Terminal
 extension PlayerScreen {
     mutating func handleMouse(_ event: MouseEvent, now: Seconds) -> [PlayerAction] {
         let column = event.column, row = event.row
-        if isHelpShown, case .press = event.action {
-            isHelpShown = false
+        if help.isShown, case .press = event.action {
+            help.show(false)
             return []
         }
         if let menu, let actions = handleMenuMouse(event, menu: menu, now: now) { return actions }

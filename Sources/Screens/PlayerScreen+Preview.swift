@@ -59,7 +59,7 @@ extension PlayerScreen {
     mutating func previewPointer(_ event: MouseEvent, now: Seconds) -> [PlayerAction] {
         // While the `t` menu is open, its selected chapter has the card.
         if menu != nil { return [] }
-        guard configuration.scrubPreview, wantsPointerMotion(at: now), menu == nil, !isHelpShown, !status.isImage else {
+        guard configuration.scrubPreview, wantsPointerMotion(at: now), menu == nil, !help.isShown, !status.isImage else {
             return hidePreview()
         }
         let over: Bool

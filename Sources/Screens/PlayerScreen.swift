@@ -62,13 +62,12 @@ public struct PlayerScreen: Sendable {
     var chrome: ChromeEngine
     var doubleTap: DoubleTapSeek
     var scrubber = Scrubber(duration: nil)
-    var isHelpShown = false
+    /// The `?` list of keys, while it is up.
+    var help = KeysHelp()
     /// The stats panel (`i`, `I`).
     var stats = StatsPanel()
     /// The jump to a subtitle line, while open.
     var lineSearch: SubtitleSearch?
-    /// The page of the `?` overlay shown, clamped when drawn.
-    var helpPage = 0
     var toast: Toast?
     /// The tracks and chapters menu, while it is open.
     var menu: TracksMenu?

@@ -31,8 +31,8 @@ extension PosterScreen {
         }
         drawCloseGlyph(into: &canvas, now: now, opacity: closeOpacity)
         drawCaption(into: &canvas, opacity: 1 - growth)
-        if isHelpShown {
-            helpPage = HelpOverlay.draw(configuration.commands.helpRows(for: .poster), title: "Keys", page: helpPage, into: &canvas)
+        if let page = help.page {
+            help.page = HelpOverlay.draw(configuration.commands.helpRows(for: .poster), title: "Keys", page: page, into: &canvas)
         }
         needsRedraw = false
     }

@@ -15,22 +15,13 @@ extension PosterScreen {
     }
 
     /// What the keys mean now: the help, or the card's commands.
-    public var keyMode: KeyMode { isHelpShown ? .help : .commands }
+    public var keyMode: KeyMode { help.isShown ? .help : .commands }
 
-    /// Shows or closes the list of keys. Whether a key does that is decided above the screens
-    /// (``GlobalCommand``), once for all of them.
-    public mutating func setHelpShown(_ shown: Bool) {
-        isHelpShown = shown
-        helpPage = 0
-        needsRedraw = true
-    }
-
-    /// Turns the `?` overlay `pages` pages on (back when negative); the drawing keeps it to the
-    /// pages there are.
-    public mutating func turnHelpPage(by pages: Int) {
-        helpPage = max(helpPage + pages, 0)
-        needsRedraw = true
-    }
+    /// Shows or closes the list of keys (``KeysHelp``); whether a key does that is decided above
+    /// the screens (``GlobalCommand``), once for all of them.
+    public mutating func setHelpShown(_ shown: Bool) { help.show(shown); needsRedraw = true }
+    /// Turns the list of keys `pages` pages on (back when negative).
+    public mutating func turnHelpPage(by pages: Int) { help.turn(by: pages); needsRedraw = true }
 
     private mutating func handleKey(_ event: KeyEvent, now: Seconds) -> [PosterAction] {
         switch configuration.commands.command(for: event, on: .poster, in: keyMode) {

@@ -55,10 +55,8 @@ public struct PosterScreen: Sendable {
     public private(set) var layout: PosterLayout
     /// Set when something visible changed; cleared by ``draw(video:encoder:into:now:)``.
     public internal(set) var needsRedraw = true
-    /// The `?` overlay is up.
-    var isHelpShown = false
-    /// The page of the `?` overlay shown, clamped when drawn.
-    var helpPage = 0
+    /// The `?` list of keys, while it is up.
+    var help = KeysHelp()
     public private(set) var columns: Int
     public private(set) var rows: Int
     /// The picture scaled to the frame's pixels, kept from one draw to the next.

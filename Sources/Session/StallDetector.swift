@@ -41,16 +41,9 @@ public struct StallDetector: Sendable, Equatable {
         self.pictureGrace = pictureGrace
     }
 
-    /// Starts watching a new item (or again after a seek).
+    /// Starts watching a new item (or again after a seek): all it saw is forgotten, its limits kept.
     public mutating func reset() {
-        started = nil
-        startPosition = nil
-        lastPosition = nil
-        lastFrames = 0
-        lastMove = nil
-        drainedSince = nil
-        reported = false
-        sawPicture = false
+        self = StallDetector(limit: limit, pictureGrace: pictureGrace)
     }
 
     /// Starts watching an item that has just opened at `position`.

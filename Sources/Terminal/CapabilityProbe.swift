@@ -66,8 +66,8 @@ public struct CapabilityProbe: Sendable {
             capabilities.deviceAttributes = attributes
             capabilities.sixel = attributes.dropFirst().contains(4)
             isComplete = true
-        case .kittyGraphics(let image, _, let message):
-            let ok = message == "OK"
+        case .kittyGraphics(let image, _, _):
+            let ok = reply.isKittyOK
             if image == CapabilityProbe.sharedMemoryQueryID { capabilities.kittySharedMemory = ok }
             if image == CapabilityProbe.directQueryID { capabilities.kittyGraphics = ok }
         case .graphicsAttribute(let item, let status, let values):

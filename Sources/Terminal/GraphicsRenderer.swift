@@ -133,9 +133,9 @@ public struct GraphicsRenderer {
     /// image it read (or could not) from shared memory.
     public mutating func receive(_ reply: TerminalReply) {
         switch reply {
-        case .kittyGraphics(let image?, _, let message):
+        case .kittyGraphics(let image?, _, _):
             let id = UInt32(truncatingIfNeeded: image)
-            sharedMemory?.answered(id: id, ok: message == "OK")
+            sharedMemory?.answered(id: id, ok: reply.isKittyOK)
             if awaiting?.kind == .kitty(id) { awaiting = nil }
         case .deviceAttributes:
             if awaiting?.kind == .deviceAttributes { awaiting = nil }

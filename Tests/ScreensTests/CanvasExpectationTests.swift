@@ -33,6 +33,14 @@ struct CanvasExpectationTests {
         ])
     }
 
+    @Test("a text-only expectation checks every row's text, and no look")
+    func textOnly() {
+        #expect(CanvasExpectation(text: ["ab  ", "   !"]).differences(from: Self.canvas()).isEmpty)
+        #expect(CanvasExpectation(text: ["ab  ", "   ?"]).differences(from: Self.canvas())
+            == ["row 1 text:", "  expected │   ?│", "  got      │   !│"])
+        #expect(CanvasExpectation(text: ["ab  "]).differences(from: Self.canvas()).first?.hasPrefix("expected 1 rows") == true)
+    }
+
     @Test("an expectation of the wrong size says so", arguments: [(["ab  "], ["tt  "]), (["ab  ", "   !"], ["tt  ", "  R"])])
     func wrongSize(rows: [String], looks: [String]) {
         let differences = CanvasExpectation(rows: rows, looks: looks, legend: Self.legend).differences(from: Self.canvas())

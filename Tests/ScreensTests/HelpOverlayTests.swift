@@ -40,6 +40,9 @@ struct HelpOverlayTests {
         for page in small.pages.indices {
             var canvas = Canvas(width: 80, height: 24)
             #expect(HelpOverlay.draw(lines, title: "Keys", page: page, into: &canvas) == page)
+            // Every entry of the table is somewhere on its page: a search, as the pages follow the
+            // table, which grows with each new key (the first page as a whole canvas is
+            // PlayerCanvasTests.helpPage).
             let screen = (0..<24).map { Self.text(canvas, row: $0) }.joined(separator: "\n")
             #expect(screen.contains("page \(page + 1) of \(small.pages.count)"))
             for entry in small.pages[page] {
@@ -59,6 +62,7 @@ struct HelpOverlayTests {
         screen.setHelpShown(true)
         _ = PlayerScreenTests.drawn(&screen, now: 1)
         let pages = HelpOverlay.Layout(CommandTable.standard().helpRows(for: .player), width: 80, height: 24).pages.count
+        // Only which page is shown matters here; what a page holds is pagesAt80x24's.
         func footer() -> String {
             let canvas = PlayerScreenTests.drawn(&screen, now: 1)
             return (0..<24).map { Self.text(canvas, row: $0) }.first { $0.contains("page ") } ?? ""

@@ -33,7 +33,8 @@ struct PlayerTimesAndCoversTests {
         _ = screen.handle(.mouse(MouseEvent(.press(.left), column: 20, row: bar.y)), now: 0.1)
         _ = screen.handle(.mouse(MouseEvent(.drag(.left), column: 39, row: bar.y)), now: 0.2)
         let rows = Self.rows(T.drawn(&screen, now: 0.3))
-        // 96 × 37 = 3552 s.
+        // 96 × 37 = 3552 s. The rows that hold the time, searched over the whole screen: it is
+        // there once above the bar and on the clock, nowhere else.
         #expect(rows.indices.filter { rows[$0].contains("0:59:12") } == [bar.y - 2, screen.layout.timesRow],
                 "the card's row and the clock, nothing else:\n\(rows.joined(separator: "\n"))")
         #expect(Self.words(rows[bar.y - 2]) == ["0:59:12"], "the card's last row is its time: \(rows[bar.y - 2])")
@@ -73,6 +74,7 @@ struct PlayerTimesAndCoversTests {
         #expect(Self.words(left[screen.layout.timesRow]) == ["1:30:00", "The", "cat", "−0:30:00"])
         _ = screen.handle(T.char("t"), now: 2)
         let menu = Self.rows(T.drawn(&screen, now: 2.1))
+        // The chapter's row, wherever the menu puts it; its end is checked whole below.
         let chapterRow = menu.first { $0.contains("The cat") && $0.contains("│") }
         #expect(chapterRow.map { Self.words($0).suffix(4) } == ["0:40:00", "The", "cat", "│"], "\(chapterRow ?? "none")")
     }
@@ -106,11 +108,22 @@ struct PlayerTimesAndCoversTests {
         screen.update(T.status(position: 4, duration: 8, paused: true), now: 0)
         screen.showResumeNotice(at: 4, now: 0)
         screen.update(T.status(position: 3, duration: 8, paused: true), now: 0.5)
-        var rows = Self.rows(T.drawn(&screen, now: 0.6))
-        #expect(rows[screen.toastRow].contains("Resumed at 0:04 · Home to start over"), "a skip back is no start over")
+        // A skip back is no start over: the notice stays.
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  A Title                                                                       ",
+            "                                                                                ",
+            "                                                                                ",
+            "                      Resumed at 0:04 · Home to start over                      ",
+        ] + Array(repeating: "                                                                                ", count: 7) + [
+            "                       ↺ 10             ▶             10 ↻                      ",
+        ] + Array(repeating: "                                                                                ", count: 9) + [
+            "                              ▌                                                 ",
+            "  0:03                                                                    0:08  ",
+        ]).expect(T.drawn(&screen, now: 0.6))
         #expect(screen.handle(T.key(.home), now: 1) == [.seek(.to(0, exact: true))])
         screen.update(T.status(position: start, duration: 8, paused: true), now: 1.1)
-        rows = Self.rows(T.drawn(&screen, now: 1.2))
+        let rows = Self.rows(T.drawn(&screen, now: 1.2))
         #expect(rows[screen.toastRow] == Self.blank, "\(rows[screen.toastRow])")
     }
 
@@ -151,8 +164,14 @@ struct PlayerTimesAndCoversTests {
     func menuCoversPills() {
         var screen = T.screen()
         screen.update(T.status(paused: true), now: 0)
-        let before = Self.rows(T.drawn(&screen, now: 0.1))[screen.layout.transportRow]
-        #expect(before.contains("↺ 10") && before.contains("10 ↻"))
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  A Title                                                                       ",
+        ] + Array(repeating: "                                                                                ", count: 10) + [
+            "                       ↺ 10             ▶             10 ↻                      ",
+        ] + Array(repeating: "                                                                                ", count: 10) + [
+            "  0:30                                                                    2:00  ",
+        ]).expect(T.drawn(&screen, now: 0.1))
         _ = screen.handle(T.char("t"), now: 1)
         let canvas = T.drawn(&screen, now: 1.1)
         let row = screen.layout.transportRow
@@ -175,11 +194,27 @@ struct PlayerTimesAndCoversTests {
         status.chapterIndex = 0
         screen.update(status, now: 0)
         _ = screen.handle(T.char("j"), now: 1)
-        let skipped = Self.rows(T.drawn(&screen, now: 1.1))
-        #expect(skipped.contains { $0.contains("◀◀") } && skipped.contains { $0.contains("-10 s") })
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  A Title                                                                       ",
+        ] + Array(repeating: "                                                                                ", count: 6) + [
+            "              ▀▀        ▀▀                                                      ",
+            "            ▀▀            ▀▀                                                    ",
+            "           ▀▀              ▀▀                                                   ",
+            "         ◀◀▀         ▀      ▀                                                   ",
+            "           ▀           ↺ 10 ▀           ▶             10 ↻                      ",
+            "        -10 s        ▀     ▀▀                                                   ",
+            "            ▀▀            ▀▀                                                    ",
+            "              ▀▀        ▀▀                                                      ",
+        ] + Array(repeating: "                                                                                ", count: 6) + [
+            "                                                           │                    ",
+            "  1:00                                One                                 2:00  ",
+        ]).expect(T.drawn(&screen, now: 1.1))
         _ = screen.handle(jump, now: 1.2)
         let canvas = T.drawn(&screen, now: 1.3)
         let rows = Self.rows(canvas)
+        // Where the jump lands differs with each argument (the whole screens after a jump are
+        // PlayerCanvasTests'); here only the skip's feedback, which must be gone, matters.
         #expect(!rows.contains { $0.contains("◀◀") || $0.contains("-10 s") }, "\(rows.joined(separator: "\n"))")
         // The left half is not dimmed any more: it matches the right half.
         for y in [3, 6] { #expect(T.top(canvas, 10, y) == T.top(canvas, canvas.width - 11, y), "row \(y)") }

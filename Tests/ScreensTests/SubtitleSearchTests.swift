@@ -27,7 +27,15 @@ struct SubtitleSearchTests {
     @Test("/ asks for the shown track's lines, says it reads them, then lists them with the current line highlighted")
     func lists() {
         var screen = Self.opened()
-        #expect(TracksAndCardsTests.screenText(&screen, now: 1.1).contains("reading…"))
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  ╭──────────────────────────────────────────────────────────────────────────╮  ",
+            "  │ Subtitle lines · type to filter, Enter goes there               reading… │  ",
+            "  │ / ▏                                                                      │  ",
+        ] + Array(repeating: "  │                                                                          │  ", count: 18) + [
+            "  ╰──────────────────────────────────────────────────────────────────────────╯  ",
+            "  0:14                               Coffee                               2:00  ",
+        ]).expect(PlayerScreenTests.drawn(&screen, now: 1.1))
         screen.receiveSubtitleLines(trackID: 1, lines: Self.lines, failure: nil)
         // The list as drawn: PlayerCardsCanvasTests.subtitleSearch.
         // At 14 s the line showing is the one from 13 s: Enter goes to its start.
@@ -40,12 +48,32 @@ struct SubtitleSearchTests {
         var screen = Self.opened(delay: 0.5)
         screen.receiveSubtitleLines(trackID: 1, lines: Self.lines, failure: nil)
         for character in "THE c" { _ = screen.handle(PlayerScreenTests.char(character), now: 2) }
-        var text = TracksAndCardsTests.screenText(&screen, now: 2.1)
-        #expect(text.contains("/ THE c") && text.contains("1 of 4") && text.contains("This is Chelsea, the cat."))
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  ╭──────────────────────────────────────────────────────────────────────────╮  ",
+            "  │ Subtitle lines · type to filter, Enter goes there                 1 of 4 │  ",
+            "  │ / THE c▏                                                                 │  ",
+            "  │                                                                          │  ",
+            "  │ 0:07  This is Chelsea, the cat.                                          │  ",
+        ] + Array(repeating: "  │                                                                          │  ", count: 16) + [
+            "  ╰──────────────────────────────────────────────────────────────────────────╯  ",
+            "  0:14                               Coffee                               2:00  ",
+        ]).expect(PlayerScreenTests.drawn(&screen, now: 2.1))
         _ = screen.handle(PlayerScreenTests.key(.backspace), now: 2.2)
         _ = screen.handle(PlayerScreenTests.key(.backspace), now: 2.3)
-        text = TracksAndCardsTests.screenText(&screen, now: 2.4)
-        #expect(text.contains("2 of 4"), "'THE' matches two lines")
+        // 'THE' matches two lines.
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  ╭──────────────────────────────────────────────────────────────────────────╮  ",
+            "  │ Subtitle lines · type to filter, Enter goes there                 2 of 4 │  ",
+            "  │ / THE▏                                                                   │  ",
+            "  │                                                                          │  ",
+            "  │ 0:01  The first line.                                                    │  ",
+            "  │ 0:07  This is Chelsea, the cat.                                          │  ",
+        ] + Array(repeating: "  │                                                                          │  ", count: 15) + [
+            "  ╰──────────────────────────────────────────────────────────────────────────╯  ",
+            "  0:14                               Coffee                               2:00  ",
+        ]).expect(PlayerScreenTests.drawn(&screen, now: 2.4))
         _ = screen.handle(PlayerScreenTests.key(.down), now: 2.5)
         #expect(screen.handle(PlayerScreenTests.key(.enter), now: 3) == [.seek(.to(7.5, exact: true))])
     }
@@ -58,8 +86,17 @@ struct SubtitleSearchTests {
         let events = decoder.feed(Array("\u{1B}[200~café CRÈ\r\n\u{1B}[201~".utf8), now: 2)
         #expect(events == [.paste("café CRÈ\r\n")])
         for event in events { _ = screen.handle(event, now: 2) }
-        let text = TracksAndCardsTests.screenText(&screen, now: 2.1)
-        #expect(text.contains("/ café CRÈ▏") && text.contains("1 of 4") && text.contains("Un café crème für Jürgen."), "\(text)")
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  ╭──────────────────────────────────────────────────────────────────────────╮  ",
+            "  │ Subtitle lines · type to filter, Enter goes there                 1 of 4 │  ",
+            "  │ / café CRÈ▏                                                              │  ",
+            "  │                                                                          │  ",
+            "  │ 0:13  Un café crème für Jürgen.                                          │  ",
+        ] + Array(repeating: "  │                                                                          │  ", count: 16) + [
+            "  ╰──────────────────────────────────────────────────────────────────────────╯  ",
+            "  0:14                               Coffee                               2:00  ",
+        ]).expect(PlayerScreenTests.drawn(&screen, now: 2.1))
         #expect(screen.handle(PlayerScreenTests.key(.enter), now: 3) == [.seek(.to(13, exact: true))])
     }
 
@@ -71,8 +108,15 @@ struct SubtitleSearchTests {
         for event in decoder.feed(Array("\u{1B}[200~\u{1B}]2;x\u{7}\u{1B}[2J\u{1B}[201~".utf8), now: 2) {
             #expect(screen.handle(event, now: 2) == [])
         }
-        let text = TracksAndCardsTests.screenText(&screen, now: 2.1)
-        #expect(text.contains("/ ␛]2;x␇␛[2J▏") && text.contains("0 of 4"), "\(text)")
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  ╭──────────────────────────────────────────────────────────────────────────╮  ",
+            "  │ Subtitle lines · type to filter, Enter goes there                 0 of 4 │  ",
+            "  │ / ␛]2;x␇␛[2J▏                                                            │  ",
+        ] + Array(repeating: "  │                                                                          │  ", count: 18) + [
+            "  ╰──────────────────────────────────────────────────────────────────────────╯  ",
+            "  0:14                               Coffee                               2:00  ",
+        ]).expect(PlayerScreenTests.drawn(&screen, now: 2.1))
         #expect(screen.keyMode == .filter)
     }
 
@@ -80,17 +124,47 @@ struct SubtitleSearchTests {
     func edges() {
         var screen = Self.opened()
         screen.receiveSubtitleLines(trackID: 1, lines: nil, failure: "FFmpeg could not read the track's lines")
-        #expect(TracksAndCardsTests.screenText(&screen, now: 1.2).contains("FFmpeg could not read the track's lines"))
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  ╭──────────────────────────────────────────────────────────────────────────╮  ",
+            "  │ Subtitle lines · type to filter, Enter goes there                        │  ",
+            "  │ / ▏                                                                      │  ",
+            "  │                                                                          │  ",
+            "  │ FFmpeg could not read the track's lines                                  │  ",
+        ] + Array(repeating: "  │                                                                          │  ", count: 16) + [
+            "  ╰──────────────────────────────────────────────────────────────────────────╯  ",
+            "  0:14                               Coffee                               2:00  ",
+        ]).expect(PlayerScreenTests.drawn(&screen, now: 1.2))
         #expect(screen.handle(PlayerScreenTests.key(.escape), now: 2) == [])
         #expect(screen.keyMode == .commands)
         var none = PlayerScreenTests.screen()
         #expect(none.handle(PlayerScreenTests.char("/"), now: 1) == [])
-        #expect(TracksAndCardsTests.screenText(&none, now: 1.1).contains("No subtitle lines: this file has no subtitles"))
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  A Title                                                                       ",
+            "                                                                                ",
+            "                                                                                ",
+            "                 No subtitle lines: this file has no subtitles                  ",
+        ] + CanvasExpectation.blank(80, 7) + [
+            "                       ↺ 10            ❚❚             10 ↻                      ",
+        ] + CanvasExpectation.blank(80, 10) + [
+            "  0:30                                                                    2:00  ",
+        ]).expect(PlayerScreenTests.drawn(&none, now: 1.1))
         var status = PlayerScreenTests.status()
         status.tracks = [Track(id: 1, kind: .subtitles, title: "Blu-ray", codec: "hdmv_pgs_subtitle")]
         status.subtitleTrack = 1
         var pictures = TracksAndCardsTests.screen(status)
         #expect(pictures.handle(PlayerScreenTests.char("/"), now: 1) == [])
-        #expect(TracksAndCardsTests.screenText(&pictures, now: 1.1).contains("Blu-ray is pictures, with no text to search"))
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  A Title                                                                       ",
+            "                                                                                ",
+            "                                                                                ",
+            "                  Blu-ray is pictures, with no text to search                   ",
+        ] + CanvasExpectation.blank(80, 7) + [
+            "                       ↺ 10            ❚❚             10 ↻                      ",
+        ] + CanvasExpectation.blank(80, 10) + [
+            "  0:30                                                                    2:00  ",
+        ]).expect(PlayerScreenTests.drawn(&pictures, now: 1.1))
     }
 }

@@ -30,11 +30,6 @@ struct TracksAndCardsTests {
         return screen
     }
 
-    static func screenText(_ screen: inout PlayerScreen, now: Double) -> String {
-        let canvas = PlayerScreenTests.drawn(&screen, now: now)
-        return (0..<canvas.height).map { PlayerScreenTests.text(canvas, row: $0) }.joined(separator: "\n")
-    }
-
     @Test("s cycles the subtitle tracks through off, a the audio tracks; each change is a notice and a screen-reader line")
     func cycling() {
         var screen = Self.screen(screenReader: true)
@@ -47,7 +42,19 @@ struct TracksAndCardsTests {
         #expect(screen.statusLine == "Subtitles off")
         #expect(screen.handle(PlayerScreenTests.char("a"), now: 1.3) == [.selectAudio(2)])
         #expect(screen.statusLine == "Audio: Français (fra) 2/2")
-        #expect(Self.screenText(&screen, now: 1.4).contains("Audio: Français (fra) 2/2"))
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  A Title                                                                       ",
+            "                                                                                ",
+            "                                                                                ",
+            "                           Audio: Français (fra) 2/2                            ",
+        ] + CanvasExpectation.blank(80, 7) + [
+            "                       ↺ 10            ❚❚             10 ↻                      ",
+        ] + CanvasExpectation.blank(80, 8) + [
+            "     │   │   │                                                                  ",
+            "  0:30                               Launch                               2:00  ",
+            " Audio: Français (fra) 2/2                                                      ",
+        ]).expect(PlayerScreenTests.drawn(&screen, now: 1.4))
     }
 
     @Test("v hides and shows subtitles; s after v shows them again on the next track")
@@ -146,10 +153,32 @@ struct TracksAndCardsTests {
         status.tracks.insert(video, at: 0)
         var screen = Self.screen(status)
         _ = screen.handle(PlayerScreenTests.char("t"), now: 1)
-        let text = Self.screenText(&screen, now: 1.1)
-        #expect(text.contains("English (eng) · opus · 5.1 · 48 kHz · default"))
-        #expect(text.contains("Français (fra) · opus · 6 ch · 44.1 kHz"))
-        #expect(text.contains("h264 · 1920×1080 · 23.976 fps"))
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  A Title                                                                       ",
+            "                                                                                ",
+            "             ╭───────────────────────────────────────────────────╮              ",
+            "             │ Tracks and chapters                               │              ",
+            "             │                                                   │              ",
+            "             │ Video                                             │              ",
+            "             │   h264 · 1920×1080 · 23.976 fps                   │              ",
+            "             │ Audio                                             │              ",
+            "             │ ● English (eng) · opus · 5.1 · 48 kHz · default   │              ",
+            "             │   Français (fra) · opus · 6 ch · 44.1 kHz         │              ",
+            "             │ Subtitles                                         │              ",
+            "             │   Off                                             │              ",
+            "             │ ● English (eng) · subrip                          │              ",
+            "             │   Français (signs) (fra) · ass                    │              ",
+            "             │ Chapters                                          │              ",
+            "             │   0:00  Opening                                   │              ",
+            "             │ ● 0:06  The cat                                   │              ",
+            "             │   0:12  Coffee                                    │              ",
+            "             │   0:18  Launch                                    │              ",
+            "             ╰───────────────────────────────────────────────────╯              ",
+            "                                                                                ",
+            "     │   │   │                                                                  ",
+            "  0:30                               Launch                               2:00  ",
+        ]).expect(PlayerScreenTests.drawn(&screen, now: 1.1))
         var opus = Track(id: 3, kind: .audio)
         (opus.channelLayout, opus.channelCount) = ("unknown1", 1)
         #expect(TracksMenu.channelsText(opus) == "mono")
@@ -168,7 +197,19 @@ struct TracksAndCardsTests {
         }
         screen.update(status, now: 0)
         #expect(screen.handle(PlayerScreenTests.char("b"), now: 1) == [.setABLoop(ABLoop(a: 62))])
-        #expect(Self.screenText(&screen, now: 1.1).contains("A-B loop: A at 1:02 · again for B"))
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  A Title                                                                       ",
+            "                                                                                ",
+            "                                                                                ",
+            "                       A-B loop: A at 1:02 · again for B                        ",
+        ] + CanvasExpectation.blank(80, 7) + [
+            "                       ↺ 2             ❚❚             2 ↻                       ",
+        ] + CanvasExpectation.blank(80, 8) + [
+            "                                         ▎                                      ",
+            "  1:02                                                                    2:00  ",
+            " A-B loop: A at 1:02 · again for B                                              ",
+        ]).expect(PlayerScreenTests.drawn(&screen, now: 1.1))
         status.abLoop = ABLoop(a: 62)
         status.position = 70
         screen.update(status, now: 2)
@@ -178,13 +219,37 @@ struct TracksAndCardsTests {
         status.position = 68
         screen.update(status, now: 3)
         let canvas = PlayerScreenTests.drawn(&screen, now: 3)
-        let bar = PlayerScreenTests.text(canvas, row: screen.layout.scrubber.y)
-        #expect(bar.contains("A") && bar.contains("B"), "the scrubber marks A and B: \(bar)")
+        // The scrubber marks A and B.
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  A Title                                                                       ",
+            "                                                                                ",
+            "                                                                                ",
+            "                              A-B loop 1:02 – 1:10                              ",
+        ] + Array(repeating: "                                                                                ", count: 7) + [
+            "                       ↺ 2             ❚❚             2 ↻                       ",
+        ] + Array(repeating: "                                                                                ", count: 8) + [
+            "                                         A   ▏B                                 ",
+            "  1:08                                                                    2:00  ",
+            " A-B loop 1:02 – 1:10                                                           ",
+        ]).expect(canvas)
         // A skip inside the loop keeps it; a jump outside drops it, with a notice.
         #expect(screen.handle(PlayerScreenTests.char("j"), now: 4) == [.seek(.by(-2))])
         let jump = screen.handle(PlayerScreenTests.char("5"), now: 5)
         #expect(jump.contains(.setABLoop(ABLoop())), "\(jump)")
-        #expect(Self.screenText(&screen, now: 5.1).contains("A-B loop off"))
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  A Title                                                                       ",
+            "                                                                                ",
+            "                                                                                ",
+            "                                  A-B loop off                                  ",
+        ] + CanvasExpectation.blank(80, 7) + [
+            "                       ↺ 2             ❚❚             2 ↻                       ",
+        ] + CanvasExpectation.blank(80, 8) + [
+            "                                             ▏                                  ",
+            "  1:08                                                                    2:00  ",
+            " A-B loop off                                                                   ",
+        ]).expect(PlayerScreenTests.drawn(&screen, now: 5.1))
     }
 
     @Test("i shows the stats for 5 s with mpv's and reel's figures, fitting 80x24; I keeps them up; spoken with the screen reader")
@@ -204,15 +269,28 @@ struct TracksAndCardsTests {
         figures.link = .init(rate: 98_000, roundTripMilliseconds: 41.6, bytesInFlight: 14_200, frameBytes: 14_700)
         screen.setTerminalFigures(figures, now: 0.5)
         #expect(screen.handle(PlayerScreenTests.char("i"), now: 1) == [])
-        let canvas = PlayerScreenTests.drawn(&screen, now: 1.1)
-        let rows = (0..<canvas.height).map { PlayerScreenTests.text(canvas, row: $0) }
-        for expected in ["Stats · I keeps them up", "Video    h264 · 640×360 · 24 fps · 23.98 fps out", "1.2 Mb/s",
-                         "Audio    English (eng) · opus · default · 96 kb/s", "Frames   dropped 3 · by the decoder 1 · late 2",
-                         "Cache    12.3 s ahead · 4.5 MB", "Picture  sextant cells · cell model 10x20 (terminal)", "Terminal 412 kB/s · a screen in 1.52 ms",
-                         "Render   mpv draws a frame in 0.80 ms", "Budget   shown 300 · let go 2 · tolerance 0",
-                         "Link     98.0 kB/s · round trip 42 ms · in flight 14.2 kB · cap 14.7 kB"] {
-            #expect(rows.contains { $0.contains(expected) }, "missing: \(expected) in \(rows.joined(separator: "\n"))")
-        }
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  A Title                                                                       ",
+            "                                                                                ",
+            " ╭─────────────────────────────────────────────────────────────────────────╮    ",
+            " │ Stats · I keeps them up                                                 │    ",
+            " │ Video    h264 · 640×360 · 24 fps · 23.98 fps out                        │    ",
+            " │          1.2 Mb/s                                                       │    ",
+            " │ Audio    English (eng) · opus · default · 96 kb/s                       │    ",
+            " │ Frames   dropped 3 · by the decoder 1 · late 2                          │    ",
+            " │ Cache    12.3 s ahead · 4.5 MB                                          │    ",
+            " │ Picture  sextant cells · cell model 10x20 (terminal)                    │    ",
+            " │ Terminal 412 kB/s · a screen in 1.52 ms                                 │    ",
+            " │ Link     98.0 kB/s · round trip 42 ms · in flight 14.2 kB · cap 14.7 kB │    ",
+            " │ Render   mpv draws a frame in 0.80 ms                                   │    ",
+            " │ Budget   shown 300 · let go 2 · tolerance 0                             │    ",
+            " ╰─────────────────────────────────────────────────────────────────────────╯    ",
+        ] + CanvasExpectation.blank(80, 5) + [
+            "     │   │   │                                                                  ",
+            "  0:30                               Launch                               2:00  ",
+            " Budget: shown 300 · let go 2 · tolerance 0                                     ",
+        ]).expect(PlayerScreenTests.drawn(&screen, now: 1.1))
         #expect(screen.spokenLines.contains("Frames: dropped 3 · by the decoder 1 · late 2"))
         #expect(screen.nextDeadline(at: 1.1) ?? .infinity <= 6)
         _ = screen.tick(now: 6.1)
@@ -232,6 +310,16 @@ struct TracksAndCardsTests {
         var screen = PlayerScreenTests.screen()
         screen.update(PlayerScreenTests.status(position: 120, duration: 120, paused: true, atEnd: true), now: 0)
         #expect(screen.handle(PlayerScreenTests.char("l"), now: 1) == [])
-        #expect(Self.screenText(&screen, now: 1.1).contains("At the end"))
+        CanvasExpectation(text: [
+            "                                                                                ",
+            "  A Title                                                                       ",
+            "                                                                                ",
+            "                                                                                ",
+            "                                   At the end                                   ",
+        ] + CanvasExpectation.blank(80, 7) + [
+            "                       ↺ 10          Replay           10 ↻                      ",
+        ] + CanvasExpectation.blank(80, 10) + [
+            "  2:00                                                                    2:00  ",
+        ]).expect(PlayerScreenTests.drawn(&screen, now: 1.1))
     }
 }

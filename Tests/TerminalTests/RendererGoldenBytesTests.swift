@@ -1,11 +1,15 @@
 import Drawing
+import Foundation
 import Testing
 import Terminal
+import TestTerminal
 
-/// The renderer's bytes for fixed sequences of canvases, held as hashes taken before the renderer
-/// was rewritten: any change to what it writes (a cell judged otherwise, another cursor move or
-/// pen) changes a hash. When a change of the bytes is meant, the new hashes are printed by a
-/// failure, to be copied here with the reason in the commit.
+/// The renderer's bytes for fixed sequences of canvases, held in golden files of readable text
+/// (Golden/RendererBytes: `\e` for ESC, a line for each cursor move), first written from the
+/// renderer that still matched the hashes taken before it was rewritten (commit 304cc46d): any
+/// change to what it writes (a cell judged otherwise, another cursor move or pen) shows as a diff
+/// of those lines. When a change of the bytes is meant, run the suite with `REEL_WRITE_GOLDEN=1`,
+/// read the files' diff, and commit it with the reason.
 @Suite("Renderer golden bytes")
 struct RendererGoldenBytesTests {
     /// A deterministic generator (an LCG), so that the canvases are the same on every run.
@@ -29,36 +33,32 @@ struct RendererGoldenBytesTests {
         }
     }
 
-    /// A running FNV-1a hash of every frame's bytes and figures.
-    struct Digest {
-        var value: UInt64 = 0xCBF2_9CE4_8422_2325
-
-        mutating func add(_ bytes: [UInt8]) {
-            for byte in bytes {
-                value ^= UInt64(byte)
-                value = value &* 0x0000_0100_0000_01B3
-            }
-        }
-
-        mutating func add(_ number: Int) {
-            add(withUnsafeBytes(of: UInt64(truncatingIfNeeded: number).littleEndian) { Array($0) })
-        }
+    /// The frames a renderer wrote, as golden text: for each, a line with the cells it wrote and
+    /// its tolerance, then its bytes as ``GoldenText/lines(_:)`` writes them.
+    struct Transcript {
+        var lines: [String] = []
+        var frames = 0
 
         /// Renders `canvas` and adds the frame's bytes, the cells it wrote and its tolerance.
         mutating func render(_ canvas: Canvas, with renderer: inout ScreenRenderer, into out: inout [UInt8]) {
             renderer.render(canvas, into: &out)
-            add(out)
-            add(renderer.lastFrameCellsWritten)
-            add(Int(renderer.lastFrameTolerance))
+            lines.append("# frame \(frames): \(renderer.lastFrameCellsWritten) cells written, tolerance \(renderer.lastFrameTolerance)")
+            lines += GoldenText.lines(out)
+            frames += 1
         }
     }
 
-    /// Expects every hash as held; names each that changed with its new value, as the table
-    /// holds it.
-    static func expect(_ actual: [String: UInt64], _ expected: [String: UInt64]) {
-        let changed = actual.keys.sorted().filter { expected[$0] != actual[$0] }
-        let lines = changed.map { "\"\($0)\": 0x\(String(actual[$0] ?? 0, radix: 16, uppercase: true))," }
-        #expect(changed.isEmpty, "\(lines.joined(separator: "\n"))")
+    /// The folder of the golden files.
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Golden/RendererBytes/"
+
+    /// Expects each transcript as its golden file (named after its key) holds it, and shows the
+    /// lines that differ where it does not.
+    static func expect(_ transcripts: [(name: String, transcript: Transcript)]) throws {
+        for (name, transcript) in transcripts {
+            let file = name.replacingOccurrences(of: " ", with: "_") + ".txt"
+            let difference = try GoldenText.compare(transcript.lines, withFileAt: golden + file)
+            #expect(difference.isEmpty, "\(file) differs:\n\(difference.joined(separator: "\n"))")
+        }
     }
 
     /// A picture's cell: block glyphs (sextants most often), spaces, box lines, a letter.
@@ -126,71 +126,31 @@ struct RendererGoldenBytesTests {
         return all
     }()
 
-    /// The hash of 40 mixed frames (23x7, then 19x5 after a resize at frame 30, and redrawn in
-    /// full at frame 20) rendered with `renderer`.
-    static func mixedDigest(_ renderer: ScreenRenderer, seed: UInt64) -> UInt64 {
+    /// 40 mixed frames (23x7, then 19x5 after a resize at frame 30, and redrawn in full at frame
+    /// 20) rendered with `renderer`.
+    static func mixedFrames(_ renderer: ScreenRenderer, seed: UInt64) -> Transcript {
         var renderer = renderer
         var numbers = Numbers(state: seed)
         var canvas = Canvas(width: 23, height: 7)
-        var digest = Digest()
+        var transcript = Transcript()
         var out: [UInt8] = []
         for frame in 0..<40 {
             if frame == 30 { canvas = Canvas(width: 19, height: 5) }
             step(&canvas, frame: frame == 30 ? 0 : frame, &numbers)
             if frame == 20 { renderer.invalidate() }
-            digest.render(canvas, with: &renderer, into: &out)
+            transcript.render(canvas, with: &renderer, into: &out)
         }
-        return digest.value
+        return transcript
     }
-
-    /// The hashes of the mixed frames in each setting, taken from the renderer of commit 304cc46d
-    /// (its Swift row loop and render.c's picture rows, which wrote the same bytes).
-    static let expected: [String: UInt64] = [
-        "palette own=false": 0x20643C4667B1BDEF,
-        "palette own=true": 0x4D889CAC496A75E6,
-        "truecolor t=0 budget=false policy 0": 0x225E0F6E09D6A813,
-        "truecolor t=0 budget=true policy 0": 0x3F8F3AA5C5C74D77,
-        "truecolor t=0 budget=true policy 1": 0x2C07422CF317FCAF,
-        "truecolor t=0 budget=true policy 2": 0xAE006A0F93797335,
-        "truecolor t=0 budget=true policy 3": 0x4779E4FA7B4BA2FE,
-        "truecolor t=2 budget=false policy 0": 0x62E295FBA6B7E8EB,
-        "truecolor t=2 budget=false policy 1": 0x62E295FBA6B7E8EB,
-        "truecolor t=2 budget=false policy 2": 0xEABC37E26EC05416,
-        "truecolor t=2 budget=false policy 3": 0x62E295FBA6B7E8EB,
-        "truecolor t=2 budget=true policy 0": 0x4F150D5FE4D18A2E,
-        "truecolor t=2 budget=true policy 1": 0x59029C6B31EDA856,
-        "truecolor t=2 budget=true policy 2": 0xCDA927BFD52FA922,
-        "truecolor t=2 budget=true policy 3": 0xEF9B1814AB25F7EB,
-        "truecolor t=24 budget=false policy 0": 0x9B348DFDD0A82F30,
-        "truecolor t=24 budget=false policy 1": 0xBCFDE3DA3B989195,
-        "truecolor t=24 budget=false policy 2": 0x2B9CA08DDFAB9747,
-        "truecolor t=24 budget=false policy 3": 0xC0AC39A7A6EFFF16,
-        "truecolor t=24 budget=true policy 0": 0x9B348DFDD0A82F30,
-        "truecolor t=24 budget=true policy 1": 0xBCFDE3DA3B989195,
-        "truecolor t=24 budget=true policy 2": 0x2B9CA08DDFAB9747,
-        "truecolor t=24 budget=true policy 3": 0xC0AC39A7A6EFFF16,
-        "truecolor t=4 own=false": 0x708A8E438E960867,
-        "truecolor t=4 own=true": 0x55DBE0F707B1E3E0,
-        "truecolor t=8 budget=false policy 0": 0x12AFDD10D3510D22,
-        "truecolor t=8 budget=false policy 1": 0x9D3E8FEB2B613A2B,
-        "truecolor t=8 budget=false policy 2": 0x14D9D13953B0D41B,
-        "truecolor t=8 budget=false policy 3": 0x26597475B021BDE3,
-        "truecolor t=8 budget=true policy 0": 0xED6EFA3A43BB53C3,
-        "truecolor t=8 budget=true policy 1": 0x9D3E8FEB2B613A2B,
-        "truecolor t=8 budget=true policy 2": 0x1E40FDF5ACDE4B67,
-        "truecolor t=8 budget=true policy 3": 0x26597475B021BDE3,
-    ]
 
     @Test("mixed screens are written with the same bytes as before, in every setting")
-    func mixedScreens() {
-        var actual: [String: UInt64] = [:]
-        for (name, renderer) in Self.settings { actual[name] = Self.mixedDigest(renderer, seed: 23) }
-        Self.expect(actual, Self.expected)
+    func mixedScreens() throws {
+        try Self.expect(Self.settings.map { ($0.0, Self.mixedFrames($0.1, seed: 23)) })
     }
 
-    /// The hash of 30 frames of a moving gradient with grain, encoded by `blitter` into 40x12
-    /// cells and rendered as reel renders a picture (truecolor, its byte budget).
-    static func pictureDigest(_ blitter: FrameEncoder.Blitter) -> UInt64 {
+    /// 30 frames of a moving gradient with grain, encoded by `blitter` into 40x12 cells and
+    /// rendered as reel renders a picture (truecolor, its byte budget).
+    static func pictureFrames(_ blitter: FrameEncoder.Blitter) -> Transcript {
         var numbers = Numbers(state: 5)
         let encoder = FrameEncoder(blitter: blitter)
         let (width, height) = encoder.pixelSize(columns: 40, rows: 12)
@@ -198,7 +158,7 @@ struct RendererGoldenBytesTests {
         var canvas = Canvas(width: 40, height: 12)
         var renderer = ScreenRenderer(colorMode: .truecolor)
         renderer.budget = .reel
-        var digest = Digest()
+        var transcript = Transcript()
         var out: [UInt8] = []
         for frame in 0..<30 {
             for y in 0..<height {
@@ -208,25 +168,13 @@ struct RendererGoldenBytesTests {
                 }
             }
             encoder.encode(image, into: &canvas, at: canvas.bounds)
-            digest.render(canvas, with: &renderer, into: &out)
+            transcript.render(canvas, with: &renderer, into: &out)
         }
-        return digest.value
+        return transcript
     }
 
-    /// The hashes of the encoded pictures in each blitter, from the same renderer.
-    static let expectedPictures: [String: UInt64] = [
-        "half": 0xCDAE69905F08CE14,
-        "octant": 0xC8A48A034FA2080E,
-        "quadrant": 0x2313FCF4B2C697F9,
-        "sextant": 0x48F18F1A4C1ADB54,
-    ]
-
     @Test("encoded pictures are written with the same bytes as before, in every blitter")
-    func pictures() {
-        var actual: [String: UInt64] = [:]
-        for blitter in [FrameEncoder.Blitter.half, .quadrant, .sextant, .octant] {
-            actual["\(blitter)"] = Self.pictureDigest(blitter)
-        }
-        Self.expect(actual, Self.expectedPictures)
+    func pictures() throws {
+        try Self.expect([FrameEncoder.Blitter.half, .quadrant, .sextant, .octant].map { ("picture \($0)", Self.pictureFrames($0)) })
     }
 }

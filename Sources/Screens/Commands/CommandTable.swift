@@ -121,6 +121,18 @@ extension CommandTable {
                  modes: Set<KeyMode>? = nil) -> Row {
             Row(entries: entries, help: help, screens: screens, modes: modes ?? entries[0].command.modes, keysLabel: label)
         }
+        // A filter being typed, the list's or the subtitle lines' (other keys are its text): Enter
+        // and Esc, then the same keys on both to edit it and move through what it leaves.
+        func typing(on screen: ScreenKind, enter: (Command, String), escape: String, item: String) -> [Row] {
+            [row([Entry(keys("ENTER"), enter.0)], enter.1, [screen], modes: [.filter]),
+             row([Entry(keys("ESC"), .close)], escape, [screen], modes: [.filter]),
+             row([Entry(keys("BS"), .filterErase), Entry(keys("Ctrl+u"), .filterClear)],
+                 "erase the last character / all of it", [screen], modes: [.filter]),
+             row([Entry(keys("DOWN"), .listMove(1)), Entry(keys("UP"), .listMove(-1))], "next / previous \(item)", [screen],
+                 modes: [.filter]),
+             row([Entry(keys("PGDWN"), .listPage(1)), Entry(keys("PGUP"), .listPage(-1))], "a page down / up", [screen],
+                 modes: [.filter])]
+        }
         let step = seekInterval > 0 ? "\(SkipTally.number(seekInterval)) s" : "(skipping is off)"
         let digits = (0...9).map { Entry([key(String($0))], .seek(Double($0 * 10), .absolutePercent)) }
         let all = Set(ScreenKind.allCases)
@@ -171,24 +183,9 @@ extension CommandTable {
             row([Entry(keys("d", "DEL"), .forget)], "continue watching: forget the selected item", [.list]),
             row([Entry(keys("u"), .forgetUndo)], "continue watching: bring the item forgotten last back", [.list]),
             row([Entry(keys("D"), .forgetAll)], "continue watching: forget everything (asks first)", [.list]),
-            // The list's filter, while it is typed; other keys are its text.
-            row([Entry(keys("ENTER"), .filterAccept)], "keep the filter and stop typing", [.list], modes: [.filter]),
-            row([Entry(keys("ESC"), .close)], "clear the filter and stop typing", [.list], modes: [.filter]),
-            row([Entry(keys("BS"), .filterErase), Entry(keys("Ctrl+u"), .filterClear)],
-                "erase the last character / all of it", [.list], modes: [.filter]),
-            row([Entry(keys("DOWN"), .listMove(1)), Entry(keys("UP"), .listMove(-1))], "next / previous item", [.list],
-                modes: [.filter]),
-            row([Entry(keys("PGDWN"), .listPage(1)), Entry(keys("PGUP"), .listPage(-1))], "a page down / up", [.list],
-                modes: [.filter]),
-            // The jump to a subtitle line, while it is open.
-            row([Entry(keys("ENTER"), .play)], "go to the highlighted line", [.player], modes: [.filter]),
-            row([Entry(keys("ESC"), .close)], "close the lines", [.player], modes: [.filter]),
-            row([Entry(keys("BS"), .filterErase), Entry(keys("Ctrl+u"), .filterClear)],
-                "erase the last character / all of it", [.player], modes: [.filter]),
-            row([Entry(keys("DOWN"), .listMove(1)), Entry(keys("UP"), .listMove(-1))], "next / previous line", [.player],
-                modes: [.filter]),
-            row([Entry(keys("PGDWN"), .listPage(1)), Entry(keys("PGUP"), .listPage(-1))], "a page down / up", [.player],
-                modes: [.filter]),
+        ] + typing(on: .list, enter: (.filterAccept, "keep the filter and stop typing"),
+                   escape: "clear the filter and stop typing", item: "item")
+          + typing(on: .player, enter: (.play, "go to the highlighted line"), escape: "close the lines", item: "line") + [
             // The tracks menu, while it is open.
             row([Entry(keys("j", "DOWN"), .listMove(1)), Entry(keys("k", "UP"), .listMove(-1))], "next / previous line",
                 [.player], modes: [.tracksMenu]),
