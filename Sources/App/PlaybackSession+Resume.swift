@@ -54,7 +54,7 @@ extension PlaybackSession {
     /// the next item, which has not started loading yet); the system's reason when the save failed.
     @discardableResult
     func saveResumePosition(of index: Int?, now: Double) -> String? {
-        decide(.resumeSaved, now: now)
+        take(.resumeSaved, now: now)
         guard let resume, let index, items.indices.contains(index),
               let key = items[index].resumeKey, let position = status.position else { return nil }
         var failure: String?

@@ -6,15 +6,10 @@ import Session
 /// Time in the session: the Up next countdown, the regular resume save, and the watch for an
 /// item that stalls or a server that goes silent. Time comes in; nothing here reads the clock.
 extension PlaybackSession {
-    /// Brings the core's timers up to `now` (the Up next countdown) and saves the position
-    /// every 15 s while playing, so that even a SIGKILL loses at most 15 s.
+    /// Brings the core up to `now` with what mpv reports: the watch for an item that stalls or
+    /// a server that goes silent, the Up next countdown, and the save every 15 s while playing.
     func tick(now: Double) {
-        watchForStall(now: now)
-        if let deadline = core.nextDeadline, now >= deadline {
-            handle(.tick, now: now)
-            refreshStatus()
-        }
-        decide(.tick(isPlaying: status.isPlaying), now: now)
+        take(.tick(observation), now: now)
     }
 
     /// The earliest time after `now` that ``tick(now:)`` has something to do, or a frame
@@ -24,14 +19,8 @@ extension PlaybackSession {
          frames.deadline].compactMap { $0 }.min()
     }
 
-    /// Ends an item that plays without a picture, or that stopped moving with nothing to wait
-    /// for, with what mpv said about it: otherwise it would sit there silently.
-    private func watchForStall(now: Double) {
-        switch core.phase {
-        case .playing, .ended: break
-        default: return
-        }
-        guard isReady else { return }
+    /// What mpv reports now, for the core's watches (which look only while an item is open).
+    private var observation: PlaybackCore.Observation {
         let state = player.state
         var seen = PlaybackCore.Observation()
         seen.isNetworkStream = status.isNetworkStream
@@ -44,11 +33,13 @@ extension PlaybackSession {
         seen.expectsPicture = (video.map { !$0.isCoverArt && !$0.isImage } ?? false) && status.pictureOff == nil
         seen.isWaiting = state.isPaused == true || state.isPausedForCache == true || state.isSeeking == true
             || state.isIdle == true
+        seen.isPaused = state.isPaused ?? true
+        seen.isIdle = state.isIdle == true
         // mpv knows the picture's display size once a frame has been decoded.
         seen.hasPicture = state.videoSize != nil
         seen.atEnd = status.isEffectivelyAtEnd
-        seen.drained = mayHavePlayedNothing && isDrained
-        decide(.observed(seen), now: now)
+        seen.drained = isReady && mayHavePlayedNothing && isDrained
+        return seen
     }
 
     /// Fails a stream whose server sent nothing for the network timeout.
@@ -100,7 +91,7 @@ extension PlaybackSession {
     /// `unplayable`: nothing of the item played.
     private func fail(_ reason: String, item: PlaylistItem?, abandonsChain: Bool = false, unplayable: Bool = false, now: Double) {
         if let item { lastFailure = (item, reason) }
-        handle(.abort(reason: reason, abandonsChain: abandonsChain, playedNothing: unplayable), now: now)
+        take(.session(.abort(reason: reason, abandonsChain: abandonsChain, playedNothing: unplayable)), now: now)
         refreshStatus()
     }
 

@@ -11,8 +11,8 @@ import Terminal
 /// The loop pumps it once an iteration (``pump(now:)``): mpv's events are decoded for the core,
 /// the core's commands are run against ``Player`` (mpv: ``MpvPlayer``), and the result is one ``MediaStatus`` for the
 /// screens. Nothing here waits on mpv: opening an item is a phase, and keys, signals and drawing
-/// go on meanwhile. The core decides; the session carries out (``run(_:now:)``) and watches
-/// (stalls, a silent server, seeks in flight, the track-switch repair).
+/// go on meanwhile. The core decides; the session carries out every command it returns
+/// (``take(_:now:)``, the one way into the core).
 final class PlaybackSession {
     /// mpv, or a test's fake.
     let player: any Player
@@ -36,6 +36,10 @@ final class PlaybackSession {
     var nestingRoot: PlaylistItem?
     /// The number of frames of the item, estimated as mpv does, for `--stats`.
     var sourceFrameCount: Int?
+    /// Where the item that just opened resumed, for the player's notice (``takeResumedAt()``).
+    var resumedAt: Double?
+    /// What the commands run in this pass report to the loop (``pump(now:)``).
+    var effects = PumpResult()
 
     /// Makes mpv and puts `items` in its playlist, in order; nothing plays yet.
     convenience init(items: [PlaylistItem], options: ReelOptions, pixelAspect: Double, supersampling: Int = 1,
@@ -143,6 +147,7 @@ final class PlaybackSession {
 
     /// Takes the resume notice's position, once.
     func takeResumedAt() -> Double? {
-        playback.takeResumedAt()
+        defer { resumedAt = nil }
+        return resumedAt
     }
 }

@@ -22,8 +22,24 @@ extension PlaybackCore {
         public var atEnd = false
         /// A stream that may have played nothing, read to its end with nothing cached.
         public var drained = false
+        /// mpv is paused, or has nothing loaded: the position is not saved while so.
+        public var isPaused = false
+        public var isIdle = false
 
         public init() {}
+    }
+
+    /// Time passed: an item that stalled or went silent fails; else the Up next countdown moves
+    /// on when due, and the position is saved every ``resumeSaveInterval`` while the item plays
+    /// (open, not paused, not at its end), so that even a SIGKILL loses at most that.
+    mutating func tick(_ observation: Observation, now: Double) -> [Command] {
+        let watched = watch(observation, now: now)
+        guard watched.isEmpty else { return watched }
+        var commands: [Command] = []
+        if let deadline = session.nextDeadline, now >= deadline { commands += session(.tick, now: now) + [.refreshStatus] }
+        let isPlaying = session.isReady && !observation.isIdle && !observation.isPaused && !session.isAtEnd
+        if isPlaying, now - lastResumeSave >= Self.resumeSaveInterval { commands.append(.saveResume) }
+        return commands
     }
 
     /// Fails an item that plays without a picture, that stopped moving with nothing to wait

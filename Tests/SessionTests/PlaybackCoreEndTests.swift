@@ -7,9 +7,7 @@ import Testing
 struct PlaybackCoreEndTests {
     /// A core playing item 0 of three, its watch begun at `start`.
     static func playing(watchFrom start: Double = 0) -> PlaybackCore {
-        var core = PlaybackCoreTests.playing()
-        _ = core.event(.watchBegins(position: start), now: 1)
-        return core
+        PlaybackCoreTests.opened(at: start, now: 1)
     }
 
     /// An end observed at `position` of a `duration`, over the network or not.
