@@ -57,8 +57,8 @@ extension PlaybackSession {
             player.continueLoad(hook: hook)
         case .resumed(let position):
             resumedAt = position
-        case .saveResume(let item):
-            saveResumePosition(of: item, now: now)
+        case .saveResume(let item, let isAtEnd):
+            saveResumePosition(of: item, isAtEnd: isAtEnd, now: now)
         case .watch, .restarted:
             // Taken by the core itself at the restart (``PlaybackCore/Event/playbackRestart(position:)``).
             break

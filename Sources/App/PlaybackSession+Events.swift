@@ -102,12 +102,13 @@ extension PlaybackSession {
     /// What the list's items open, in order.
     var itemKeys: [String] { items.map(\.source.mpvName) }
 
-    /// Tells the core where the position is (``PlaybackEnd``) and whether mpv is idle; it
-    /// decides when playback reaches the end, or leaves it, or that the end is a failure.
+    /// Tells the core where the position is and whether mpv is idle; it decides whether playback
+    /// is at the end (``PlaybackEnd``), reaches it or leaves it, or that the end is a failure.
     private func followEnd(now: Double) {
         let state = player.state
         var end = PlaybackCore.EndObservation()
-        end.isAtEnd = status.isEffectivelyAtEnd
+        end.eofReached = state.isAtEnd ?? false
+        end.frameDuration = status.frameDuration
         end.loopsFile = status.loopsFile
         end.isIdle = state.isIdle == true
         end.isNetworkStream = status.isNetworkStream

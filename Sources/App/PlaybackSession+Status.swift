@@ -25,7 +25,6 @@ extension MediaStatus {
         position = state.position
         duration = state.duration
         isPaused = state.isPaused ?? true
-        eofReached = state.isAtEnd ?? false
         isAtEnd = session.core.isAtEnd
         runEnd = session.core.runEnd
         isSeeking = state.isSeeking ?? false

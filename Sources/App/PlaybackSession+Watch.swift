@@ -37,7 +37,6 @@ extension PlaybackSession {
         seen.isIdle = state.isIdle == true
         // mpv knows the picture's display size once a frame has been decoded.
         seen.hasPicture = state.videoSize != nil
-        seen.atEnd = status.isEffectivelyAtEnd
         seen.drained = isReady && mayHavePlayedNothing && isDrained
         return seen
     }

@@ -11,11 +11,10 @@ public struct MediaStatus: Sendable, Equatable {
     /// The length in seconds.
     public var duration: Seconds?
     public var isPaused = true
-    /// mpv stopped on the last frame (`eof-reached`): an input of ``PlaybackEnd``, no more.
-    public var eofReached = false
     /// Playback is at the end of the item, as the session decided (``SessionCore/isAtEnd``:
-    /// ``PlaybackEnd``, and never while the file loops). It drives "End of video", the controls
-    /// coming up at the end, and ``isPlaying``.
+    /// ``PlaybackEnd``, and never while the file loops): the one "at end" every screen reads. It
+    /// drives "End of video", the controls coming up at the end, Replay, the full length on the
+    /// clock, and ``isPlaying``.
     public var isAtEnd = false
     public var isSeeking = false
     /// The title tag, or nil; the screen falls back to the item's name.
@@ -110,18 +109,11 @@ public struct MediaStatus: Sendable, Equatable {
     /// Whether playback is running.
     public var isPlaying: Bool { isLoaded && !isPaused && !isAtEnd }
 
-    /// Whether the position is at the end (``PlaybackEnd``), looping or not: the Replay button,
-    /// the full length on the clock, and what the session decides ``isAtEnd`` from (so never
-    /// from ``isAtEnd`` itself).
-    public var isEffectivelyAtEnd: Bool {
-        PlaybackEnd.isAtEnd(position: position, duration: duration, frameDuration: frameDuration, eofReached: eofReached)
-    }
-
     /// Whether this end finishes the run (`--keep-open=no`, nothing up next): reel quits there.
     public var finishesRun: Bool { runEnd == .finished }
 
     /// The position to show: mpv's, except that the last frame reads as the full length.
-    public var displayPosition: Seconds? { isEffectivelyAtEnd ? MediaTime.safeDuration(duration) : position }
+    public var displayPosition: Seconds? { isAtEnd ? MediaTime.safeDuration(duration) : position }
 
     /// "640×360", when the size is known.
     public var videoSizeText: String? {

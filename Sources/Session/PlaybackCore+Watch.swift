@@ -18,8 +18,6 @@ extension PlaybackCore {
         public var hasPicture = false
         /// Paused, buffering, seeking or idle: the clock may stand.
         public var isWaiting = false
-        /// At the end of the item.
-        public var atEnd = false
         /// A stream that may have played nothing, read to its end with nothing cached.
         public var drained = false
         /// mpv is paused, or has nothing loaded: the position is not saved while so.
@@ -56,7 +54,7 @@ extension PlaybackCore {
         }
         guard let verdict = stall.observe(position: observation.position, frames: observation.frames,
                                           expectsPicture: observation.expectsPicture, hasPicture: observation.hasPicture,
-                                          isWaiting: observation.isWaiting, atEnd: observation.atEnd,
+                                          isWaiting: observation.isWaiting, atEnd: session.isAtEnd,
                                           drained: observation.drained, now: now) else { return [] }
         return [.stalled(verdict)]
     }

@@ -14,7 +14,7 @@ struct PlaybackCoreEndTests {
     static func end(at position: Double?, of duration: Double? = 100, network: Bool = true, picture: Bool = false,
                     drained: Bool = false, cut: (Int64, Int64)? = nil, loops: Bool = false) -> PlaybackCore.EndObservation {
         var end = PlaybackCore.EndObservation()
-        end.isAtEnd = true
+        end.eofReached = true
         end.loopsFile = loops
         end.isNetworkStream = network
         end.position = position
@@ -69,7 +69,7 @@ struct PlaybackCoreEndTests {
         #expect(core.session.isAtEnd)
         #expect(Self.verdict(core.event(.endObserved(Self.end(at: 0, drained: true)), now: 3), core: core) == .end)
         var away = Self.end(at: 50)
-        away.isAtEnd = false
+        away.eofReached = false
         _ = core.event(.endObserved(away), now: 4)
         #expect(!core.session.isAtEnd)
     }

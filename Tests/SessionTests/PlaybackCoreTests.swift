@@ -165,7 +165,7 @@ struct PlaybackCoreTests {
         #expect(opening.event(.tick(Self.ticking()), now: 0).isEmpty)
         var ended = Self.playing()
         var end = PlaybackCore.EndObservation()
-        end.isAtEnd = true
+        end.eofReached = true
         _ = ended.event(.endObserved(end), now: 1)
         #expect(ended.event(.tick(Self.ticking()), now: 1).isEmpty)
     }
@@ -174,11 +174,11 @@ struct PlaybackCoreTests {
     func upNextTick() {
         var core = Self.playing()
         var end = PlaybackCore.EndObservation()
-        end.isAtEnd = true
+        end.eofReached = true
         _ = core.event(.endObserved(end), now: 10)
         _ = core.event(.resumeSaved, now: 10)
         #expect(core.event(.tick(Self.ticking()), now: 14.9).isEmpty)
-        #expect(core.event(.tick(Self.ticking()), now: 15) == [.session(.saveResume(item: 0)), .session(.load(item: 1, entry: nil)), .refreshStatus])
+        #expect(core.event(.tick(Self.ticking()), now: 15) == [.session(.saveResume(item: 0, isAtEnd: true)), .session(.load(item: 1, entry: nil)), .refreshStatus])
     }
 
     @Test("a paused picture that mpv's refresh after a track switch moves is put back, once")
