@@ -8,11 +8,15 @@ extension PlaybackSession {
     /// Gives `event` to the core and runs every command it returns, in order: the one way into
     /// the core. What a command's execution reports back (a seek sent or refused, a load that
     /// failed) comes back through here as an event of its own.
-    func take(_ event: PlaybackCore.Event, now: Double) {
-        for command in playback.event(event, now: now) { run(command, now: now) }
+    /// Returns what the commands report to the loop (``PumpResult``).
+    @discardableResult
+    func take(_ event: PlaybackCore.Event, now: Double) -> PumpResult {
+        var effects = PumpResult()
+        for command in playback.event(event, now: now) { run(command, now: now, into: &effects) }
+        return effects
     }
 
-    private func run(_ command: PlaybackCore.Command, now: Double) {
+    private func run(_ command: PlaybackCore.Command, now: Double, into effects: inout PumpResult) {
         switch command {
         case .session(let command): run(command, now: now)
         case .notice(let text): notices.append(text)
@@ -30,9 +34,6 @@ extension PlaybackSession {
             effects.changed = true
             refreshStatus()
         case .saveResume: saveResumePosition(now: now)
-        case .silent: failSilent(now: now)
-        case .stalled(let verdict): failStalled(verdict, now: now)
-        case .cutShort(let received, let announced): failCutShort(received: received, announced: announced, now: now)
         case .reorderItems(let newIndex): reorderItems(newIndex)
         case .startedFromOutside: effects.startedFromOutside = true
         case .addClientItem(let filename, let title): addClientItem(filename: filename, title: title)

@@ -19,33 +19,43 @@ extension PlaybackSession {
         var startedFromOutside = false
         /// mpv is shutting down: a client's `quit` (the run ends as q ends it).
         var mpvQuit = false
+
+        /// Adds what `other` saw.
+        mutating func merge(_ other: PumpResult) {
+            seekCompleted = seekCompleted || other.seekCompleted
+            changed = changed || other.changed
+            restarted = restarted || other.restarted
+            seekedFromOutside = seekedFromOutside || other.seekedFromOutside
+            startedFromOutside = startedFromOutside || other.startedFromOutside
+            mpvQuit = mpvQuit || other.mpvQuit
+        }
     }
 
     /// Reads mpv's events and moves the core on: one core event for each of mpv's, then one
     /// look at the position and one at the end after the pass.
     func pump(now: Double) -> PumpResult {
         let events = player.drainEvents()
-        effects = PumpResult()
+        var result = PumpResult()
         // The shots written off the loop since the last pass say where they went.
         notices += screenshots.collect(now: now)
         for event in events {
-            if let event = coreEvent(event, now: now) { take(event, now: now) }
+            if let event = coreEvent(event, now: now, into: &result) { result.merge(take(event, now: now)) }
         }
         // A seek mpv never confirmed is let go; the track switch's repair may seek back; a frame
         // step back's subtitle, held past the restart, goes when mpv has said nothing new.
-        take(.position(player.state.position, isPaused: player.state.isPaused == true), now: now)
-        if !events.isEmpty || effects.changed {
+        result.merge(take(.position(player.state.position, isPaused: player.state.isPaused == true), now: now))
+        if !events.isEmpty || result.changed {
             refreshStatus()
             followEnd(now: now)
-            effects.changed = true
+            result.changed = true
         }
-        return effects
+        return result
     }
 
     /// The core's event for one of mpv's, after what only the executor does about it (frames
     /// let go, the subtitle drawing, a shot received, a client's message); nil when the core has
     /// nothing to learn from it.
-    private func coreEvent(_ event: PlayerEvent, now: Double) -> PlaybackCore.Event? {
+    private func coreEvent(_ event: PlayerEvent, now: Double, into result: inout PumpResult) -> PlaybackCore.Event? {
         switch event {
         case .startFile(let entryID):
             frames.clear()
@@ -61,7 +71,7 @@ extension PlaybackSession {
         case .endFile(.stopped), .endFile(.quit), .shutdown:
             // The place is saved from the status as it stands, the last pass's, taken before
             // mpv dropped the file's position.
-            if event != .endFile(.stopped) { effects.mpvQuit = true }
+            if event != .endFile(.stopped) { result.mpvQuit = true }
             return .session(.stopped)
         case .endFile(.endOfFile):
             return .session(.endFile)
@@ -117,6 +127,7 @@ extension PlaybackSession {
         end.hasPicture = state.videoSize != nil
         end.drained = mayHavePlayedNothing && isDrained
         end.cutShort = player.streamCutShort
+        end.said = said
         let before = core
         take(.endObserved(end), now: now)
         // The status was taken before the core moved: the screens see the end and the phase it

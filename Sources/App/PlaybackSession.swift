@@ -38,8 +38,6 @@ final class PlaybackSession {
     var sourceFrameCount: Int?
     /// Where the item that just opened resumed, for the player's notice (``takeResumedAt()``).
     var resumedAt: Double?
-    /// What the commands run in this pass report to the loop (``pump(now:)``).
-    var effects = PumpResult()
 
     /// Makes mpv and puts `items` in its playlist, in order; nothing plays yet.
     convenience init(items: [PlaylistItem], options: ReelOptions, pixelAspect: Double, supersampling: Int = 1,
@@ -68,6 +66,7 @@ final class PlaybackSession {
         // second after FFmpeg should have: HLS fetches its parts with requests that may not.
         playback = PlaybackCore(session: SessionCore(configuration: PlaybackSession.coreConfiguration(options), itemCount: items.count),
                                 silenceLimit: (options.mpv.networkTimeout ?? PlaybackSession.mpvNetworkTimeout) + 1,
+                                networkTimeoutGiven: options.mpv.networkTimeout != nil,
                                 order: ListOrder(items.map(\.source.mpvName), shuffled: options.shuffle),
                                 subtitlesVisible: options.mpv.tracks.subtitles != .none)
         // A state folder that cannot be used turns resuming off: said once, at the start.

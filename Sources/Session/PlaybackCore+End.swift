@@ -25,6 +25,8 @@ extension PlaybackCore {
         public var drained = false
         /// The server sent `received` bytes of the `announced` ones and closed, or nil.
         public var cutShort: (received: Int64, announced: Int64)?
+        /// What mpv says of the item, for the words of a failure.
+        public var said = Said()
 
         public init() {}
 
@@ -32,7 +34,7 @@ extension PlaybackCore {
             a.eofReached == b.eofReached && a.loopsFile == b.loopsFile && a.frameDuration == b.frameDuration && a.isIdle == b.isIdle
                 && a.isNetworkStream == b.isNetworkStream && a.position == b.position && a.duration == b.duration
                 && a.hasPicture == b.hasPicture && a.drained == b.drained
-                && a.cutShort?.received == b.cutShort?.received && a.cutShort?.announced == b.cutShort?.announced
+                && a.said == b.said && a.cutShort?.received == b.cutShort?.received && a.cutShort?.announced == b.cutShort?.announced
         }
     }
 
@@ -47,11 +49,12 @@ extension PlaybackCore {
         if atEnd, session.stage == .ready(atEnd: false) {
             if mayHavePlayedNothing(isNetworkStream: end.isNetworkStream, hasPicture: end.hasPicture, position: end.position),
                playedNothing(position: end.position, drained: end.drained) {
-                return [.stalled(.nothingPlayed)]
+                let reason = Self.stallReason(.nothingPlayed, position: end.position, duration: end.duration, said: end.said)
+                return fail(reason, playedNothing: true, now: now)
             }
             if let cut = end.cutShort, end.isNetworkStream,
                !PlaybackEnd.isAtEnd(position: end.position, duration: end.duration, frameDuration: nil, eofReached: false) {
-                return [.cutShort(received: cut.received, announced: cut.announced)]
+                return fail(Self.cutShortReason(received: cut.received, announced: cut.announced), now: now)
             }
         }
         return session(.observed(atEnd: atEnd, idle: end.isIdle), now: now)

@@ -20,6 +20,9 @@ extension PlaybackCore {
         public var isWaiting = false
         /// A stream that may have played nothing, read to its end with nothing cached.
         public var drained = false
+        /// The item's length, and what mpv says of it, for the words of a failure.
+        public var duration: Double?
+        public var said = Said()
         /// mpv is paused, or has nothing loaded: the position is not saved while so.
         public var isPaused = false
         public var isIdle = false
@@ -50,13 +53,14 @@ extension PlaybackCore {
         guard session.isReady else { return [] }
         if observation.isNetworkStream,
            silence.observe(isBuffering: observation.isBuffering, received: observation.received, now: now) {
-            return [.silent]
+            return fail(silenceReason, now: now)
         }
         guard let verdict = stall.observe(position: observation.position, frames: observation.frames,
                                           expectsPicture: observation.expectsPicture, hasPicture: observation.hasPicture,
                                           isWaiting: observation.isWaiting, atEnd: session.isAtEnd,
                                           drained: observation.drained, now: now) else { return [] }
-        return [.stalled(verdict)]
+        let reason = Self.stallReason(verdict, position: observation.position, duration: observation.duration, said: observation.said)
+        return fail(reason, playedNothing: verdict == .nothingPlayed, now: now)
     }
 
     /// The earliest time after `now` that the core has something to do: the Up next countdown,

@@ -66,11 +66,15 @@ public struct PlaybackCore: Sendable, Equatable {
     /// folders of playlists, and far short of a spin's cost.
     public static let nestingLimit = 10
 
-    /// A core over `session`, whose silence watch holds `silenceLimit` seconds, in `order`, with
-    /// subtitles shown or not.
-    public init(session: SessionCore, silenceLimit: Double, order: ListOrder = ListOrder([], shuffled: false),
-                subtitlesVisible: Bool = true) {
+    /// `--network-timeout` was given (the silence's words name it, else mpv's own).
+    public let networkTimeoutGiven: Bool
+
+    /// A core over `session`, whose silence watch holds `silenceLimit` seconds (a second past the
+    /// network timeout, given or not), in `order`, with subtitles shown or not.
+    public init(session: SessionCore, silenceLimit: Double, networkTimeoutGiven: Bool = false,
+                order: ListOrder = ListOrder([], shuffled: false), subtitlesVisible: Bool = true) {
         self.session = session
+        self.networkTimeoutGiven = networkTimeoutGiven
         self.order = order
         self.subtitlesVisible = subtitlesVisible
         silence = SilenceDetector(limit: silenceLimit)
@@ -174,12 +178,6 @@ public struct PlaybackCore: Sendable, Equatable {
         case refreshStatus
         /// Saves the position.
         case saveResume
-        /// The server sent nothing for ``SilenceDetector/limit``: the item fails.
-        case silent
-        /// The item plays no picture, stopped moving, or played nothing: it fails.
-        case stalled(StallDetector.Verdict)
-        /// The server closed the stream after `received` of the `announced` bytes: the item fails.
-        case cutShort(received: Int64, announced: Int64)
         /// Moves item `i` of the list to `newIndex[i]` (a shuffle, on or off).
         case reorderItems(newIndex: [Int])
         /// A file started that reel did not ask for: a client's `loadfile` (the player must show it).
