@@ -128,10 +128,6 @@ extension PlaybackSession {
         end.drained = mayHavePlayedNothing && isDrained
         end.cutShort = player.streamCutShort
         end.said = said
-        let before = core
         take(.endObserved(end), now: now)
-        // The status was taken before the core moved: the screens see the end and the phase it
-        // leads to together.
-        if core != before { refreshStatus() }
     }
 }

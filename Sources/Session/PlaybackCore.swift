@@ -138,7 +138,8 @@ public struct PlaybackCore: Sendable, Equatable {
         /// The position was saved.
         case resumeSaved
         /// What mpv reports of the item's end after a pass of its events: the end, or a failure;
-        /// a move waiting for its item's title may then be said.
+        /// a move waiting for its item's title may then be said, and the status is rebuilt when
+        /// the session moved.
         case endObserved(EndObservation)
         /// The executor changed the list other than by an insertion (a playlist file expanded).
         case itemsChanged
@@ -274,7 +275,11 @@ public struct PlaybackCore: Sendable, Equatable {
             lastResumeSave = now
             return []
         case .endObserved(let end):
-            return endObserved(end, now: now) + announcePendingMove()
+            // The status was taken before the look: when the session moved, the screens are to
+            // see the end and the phase it leads to together.
+            let before = session
+            let commands = endObserved(end, now: now) + announcePendingMove()
+            return session != before ? commands + [.refreshStatus] : commands
         case .itemsChanged:
             itemsVersion += 1
             return []

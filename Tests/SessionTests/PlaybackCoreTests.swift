@@ -170,6 +170,15 @@ struct PlaybackCoreTests {
         #expect(ended.event(.tick(Self.ticking()), now: 1).isEmpty)
     }
 
+    @Test("a look at the end that moves the session asks for the status to be rebuilt; one that changes nothing does not")
+    func endRebuildsStatus() {
+        var core = Self.playing()
+        var end = PlaybackCore.EndObservation()
+        end.eofReached = true
+        #expect(core.event(.endObserved(end), now: 1).last == .refreshStatus)
+        #expect(core.event(.endObserved(end), now: 2).isEmpty)
+    }
+
     @Test("the Up next countdown moves on at its deadline in the tick, and the status is rebuilt")
     func upNextTick() {
         var core = Self.playing()
