@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "Formatting"),
         .target(name: "Controls", dependencies: ["Formatting"]),
         // The playback session's decisions above the engines: pure, time passed in, no mpv.
-        .target(name: "Session", dependencies: ["Controls", "Media"]),
+        .target(name: "Session", dependencies: ["Controls", "Formatting", "Media"]),
         // The two hot loops, in C (see its header): the sextant and octant blitters' per-cell fits,
         // and the screen renderer's rows, the one judge of each cell; and the cell record Cell wraps.
         .target(name: "CBlitter"),

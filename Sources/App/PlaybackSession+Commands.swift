@@ -5,22 +5,18 @@ import Screens
 
 /// Carrying out what the core decides: each ``PlaybackCore/Command`` against ``Player``.
 extension PlaybackSession {
-    /// Gives `event` to the session core and runs its commands.
-    func handle(_ event: SessionCore.Event, now: Double) {
-        decide(.session(event), now: now)
+    /// Gives `event` to the core and runs every command it returns, in order: the one way into
+    /// the core. What a command's execution reports back (a seek sent or refused, a load that
+    /// failed) comes back through here as an event of its own.
+    /// Returns what the commands report to the loop (``PumpResult``).
+    @discardableResult
+    func take(_ event: PlaybackCore.Event, now: Double) -> PumpResult {
+        var effects = PumpResult()
+        for command in playback.event(event, now: now) { run(command, now: now, into: &effects) }
+        return effects
     }
 
-    /// Gives `event` to the core and runs its commands.
-    func decide(_ event: PlaybackCore.Event, now: Double) {
-        run(playback.event(event, now: now), now: now)
-    }
-
-    /// Runs the core's commands in order.
-    func run(_ commands: [PlaybackCore.Command], now: Double) {
-        for command in commands { run(command, now: now) }
-    }
-
-    private func run(_ command: PlaybackCore.Command, now: Double) {
+    private func run(_ command: PlaybackCore.Command, now: Double, into effects: inout PumpResult) {
         switch command {
         case .session(let command): run(command, now: now)
         case .notice(let text): notices.append(text)
@@ -28,14 +24,18 @@ extension PlaybackSession {
         case .failNesting(let reason): failNesting(reason, now: now)
         case .announceMove(let item, let backwards): notices.append(text(of: .moved(to: item, backwards: backwards)))
         case .sendSeek(let request): send(request, now: now)
-        case .seekFinished: TraceLog.shared?.record("seeked", now: now)
-        case .holdExpired: break
+        case .seekLanded(let fromOutside):
+            effects.restarted = true
+            if fromOutside { effects.seekedFromOutside = true }
+        case .seekFinished:
+            effects.seekCompleted = true
+            TraceLog.shared?.record("seeked", now: now)
+        case .refreshStatus:
+            effects.changed = true
+            refreshStatus()
         case .saveResume: saveResumePosition(now: now)
-        case .silent: failSilent(now: now)
-        case .stalled(let verdict): failStalled(verdict, now: now)
-        case .cutShort(let received, let announced): failCutShort(received: received, announced: announced, now: now)
         case .reorderItems(let newIndex): reorderItems(newIndex)
-        case .startedFromOutside: break  // for the pump's result (``pump(now:)``)
+        case .startedFromOutside: effects.startedFromOutside = true
         case .addClientItem(let filename, let title): addClientItem(filename: filename, title: title)
         }
     }
@@ -56,23 +56,19 @@ extension PlaybackSession {
             try? player.refuseOpening()
         case .continueLoad(let hook):
             player.continueLoad(hook: hook)
-        case .resumed:
-            // Kept by the core for the player's notice (``takeResumedAt()``).
-            break
-        case .saveResume(let item):
-            saveResumePosition(of: item, now: now)
-        case .watch:
-            // time-pos may not be reported yet at the first restart: the item begins at 0.
-            decide(.watchBegins(position: player.state.position ?? 0), now: now)
-        case .restarted:
-            // Handled where the restart is read (``pump(now:)``), with the seeks in flight.
+        case .resumed(let position):
+            resumedAt = position
+        case .saveResume(let item, let isAtEnd):
+            saveResumePosition(of: item, isAtEnd: isAtEnd, now: now)
+        case .watch, .restarted:
+            // Taken by the core itself at the restart (``PlaybackCore/Event/playbackRestart(position:)``).
             break
         case .expand(let item, let count):
             expand(item, into: count, now: now)
         case .recordFailure(let item, let reason):
             if items.indices.contains(item) { lastFailure = (items[item], reason) }
         case .notice(.moved(let item, let backwards)):
-            decide(.moved(item: item, backwards: backwards, key: items.indices.contains(item) ? items[item].source.mpvName : ""), now: now)
+            take(.moved(item: item, backwards: backwards, key: items.indices.contains(item) ? items[item].source.mpvName : ""), now: now)
         case .notice(let notice):
             notices.append(text(of: notice))
         case .finish:
@@ -83,9 +79,9 @@ extension PlaybackSession {
 
     /// Leaves what plays and gives mpv `item`: an entry of its playlist, or the item alone.
     private func load(_ item: Int, entry: Int?, now: Double) {
-        playback.loading(mpvTitle: player.state.title)
+        take(.loading(mpvTitle: player.state.title), now: now)
         frames.clear()
-        decide(.seeksReset, now: now)
+        take(.seeksReset, now: now)
         do {
             try player.pause()
             if let entry {
@@ -93,17 +89,12 @@ extension PlaybackSession {
             } else {
                 try player.open(items[item].source)
                 nestingRoot = items[item]
-                decide(.itemGiven, now: now)
+                take(.itemGiven, now: now)
                 player.forgetRefusedEntries()
             }
         } catch {
-            handle(.loadFailed(reason: "\(error)"), now: now)
+            take(.session(.loadFailed(reason: "\(error)")), now: now)
         }
-    }
-
-    /// Asks for a seek: sent now, or merged into the one after the seek in flight (``SeekFlight``).
-    func seek(_ request: SeekRequest, now: Double) {
-        decide(.seek(request), now: now)
     }
 
     /// Sends `request` to mpv and tells the core its command, or that mpv refused it (the core
@@ -119,10 +110,10 @@ extension PlaybackSession {
             }
         } catch {
             TraceLog.shared?.record("seek \(request) not sent: \(error)", now: now)
-            decide(.seekNotSent, now: now)
+            take(.seekNotSent, now: now)
             return
         }
-        decide(.seekSent(id: id), now: now)
+        take(.seekSent(id: id), now: now)
         TraceLog.shared?.record("seek \(request)", now: now)
     }
 
@@ -137,7 +128,7 @@ extension PlaybackSession {
             return expanded
         }
         items.replaceSubrange(item..<(item + 1), with: expanded)
-        decide(.itemsChanged, now: now)
+        take(.itemsChanged, now: now)
     }
 
     /// mpv's name and value for an option of the item.

@@ -19,92 +19,89 @@ extension PlaybackSession {
         var startedFromOutside = false
         /// mpv is shutting down: a client's `quit` (the run ends as q ends it).
         var mpvQuit = false
+
+        /// Adds what `other` saw.
+        mutating func merge(_ other: PumpResult) {
+            seekCompleted = seekCompleted || other.seekCompleted
+            changed = changed || other.changed
+            restarted = restarted || other.restarted
+            seekedFromOutside = seekedFromOutside || other.seekedFromOutside
+            startedFromOutside = startedFromOutside || other.startedFromOutside
+            mpvQuit = mpvQuit || other.mpvQuit
+        }
     }
 
-    /// Reads mpv's events and moves the core on.
+    /// Reads mpv's events and moves the core on: one core event for each of mpv's, then one
+    /// look at the position and one at the end after the pass.
     func pump(now: Double) -> PumpResult {
         let events = player.drainEvents()
         var result = PumpResult()
         // The shots written off the loop since the last pass say where they went.
         notices += screenshots.collect(now: now)
-        for event in events { take(event, now: now, into: &result) }
+        for event in events {
+            if let event = coreEvent(event, now: now, into: &result) { result.merge(take(event, now: now)) }
+        }
         // A seek mpv never confirmed is let go; the track switch's repair may seek back; a frame
         // step back's subtitle, held past the restart, goes when mpv has said nothing new.
-        let commands = playback.event(.position(player.state.position, isPaused: player.state.isPaused == true), now: now)
-        run(commands, now: now)
-        if !events.isEmpty || commands.contains(.holdExpired) {
+        result.merge(take(.position(player.state.position, isPaused: player.state.isPaused == true), now: now))
+        if !events.isEmpty || result.changed {
             refreshStatus()
             followEnd(now: now)
-            decide(.statusChanged, now: now)
             result.changed = true
         }
         return result
     }
 
-    private func take(_ event: PlayerEvent, now: Double, into result: inout PumpResult) {
+    /// The core's event for one of mpv's, after what only the executor does about it (frames
+    /// let go, the subtitle drawing, a shot received, a client's message); nil when the core has
+    /// nothing to learn from it.
+    private func coreEvent(_ event: PlayerEvent, now: Double, into result: inout PumpResult) -> PlaybackCore.Event? {
         switch event {
         case .startFile(let entryID):
-            decide(.fileStarted, now: now)
             frames.clear()
             // reel's own loads put the machine in its opening phase first: another start is a
             // client's, whose file may become reel's item.
-            run(playback.event(.startFile(entryID: entryID, entries: mpvEntries, keys: itemKeys), now: now), now: now, into: &result)
+            return .startFile(entryID: entryID, entries: mpvEntries, keys: itemKeys)
         case .loadHook(let id):
-            handle(.loadHook(id: id, opening()), now: now)
+            return .session(.loadHook(id: id, opening()))
         case .endFile(.redirect):
-            handle(.endFile, now: now)
             // A playlist opened and became its entries; one that keeps opening playlists
             // (itself, or two that list each other) is stopped at the limit.
-            decide(.redirected, now: now)
-        case .endFile(.stopped), .endFile(.quit):
+            return .redirected
+        case .endFile(.stopped), .endFile(.quit), .shutdown:
             // The place is saved from the status as it stands, the last pass's, taken before
             // mpv dropped the file's position.
-            handle(.stopped, now: now)
-            if event == .endFile(.quit) { result.mpvQuit = true }
-        case .shutdown:
-            handle(.stopped, now: now)
-            result.mpvQuit = true
+            if event != .endFile(.stopped) { result.mpvQuit = true }
+            return .session(.stopped)
         case .endFile(.endOfFile):
-            handle(.endFile, now: now)
+            return .session(.endFile)
         case .fileLoaded:
-            decide(.fileLoaded, now: now)
-            handle(.fileLoaded, now: now)
             applySubtitleDrawing(subtitleTrack: selectedSubtitleID)
+            return .fileLoaded
         case .playbackRestart:
-            let commands = playback.event(.session(.playbackRestart), now: now)
-            if commands.contains(.session(.restarted)) {
-                result.restarted = true
-                if !playback.seeks.hasSeekInFlight { result.seekedFromOutside = true }
-            }
-            run(commands, now: now)
-            let after = playback.event(.restarted, now: now)
-            if after.contains(.seekFinished) { result.seekCompleted = true }
-            run(after, now: now)
+            return .playbackRestart(position: player.state.position)
         case .screenshot(let id, let frame, let error):
             if let notice = screenshots.received(id: id, frame: frame, error: error, now: now) { notices.append(notice) }
+            return nil
         case .commandReply(let id, let error):
-            decide(.commandReply(id: id, failed: error != nil), now: now)
+            return .commandReply(id: id, failed: error != nil)
         case .endFile(.error(let error)):
             let reason = error.explanation
-            handle(.failed(reason: reason, isRefusal: reason.hasPrefix(MpvPlayer.refusalText)), now: now)
+            return .session(.failed(reason: reason, isRefusal: reason.hasPrefix(MpvPlayer.refusalText)))
         case .clientMessage(let words):
             takeClientMessage(words)
+            return nil
         case .propertyChanged(.playlist):
             // A playlist file expanded, or a client's loadfile (the core tells them apart).
-            run(playback.event(.playlistChanged(entries: mpvEntries, keys: itemKeys), now: now), now: now, into: &result)
+            return .playlistChanged(entries: mpvEntries, keys: itemKeys)
         case .propertyChanged(.subtitleText):
-            decide(.subtitleTextChanged, now: now)
+            return .subtitleTextChanged
         case .propertyChanged(.tracks), .propertyChanged(.subtitleTrack):
             applySubtitleDrawing(subtitleTrack: selectedSubtitleID)
+            return nil
         default:
-            break
+            return nil
         }
-    }
-
-    /// Runs the core's commands, noting a start that was a client's.
-    private func run(_ commands: [PlaybackCore.Command], now: Double, into result: inout PumpResult) {
-        if commands.contains(.startedFromOutside) { result.startedFromOutside = true }
-        run(commands, now: now)
     }
 
     /// mpv's playlist, for the core.
@@ -115,12 +112,13 @@ extension PlaybackSession {
     /// What the list's items open, in order.
     var itemKeys: [String] { items.map(\.source.mpvName) }
 
-    /// Tells the core where the position is (``PlaybackEnd``) and whether mpv is idle; it
-    /// decides when playback reaches the end, or leaves it, or that the end is a failure.
+    /// Tells the core where the position is and whether mpv is idle; it decides whether playback
+    /// is at the end (``PlaybackEnd``), reaches it or leaves it, or that the end is a failure.
     private func followEnd(now: Double) {
         let state = player.state
         var end = PlaybackCore.EndObservation()
-        end.isAtEnd = status.isEffectivelyAtEnd
+        end.eofReached = state.isAtEnd ?? false
+        end.frameDuration = status.frameDuration
         end.loopsFile = status.loopsFile
         end.isIdle = state.isIdle == true
         end.isNetworkStream = status.isNetworkStream
@@ -129,10 +127,7 @@ extension PlaybackSession {
         end.hasPicture = state.videoSize != nil
         end.drained = mayHavePlayedNothing && isDrained
         end.cutShort = player.streamCutShort
-        let before = core
-        decide(.endObserved(end), now: now)
-        // The status was taken before the core moved: the screens see the end and the phase it
-        // leads to together.
-        if core != before { refreshStatus() }
+        end.said = said
+        take(.endObserved(end), now: now)
     }
 }

@@ -10,7 +10,7 @@ extension PlaybackSession {
     /// The playlist entries mpv left out are one notice that counts them: the screen shows one
     /// notice at a time, so fifteen of them were one "Left out a playlist entry".
     func takeNotices() -> [String] {
-        decide(.logged(skippedParts: player.takeSkippedParts(), refusedEntries: player.takeRefusals().count,
+        take(.logged(skippedParts: player.takeSkippedParts(), refusedEntries: player.takeRefusals().count,
                        noSoundDevice: player.hasNoSoundDevice), now: 0)
         defer { notices.removeAll() }
         for notice in notices { TraceLog.shared?.record("notice \(notice)") }
@@ -36,7 +36,7 @@ extension PlaybackSession {
 
     /// Remembers the title of the item that opens `mpvName` (a probe found it).
     func learnTitle(_ title: String?, of mpvName: String) {
-        if playback.titleFound(title, of: mpvName) { refreshStatus() }
+        take(.titleFound(title, key: mpvName), now: 0)
     }
 
     /// The run's exit line for a failure: the item that failed (or, with `orFirstItem`, the

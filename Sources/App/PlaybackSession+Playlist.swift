@@ -14,14 +14,14 @@ extension PlaybackSession {
 
     /// Loops the list, or stops looping it, with the notice a key gives.
     func setLoopsPlaylist(_ loops: Bool, now: Double) {
-        run(playback.setLoopsPlaylist(loops, now: now), now: now)
+        take(.setLoopsPlaylist(loops), now: now)
     }
 
     /// Shuffles what is still to come of the list, or puts it back in order (the core decides
-    /// what moves, ``PlaybackCore/setShuffled(_:keys:now:using:)``); Up next and N then follow
+    /// what moves, ``PlaybackCore/Event/setShuffled(_:keys:)``); Up next and N then follow
     /// the new order, and the list shows it.
     func setShuffled(_ shuffled: Bool, now: Double) {
-        run(playback.setShuffled(shuffled, keys: itemKeys, now: now), now: now)
+        take(.setShuffled(shuffled, keys: itemKeys), now: now)
     }
 
     /// Moves item `i` to `newIndex[i]`.

@@ -9,19 +9,19 @@ import System
 extension PlaybackSession {
     /// Plays item `index` (paused with `paused`), leaving the current one first.
     func play(_ index: Int, now: Double, paused: Bool = false) {
-        handle(.play(item: index, paused: paused), now: now)
+        take(.session(.play(item: index, paused: paused)), now: now)
         refreshStatus()
     }
 
     /// Stops opening the item (Esc while it opens).
     func cancelOpening(now: Double) {
-        handle(.cancel, now: now)
+        take(.session(.cancel), now: now)
         refreshStatus()
     }
 
     /// Item `index` is known not to play (the list's probe): Up next and N, P pass over it.
     func markUnplayable(_ index: Int, now: Double) {
-        handle(.knownUnplayable(item: index), now: now)
+        take(.session(.knownUnplayable(item: index)), now: now)
         refreshStatus()
     }
 
@@ -30,7 +30,7 @@ extension PlaybackSession {
     func insert(_ new: [PlaylistItem], at positions: [Int], now: Double) {
         guard !new.isEmpty, new.count == positions.count else { return }
         SortedInsertion.insert(new, at: positions, into: &items)
-        handle(.itemsInserted(positions: positions), now: now)
+        take(.session(.itemsInserted(positions: positions)), now: now)
         refreshStatus()
     }
 
@@ -38,11 +38,11 @@ extension PlaybackSession {
     func perform(_ action: PlayerAction, now: Double) {
         switch action {
         case .selectAudio, .selectSubtitles:
-            decide(.trackSwitched(position: player.state.position, isPaused: player.state.isPaused == true), now: now)
+            take(.trackSwitched(position: player.state.position, isPaused: player.state.isPaused == true), now: now)
         case .setSubtitlesVisible, .setSubtitleDelay, .setAudioDelay, .setVolume, .setMuted, .close, .dismissUpNext, .preview:
             break
         default:
-            decide(.otherRequest, now: now)
+            take(.otherRequest, now: now)
         }
         do {
             switch action {
@@ -50,35 +50,35 @@ extension PlaybackSession {
             case .pause: try player.pause()
             case .togglePause: try player.togglePause()
             case .restartAndPlay:
-                decide(.seeksReset, now: now)
-                seek(.to(0, exact: true), now: now)
+                take(.seeksReset, now: now)
+                take(.seek(.to(0, exact: true)), now: now)
                 try player.play()
-            case .seek(let request): seek(request, now: now)
+            case .seek(let request): take(.seek(request), now: now)
             case .setVolume(let volume): try player.setVolume(volume)
             case .setMuted(let muted): try player.setMuted(muted)
             case .frameStep: try player.frameStep()
             case .frameBackStep:
                 try player.frameBackStep()
-                decide(.frameBackStep(SubtitleHold.Lines(text: status.subtitleText, ass: status.subtitleASS)), now: now)
+                take(.frameBackStep(SubtitleHold.Lines(text: status.subtitleText, ass: status.subtitleASS)), now: now)
             case .selectAudio(let id): try player.setAudioTrack(id.map(TrackChoice.id) ?? .none)
             case .selectSubtitles(let id):
                 try player.setSubtitleTrack(id.map(TrackChoice.id) ?? .none)
                 applySubtitleDrawing(subtitleTrack: id)
             case .setSubtitlesVisible(let visible):
-                decide(.subtitlesShown(visible), now: now)
+                take(.subtitlesShown(visible), now: now)
                 applySubtitleDrawing(subtitleTrack: status.subtitleTrack)
                 status.subtitlesVisible = visible
             case .setSubtitleDelay(let delay): try player.setSubtitleDelay(delay)
             case .setAudioDelay(let delay): try player.setAudioDelay(delay)
-            case .subtitleSeek(let lines): decide(.subtitleSeekSent(id: try player.seekSubtitle(by: lines), lines: lines), now: now)
+            case .subtitleSeek(let lines): take(.subtitleSeekSent(id: try player.seekSubtitle(by: lines), lines: lines), now: now)
             case .addChapter(let chapters): _ = try player.moveChapter(by: chapters)
             case .setSpeed(let speed): try player.setSpeed(speed)
             case .setLoopsFile(let loops): try player.setLoopsFile(loops)
             case .setABLoop(let loop): try player.setABLoop(a: loop.a, b: loop.b)
-            case .playlistNext: handle(.next, now: now)
-            case .playlistPrevious: handle(.previous, now: now)
-            case .acceptUpNext: handle(.acceptUpNext, now: now)
-            case .dismissUpNext: handle(.dismissUpNext, now: now)
+            case .playlistNext: take(.session(.next), now: now)
+            case .playlistPrevious: take(.session(.previous), now: now)
+            case .acceptUpNext: take(.session(.acceptUpNext), now: now)
+            case .dismissUpNext: take(.session(.dismissUpNext), now: now)
             case .cycleLoopPlaylist: setLoopsPlaylist(!loopsPlaylist, now: now)
             case .cycleShuffle: setShuffled(!shuffles, now: now)
             case .screenshot(let subtitles): takeScreenshot(subtitles: subtitles, now: now)

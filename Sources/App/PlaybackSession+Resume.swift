@@ -39,26 +39,27 @@ extension PlaybackSession {
 
     /// Saves where the current item is, with its tracks and delays, or marks it watched.
     func saveResumePosition(now: Double) {
-        saveResumePosition(of: isReady ? currentItem : nil, now: now)
+        saveResumePosition(of: isReady ? currentItem : nil, isAtEnd: core.isAtEnd, now: now)
     }
 
     /// Saves where the current item is as the run ends; the line for stderr, once the terminal
     /// is restored, when that failed (a full disk): no notice can say so any more.
     func saveResumePositionAtExit(now: Double) -> String? {
         let index = isReady ? currentItem : nil
-        guard let reason = saveResumePosition(of: index, now: now), let index else { return nil }
+        guard let reason = saveResumePosition(of: index, isAtEnd: core.isAtEnd, now: now), let index else { return nil }
         return "reel: could not save the position of \(ReelApp.failureName(items[index])): \(reason)"
     }
 
     /// Saves where item `index` is, from the status as it stands (the core may already be on
-    /// the next item, which has not started loading yet); the system's reason when the save failed.
+    /// the next item, which has not started loading yet), at its end (`isAtEnd`, the core's
+    /// decision) or not; the system's reason when the save failed.
     @discardableResult
-    func saveResumePosition(of index: Int?, now: Double) -> String? {
-        decide(.resumeSaved, now: now)
+    func saveResumePosition(of index: Int?, isAtEnd: Bool, now: Double) -> String? {
+        take(.resumeSaved, now: now)
         guard let resume, let index, items.indices.contains(index),
               let key = items[index].resumeKey, let position = status.position else { return nil }
         var failure: String?
-        let verdict = PlaybackCore.resumeSave(position: position, duration: status.duration, atEnd: status.isEffectivelyAtEnd,
+        let verdict = PlaybackCore.resumeSave(position: position, duration: status.duration, atEnd: isAtEnd,
                                               isNetworkStream: status.isNetworkStream)
         switch verdict {
         case .skip:

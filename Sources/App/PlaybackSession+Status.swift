@@ -7,7 +7,7 @@ extension PlaybackSession {
     /// Rebuilds ``status`` from mpv's state and the core, and learns the item's title.
     func refreshStatus() {
         if let item = currentItem, items.indices.contains(item) {
-            playback.titleReported(player.state.title, of: items[item].source.mpvName, defaultName: PlaylistItem.defaultName(of: items[item].source))
+            take(.titleReported(player.state.title, key: items[item].source.mpvName, defaultName: PlaylistItem.defaultName(of: items[item].source)), now: 0)
         }
         status = MediaStatus(session: self)
         if let duration = status.duration, let frame = status.frameDuration, frame > 0, duration.isFinite, duration > 0 {

@@ -11,8 +11,8 @@ import Terminal
 /// The loop pumps it once an iteration (``pump(now:)``): mpv's events are decoded for the core,
 /// the core's commands are run against ``Player`` (mpv: ``MpvPlayer``), and the result is one ``MediaStatus`` for the
 /// screens. Nothing here waits on mpv: opening an item is a phase, and keys, signals and drawing
-/// go on meanwhile. The core decides; the session carries out (``run(_:now:)``) and watches
-/// (stalls, a silent server, seeks in flight, the track-switch repair).
+/// go on meanwhile. The core decides; the session carries out every command it returns
+/// (``take(_:now:)``, the one way into the core).
 final class PlaybackSession {
     /// mpv, or a test's fake.
     let player: any Player
@@ -36,6 +36,8 @@ final class PlaybackSession {
     var nestingRoot: PlaylistItem?
     /// The number of frames of the item, estimated as mpv does, for `--stats`.
     var sourceFrameCount: Int?
+    /// Where the item that just opened resumed, for the player's notice (``takeResumedAt()``).
+    var resumedAt: Double?
 
     /// Makes mpv and puts `items` in its playlist, in order; nothing plays yet.
     convenience init(items: [PlaylistItem], options: ReelOptions, pixelAspect: Double, supersampling: Int = 1,
@@ -64,6 +66,7 @@ final class PlaybackSession {
         // second after FFmpeg should have: HLS fetches its parts with requests that may not.
         playback = PlaybackCore(session: SessionCore(configuration: PlaybackSession.coreConfiguration(options), itemCount: items.count),
                                 silenceLimit: (options.mpv.networkTimeout ?? PlaybackSession.mpvNetworkTimeout) + 1,
+                                networkTimeoutGiven: options.mpv.networkTimeout != nil,
                                 order: ListOrder(items.map(\.source.mpvName), shuffled: options.shuffle),
                                 subtitlesVisible: options.mpv.tracks.subtitles != .none)
         // A state folder that cannot be used turns resuming off: said once, at the start.
@@ -143,6 +146,7 @@ final class PlaybackSession {
 
     /// Takes the resume notice's position, once.
     func takeResumedAt() -> Double? {
-        playback.takeResumedAt()
+        defer { resumedAt = nil }
+        return resumedAt
     }
 }

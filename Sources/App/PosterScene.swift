@@ -151,7 +151,7 @@ final class PosterScene: Scene {
             case .play:
                 // The frame where playback resumes, at the frame's size, before the circle opens.
                 if let area = poster.videoArea(at: now) { session.renderNow(size: pixelSize(of: area)) }
-                session.perform(session.status.isEffectivelyAtEnd ? .restartAndPlay : .play, now: now)
+                session.perform(session.status.isAtEnd ? .restartAndPlay : .play, now: now)
             case .pause: session.saveAndPause(now: now)
             case .back: return .back
             case .quit: return .quit(0)

@@ -9,7 +9,7 @@ public enum PlayPauseDecision: Sendable, Equatable {
     /// Paused at the end (``PlaybackEnd``): seek to 0, then play.
     case restartThenPlay
 
-    /// Decides play/pause; `atEnd` is ``PlaybackEnd/isAtEnd(position:duration:frameDuration:eofReached:)``.
+    /// Decides play/pause; `atEnd` is ``PlaybackEnd/isAtEnd(position:duration:frameDuration:eofReached:loopsFile:)``.
     public static func decide(isPlaying: Bool, atEnd: Bool) -> PlayPauseDecision {
         if isPlaying { return .pause }
         return atEnd ? .restartThenPlay : .play

@@ -1,10 +1,18 @@
-/// Where the end of a file is: the one rule that every screen, the session and resume use.
+/// Where the end of a file is: the one rule of "at end".
+///
+/// The session's core decides it with this rule, once for each look at mpv's state, and holds it
+/// while the item is open (``isAtEnd(position:duration:frameDuration:eofReached:loopsFile:)``);
+/// every screen, the end of the run and the resume save read that one decision, under the one
+/// name `isAtEnd` (the core's, and the screens' status).
 public enum PlaybackEnd {
-    /// Whether playback is at the end: mpv says it stopped there (`eof-reached`), or the last
-    /// frame is showing. mpv reports the last frame's start, a frame short of the length, and
-    /// paused there it never says so; so a position within one and a half frames of the length
-    /// counts (with 30 frames a second assumed when the rate is unknown).
-    public static func isAtEnd(position: Seconds?, duration: Seconds?, frameDuration: Seconds?, eofReached: Bool) -> Bool {
+    /// Whether playback is at the end of an item: mpv says it stopped there (`eof-reached`), or
+    /// the last frame is showing; and never while the file loops (`loopsFile`: its end is no
+    /// end, mpv goes on from the start). mpv reports the last frame's start, a frame short of the
+    /// length, and paused there it never says so; so a position within one and a half frames of
+    /// the length counts (with 30 frames a second assumed when the rate is unknown).
+    public static func isAtEnd(position: Seconds?, duration: Seconds?, frameDuration: Seconds?, eofReached: Bool,
+                               loopsFile: Bool = false) -> Bool {
+        if loopsFile { return false }
         if eofReached { return true }
         let length = MediaTime.safeDuration(duration)
         guard length > 0, let position, position.isFinite else { return false }

@@ -12,9 +12,6 @@ extension MediaStatus {
         set { player.isPaused = newValue }
     }
 
-    /// mpv stopped on the last frame (`eof-reached`): an input of ``PlaybackEnd``, no more.
-    public var eofReached: Bool { player.isAtEnd ?? false }
-
     public var isSeeking: Bool { player.isSeeking ?? false }
 
     public var isMuted: Bool {

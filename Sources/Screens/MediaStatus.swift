@@ -15,8 +15,9 @@ public struct MediaStatus: Sendable, Equatable {
     public var player = PlayerState()
 
     /// Playback is at the end of the item, as the session decided (``SessionCore/isAtEnd``:
-    /// ``PlaybackEnd``, and never while the file loops). It drives "End of video", the controls
-    /// coming up at the end, and ``isPlaying``.
+    /// ``PlaybackEnd``, and never while the file loops): the one "at end" every screen reads. It
+    /// drives "End of video", the controls coming up at the end, Replay, the full length on the
+    /// clock, and ``isPlaying``.
     public var isAtEnd = false
     /// The title to show: mpv's title tag once mpv reports the item's own, else nil, and the
     /// screen falls back to the item's name.
@@ -59,19 +60,11 @@ public struct MediaStatus: Sendable, Equatable {
     /// Whether playback is running.
     public var isPlaying: Bool { isLoaded && !isPaused && !isAtEnd }
 
-    /// Whether the position is at the end (``PlaybackEnd``), looping or not: the Replay button,
-    /// the full length on the clock, and what the session decides ``isAtEnd`` from (so never
-    /// from ``isAtEnd`` itself).
-    public var isEffectivelyAtEnd: Bool {
-        PlaybackEnd.isAtEnd(position: player.position, duration: player.duration, frameDuration: frameDuration,
-                            eofReached: eofReached)
-    }
-
     /// Whether this end finishes the run (`--keep-open=no`, nothing up next): reel quits there.
     public var finishesRun: Bool { runEnd == .finished }
 
     /// The position to show: mpv's, except that the last frame reads as the full length.
-    public var displayPosition: Seconds? { isEffectivelyAtEnd ? MediaTime.safeDuration(player.duration) : player.position }
+    public var displayPosition: Seconds? { isAtEnd ? MediaTime.safeDuration(player.duration) : player.position }
 }
 
 /// How far opening an item has got, as far as mpv tells.

@@ -120,7 +120,7 @@ extension PlayerScreen {
     /// press that comes before mpv has reported a change still does what the user meant.
     mutating func playPause(now: Seconds) -> [PlayerAction] {
         guard status.isLoaded, !status.isImage else { return [] }
-        switch PlayPauseDecision.decide(isPlaying: status.isPlaying, atEnd: status.isEffectivelyAtEnd) {
+        switch PlayPauseDecision.decide(isPlaying: status.isPlaying, atEnd: status.isAtEnd) {
         case .pause, .play: return [.togglePause]
         case .restartThenPlay: return [.restartAndPlay]
         }

@@ -73,7 +73,7 @@ extension PlayerScreen {
             canvas.drawCentered("\(interval) ↻", row: row, in: forward, fg: Theme.text, style: .bold)
         }
         // At the end the middle button starts again: a word, so it is never taken for a skip.
-        let glyph = status.isPlaying ? "❚❚" : (status.isEffectivelyAtEnd ? "Replay" : "▶")
+        let glyph = status.isPlaying ? "❚❚" : (status.isAtEnd ? "Replay" : "▶")
         // Larger buttons draw ▶ and ❚❚ in pixels (see drawTransportBacking); Replay stays a word.
         if layout.buttonScale == 1 || glyph == "Replay", shownButton(layout.playPause) != nil {
             canvas.drawCentered(glyph, row: row, in: layout.playPause, fg: Theme.text, style: .bold)
@@ -182,7 +182,7 @@ extension PlayerScreen {
             let box = geometry.pixels(of: button)
             image.darkenRoundedRect(box, by: 0.6 * opacity, cornerRadius: geometry.scaleY * scale)
         }
-        guard layout.buttonScale > 1, !status.isEffectivelyAtEnd || status.isPlaying, shownButton(layout.playPause) != nil else { return }
+        guard layout.buttonScale > 1, !status.isAtEnd || status.isPlaying, shownButton(layout.playPause) != nil else { return }
         let box = geometry.pixels(of: layout.playPause)
         // The icon is about half the button's height, square on screen.
         let height = Double(box.height) * 0.5

@@ -22,7 +22,7 @@ extension PlayerScreen {
     /// "At the end" or "At the start" when a skip that way would move nothing.
     func edgeNotice(_ side: SeekSide) -> String? {
         guard status.isLoaded else { return nil }
-        if side == .forward, status.isEffectivelyAtEnd { return "At the end" }
+        if side == .forward, status.isAtEnd { return "At the end" }
         if side == .backward, MediaTime.safeDuration(status.duration) > 0, (status.position ?? 0) <= 0.01 { return "At the start" }
         return nil
     }

@@ -5,10 +5,12 @@ import Controls
 extension PlaybackCore {
     /// What mpv reports of the item's end, for ``Event/endObserved(_:)``.
     public struct EndObservation: Sendable, Equatable {
-        /// mpv's position is at the end (``PlaybackEnd``, mpv's end-of-file flag).
-        public var isAtEnd = false
+        /// mpv says it stopped at the end (`eof-reached`).
+        public var eofReached = false
         /// mpv loops the file: its end is no end.
         public var loopsFile = false
+        /// The length of a frame, when the rate is known.
+        public var frameDuration: Double?
         /// mpv is idle.
         public var isIdle = false
         /// The item comes over the network.
@@ -23,31 +25,36 @@ extension PlaybackCore {
         public var drained = false
         /// The server sent `received` bytes of the `announced` ones and closed, or nil.
         public var cutShort: (received: Int64, announced: Int64)?
+        /// What mpv says of the item, for the words of a failure.
+        public var said = Said()
 
         public init() {}
 
         public static func == (a: Self, b: Self) -> Bool {
-            a.isAtEnd == b.isAtEnd && a.loopsFile == b.loopsFile && a.isIdle == b.isIdle
+            a.eofReached == b.eofReached && a.loopsFile == b.loopsFile && a.frameDuration == b.frameDuration && a.isIdle == b.isIdle
                 && a.isNetworkStream == b.isNetworkStream && a.position == b.position && a.duration == b.duration
                 && a.hasPicture == b.hasPicture && a.drained == b.drained
-                && a.cutShort?.received == b.cutShort?.received && a.cutShort?.announced == b.cutShort?.announced
+                && a.said == b.said && a.cutShort?.received == b.cutShort?.received && a.cutShort?.announced == b.cutShort?.announced
         }
     }
 
-    /// Takes mpv's end (or its leaving it) to the session core; the end of a stream that played
+    /// Decides whether playback is at the end (``PlaybackEnd``, the one rule) and takes the end
+    /// (or leaving it) to the session core; the end of a stream that played
     /// nothing (``StallDetector``'s rule), or that the server cut short (and FFmpeg did not
     /// reconnect), fails the item instead, before it is saved as watched. (A local file that
     /// holds nothing, a zero-length stream, is shown as the empty file it is.)
     mutating func endObserved(_ end: EndObservation, now: Double) -> [Command] {
-        let atEnd = end.isAtEnd && !end.loopsFile
+        let atEnd = PlaybackEnd.isAtEnd(position: end.position, duration: end.duration, frameDuration: end.frameDuration,
+                                        eofReached: end.eofReached, loopsFile: end.loopsFile)
         if atEnd, session.stage == .ready(atEnd: false) {
             if mayHavePlayedNothing(isNetworkStream: end.isNetworkStream, hasPicture: end.hasPicture, position: end.position),
                playedNothing(position: end.position, drained: end.drained) {
-                return [.stalled(.nothingPlayed)]
+                let reason = Self.stallReason(.nothingPlayed, position: end.position, duration: end.duration, said: end.said)
+                return fail(reason, playedNothing: true, now: now)
             }
             if let cut = end.cutShort, end.isNetworkStream,
                !PlaybackEnd.isAtEnd(position: end.position, duration: end.duration, frameDuration: nil, eofReached: false) {
-                return [.cutShort(received: cut.received, announced: cut.announced)]
+                return fail(Self.cutShortReason(received: cut.received, announced: cut.announced), now: now)
             }
         }
         return session(.observed(atEnd: atEnd, idle: end.isIdle), now: now)

@@ -7,7 +7,7 @@ extension PlaybackCore {
     }
 
     /// Loops the list, or stops looping it, with the notice a key gives.
-    public mutating func setLoopsPlaylist(_ loops: Bool, now: Double) -> [Command] {
+    mutating func setLoopsPlaylist(_ loops: Bool, now: Double) -> [Command] {
         let machine = session.machine.configuration
         guard machine.isPlaylist else { return [Self.notAPlaylist("loop")] }
         let commands = loops != machine.loopPlaylist ? session(.setLoopPlaylist(loops), now: now) : []
@@ -18,7 +18,7 @@ extension PlaybackCore {
     /// playing, and after the entries mpv holds of an expanded playlist file), or puts it back in
     /// order: ``Command/reorderItems(newIndex:)`` first, so that Up next and N follow the new
     /// order, then the notice. `generator` shuffles.
-    public mutating func setShuffled(_ shuffled: Bool, keys: [String], now: Double,
+    mutating func setShuffled(_ shuffled: Bool, keys: [String], now: Double,
                                      using generator: inout some RandomNumberGenerator) -> [Command] {
         guard session.machine.configuration.isPlaylist else { return [Self.notAPlaylist("shuffle")] }
         let window = session.window
@@ -29,11 +29,5 @@ extension PlaybackCore {
             commands = [.reorderItems(newIndex: newIndex)] + session(.itemsReordered(newIndex: newIndex), now: now)
         }
         return commands + [.notice(shuffled ? "Shuffle: on" : "Shuffle: off")]
-    }
-
-    /// ``setShuffled(_:keys:now:using:)`` with the system's random numbers.
-    public mutating func setShuffled(_ shuffled: Bool, keys: [String], now: Double) -> [Command] {
-        var generator = SystemRandomNumberGenerator()
-        return setShuffled(shuffled, keys: keys, now: now, using: &generator)
     }
 }

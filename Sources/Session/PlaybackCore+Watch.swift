@@ -18,12 +18,29 @@ extension PlaybackCore {
         public var hasPicture = false
         /// Paused, buffering, seeking or idle: the clock may stand.
         public var isWaiting = false
-        /// At the end of the item.
-        public var atEnd = false
         /// A stream that may have played nothing, read to its end with nothing cached.
         public var drained = false
+        /// The item's length, and what mpv says of it, for the words of a failure.
+        public var duration: Double?
+        public var said = Said()
+        /// mpv is paused, or has nothing loaded: the position is not saved while so.
+        public var isPaused = false
+        public var isIdle = false
 
         public init() {}
+    }
+
+    /// Time passed: an item that stalled or went silent fails; else the Up next countdown moves
+    /// on when due, and the position is saved every ``resumeSaveInterval`` while the item plays
+    /// (open, not paused, not at its end), so that even a SIGKILL loses at most that.
+    mutating func tick(_ observation: Observation, now: Double) -> [Command] {
+        let watched = watch(observation, now: now)
+        guard watched.isEmpty else { return watched }
+        var commands: [Command] = []
+        if let deadline = session.nextDeadline, now >= deadline { commands += session(.tick, now: now) + [.refreshStatus] }
+        let isPlaying = session.isReady && !observation.isIdle && !observation.isPaused && !session.isAtEnd
+        if isPlaying, now - lastResumeSave >= Self.resumeSaveInterval { commands.append(.saveResume) }
+        return commands
     }
 
     /// Fails an item that plays without a picture, that stopped moving with nothing to wait
@@ -36,13 +53,14 @@ extension PlaybackCore {
         guard session.isReady else { return [] }
         if observation.isNetworkStream,
            silence.observe(isBuffering: observation.isBuffering, received: observation.received, now: now) {
-            return [.silent]
+            return fail(silenceReason, now: now)
         }
         guard let verdict = stall.observe(position: observation.position, frames: observation.frames,
                                           expectsPicture: observation.expectsPicture, hasPicture: observation.hasPicture,
-                                          isWaiting: observation.isWaiting, atEnd: observation.atEnd,
+                                          isWaiting: observation.isWaiting, atEnd: session.isAtEnd,
                                           drained: observation.drained, now: now) else { return [] }
-        return [.stalled(verdict)]
+        let reason = Self.stallReason(verdict, position: observation.position, duration: observation.duration, said: observation.said)
+        return fail(reason, playedNothing: verdict == .nothingPlayed, now: now)
     }
 
     /// The earliest time after `now` that the core has something to do: the Up next countdown,

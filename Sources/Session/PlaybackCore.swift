@@ -45,8 +45,6 @@ public struct PlaybackCore: Sendable, Equatable {
     public private(set) var lastResumeSave = -Double.infinity
     /// The sub-seek in flight.
     public private(set) var subtitleSeek: SubtitleSeek?
-    /// Where the item that just opened resumed, for its notice.
-    public private(set) var resumedAt: Double?
     /// A move whose notice waits for the item's title.
     public private(set) var pendingMove: Move?
     /// The items' titles learnt so far, and mpv's when the current item was asked for.
@@ -68,28 +66,44 @@ public struct PlaybackCore: Sendable, Equatable {
     /// folders of playlists, and far short of a spin's cost.
     public static let nestingLimit = 10
 
-    /// A core over `session`, whose silence watch holds `silenceLimit` seconds, in `order`, with
-    /// subtitles shown or not.
-    public init(session: SessionCore, silenceLimit: Double, order: ListOrder = ListOrder([], shuffled: false),
-                subtitlesVisible: Bool = true) {
+    /// `--network-timeout` was given (the silence's words name it, else mpv's own).
+    public let networkTimeoutGiven: Bool
+
+    /// A core over `session`, whose silence watch holds `silenceLimit` seconds (a second past the
+    /// network timeout, given or not), in `order`, with subtitles shown or not.
+    public init(session: SessionCore, silenceLimit: Double, networkTimeoutGiven: Bool = false,
+                order: ListOrder = ListOrder([], shuffled: false), subtitlesVisible: Bool = true) {
         self.session = session
+        self.networkTimeoutGiven = networkTimeoutGiven
         self.order = order
         self.subtitlesVisible = subtitlesVisible
         silence = SilenceDetector(limit: silenceLimit)
     }
 
-    /// What the executor tells the core.
+    /// What the executor tells the core: one event for each of mpv's, each request of the user's,
+    /// and each look at mpv's state the loop takes (after a pass of events, and at its tick).
     public enum Event: Sendable, Equatable {
-        /// One of the session core's own events.
+        /// One of the session core's own events (the user's requests, and mpv's load hook,
+        /// end-file and errors).
         case session(SessionCore.Event)
-        /// mpv started a file: the watches start over.
-        case fileStarted
-        /// reel gave mpv an item alone (not an entry of its playlist): the counts start over.
-        case itemGiven
+        /// mpv started entry `entryID` of its playlist `entries`; `keys`: what the list's items
+        /// open. The watches start over.
+        case startFile(entryID: Int, entries: [SessionCore.Entry], keys: [String])
+        /// mpv loaded the file: a chain of playlists is over.
+        case fileLoaded
         /// A playlist became its entries (mpv's end-file with the reason "redirect").
         case redirected
-        /// A file loaded: a chain of playlists is over.
-        case fileLoaded
+        /// mpv restarted playback, at `position`: the item opened (its watch begins there), or
+        /// a seek landed.
+        case playbackRestart(position: Double?)
+        /// reel gave mpv an item alone (not an entry of its playlist): the counts start over.
+        case itemGiven
+        /// An item is asked of mpv, whose title is `mpvTitle` (still the last item's).
+        case loading(mpvTitle: String?)
+        /// mpv says `title` for the current item, which opens `key` (its file's name: `defaultName`).
+        case titleReported(String?, key: String, defaultName: String)
+        /// A probe found `title` for the item that opens `key`.
+        case titleFound(String?, key: String)
         /// mpv's log since the last pass: parts skipped, playlist entries refused, and whether
         /// there is no sound device.
         case logged(skippedParts: Int, refusedEntries: Int, noSoundDevice: Bool)
@@ -100,14 +114,10 @@ public struct PlaybackCore: Sendable, Equatable {
         /// The session core gave the notice of a move to `item`, which opens `key` (its notice
         /// waits for the item's title unless it is known).
         case moved(item: Int, backwards: Bool, key: String)
-        /// The status was rebuilt: a move waiting for its item's title may be said.
-        case statusChanged
         /// The user switched the audio or subtitle track at `position`.
         case trackSwitched(position: Double?, isPaused: Bool)
         /// The user asked for something that is no track switch (the repair is off).
         case otherRequest
-        /// mpv restarted playback.
-        case restarted
         /// mpv's position as the pass ends: the track switch's repair may seek back.
         case position(Double?, isPaused: Bool)
         /// The user (or the track switch's repair) asks for a seek.
@@ -122,24 +132,26 @@ public struct PlaybackCore: Sendable, Equatable {
         case frameBackStep(SubtitleHold.Lines)
         /// mpv's subtitle text changed.
         case subtitleTextChanged
-        /// The watch on what plays begins at `position`.
-        case watchBegins(position: Double)
-        /// Time passed: the position is saved when it is due (`isPlaying`).
-        case tick(isPlaying: Bool)
+        /// Time passed: the Up next countdown, the watches on what plays (``Observation``), and
+        /// the position saved when it is due.
+        case tick(Observation)
         /// The position was saved.
         case resumeSaved
-        /// What mpv reports now, for the stall and silence watches.
-        case observed(Observation)
-        /// What mpv reports of the item's end after its events: the end, or a failure.
+        /// What mpv reports of the item's end after a pass of its events: the end, or a failure;
+        /// a move waiting for its item's title may then be said, and the status is rebuilt when
+        /// the session moved.
         case endObserved(EndObservation)
         /// The executor changed the list other than by an insertion (a playlist file expanded).
         case itemsChanged
-        /// mpv started entry `entryID` of its playlist `entries`; `keys`: what the list's items open.
-        case startFile(entryID: Int, entries: [SessionCore.Entry], keys: [String])
         /// mpv's playlist became `entries`; `keys`: what the list's items open.
         case playlistChanged(entries: [SessionCore.Entry], keys: [String])
         /// The user shows or hides subtitles.
         case subtitlesShown(Bool)
+        /// The user loops the list, or stops looping it.
+        case setLoopsPlaylist(Bool)
+        /// The user shuffles what is still to come of the list whose items open `keys`, or puts
+        /// it back in order.
+        case setShuffled(Bool, keys: [String])
     }
 
     /// What the core asks of the executor.
@@ -157,18 +169,16 @@ public struct PlaybackCore: Sendable, Equatable {
         /// Sends this seek to mpv, and tells the core its command (``Event/seekSent(id:)``), or
         /// that it could not be sent (``Event/seekNotSent``).
         case sendSeek(SeekRequest)
+        /// A restart after the item opened: a seek landed, reel's, or (`fromOutside`) none of
+        /// reel's (a client of the IPC socket, a chapter move).
+        case seekLanded(fromOutside: Bool)
         /// mpv's restart finished a seek of ours.
         case seekFinished
-        /// The held subtitle went: the status is to be rebuilt.
-        case holdExpired
+        /// What the screens show changed (a held subtitle went, a title was learnt): the status
+        /// is to be rebuilt.
+        case refreshStatus
         /// Saves the position.
         case saveResume
-        /// The server sent nothing for ``SilenceDetector/limit``: the item fails.
-        case silent
-        /// The item plays no picture, stopped moving, or played nothing: it fails.
-        case stalled(StallDetector.Verdict)
-        /// The server closed the stream after `received` of the `announced` bytes: the item fails.
-        case cutShort(received: Int64, announced: Int64)
         /// Moves item `i` of the list to `newIndex[i]` (a shuffle, on or off).
         case reorderItems(newIndex: [Int])
         /// A file started that reel did not ask for: a client's `loadfile` (the player must show it).
@@ -177,30 +187,41 @@ public struct PlaybackCore: Sendable, Equatable {
         case addClientItem(filename: String, title: String?)
     }
 
-    /// Moves the core on by `event` at `now`; returns what to carry out, in order.
+    /// Moves the core on by `event` at `now`; returns what to carry out, in order. The one entry.
     public mutating func event(_ event: Event, now: Double) -> [Command] {
         switch event {
         case .session(let event):
             return session(event, now: now)
-        case .fileStarted:
+        case .startFile(let entryID, let entries, let keys):
             subtitleHold.end()
             stall.reset()
             silence.reset()
             trackSwitch.cancel()
-            return []
+            return startFile(entryID, entries: entries, keys: keys, now: now)
+        case .fileLoaded:
+            nestingDepth = 0
+            return session(.fileLoaded, now: now)
+        case .redirected:
+            let ended = session(.endFile, now: now)
+            nestingDepth += 1
+            guard nestingDepth > Self.nestingLimit else { return ended }
+            nestingDepth = 0
+            return ended + [.failNesting(reason: "the playlist includes itself, or playlists nest more than \(Self.nestingLimit) deep")]
+        case .playbackRestart(let position):
+            return restarted(position: position, now: now)
         case .itemGiven:
             nestingDepth = 0
             entriesLeftOut = 0
             partsSkipped = 0
             return []
-        case .redirected:
-            nestingDepth += 1
-            guard nestingDepth > Self.nestingLimit else { return [] }
-            nestingDepth = 0
-            return [.failNesting(reason: "the playlist includes itself, or playlists nest more than \(Self.nestingLimit) deep")]
-        case .fileLoaded:
-            nestingDepth = 0
+        case .loading(let mpvTitle):
+            titles.loading(mpvTitle: mpvTitle)
             return []
+        case .titleReported(let title, let key, let defaultName):
+            if session.isReady { titles.reported(title, of: key, defaultName: defaultName) }
+            return []
+        case .titleFound(let title, let key):
+            return titles.found(title, of: key) ? [.refreshStatus] : []
         case .logged(let skipped, let refused, let noSoundDevice):
             return logged(skippedParts: skipped, refusedEntries: refused, noSoundDevice: noSoundDevice)
         case .subtitleSeekSent(let id, let lines):
@@ -218,26 +239,19 @@ public struct PlaybackCore: Sendable, Equatable {
             }
             pendingMove = Move(item: item, backwards: backwards)
             return []
-        case .statusChanged:
-            return announcePendingMove()
         case .trackSwitched(let position, let isPaused):
             trackSwitch.switched(position: position, isPaused: isPaused, now: now)
             return []
         case .otherRequest:
             trackSwitch.cancel()
             return []
-        case .restarted:
-            let seek = seeks.restarted(now: now)
-            trackSwitch.playbackRestarted()
-            subtitleHold.restarted(now: now)
-            return (seek.finished ? [.seekFinished] : []) + (seek.next.map { [.sendSeek($0)] } ?? [])
         case .position(let position, let isPaused):
             var commands: [Command] = seeks.expire(now: now).map { [.sendSeek($0)] } ?? []
             if let back = trackSwitch.check(position: position, isPaused: isPaused, now: now),
                let send = seeks.request(.to(back, exact: true), now: now) {
                 commands.append(.sendSeek(send))
             }
-            if subtitleHold.expire(now: now) { commands.append(.holdExpired) }
+            if subtitleHold.expire(now: now) { commands.append(.refreshStatus) }
             return commands
         case .seek(let request):
             return seeks.request(request, now: now).map { [.sendSeek($0)] } ?? []
@@ -255,35 +269,52 @@ public struct PlaybackCore: Sendable, Equatable {
         case .subtitleTextChanged:
             subtitleHold.textChanged()
             return []
-        case .watchBegins(let position):
-            stall.begin(position: position, now: now)
-            return []
-        case .tick(let isPlaying):
-            return isPlaying && now - lastResumeSave >= Self.resumeSaveInterval ? [.saveResume] : []
+        case .tick(let observation):
+            return tick(observation, now: now)
         case .resumeSaved:
             lastResumeSave = now
             return []
-        case .observed(let observation):
-            return watch(observation, now: now)
         case .endObserved(let end):
-            return endObserved(end, now: now)
+            // The status was taken before the look: when the session moved, the screens are to
+            // see the end and the phase it leads to together.
+            let before = session
+            let commands = endObserved(end, now: now) + announcePendingMove()
+            return session != before ? commands + [.refreshStatus] : commands
         case .itemsChanged:
             itemsVersion += 1
             return []
-        case .startFile(let entryID, let entries, let keys):
-            return startFile(entryID, entries: entries, keys: keys, now: now)
         case .playlistChanged(let entries, let keys):
             return playlistChanged(entries, keys: keys, now: now)
         case .subtitlesShown(let visible):
             subtitlesVisible = visible
             return []
+        case .setLoopsPlaylist(let loops):
+            return setLoopsPlaylist(loops, now: now)
+        case .setShuffled(let shuffled, let keys):
+            var generator = SystemRandomNumberGenerator()
+            return setShuffled(shuffled, keys: keys, now: now, using: &generator)
         }
     }
 
-    /// Takes the resume notice's position, once.
-    public mutating func takeResumedAt() -> Double? {
-        defer { resumedAt = nil }
-        return resumedAt
+    /// mpv restarted playback at `position`: the first restart after the file loaded opens the
+    /// item (its watch begins there: time-pos may not be reported yet, so 0); later ones are
+    /// seeks landing, reel's or someone else's. A seek of ours that landed lets what waited go.
+    private mutating func restarted(position: Double?, now: Double) -> [Command] {
+        var commands: [Command] = []
+        for command in session.event(.playbackRestart, now: now) {
+            switch command {
+            case .watch: stall.begin(position: position ?? 0, now: now)
+            case .restarted: commands.append(.seekLanded(fromOutside: !seeks.hasSeekInFlight))
+            case .play:
+                trackSwitch.cancel()
+                commands.append(.session(.play))
+            default: commands.append(.session(command))
+            }
+        }
+        let seek = seeks.restarted(now: now)
+        trackSwitch.playbackRestarted()
+        subtitleHold.restarted(now: now)
+        return commands + (seek.finished ? [.seekFinished] : []) + (seek.next.map { [.sendSeek($0)] } ?? [])
     }
 
     mutating func session(_ event: SessionCore.Event, now: Double) -> [Command] {
@@ -291,7 +322,6 @@ public struct PlaybackCore: Sendable, Equatable {
         for command in commands {
             switch command {
             case .play: trackSwitch.cancel()
-            case .resumed(let position): resumedAt = position
             default: break
             }
         }

@@ -90,8 +90,8 @@ public struct SessionCore: Sendable, Equatable {
         /// mpv's playlist changed; `replacesOpened`: it is no longer the one item given to mpv
         /// (a playlist file expanded into its entries).
         case playlist(entries: [Entry], replacesOpened: Bool)
-        /// A look at mpv's state after a batch of events: whether the position is at the end
-        /// (``PlaybackEnd``, false while the file loops) and whether mpv has nothing loaded.
+        /// A look at mpv's state after a batch of events: whether playback is at the end
+        /// (``PlaybackEnd``) and whether mpv has nothing loaded.
         case observed(atEnd: Bool, idle: Bool)
     }
 
@@ -113,8 +113,9 @@ public struct SessionCore: Sendable, Equatable {
         /// The item resumes at this position (for its notice).
         case resumed(at: Seconds)
         /// Save where `item` is, from the status as it stands (it is being left, or reached its
-        /// end): the core has moved on by the time the command runs, so it names the item.
-        case saveResume(item: Int)
+        /// end), `isAtEnd` or not: the core has moved on by the time the command runs, so it
+        /// names the item and says where it was.
+        case saveResume(item: Int, isAtEnd: Bool)
         /// The item opened: start watching it for stalls.
         case watch
         /// A restart after the item opened: a seek landed, reel's or someone else's.
@@ -182,7 +183,8 @@ public struct SessionCore: Sendable, Equatable {
     }
     /// The current item is open: playing, paused or at its end.
     public var isReady: Bool { if case .ready = stage { true } else { false } }
-    /// Playback is at the end of the item, as the session decided it.
+    /// Playback is at the end of the item: the one decision of "at end" (``PlaybackEnd``), which
+    /// the screens read as ``MediaStatus``'s `isAtEnd`.
     public var isAtEnd: Bool { stage == .ready(atEnd: true) }
     /// Whether playlists are being followed from an item that was stopped.
     public var isAbandoned: Bool { abandoned }
@@ -293,7 +295,7 @@ public struct SessionCore: Sendable, Equatable {
     /// or at its end.
     func saveIfOpen() -> [Command] {
         guard isReady, let item = machine.currentItem else { return [] }
-        return [.saveResume(item: item)]
+        return [.saveResume(item: item, isAtEnd: isAtEnd)]
     }
 
     /// The machine's actions as commands, with what loading and stopping change here.

@@ -23,6 +23,22 @@ struct PlaybackSessionCoreFakeTests {
         #expect(!session.core.isAtEnd)
     }
 
+    @Test("the screens read the core's one \"at end\": the last frame is the end and shows the full length; a file that loops has none")
+    func atEnd() {
+        let (session, player) = PlaybackSessionFakeTests.playing()
+        player.state.position = 59.97
+        player.events = [.videoReconfigured]
+        _ = session.pump(now: 1)
+        #expect(session.core.isAtEnd && session.status.isAtEnd && !session.status.isPlaying)
+        #expect(session.status.displayPosition == 60)
+        let (looping, loopingPlayer) = PlaybackSessionFakeTests.playing()
+        loopingPlayer.state.loopsFile = true
+        loopingPlayer.state.position = 59.97
+        loopingPlayer.events = [.videoReconfigured]
+        _ = looping.pump(now: 1)
+        #expect(!looping.core.isAtEnd && !looping.status.isAtEnd && looping.status.displayPosition == 59.97)
+    }
+
     @Test("a client's file while nothing is open becomes a new item at the list's end, marked as a client's, and opens")
     func adopt() {
         let (session, player) = PlaybackSessionFakeTests.session()

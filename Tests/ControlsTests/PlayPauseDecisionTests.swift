@@ -34,6 +34,12 @@ struct PlayPauseDecisionTests {
         #expect(PlaybackEnd.isAtEnd(position: position, duration: duration, frameDuration: frame, eofReached: eof) == expected)
     }
 
+    @Test("a file that loops is never at its end: mpv goes on from its start", arguments: [(119.96, false), (60, true)])
+    func loops(position: Double, eof: Bool) {
+        #expect(!PlaybackEnd.isAtEnd(position: position, duration: 120, frameDuration: nil, eofReached: eof, loopsFile: true))
+        #expect(PlaybackEnd.isAtEnd(position: position, duration: 120, frameDuration: nil, eofReached: eof, loopsFile: false))
+    }
+
     @Test("watched: at the end, or past 95 %", arguments: [
         (94.9, 100.0, false, false),
         (95.0, 100.0, false, true),

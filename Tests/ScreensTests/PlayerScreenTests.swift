@@ -88,10 +88,10 @@ struct PlayerScreenTests {
         #expect(screen.handle(Self.char(" "), now: 4) == [.togglePause])
     }
 
-    @Test("on the last frame, paused, the time reads the full length and play starts again")
+    @Test("on the last frame, paused (at the end, as the session decides), the time reads the full length and play starts again")
     func lastFrame() {
         var screen = Self.screen()
-        var status = Self.status(position: 149.934, duration: 150, paused: true)
+        var status = Self.status(position: 149.934, duration: 150, paused: true, atEnd: true)
         status.tracks = [Track(id: 1, kind: .video, isSelected: true, frameRate: 15)]
         screen.update(status, now: 1)
         let canvas = Self.drawn(&screen, now: 1.1)
@@ -105,6 +105,7 @@ struct PlayerScreenTests {
         ]).expect(canvas)
         #expect(screen.handle(Self.char(" "), now: 2) == [.restartAndPlay])
         status.position = 149.5
+        status.isAtEnd = false
         screen.update(status, now: 3)
         #expect(screen.handle(Self.char(" "), now: 4) == [.togglePause])
     }

@@ -41,12 +41,12 @@ struct ItemTitlesTests {
     func core() {
         var opening = PlaybackCore(session: SessionCoreTests.core(), silenceLimit: 61)
         _ = opening.event(.session(.play(item: 0, paused: false)), now: 0)
-        opening.loading(mpvTitle: "Last")
-        opening.titleReported("Last", of: "a", defaultName: "a")
+        _ = opening.event(.loading(mpvTitle: "Last"), now: 0)
+        _ = opening.event(.titleReported("Last", key: "a", defaultName: "a"), now: 0)
         #expect(opening.titles["a"] == nil, "not open: the title may be the last item's")
         #expect(opening.shownTitle("Last") == nil)
         var playing = PlaybackCoreTests.playing()
-        playing.titleReported("Talk", of: "a", defaultName: "a")
+        _ = playing.event(.titleReported("Talk", key: "a", defaultName: "a"), now: 0)
         #expect(playing.titles["a"] == "Talk")
         #expect(playing.shownTitle("Talk") == "Talk")
     }

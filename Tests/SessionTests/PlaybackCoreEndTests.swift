@@ -7,16 +7,14 @@ import Testing
 struct PlaybackCoreEndTests {
     /// A core playing item 0 of three, its watch begun at `start`.
     static func playing(watchFrom start: Double = 0) -> PlaybackCore {
-        var core = PlaybackCoreTests.playing()
-        _ = core.event(.watchBegins(position: start), now: 1)
-        return core
+        PlaybackCoreTests.opened(at: start, now: 1)
     }
 
     /// An end observed at `position` of a `duration`, over the network or not.
     static func end(at position: Double?, of duration: Double? = 100, network: Bool = true, picture: Bool = false,
                     drained: Bool = false, cut: (Int64, Int64)? = nil, loops: Bool = false) -> PlaybackCore.EndObservation {
         var end = PlaybackCore.EndObservation()
-        end.isAtEnd = true
+        end.eofReached = true
         end.loopsFile = loops
         end.isNetworkStream = network
         end.position = position
@@ -30,8 +28,9 @@ struct PlaybackCoreEndTests {
     enum Verdict: Equatable { case end, nothingPlayed, cutShort, none }
 
     static func verdict(_ commands: [PlaybackCore.Command], core: PlaybackCore) -> Verdict {
-        if commands.contains(.stalled(.nothingPlayed)) { return .nothingPlayed }
-        if commands.contains(where: { if case .cutShort = $0 { true } else { false } }) { return .cutShort }
+        let failure = PlaybackCoreWatchTests.failure(commands)
+        if failure?.hasPrefix("nothing could be played") == true { return .nothingPlayed }
+        if failure?.hasPrefix("the server closed the stream early") == true { return .cutShort }
         return core.session.isAtEnd ? .end : .none
     }
 
@@ -58,10 +57,13 @@ struct PlaybackCoreEndTests {
         if expected != .end { #expect(!core.session.isAtEnd) }
     }
 
-    @Test("the cut-short verdict carries the server's counts")
+    @Test("the cut-short failure says the server's counts, and the item stops")
     func cutShortCounts() {
         var core = Self.playing()
-        #expect(core.event(.endObserved(Self.end(at: 40, cut: (1_000, 5_000))), now: 2) == [.cutShort(received: 1_000, announced: 5_000)])
+        let commands = core.event(.endObserved(Self.end(at: 40, cut: (1_000, 5_000))), now: 2)
+        #expect(commands.first == .session(.stop))
+        #expect(PlaybackCoreWatchTests.failure(commands) == PlaybackCore.cutShortReason(received: 1_000, announced: 5_000))
+        #expect(PlaybackCore.cutShortReason(received: 1_000, announced: 5_000).hasPrefix("the server closed the stream early: it sent "))
     }
 
     @Test("only the first end is judged: once at the end, leaving it is the session core's")
@@ -71,7 +73,7 @@ struct PlaybackCoreEndTests {
         #expect(core.session.isAtEnd)
         #expect(Self.verdict(core.event(.endObserved(Self.end(at: 0, drained: true)), now: 3), core: core) == .end)
         var away = Self.end(at: 50)
-        away.isAtEnd = false
+        away.eofReached = false
         _ = core.event(.endObserved(away), now: 4)
         #expect(!core.session.isAtEnd)
     }

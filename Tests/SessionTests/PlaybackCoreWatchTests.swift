@@ -15,57 +15,83 @@ struct PlaybackCoreWatchTests {
         return seen
     }
 
+    /// What the tick at `now` asks of the watches, the resume save (which every tick may ask) left out.
+    static func watch(_ core: inout PlaybackCore, _ seen: PlaybackCore.Observation, now: Double) -> [PlaybackCore.Command] {
+        core.event(.tick(seen), now: now).filter { $0 != .saveResume }
+    }
+
+    /// The reason of the failure `commands` record, if any.
+    static func failure(_ commands: [PlaybackCore.Command]) -> String? {
+        for case .session(.recordFailure(_, let reason)) in commands { return reason }
+        return nil
+    }
+
+    @Test("the words of a failure say what mpv said, and a server that allows no seeking", arguments: [
+        (StallDetector.Verdict.stalled, "broken pipe", false, "playback stopped moving at 1:05; the server does not allow seeking (no byte ranges) (broken pipe)"),
+        (.noPicture, "no decoder", true, "the picture cannot be shown (no decoder)"),
+        (.nothingPlayed, nil, false, "nothing could be played: the server does not allow seeking (no byte ranges), and this file needs it"),
+        (.nothingPlayed, "eof", true, "nothing could be played: the stream ended before its first frame (eof)"),
+    ] as [(StallDetector.Verdict, String?, Bool, String)])
+    func words(verdict: StallDetector.Verdict, problem: String?, seekable: Bool, expected: String) {
+        let said = PlaybackCore.Said(problem: problem, isSeekable: seekable, isNetworkStream: true)
+        #expect(PlaybackCore.stallReason(verdict, position: 65, duration: 120, said: said) == expected)
+    }
+
+    @Test("a given --network-timeout is named in the silence's words")
+    func givenTimeout() {
+        let core = PlaybackCore(session: SessionCoreTests.core(), silenceLimit: 11.5, networkTimeoutGiven: true)
+        #expect(core.silenceReason == "the server sent nothing for 10.5 s (--network-timeout)")
+    }
+
     @Test("nothing is watched before the item is ready")
     func notReady() {
         var core = PlaybackCore(session: SessionCoreTests.core(), silenceLimit: 61)
         _ = core.event(.session(.play(item: 0, paused: false)), now: 0)
-        #expect(core.event(.observed(Self.seen(0)), now: 0).isEmpty)
-        #expect(core.event(.observed(Self.seen(0)), now: 100).isEmpty)
+        #expect(Self.watch(&core, Self.seen(0), now: 0).isEmpty)
+        #expect(Self.watch(&core, Self.seen(0), now: 100).isEmpty)
     }
 
     @Test("a clock that stands 8 s with nothing to wait for is a stall, said once")
     func stall() {
-        var core = PlaybackCoreTests.playing()
-        _ = core.event(.watchBegins(position: 0), now: 0)
-        #expect(core.event(.observed(Self.seen(1, frames: 24)), now: 1).isEmpty)
-        #expect(core.event(.observed(Self.seen(1, frames: 24)), now: 8.9).isEmpty)
-        #expect(core.event(.observed(Self.seen(1, frames: 24)), now: 9) == [.stalled(.stalled)])
-        #expect(core.event(.observed(Self.seen(1, frames: 24)), now: 20).isEmpty)
+        var core = PlaybackCoreTests.opened(at: 0, now: 0)
+        #expect(Self.watch(&core, Self.seen(1, frames: 24), now: 1).isEmpty)
+        #expect(Self.watch(&core, Self.seen(1, frames: 24), now: 8.9).isEmpty)
+        let commands = Self.watch(&core, Self.seen(1, frames: 24), now: 9)
+        #expect(commands.first == .session(.stop) && commands.last == .refreshStatus)
+        #expect(Self.failure(commands) == "playback stopped moving at 0:01")
+        #expect(Self.watch(&core, Self.seen(1, frames: 24), now: 20).isEmpty)
     }
 
     @Test("a paused clock is no stall")
     func paused() {
-        var core = PlaybackCoreTests.playing()
-        _ = core.event(.watchBegins(position: 0), now: 0)
+        var core = PlaybackCoreTests.opened(at: 0, now: 0)
         var seen = Self.seen(1, frames: 24)
         seen.isWaiting = true
-        #expect(core.event(.observed(seen), now: 1).isEmpty)
-        #expect(core.event(.observed(seen), now: 30).isEmpty)
+        #expect(Self.watch(&core, seen, now: 1).isEmpty)
+        #expect(Self.watch(&core, seen, now: 30).isEmpty)
     }
 
     @Test("a video whose clock runs 1.5 s without a picture cannot be shown")
     func noPicture() {
-        var core = PlaybackCoreTests.playing()
-        _ = core.event(.watchBegins(position: 0), now: 0)
-        #expect(core.event(.observed(Self.seen(1.4, frames: 0, picture: false)), now: 1.4).isEmpty)
-        #expect(core.event(.observed(Self.seen(1.5, frames: 0, picture: false)), now: 1.5) == [.stalled(.noPicture)])
+        var core = PlaybackCoreTests.opened(at: 0, now: 0)
+        #expect(Self.watch(&core, Self.seen(1.4, frames: 0, picture: false), now: 1.4).isEmpty)
+        #expect(Self.failure(Self.watch(&core, Self.seen(1.5, frames: 0, picture: false), now: 1.5)) == "the picture cannot be shown")
     }
 
     @Test("a stream buffering with nothing arriving for the limit is silent; anything arriving starts the time over")
     func silence() {
-        var core = PlaybackCoreTests.playing()
-        _ = core.event(.watchBegins(position: 0), now: 0)
+        var core = PlaybackCoreTests.opened(at: 0, now: 0)
         var seen = Self.seen(3, frames: 72)
         seen.isNetworkStream = true
         seen.isBuffering = true
         seen.isWaiting = true
         seen.received = 1000
-        #expect(core.event(.observed(seen), now: 10).isEmpty)
-        #expect(core.event(.observed(seen), now: 70.9).isEmpty)
+        #expect(Self.watch(&core, seen, now: 10).isEmpty)
+        #expect(Self.watch(&core, seen, now: 70.9).isEmpty)
         seen.received = 2000
-        #expect(core.event(.observed(seen), now: 71).isEmpty)
+        #expect(Self.watch(&core, seen, now: 71).isEmpty)
         #expect(core.nextDeadline(now: 71, isPlaying: false, mayHavePlayedNothing: false) == 132)
-        #expect(core.event(.observed(seen), now: 132) == [.silent])
+        #expect(Self.failure(Self.watch(&core, seen, now: 132)) == "the server sent nothing for 60 s (mpv's --network-timeout)")
     }
 
     @Test("a file's own clock is no network's: buffering locally is never silent")
@@ -74,14 +100,13 @@ struct PlaybackCoreWatchTests {
         var seen = Self.seen(3, frames: 72)
         seen.isBuffering = true
         seen.isWaiting = true
-        #expect(core.event(.observed(seen), now: 10).isEmpty)
-        #expect(core.event(.observed(seen), now: 500).isEmpty)
+        #expect(Self.watch(&core, seen, now: 10).isEmpty)
+        #expect(Self.watch(&core, seen, now: 500).isEmpty)
     }
 
     @Test("the next deadline: the stall's while playing, every half second for a stream that may have played nothing")
     func deadlines() {
-        var core = PlaybackCoreTests.playing()
-        _ = core.event(.watchBegins(position: 0), now: 2)
+        let core = PlaybackCoreTests.opened(at: 0, now: 2)
         #expect(core.nextDeadline(now: 3, isPlaying: true, mayHavePlayedNothing: false) == 10)
         #expect(core.nextDeadline(now: 3, isPlaying: false, mayHavePlayedNothing: false) == nil)
         #expect(core.nextDeadline(now: 3, isPlaying: false, mayHavePlayedNothing: true) == 3.5)
@@ -91,8 +116,7 @@ struct PlaybackCoreWatchTests {
         (0.0, true, true), (0.005, true, true), (0.5, true, false), (0.0, false, false),
     ])
     func playedNothing(position: Double, drained: Bool, nothing: Bool) {
-        var core = PlaybackCoreTests.playing()
-        _ = core.event(.watchBegins(position: 0), now: 0)
+        let core = PlaybackCoreTests.opened(at: 0, now: 0)
         #expect(core.playedNothing(position: position, drained: drained) == nothing)
     }
 }

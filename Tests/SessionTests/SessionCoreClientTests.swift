@@ -9,7 +9,7 @@ struct SessionCoreClientTests {
     @Test("a stop reel did not ask for saves the open item's place; once mpv is idle the item is over and the run's end says so")
     func clientStop() {
         var core = SessionCoreTests.playing(1)
-        #expect(core.event(.stopped, now: 5) == [.saveResume(item: 1)])
+        #expect(core.event(.stopped, now: 5) == [.saveResume(item: 1, isAtEnd: false)])
         #expect(core.runEnd == nil, "mpv may start another file (a loadfile) before it is idle")
         #expect(core.event(.observed(atEnd: false, idle: true), now: 5.1) == [])
         #expect(core.phase == .idle && core.runEnd == .stopped)
@@ -22,7 +22,7 @@ struct SessionCoreClientTests {
     @Test("reel's own stops and loads are not a client's: nothing more is saved, and the run goes on")
     func ownStop() {
         var core = SessionCoreTests.playing(0)
-        #expect(core.event(.next, now: 1) == [.saveResume(item: 0), .notice(.moved(to: 1, backwards: false)), .load(item: 1, entry: nil)])
+        #expect(core.event(.next, now: 1) == [.saveResume(item: 0, isAtEnd: false), .notice(.moved(to: 1, backwards: false)), .load(item: 1, entry: nil)])
         #expect(core.event(.stopped, now: 1.1) == [], "the end of the item reel left")
         _ = core.event(.observed(atEnd: false, idle: true), now: 1.2)
         #expect(core.runEnd == nil && core.phase.isOpeningPhase)
@@ -50,7 +50,7 @@ struct SessionCoreClientTests {
     @Test("a client's loadfile: the stop is followed by a start, and nothing ends")
     func clientReplace() {
         var core = SessionCoreTests.playing(0)
-        #expect(core.event(.stopped, now: 2) == [.saveResume(item: 0)])
+        #expect(core.event(.stopped, now: 2) == [.saveResume(item: 0, isAtEnd: false)])
         _ = core.event(.startFile(entryID: 40), now: 2.1)
         _ = core.event(.observed(atEnd: false, idle: false), now: 2.2)
         #expect(core.runEnd == nil)

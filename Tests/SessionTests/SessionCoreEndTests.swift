@@ -10,7 +10,7 @@ struct SessionCoreEndTests {
     func upNext() {
         var core = SessionCoreTests.playing(0)
         #expect(core.event(.observed(atEnd: false, idle: false), now: 5).isEmpty)
-        #expect(core.event(.observed(atEnd: true, idle: false), now: 10) == [.saveResume(item: 0)])
+        #expect(core.event(.observed(atEnd: true, idle: false), now: 10) == [.saveResume(item: 0, isAtEnd: true)])
         #expect(core.isAtEnd && core.phase == .ended(item: 0, upNext: .init(item: 1, start: 10, deadline: 15)))
         #expect(core.event(.observed(atEnd: true, idle: false), now: 11).isEmpty, "the end is followed once")
         #expect(core.nextDeadline == 15)
@@ -18,7 +18,7 @@ struct SessionCoreEndTests {
         #expect(!core.isAtEnd && core.phase == .playing(item: 0), "a seek back leaves the end, and the countdown")
         _ = core.event(.observed(atEnd: true, idle: false), now: 20)
         #expect(core.event(.tick, now: 24.9).isEmpty)
-        #expect(core.event(.tick, now: 25) == [.saveResume(item: 0), .load(item: 1, entry: nil)])
+        #expect(core.event(.tick, now: 25) == [.saveResume(item: 0, isAtEnd: true), .load(item: 1, entry: nil)])
         #expect(core.stage == .requested && !core.isAtEnd)
     }
 
@@ -27,7 +27,7 @@ struct SessionCoreEndTests {
     func lastItem(keepOpen: Bool, item: Int, finishes: Bool) {
         var core = SessionCoreTests.playing(item, keepOpen: keepOpen)
         let commands = core.event(.observed(atEnd: true, idle: false), now: 10)
-        #expect(commands == (finishes ? [.saveResume(item: item), .finish] : [.saveResume(item: item)]))
+        #expect(commands == (finishes ? [.saveResume(item: item, isAtEnd: true), .finish] : [.saveResume(item: item, isAtEnd: true)]))
         #expect(core.runEnd == (finishes ? .finished : nil))
         #expect((core.machine.upNext != nil) == (item == 0))
     }
@@ -54,7 +54,7 @@ struct SessionCoreEndTests {
     @Test("an autoplay delay of 0 goes on at once from the end")
     func noDelay() {
         var core = SessionCoreTests.playing(0, delay: 0)
-        #expect(core.event(.observed(atEnd: true, idle: false), now: 10) == [.saveResume(item: 0), .load(item: 1, entry: nil)])
+        #expect(core.event(.observed(atEnd: true, idle: false), now: 10) == [.saveResume(item: 0, isAtEnd: true), .load(item: 1, entry: nil)])
     }
 
     @Test("a failure ends the run only once nothing else plays and mpv is idle")
@@ -75,7 +75,7 @@ struct SessionCoreEndTests {
         #expect(core.event(.observed(atEnd: true, idle: false), now: 0.1).isEmpty, "eof-reached of the last item")
         #expect(core.phase.isOpeningPhase)
         #expect(core.event(.playbackRestart, now: 0.2) == [.watch, .play])
-        #expect(core.event(.observed(atEnd: true, idle: false), now: 0.3) == [.saveResume(item: 0)])
+        #expect(core.event(.observed(atEnd: true, idle: false), now: 0.3) == [.saveResume(item: 0, isAtEnd: true)])
     }
 
     @Test("a stall stops the item, is remembered, said while another follows, and passed over; the last one's failure stays")

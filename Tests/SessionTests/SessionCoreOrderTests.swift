@@ -22,10 +22,10 @@ struct SessionCoreOrderTests {
         #expect(core.event(.next, now: 0.2) == [.notice(.moved(to: 1, backwards: false)), .load(item: 1, entry: nil)],
                 "still opening: nothing to save")
         SessionCoreTests.open(&core, entryID: 2, now: 0.3)
-        #expect(core.event(.next, now: 1) == [.saveResume(item: 1), .notice(.moved(to: 2, backwards: false)), .load(item: 2, entry: nil)])
+        #expect(core.event(.next, now: 1) == [.saveResume(item: 1, isAtEnd: false), .notice(.moved(to: 2, backwards: false)), .load(item: 2, entry: nil)])
         SessionCoreTests.open(&core, entryID: 3, now: 1.1)
         #expect(core.event(.next, now: 2) == [.notice(.lastItem)])
-        #expect(core.event(.previous, now: 3) == [.saveResume(item: 2), .notice(.moved(to: 1, backwards: true)), .load(item: 1, entry: nil)])
+        #expect(core.event(.previous, now: 3) == [.saveResume(item: 2, isAtEnd: false), .notice(.moved(to: 1, backwards: true)), .load(item: 1, entry: nil)])
     }
 
     @Test("Enter on Up next plays the next item at once")
@@ -33,7 +33,7 @@ struct SessionCoreOrderTests {
         var core = SessionCoreTests.playing(0)
         #expect(core.event(.acceptUpNext, now: 1) == [.notice(.lastItem)], "no Up next before the end")
         _ = core.event(.observed(atEnd: true, idle: false), now: 10)
-        #expect(core.event(.acceptUpNext, now: 11) == [.saveResume(item: 0), .notice(.moved(to: 1, backwards: false)), .load(item: 1, entry: nil)])
+        #expect(core.event(.acceptUpNext, now: 11) == [.saveResume(item: 0, isAtEnd: true), .notice(.moved(to: 1, backwards: false)), .load(item: 1, entry: nil)])
     }
 
     @Test("a playlist file expands into its entries, mpv's playing one is current, and entries then load in mpv's playlist")
@@ -49,7 +49,7 @@ struct SessionCoreOrderTests {
         _ = core.event(.fileLoaded, now: 0.3)
         _ = core.event(.playbackRestart, now: 0.4)
         #expect(core.phase == .playing(item: 2))
-        #expect(core.event(.next, now: 1) == [.saveResume(item: 2), .notice(.moved(to: 3, backwards: false)), .load(item: 3, entry: 2)])
+        #expect(core.event(.next, now: 1) == [.saveResume(item: 2, isAtEnd: false), .notice(.moved(to: 3, backwards: false)), .load(item: 3, entry: 2)])
         _ = core.event(.startFile(entryID: 8), now: 1.1)
         #expect(core.currentItem == 3)
         #expect(core.event(.next, now: 2) == [.notice(.moved(to: 4, backwards: false)), .load(item: 4, entry: nil)],

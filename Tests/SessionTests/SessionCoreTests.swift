@@ -69,7 +69,7 @@ struct SessionCoreTests {
         var core = Self.core()
         _ = core.event(.play(item: 0, paused: true), now: 0)
         #expect(Self.open(&core, entryID: 1, now: 0) == [.continueLoad(hook: 7), .watch])
-        #expect(core.event(.next, now: 1) == [.saveResume(item: 0), .notice(.moved(to: 1, backwards: false)), .load(item: 1, entry: nil)])
+        #expect(core.event(.next, now: 1) == [.saveResume(item: 0, isAtEnd: false), .notice(.moved(to: 1, backwards: false)), .load(item: 1, entry: nil)])
         #expect(Self.open(&core, entryID: 2, now: 1).contains(.play))
     }
 
@@ -81,7 +81,7 @@ struct SessionCoreTests {
         #expect(!Self.open(&core, entryID: 1, now: 0.2).contains(.play))
         #expect(core.event(.play(item: 0, paused: true), now: 1).isEmpty)
         #expect(core.event(.play(item: 0, paused: false), now: 1) == [.play])
-        #expect(core.event(.play(item: 2, paused: false), now: 2) == [.saveResume(item: 0), .load(item: 2, entry: nil)],
+        #expect(core.event(.play(item: 2, paused: false), now: 2) == [.saveResume(item: 0, isAtEnd: false), .load(item: 2, entry: nil)],
                 "another item: the place is saved first")
     }
 
