@@ -1,5 +1,6 @@
 import Controls
 import Drawing
+import History
 import Session
 import Playback
 import Screens

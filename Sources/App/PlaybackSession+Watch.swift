@@ -1,5 +1,6 @@
 import Controls
 import Formatting
+import History
 import Playback
 import Session
 

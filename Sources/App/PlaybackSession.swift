@@ -1,4 +1,7 @@
 import Controls
+import History
+import Media
+import Options
 import Session
 import Playback
 import Screens

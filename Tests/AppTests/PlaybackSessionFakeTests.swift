@@ -1,3 +1,6 @@
+@testable import Desktop
+@testable import History
+@testable import Options
 import Playback
 import System
 import Testing

@@ -1,3 +1,4 @@
+@testable import Library
 import Playback
 import Testing
 @testable import App

@@ -1,4 +1,7 @@
 import Drawing
+@testable import History
+@testable import Media
+@testable import Options
 import Playback
 import Screens
 import System

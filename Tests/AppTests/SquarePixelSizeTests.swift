@@ -1,3 +1,4 @@
+@testable import Media
 import Testing
 @testable import App
 
