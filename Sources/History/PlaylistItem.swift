@@ -9,7 +9,7 @@ public struct PlaylistItem: Equatable {
     public var name: String
     /// An entry a playlist file listed, not a path given to reel: a FIFO there is not opened.
     var isPlaylistEntry = false
-    public var isFromClient = false
+    var isFromClient = false
     /// An entry of a playlist from the network (or of one that such a playlist listed): it may
     /// open network URLs only.
     public var isFromNetworkPlaylist = false

@@ -147,7 +147,7 @@ private struct ByteSource {
         return bytes[index..<(index + count)]
     }
 
-    public mutating func byte() -> UInt8? { take(1)?.first }
+    mutating func byte() -> UInt8? { take(1)?.first }
 
     public mutating func uint32() -> UInt32? {
         take(4).map { $0.reversed().reduce(0) { $0 << 8 | UInt32($1) } }

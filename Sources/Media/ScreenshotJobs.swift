@@ -190,7 +190,7 @@ public final class ScreenshotJobs {
     }
 
     /// "3 screenshots waiting".
-    public static func waiting(_ count: Int) -> String {
+    static func waiting(_ count: Int) -> String {
         "\(count) screenshot\(count == 1 ? "" : "s") waiting"
     }
 }

@@ -12,7 +12,7 @@ public struct ScreenshotWriter: Sendable {
     /// mpv's template: `%F` the file's name without its extension, `%f` with it, `%n` a
     /// four-digit counter (the first that makes a new file), `%p` the position as h:mm:ss,
     /// `%P` with milliseconds, `%%` a percent sign.
-    public var template: String
+    var template: String
     /// What `~` stands for in the notice.
     public var home: FilePath?
 
@@ -88,7 +88,7 @@ public struct ScreenshotWriter: Sendable {
     }
 
     /// 1:02:03 (and .456), as mpv's %p and %P.
-    public static func clock(_ seconds: Double, milliseconds: Bool) -> String {
+    static func clock(_ seconds: Double, milliseconds: Bool) -> String {
         let total = max(seconds, 0), whole = Int(total)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         var text = "\(two(whole / 3600)):\(two(whole / 60 % 60)):\(two(whole % 60))"

@@ -42,7 +42,7 @@ public enum SubtitleLineReader {
 
     /// Where `input` starts, in seconds, as FFmpeg sees it (`format=start_time`); 0 if unknown,
     /// and for a concat list, which starts its file at 0 already (``FFmpegInput/startsAtZero``).
-    public static func startTime(of input: FFmpegInput) -> Double {
+    static func startTime(of input: FFmpegInput) -> Double {
         guard !input.startsAtZero else { return 0 }
         let arguments = ["ffprobe", "-v", "error", "-show_entries", "format=start_time", "-of", "csv=p=0"] + input.arguments
         guard let output = ChildProcess.output(of: arguments, input: input.standardInput, timeout: 10, maxBytes: 4096),

@@ -121,7 +121,7 @@ public struct ConfigFile: Sendable {
     }
 
     /// The text without spaces, tabs or a carriage return at either end.
-    public static func trimmed(_ text: Substring) -> String {
+    static func trimmed(_ text: Substring) -> String {
         let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
         guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) }) else { return "" }
         return String(text[first...last])
@@ -131,7 +131,7 @@ public struct ConfigFile: Sendable {
 extension ReelOptions {
     /// Sets the option of one reel.conf line: `name=value`, or a flag's name alone; a path's
     /// `~/` stands for `home`.
-    public mutating func set(_ line: String, home: String? = nil) throws(ConfigError.Reason) {
+    mutating func set(_ line: String, home: String? = nil) throws(ConfigError.Reason) {
         var name = line, value: String?
         if let equals = line.firstIndex(of: "=") {
             name = ConfigFile.trimmed(line[..<equals])

@@ -14,7 +14,7 @@ public enum HelpText {
     public static func versionLine(libmpv: LibmpvVersion) -> String { "reel \(version) (\(libmpv))" }
 
     /// One line of reel's purpose.
-    public static let summary = "a video player for the terminal, built on mpv"
+    static let summary = "a video player for the terminal, built on mpv"
 
     /// The ways to start reel: (command, what it does).
     static let usageLines: [(command: String, help: String)] = [
@@ -153,7 +153,7 @@ public enum HelpText {
 
 extension String {
     /// The string padded with spaces to `width` characters.
-    public func padding(to width: Int) -> String {
+    func padding(to width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

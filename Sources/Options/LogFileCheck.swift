@@ -68,7 +68,7 @@ public enum LogFileCheck {
 
     /// The first line of the file at `path` (its first 256 bytes at most), through the one
     /// reader of regular files.
-    public static func firstLine(of path: FilePath) -> String? {
+    static func firstLine(of path: FilePath) -> String? {
         guard let bytes = try? FileSystem.readContents(path, limit: 256, prefixOnly: true) else { return nil }
         return String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
     }

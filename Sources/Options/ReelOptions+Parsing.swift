@@ -72,7 +72,7 @@ extension ReelOptions {
     /// Sets one option as the command line or reel.conf gives it, through its row: `written` is
     /// how the option was written, for the error line. A path's `~/` stands for `home`, on the
     /// command line and in reel.conf alike (``OptionSpec/expandingHome(_:home:option:)``).
-    public mutating func apply(_ spec: OptionSpec, negated: Bool, value: String?, written: String, home: String?) throws(UsageError) {
+    mutating func apply(_ spec: OptionSpec, negated: Bool, value: String?, written: String, home: String?) throws(UsageError) {
         switch spec.effect {
         case .flag(let path):
             if negated, let value { throw .unexpectedValue(option: written, value: value) }

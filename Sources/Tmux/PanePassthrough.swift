@@ -28,7 +28,7 @@ public final class PanePassthrough {
 
     /// Turns passthrough on for reel's pane when `view` says it is off there and tmux has the
     /// option; nil when nothing was changed (it was on, tmux is older than 3.3, or tmux failed).
-    public static func turnOn(view: TmuxView, environment: [String: String]) -> PanePassthrough? {
+    static func turnOn(view: TmuxView, environment: [String: String]) -> PanePassthrough? {
         guard view.hasPassthroughOption, !view.passthroughAllowed,
               let server = TmuxClient.command(environment: environment), let pane = TmuxClient.pane(environment) else { return nil }
         let claim = PassthroughClaim(process: CurrentProcess.id, own: view.paneOwnPassthrough)
@@ -46,7 +46,7 @@ public final class PanePassthrough {
     /// `view` as it is once a claim left there by a reel that is gone is undone (its value put
     /// back, when the pane still has its `on`), asked of tmux again; `view` itself when the pane
     /// has no such claim (none, or a running reel's, or this one's).
-    public static func reclaim(view: TmuxView, environment: [String: String]) -> TmuxView? {
+    static func reclaim(view: TmuxView, environment: [String: String]) -> TmuxView? {
         guard let claim = view.passthroughClaim, claim.process != CurrentProcess.id, !ChildProcess.exists(claim.process),
               let server = TmuxClient.command(environment: environment), let pane = TmuxClient.pane(environment) else { return view }
         let undo = PassthroughClaim.undo(current: view.paneOwnPassthrough, found: claim, owner: claim.process)

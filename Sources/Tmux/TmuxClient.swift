@@ -64,7 +64,7 @@ public enum TmuxClient {
     }
 
     /// reel's pane (`TMUX_PANE`, `%3`), nil when not set.
-    public static func pane(_ environment: [String: String]) -> String? {
+    static func pane(_ environment: [String: String]) -> String? {
         environment["TMUX_PANE"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
