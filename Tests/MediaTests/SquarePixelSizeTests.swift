@@ -1,6 +1,5 @@
 @testable import Media
 import Testing
-@testable import App
 
 /// mpv renders square pixels; reel's pixels may not be.
 @Suite("Square-pixel render size")
