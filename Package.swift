@@ -79,8 +79,8 @@ let package = Package(
         .target(name: "Tmux", dependencies: ["Drawing", "Options", "Playback", "System", "Terminal"]),
         // What reel asks of mpv and FFmpeg beside the session: video frames as pixels, the scrub
         // preview, screenshots, a subtitle track's lines.
-        .target(name: "Media", dependencies: ["Controls", "Drawing", "Formatting", "History", "Library", "Options", "Playback", "Screens", "Session", "System"]),
-        .target(name: "App", dependencies: ["Options", "Library", "History", "Desktop", "Tmux", "Media", "System", "Playback", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Screens"]),
+        .target(name: "MediaJobs", dependencies: ["Controls", "Drawing", "Formatting", "History", "Library", "Options", "Playback", "Screens", "Session", "System"]),
+        .target(name: "App", dependencies: ["Options", "Library", "History", "Desktop", "Tmux", "MediaJobs", "System", "Playback", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Screens"]),
         .executableTarget(name: "reel", dependencies: ["App", "System"]),
         // Measures the playback core in a process of its own (leak checks, bench figures).
         .executableTarget(name: "PlaybackProbe", dependencies: ["Playback", "System"]),
@@ -104,13 +104,13 @@ let package = Package(
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestRandom"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "CBlitter", "TerminalProbe", "System", "TestTerminal", "TestRandom"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Session", "Formatting", "Drawing", "Terminal"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Options", "Library", "History", "Desktop", "Tmux", "Media", "Session", "Drawing", "DesktopBus", "System", "TestFiles"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Options", "Library", "History", "Desktop", "Tmux", "MediaJobs", "Session", "Drawing", "DesktopBus", "System", "TestFiles"]),
         .testTarget(name: "OptionsTests", dependencies: ["Options", "Controls", "Playback", "Screens", "Session", "System", "Terminal"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Controls", "Drawing", "Formatting", "Playback", "Screens", "System", "Terminal", "TestFiles"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "TestFiles", "Playback", "Screens", "System"]),
         .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Options", "DesktopBus", "Playback", "Screens", "System"]),
         .testTarget(name: "TmuxTests", dependencies: ["Tmux", "Drawing", "Playback", "System", "Terminal"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "Drawing", "Playback", "Screens", "System", "Terminal", "TestFiles"]),
+        .testTarget(name: "MediaJobsTests", dependencies: ["MediaJobs", "Drawing", "Playback", "Screens", "System", "Terminal", "TestFiles"]),
         .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
         .testTarget(name: "EndToEndTests", dependencies: ["reel", "System", "TestTerminal"]),
     ],

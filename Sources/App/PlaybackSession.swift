@@ -1,6 +1,6 @@
 import Controls
 import History
-import Media
+import MediaJobs
 import Options
 import Session
 import Playback

@@ -1,7 +1,7 @@
 import Controls
 import Drawing
 import Library
-import Media
+import MediaJobs
 import Session
 import Playback
 import Screens

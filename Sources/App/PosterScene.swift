@@ -1,7 +1,7 @@
 import Controls
 import Drawing
 import Library
-import Media
+import MediaJobs
 import Playback
 import Screens
 import System

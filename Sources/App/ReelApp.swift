@@ -3,7 +3,7 @@ import Drawing
 import Formatting
 import History
 import Library
-import Media
+import MediaJobs
 import Options
 import Playback
 import Screens

@@ -1,6 +1,6 @@
 import Drawing
 @testable import History
-@testable import Media
+@testable import MediaJobs
 @testable import Options
 import Playback
 import Screens

@@ -3,7 +3,7 @@ import Testing
 
 /// The shim's rules, held over the source tree so that later work keeps them: the C library's
 /// errors, interrupts and lookups are System's alone, each system library has one owner, App
-/// (and its parts: Options, Library, History, Desktop, Tmux, Media), Screens, Controls and Session
+/// (and its parts: Options, Library, History, Desktop, Tmux, MediaJobs), Screens, Controls and Session
 /// never import Glibc, and the pure modules (Drawing, Formatting) import
 /// nothing of the system; and DESIGN's rule that no source file grows past 400 lines.
 @Suite("System shim rules")
@@ -80,8 +80,8 @@ struct ShimRulesTests {
         #expect(Self.files(using: "import Glibc").filter { $0.hasPrefix(target) }.isEmpty)
     }
 
-    @Test("the app's parts (Options, Library, History, Desktop, Tmux, Media) do not import Glibc either",
-          arguments: ["Options/", "Library/", "History/", "Desktop/", "Tmux/", "Media/"])
+    @Test("the app's parts (Options, Library, History, Desktop, Tmux, MediaJobs) do not import Glibc either",
+          arguments: ["Options/", "Library/", "History/", "Desktop/", "Tmux/", "MediaJobs/"])
     func appPartsUseNoGlibc(target: String) {
         #expect(Self.sources.contains { $0.path.hasPrefix(target) }, "\(target) has sources")
         noGlibc(target: target)

@@ -4,7 +4,7 @@ import Playback
 import Terminal
 import TestFiles
 import Testing
-@testable import Media
+@testable import MediaJobs
 
 /// VideoFrames against the real libmpv and a committed clip.
 @Suite("VideoFrames")

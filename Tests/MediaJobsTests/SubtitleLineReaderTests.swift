@@ -3,7 +3,7 @@ import Screens
 import System
 import TestFiles
 import Testing
-@testable import Media
+@testable import MediaJobs
 
 /// The subtitle lines for the jump to a line, read with the installed FFmpeg from the film
 /// sample's two text tracks (SubRip and ASS, inside the Matroska file) and from a sidecar file.

@@ -1,7 +1,7 @@
 import Playback
 import System
 import Testing
-@testable import Media
+@testable import MediaJobs
 
 /// Where screenshots go and what they are called: mpv's template, the XDG pictures folder, and
 /// a counter that never writes over a file.

@@ -2,7 +2,7 @@ import Drawing
 import Playback
 import System
 import Testing
-@testable import Media
+@testable import MediaJobs
 
 /// The scrub preview's decisions over a fake decoder, with the clock passed in: which requests
 /// go to the decoder, what its answers show, and when the decoder is made, resized and let go.

@@ -1,4 +1,4 @@
-@testable import Media
+@testable import MediaJobs
 import Testing
 
 /// mpv renders square pixels; reel's pixels may not be.
