@@ -21,8 +21,9 @@ let package = Package(
         .library(name: "Terminal", targets: ["Terminal"]),
         .library(name: "Formatting", targets: ["Formatting"]),
         .library(name: "System", targets: ["System"]),
-        // The app itself, so that Fuzz/ can drive the option parser.
-        .library(name: "ReelApp", targets: ["App"]),
+        // The options and the resume records, so that Fuzz/ can drive their parsers.
+        .library(name: "Options", targets: ["Options"]),
+        .library(name: "History", targets: ["History"]),
     ],
     targets: [
         // The C calls Swift's Glibc module leaves out (fstatfs, mallopt, dlsym): System's alone.
@@ -63,8 +64,26 @@ let package = Package(
         // encoders (cells from pixels, PNG): no tty, no system calls.
         .target(name: "Drawing", dependencies: ["CZlib", "CBlitter"]),
         .target(name: "Terminal", dependencies: ["Drawing", "CBlitter", "System"]),
-        .target(name: "Screens", dependencies: ["Controls", "Media", "Session", "Formatting", "Drawing", "Terminal"]),
-        .target(name: "App", dependencies: ["System", "Media", "Playback", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Screens", "DesktopBus"]),
+        .target(name: "Screens", dependencies: ["Controls", "Session", "Formatting", "Drawing", "Terminal", "Media"]),
+        // The options: the table of them, the command line, reel.conf, help, the man page and
+        // completions, and their checks; and the --trace log.
+        .target(name: "Options", dependencies: ["Controls", "Formatting", "Playback", "Screens", "Session", "System", "Terminal", "Media"]),
+        // What there is to play: the arguments checked, folders scanned (in order, in batches),
+        // each file probed, its thumbnail cached, a poster card's picture found.
+        .target(name: "Library", dependencies: ["Controls", "Drawing", "Formatting", "Options", "Playback", "Screens", "System", "Media"]),
+        // What was watched: the resume records on disk, the watch history over them, the
+        // playlist's items and how a URL is shown.
+        .target(name: "History", dependencies: ["Controls", "Formatting", "Playback", "Screens", "System", "Media"]),
+        // reel on the desktop: MPRIS on the session bus (over DesktopBus) with its cover art, and
+        // mpv's IPC socket.
+        .target(name: "Desktop", dependencies: ["Controls", "DesktopBus", "Drawing", "Formatting", "Library", "Options", "Playback", "Screens", "System", "Media"]),
+        // reel inside tmux: the tmux client, the pane's watcher, passthrough and pictures, and the
+        // exit guard that undoes them.
+        .target(name: "Tmux", dependencies: ["Drawing", "Options", "Playback", "System", "Terminal", "Media"]),
+        // What reel asks of mpv and FFmpeg beside the session: video frames as pixels, the scrub
+        // preview, screenshots, a subtitle track's lines.
+        .target(name: "MediaJobs", dependencies: ["Controls", "Drawing", "Formatting", "History", "Library", "Options", "Playback", "Screens", "Session", "System", "Media"]),
+        .target(name: "App", dependencies: ["Options", "Library", "History", "Desktop", "Tmux", "MediaJobs", "System", "Playback", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Screens", "Media"]),
         .executableTarget(name: "reel", dependencies: ["App", "System"]),
         // Measures the playback core in a process of its own (leak checks, bench figures).
         .executableTarget(name: "PlaybackProbe", dependencies: ["Playback", "System"]),
@@ -77,6 +96,8 @@ let package = Package(
         .target(name: "TestTerminal", dependencies: ["Drawing", "Terminal"], path: "Tests/TestTerminal"),
         // The test targets' one seeded random generator: test support, not shipped.
         .target(name: "TestRandom", path: "Tests/TestRandom"),
+        // The test targets' committed clips and scratch folders: test support, not shipped.
+        .target(name: "TestFiles", dependencies: ["System"], path: "Tests/TestFiles"),
 
         .testTarget(name: "SystemTests", dependencies: ["System"]),
         .testTarget(name: "MediaTests", dependencies: ["Media"]),
@@ -86,8 +107,14 @@ let package = Package(
         .testTarget(name: "SessionTests", dependencies: ["Session", "Controls", "TestRandom"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestRandom"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "CBlitter", "TerminalProbe", "System", "TestTerminal", "TestRandom"]),
-        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Media", "Controls", "Session", "Formatting", "Drawing", "Terminal"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Media", "Session", "Drawing", "DesktopBus", "System"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Media"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Options", "Library", "History", "Desktop", "Tmux", "MediaJobs", "Session", "Drawing", "DesktopBus", "System", "TestFiles", "Media"]),
+        .testTarget(name: "OptionsTests", dependencies: ["Options", "Controls", "Playback", "Screens", "Session", "System", "Terminal", "Media"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "Controls", "Drawing", "Formatting", "Playback", "Screens", "System", "Terminal", "TestFiles", "Media"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "TestFiles", "Playback", "Screens", "System", "Media"]),
+        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Options", "DesktopBus", "Playback", "Screens", "System", "Media"]),
+        .testTarget(name: "TmuxTests", dependencies: ["Tmux", "Drawing", "Playback", "System", "Terminal", "Media"]),
+        .testTarget(name: "MediaJobsTests", dependencies: ["MediaJobs", "Drawing", "Playback", "Screens", "System", "Terminal", "TestFiles", "Media"]),
         .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
         .testTarget(name: "EndToEndTests", dependencies: ["reel", "System", "TestTerminal"]),
     ],

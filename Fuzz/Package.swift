@@ -16,17 +16,17 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzOptions",
-            dependencies: ["FuzzDriver", .product(name: "ReelApp", package: "reel")]
+            dependencies: ["FuzzDriver", .product(name: "Options", package: "reel")]
         ),
         .executableTarget(
             name: "FuzzConfigFile",
-            dependencies: ["FuzzDriver", .product(name: "ReelApp", package: "reel")]
+            dependencies: ["FuzzDriver", .product(name: "Options", package: "reel")]
         ),
         .executableTarget(
             name: "FuzzResumeRecord",
             dependencies: [
                 "FuzzDriver",
-                .product(name: "ReelApp", package: "reel"),
+                .product(name: "History", package: "reel"),
                 .product(name: "System", package: "reel"),
             ]
         ),

@@ -1,9 +1,12 @@
 import Controls
+import Desktop
 import Drawing
+import Options
 import Session
 import Screens
 import System
 import Terminal
+import Tmux
 
 /// The scenes' stage of the one loop (``PollLoop``): waits on the tty, the signal pipe, the
 /// scenes' descriptors and the next deadline with poll(2), then moves data one way: input → scene

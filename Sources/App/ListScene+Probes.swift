@@ -1,4 +1,5 @@
 import Drawing
+import Library
 import Playback
 import Screens
 

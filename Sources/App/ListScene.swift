@@ -1,5 +1,8 @@
 import Controls
 import Drawing
+import History
+import Library
+import Options
 import Playback
 import Screens
 import System

@@ -1,4 +1,7 @@
 import Controls
+import History
+import Library
+import Options
 import Playback
 import Screens
 

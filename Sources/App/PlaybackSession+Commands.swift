@@ -1,4 +1,6 @@
 import Controls
+import History
+import Options
 import Session
 import Playback
 import Screens

@@ -1,4 +1,5 @@
 import Controls
+import Options
 import Session
 import Playback
 import Screens

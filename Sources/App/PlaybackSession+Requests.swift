@@ -1,4 +1,5 @@
 import Controls
+import History
 import Media
 import Session
 import Playback

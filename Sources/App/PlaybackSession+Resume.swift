@@ -1,4 +1,5 @@
 import Controls
+import History
 import Session
 import Playback
 import System

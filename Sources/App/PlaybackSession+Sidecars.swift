@@ -1,3 +1,5 @@
+import History
+import Library
 import Playback
 import System
 

@@ -1,3 +1,6 @@
+import Controls
+import Drawing
+import History
 import Media
 import Session
 import Screens

@@ -1,4 +1,6 @@
 import Controls
+import Formatting
+import History
 import Media
 import Playback
 import Session

@@ -1,4 +1,7 @@
 import Controls
+import History
+import MediaJobs
+import Options
 import Session
 import Playback
 import Screens

@@ -1,5 +1,7 @@
 import Controls
 import Drawing
+import Library
+import MediaJobs
 import Session
 import Playback
 import Screens

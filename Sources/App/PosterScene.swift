@@ -1,5 +1,7 @@
 import Controls
 import Drawing
+import Library
+import MediaJobs
 import Playback
 import Screens
 import System

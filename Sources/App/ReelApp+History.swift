@@ -1,3 +1,5 @@
+import History
+import Options
 import Playback
 import System
 

@@ -1,9 +1,15 @@
+import Desktop
 import Drawing
 import Formatting
+import History
+import Library
+import MediaJobs
+import Options
 import Playback
 import Screens
 import System
 import Terminal
+import Tmux
 
 /// reel's entry point: options, checks, the terminal session and the loop, and the exit code.
 public enum ReelApp {
@@ -15,12 +21,12 @@ public enum ReelApp {
         processStart = monotonicNow()
         let options: ReelOptions, commands: CommandTable
         do {
-            (options, commands) = try settings(arguments, environment: environmentDictionary())
+            (options, commands) = try ReelOptions.settings(arguments, environment: environmentDictionary())
         } catch {
             printError("reel: \(error)")
             return 2
         }
-        if let text = text(for: options.action, commands: commands) {
+        if let text = ReelOptions.text(for: options.action, commands: commands) {
             // A write that fails (`--help > /dev/full`) is said, not taken for success.
             guard let reason = printOut(text) else { return 0 }
             printError("reel: cannot write the output: \(reason)")
@@ -59,7 +65,7 @@ public enum ReelApp {
             if plan.sources.isEmpty, start.batch?.files.isEmpty ?? true, start.job == nil {
                 var skipped = LibraryScan(title: "")
                 if let batch = start.batch { skipped.skip(batch.skipped, count: batch.skippedCount) }
-                printError(emptyLibraryLine(paths: options.paths, note: skipped.skippedNote, recursive: options.recursive))
+                printError(LibraryScanner.emptyLine(paths: options.paths, note: skipped.skippedNote, recursive: options.recursive))
                 return 1
             }
         }
@@ -72,14 +78,6 @@ public enum ReelApp {
     struct ScanStart {
         var job: ScanJob?
         var batch: LibraryScanBatch?
-    }
-
-    /// The line for a library with nothing in it: what was looked at, and a hint.
-    static func emptyLibraryLine(paths: [String], note: String?, recursive: Bool) -> String {
-        let what = paths.count == 1 ? UsageError.visible(FilePath(paths[0]).description) : "\(paths.count) paths"
-        var line = "reel: \(what): no files to play"
-        if let note { line += " (\(note))" } else if !recursive { line += " (subfolders are read with --recursive)" }
-        return line
     }
 
     /// Makes the session over `plan`'s items, starts opening the first one before the terminal is
@@ -100,7 +98,7 @@ public enum ReelApp {
         // the process ends: the first defer runs last, after every restore of the run's own.
         let exitGuard = ExitGuard.start()
         defer { withExtendedLifetime(exitGuard) {} }
-        var tmux = prepareTmux(options: options, environment: environment)
+        var tmux = TmuxPicture.prepare(options: options, environment: environment)
         // After the terminal's restore on every return (a fatal signal's handler runs its own).
         defer { tmux.passthrough?.restore() }
         let (picture, capabilities) = choosePicture(session: session, size: size, options: options, environment: environment, tmux: &tmux)
@@ -200,14 +198,14 @@ public enum ReelApp {
     /// and what the terminal answers at start (``TerminalSession/probeCapabilities(timeout:patience:sharedMemory:clock:)``,
     /// which leaves the terminal in raw mode). No question is asked when the answer cannot
     /// matter (cells with a blitter named, or anything inside screen but a forced protocol).
-    /// Inside tmux (`tmux`, from ``prepareTmux(options:environment:)``) the terminal behind it is
+    /// Inside tmux (`tmux`, from ``TmuxPicture/prepare(options:environment:)``) the terminal behind it is
     /// asked through passthrough, and only with a client attached; the mode and its route come
-    /// from ``choosePixelsInTmux(_:options:capabilities:size:)``.
+    /// from ``TmuxPicture/choosePixels(options:capabilities:size:)``.
     static func choosePicture(session: TerminalSession, size: TerminalSize, options: ReelOptions,
                               environment: [String: String], tmux: inout TmuxPicture) -> (BlitterChoice, TerminalCapabilities) {
         let multiplexed = Multiplexer.isInside(environment: environment, answer: nil)
         let inTmux = TmuxClient.command(environment: environment) != nil
-        let throughTmux = probesThroughTmux(tmux)
+        let throughTmux = tmux.probesThrough
         // Inside tmux the terminal is asked only through passthrough: asked directly, tmux takes
         // kitty's query for a title.
         let forPicture = BlitterChoice.needsProbe(blitter: options.blitter, graphics: options.graphics, multiplexed: multiplexed && !throughTmux)
@@ -220,14 +218,14 @@ public enum ReelApp {
         var capabilities = forPicture ? probed : TerminalCapabilities()
         capabilities.answersStatus = probed.answersStatus
         let pixels = options.graphics == .blocks ? GraphicsMode.blocks
-            : inTmux ? choosePixelsInTmux(&tmux, options: options, capabilities: capabilities, size: size)
+            : inTmux ? tmux.choosePixels(options: options, capabilities: capabilities, size: size)
             : GraphicsMode.choose(options.graphics, capabilities: capabilities, size: size, environment: environment)
         let richest = options.blitter == .auto
             ? richestCellBlitter(capabilities: capabilities, environment: environment, multiplexed: multiplexed,
                                  clients: tmux.view?.clients.map(\.termType)) : .quadrant
         let choice = BlitterChoice.choose(blitter: options.blitter, graphics: options.graphics, pixels: pixels,
                                           richest: richest, multiplexed: multiplexed)
-        if inTmux { settlePassthrough(&tmux, graphics: choice.graphics, capabilities: capabilities) }
+        if inTmux { tmux.settlePassthrough(graphics: choice.graphics, capabilities: capabilities) }
         TraceLog.shared?.record("picture \(choice.name) graphics \(choice.graphics.name) \(capabilities)")
         return (choice, capabilities)
     }

@@ -1,4 +1,5 @@
 import Drawing
+import Options
 import Terminal
 import Screens
 

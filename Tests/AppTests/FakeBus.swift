@@ -1,3 +1,4 @@
+@testable import Desktop
 import DesktopBus
 import Testing
 @testable import App

@@ -1,6 +1,7 @@
 @testable import App
 import Foundation
 import Glibc
+@testable import History
 import Playback
 import System
 import Testing

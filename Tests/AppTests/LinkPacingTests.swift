@@ -1,5 +1,7 @@
 @testable import App
+@testable import Options
 import Testing
+@testable import Tmux
 @testable import Terminal
 
 /// Whether the screens are paced to the terminal's answers, and through what, decided at start.
@@ -22,7 +24,7 @@ struct LinkPacingTests {
 
     @Test("outside any multiplexer: paced when the terminal answered the status question, else not")
     func direct() {
-        let tmux = ReelApp.TmuxPicture()
+        let tmux = TmuxPicture()
         #expect(ReelApp.linkPacing(capabilities: Self.answered(true), environment: [:], tmux: tmux) == .direct)
         #expect(ReelApp.linkPacing(capabilities: Self.answered(false), environment: [:], tmux: tmux) == .off)
         // screen answers for its client itself, at once.
@@ -39,8 +41,8 @@ struct LinkPacingTests {
         (1, "on", false, false),
     ] as [(Int, String, Bool, Bool)])
     func throughTmux(clients: Int, passthrough: String, answered: Bool, paced: Bool) {
-        var tmux = ReelApp.TmuxPicture(view: Self.view(clients: clients, passthrough: passthrough))
-        ReelApp.settlePassthrough(&tmux, graphics: .blocks, capabilities: Self.answered(answered))
+        var tmux = TmuxPicture(view: Self.view(clients: clients, passthrough: passthrough))
+        tmux.settlePassthrough(graphics: .blocks, capabilities: Self.answered(answered))
         #expect(tmux.pacesThroughPassthrough == paced)
         let environment = ["TMUX": "/tmp/tmux-0/default,1,0", "TMUX_PANE": "%0"]
         #expect(ReelApp.linkPacing(capabilities: Self.answered(answered), environment: environment, tmux: tmux)
@@ -51,7 +53,7 @@ struct LinkPacingTests {
     func options() throws {
         var options = ReelOptions()
         options.linkPacing = false
-        #expect(ReelApp.linkPacing(capabilities: Self.answered(true), environment: [:], tmux: ReelApp.TmuxPicture(), options: options) == .off)
+        #expect(ReelApp.linkPacing(capabilities: Self.answered(true), environment: [:], tmux: TmuxPicture(), options: options) == .off)
         let parsed = try ReelOptions.parse(["--no-link-pacing", "--terminal-max-fps=12.5", "a.mp4"])
         #expect(!parsed.linkPacing && parsed.terminalMaxFPS == 12.5)
         #expect(throws: UsageError.self) { try ReelOptions.parse(["--terminal-max-fps=-1", "a.mp4"]) }

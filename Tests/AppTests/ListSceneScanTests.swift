@@ -1,9 +1,13 @@
 import Drawing
 import Glibc
+@testable import History
+@testable import Library
+@testable import Options
 import Playback
 @testable import Screens
 import System
 import Terminal
+import TestFiles
 import Testing
 @testable import App
 
@@ -17,8 +21,8 @@ struct ListSceneScanTests {
     /// A folder of `count` entries named `ep001.mp4`…: odd ones 4 bytes of junk, even ones a link
     /// (hard where it can be) to one of ``clips``, and `ep002.srt` beside them. Returns the clip
     /// behind each name, nil for junk.
-    static func mixedFolder(_ count: Int) -> (LibraryScannerTests.Folder, [String: String?]) {
-        let folder = LibraryScannerTests.Folder()
+    static func mixedFolder(_ count: Int) -> (ScratchFolder, [String: String?]) {
+        let folder = ScratchFolder()
         var expected: [String: String?] = [:]
         for index in 1...count {
             let name = "ep" + String(repeating: "0", count: 3 - String(index).count) + "\(index).mp4"
@@ -37,7 +41,7 @@ struct ListSceneScanTests {
     }
 
     /// A list scene over a scan of `folder`, started as `reel DIR` starts it.
-    static func scene(_ folder: LibraryScannerTests.Folder, cache: ThumbnailCache?, onlyPlayable: Bool = false) throws -> ListScene {
+    static func scene(_ folder: ScratchFolder, cache: ThumbnailCache?, onlyPlayable: Bool = false) throws -> ListScene {
         let job = try #require(ScanJob.start([folder.root], recursive: false))
         let first = job.waitForFiles(seconds: 0.3)
         let files = first?.files ?? []
@@ -104,7 +108,7 @@ struct ListSceneScanTests {
     func rowsMatchFiles(count: Int) throws {
         let (folder, expected) = Self.mixedFolder(count)
         let states = Dictionary(uniqueKeysWithValues: Self.clips.map { ($0, Self.probed($0)) })
-        let cacheFolder = LibraryScannerTests.Folder()
+        let cacheFolder = ScratchFolder()
         for round in ["no cache", "cold cache", "warm cache"] {
             let cache = round == "no cache" ? nil : ThumbnailCache(directory: cacheFolder.root)
             let scene = try Self.scene(folder, cache: cache)

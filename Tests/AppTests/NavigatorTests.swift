@@ -1,4 +1,5 @@
 @testable import App
+@testable import Options
 import Testing
 
 /// Where a run starts: the places stacked at the start, bottom first (the scenes themselves need

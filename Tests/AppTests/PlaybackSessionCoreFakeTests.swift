@@ -3,6 +3,7 @@ import Playback
 import System
 import Testing
 @testable import App
+@testable import History
 
 /// What the session carries out of the core's verdicts, with a fake player: the end of a stream
 /// cut short, a client's file taken over, and the titles the notices use.

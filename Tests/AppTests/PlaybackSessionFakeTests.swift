@@ -1,4 +1,7 @@
+@testable import Desktop
+@testable import History
 import Media
+@testable import Options
 import Playback
 import System
 import Testing

@@ -1,6 +1,9 @@
 import Glibc
+@testable import History
+@testable import Options
 import Playback
 import Session
+import TestFiles
 import Testing
 @testable import App
 

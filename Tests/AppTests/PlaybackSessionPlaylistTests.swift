@@ -1,4 +1,7 @@
+@testable import History
+@testable import Options
 import Playback
+import TestFiles
 import Testing
 @testable import App
 

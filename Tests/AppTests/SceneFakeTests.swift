@@ -1,4 +1,7 @@
 import Drawing
+@testable import History
+@testable import MediaJobs
+@testable import Options
 import Playback
 import Screens
 import System

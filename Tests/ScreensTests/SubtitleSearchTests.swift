@@ -151,7 +151,8 @@ struct SubtitleSearchTests {
             "  0:30                                                                    2:00  ",
         ]).expect(PlayerScreenTests.drawn(&none, now: 1.1))
         var status = PlayerScreenTests.status()
-        status.tracks = [Track(id: 1, kind: .subtitles, title: "Blu-ray", codec: "hdmv_pgs_subtitle")]
+        status.tracks = [Track(id: 1, kind: .video, isSelected: true),
+                         Track(id: 1, kind: .subtitles, title: "Blu-ray", codec: "hdmv_pgs_subtitle")]
         status.subtitleTrack = 1
         var pictures = TracksAndCardsTests.screen(status)
         #expect(pictures.handle(PlayerScreenTests.char("/"), now: 1) == [])

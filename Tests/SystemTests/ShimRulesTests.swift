@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// The shim's rules, held over the source tree so that later work keeps them: the C library's
-/// errors, interrupts and lookups are System's alone, each system library has one owner, App,
-/// Screens, Controls and Session never import Glibc, and the pure modules (Drawing, Formatting, Media) import
+/// errors, interrupts and lookups are System's alone, each system library has one owner, App
+/// (and its parts: Options, Library, History, Desktop, Tmux, MediaJobs), Screens, Controls and Session
+/// never import Glibc, and the pure modules (Drawing, Formatting, Media) import
 /// nothing of the system; and DESIGN's rule that no source file grows past 400 lines.
 @Suite("System shim rules")
 struct ShimRulesTests {
@@ -77,6 +78,13 @@ struct ShimRulesTests {
           arguments: ["App/", "Screens/", "Controls/", "Session/", "Drawing/", "Formatting/", "Media/"])
     func noGlibc(target: String) {
         #expect(Self.files(using: "import Glibc").filter { $0.hasPrefix(target) }.isEmpty)
+    }
+
+    @Test("the app's parts (Options, Library, History, Desktop, Tmux, MediaJobs) do not import Glibc either",
+          arguments: ["Options/", "Library/", "History/", "Desktop/", "Tmux/", "MediaJobs/"])
+    func appPartsUseNoGlibc(target: String) {
+        #expect(Self.sources.contains { $0.path.hasPrefix(target) }, "\(target) has sources")
+        noGlibc(target: target)
     }
 
     @Test("no Swift file under Sources is over 400 lines (DESIGN's rule: split by topic, Type+Topic.swift)")

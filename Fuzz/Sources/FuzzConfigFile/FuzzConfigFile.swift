@@ -1,4 +1,4 @@
-import App
+import Options
 
 /// libFuzzer entry: reads the bytes as a reel.conf, as reel reads the file.
 ///

@@ -1,4 +1,4 @@
-import App
+import Options
 
 /// libFuzzer entry: splits the bytes at NULs into command-line arguments and parses them.
 ///

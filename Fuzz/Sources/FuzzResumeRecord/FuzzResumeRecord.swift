@@ -1,4 +1,4 @@
-@testable import App
+@testable import History
 import System
 
 /// libFuzzer entry: reads the bytes as a resume record, as ``ResumeStore`` reads the file.
