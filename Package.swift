@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Session", targets: ["Session"]),
         .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "Terminal", targets: ["Terminal"]),
+        .library(name: "Graphics", targets: ["Graphics"]),
         .library(name: "Formatting", targets: ["Formatting"]),
         .library(name: "System", targets: ["System"]),
         // The app itself, so that Fuzz/ can drive the option parser.
@@ -60,8 +61,12 @@ let package = Package(
         // encoders (cells from pixels, PNG): no tty, no system calls.
         .target(name: "Drawing", dependencies: ["CZlib", "CBlitter"]),
         .target(name: "Terminal", dependencies: ["Drawing", "CBlitter", "System"]),
+        // The pictures in the terminal's pixels, as bytes and decisions over Terminal's facts: kitty's
+        // graphics (shared memory, placeholders), sixel, iTerm2's images, the frame of cells and
+        // images; it writes nothing to the tty itself.
+        .target(name: "Graphics", dependencies: ["Drawing", "CBlitter", "Terminal", "System"]),
         .target(name: "Screens", dependencies: ["Controls", "Session", "Formatting", "Drawing", "Terminal"]),
-        .target(name: "App", dependencies: ["System", "Playback", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Screens", "DesktopBus"]),
+        .target(name: "App", dependencies: ["System", "Playback", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Graphics", "Screens", "DesktopBus"]),
         .executableTarget(name: "reel", dependencies: ["App", "System"]),
         // Measures the playback core in a process of its own (leak checks, bench figures).
         .executableTarget(name: "PlaybackProbe", dependencies: ["Playback", "System"]),
@@ -82,8 +87,9 @@ let package = Package(
         .testTarget(name: "SessionTests", dependencies: ["Session", "Controls", "TestRandom"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestRandom"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "CBlitter", "TerminalProbe", "System", "TestTerminal", "TestRandom"]),
+        .testTarget(name: "GraphicsTests", dependencies: ["Graphics", "Terminal", "Drawing", "CZlib", "System", "TestTerminal", "TestRandom"]),
         .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Session", "Formatting", "Drawing", "Terminal"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Session", "Drawing", "DesktopBus", "System"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Session", "Drawing", "DesktopBus", "System", "Graphics", "Terminal"]),
         .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
         .testTarget(name: "EndToEndTests", dependencies: ["reel", "System", "TestTerminal"]),
     ],

@@ -3,6 +3,7 @@ import Drawing
 import Session
 import Screens
 import System
+import Graphics
 import Terminal
 
 /// The scenes' stage of the one loop (``PollLoop``): waits on the tty, the signal pipe, the

@@ -1,4 +1,5 @@
 import System
+import Graphics
 import Terminal
 
 /// Keeps reel's picture inside tmux only where its pane is shown: feeds the ``PaneWatcher``'s

@@ -3,6 +3,7 @@ import Formatting
 import Playback
 import Screens
 import System
+import Graphics
 import Terminal
 
 /// reel's entry point: options, checks, the terminal session and the loop, and the exit code.

@@ -3,6 +3,7 @@ import Session
 import Playback
 import Screens
 import System
+import Graphics
 import Terminal
 
 /// Everything the command line can ask of reel, parsed by hand (the toolchain has no parser).

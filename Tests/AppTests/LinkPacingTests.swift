@@ -1,5 +1,6 @@
 @testable import App
 import Testing
+@testable import Graphics
 @testable import Terminal
 
 /// Whether the screens are paced to the terminal's answers, and through what, decided at start.

@@ -1,6 +1,7 @@
 @testable import App
 import Drawing
 import System
+import Graphics
 import Terminal
 import Testing
 
