@@ -1,4 +1,5 @@
 import System
+import Graphics
 import Terminal
 
 /// The one owner of tmux's `allow-passthrough` for reel's pane: it turns it on for that pane only

@@ -1,6 +1,7 @@
 @testable import App
 import Glibc
 import System
+import Graphics
 import Terminal
 import Testing
 

@@ -1,3 +1,5 @@
+import Terminal
+
 /// Whether reel's picture may be on screen inside tmux, from what tmux says of the pane
 /// (``PaneView``), answer after answer: pure, swift-nio style (`mutating func event(_:now:) ->
 /// Action`), tested with numbers.

@@ -1,4 +1,5 @@
 import Testing
+@testable import Graphics
 @testable import Terminal
 
 @Suite("TmuxView: what tmux says of reel's pane and its clients")

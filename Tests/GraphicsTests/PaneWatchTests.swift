@@ -1,4 +1,5 @@
 import Testing
+@testable import Graphics
 @testable import Terminal
 
 /// When the picture may be on screen inside tmux, answer after answer, on an injected clock.

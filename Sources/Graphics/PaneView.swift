@@ -1,3 +1,5 @@
+import Terminal
+
 /// What tmux says, at one moment, of reel's pane and of the clients that could show it: its
 /// window, zoom, copy mode, where the pane sits, and each client's window, status line and
 /// terminal. ``PaneWatch`` decides from a series of these when the picture may be drawn.

@@ -1,3 +1,5 @@
+import Terminal
+
 /// What tmux says of reel's pane and of the clients that show it: one answer to
 /// ``query(pane:)``'s commands, read by ``init(lines:)``. Pure.
 ///

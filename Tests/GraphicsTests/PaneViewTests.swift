@@ -1,4 +1,5 @@
 import Testing
+@testable import Graphics
 @testable import Terminal
 
 /// tmux's answer about reel's pane, parsed; and when that answer says the pane is wholly shown.
