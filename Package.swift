@@ -65,8 +65,16 @@ let package = Package(
         // graphics (shared memory, placeholders), sixel, iTerm2's images, the frame of cells and
         // images; it writes nothing to the tty itself.
         .target(name: "Graphics", dependencies: ["Drawing", "CBlitter", "Terminal", "System"]),
-        .target(name: "Screens", dependencies: ["Controls", "Session", "Formatting", "Drawing", "Terminal"]),
-        .target(name: "App", dependencies: ["System", "Playback", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Graphics", "Screens", "DesktopBus"]),
+        // The table of commands: keys, mpv-style command lines, help text and the screens each runs on.
+        .target(name: "Commands", dependencies: ["Controls", "Formatting", "Terminal"]),
+        // What every screen draws with: the theme, the `?` overlay, fades and shapes, the spoken lines.
+        .target(name: "ScreenParts", dependencies: ["Drawing"]),
+        // Text matched as people type it: folded text, the incremental filter, the subtitle search.
+        .target(name: "TextSearch", dependencies: ["ScreenParts", "Controls", "Drawing", "Formatting"]),
+        // The list (library) screen: its items, layout, input, history and scan.
+        .target(name: "ListScreen", dependencies: ["Commands", "ScreenParts", "TextSearch", "Controls", "Drawing", "Formatting", "Terminal"]),
+        .target(name: "Screens", dependencies: ["Commands", "ScreenParts", "TextSearch", "Controls", "Session", "Formatting", "Drawing", "Terminal"]),
+        .target(name: "App", dependencies: ["System", "Playback", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Graphics", "Commands", "ListScreen", "TextSearch", "Screens", "DesktopBus"]),
         .executableTarget(name: "reel", dependencies: ["App", "System"]),
         // Measures the playback core in a process of its own (leak checks, bench figures).
         .executableTarget(name: "PlaybackProbe", dependencies: ["Playback", "System"]),
@@ -88,8 +96,12 @@ let package = Package(
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestRandom"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "CBlitter", "TerminalProbe", "System", "TestTerminal", "TestRandom"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics", "Terminal", "Drawing", "CZlib", "System", "TestTerminal", "TestRandom"]),
-        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Session", "Formatting", "Drawing", "Terminal"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Session", "Drawing", "DesktopBus", "System", "Graphics", "Terminal"]),
+        .testTarget(name: "CommandsTests", dependencies: ["Commands", "Controls", "Terminal"]),
+        .testTarget(name: "ScreenPartsTests", dependencies: ["ScreenParts", "Drawing"]),
+        .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"]),
+        .testTarget(name: "ListScreenTests", dependencies: ["ListScreen", "Commands", "ScreenParts", "Controls", "Drawing", "Terminal"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Commands", "ScreenParts", "TextSearch", "ListScreen", "Controls", "Session", "Formatting", "Drawing", "Terminal"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Session", "Drawing", "DesktopBus", "System", "Graphics", "Terminal", "Commands", "ListScreen", "TextSearch"]),
         .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
         .testTarget(name: "EndToEndTests", dependencies: ["reel", "System", "TestTerminal"]),
     ],

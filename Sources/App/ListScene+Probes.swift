@@ -1,4 +1,5 @@
 import Drawing
+import ListScreen
 import Playback
 import Screens
 

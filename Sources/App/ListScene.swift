@@ -1,5 +1,7 @@
+import Commands
 import Controls
 import Drawing
+import ListScreen
 import Playback
 import Screens
 import System

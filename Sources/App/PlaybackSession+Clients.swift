@@ -1,3 +1,4 @@
+import Commands
 import Screens
 
 /// What clients outside the terminal (mpv's IPC socket, MPRIS) ask of the session, and read.

@@ -1,9 +1,11 @@
+import Commands
 import Controls
 import Drawing
 import Session
 import Playback
 import Screens
 import Terminal
+import TextSearch
 
 /// The player as a scene: the player screen over the session's frames.
 ///

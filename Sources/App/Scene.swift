@@ -1,3 +1,4 @@
+import Commands
 import Drawing
 import Graphics
 import Terminal

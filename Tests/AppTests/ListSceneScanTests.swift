@@ -6,6 +6,7 @@ import System
 import Terminal
 import Testing
 @testable import App
+@testable import ListScreen
 
 /// The list filling in from a real scan on its thread and real probes (libmpv), as `reel DIR`
 /// runs it: every row, past each batch and each ``ScanJob/stepBudget``, describes its own file.

@@ -2,6 +2,7 @@ import DesktopBus
 import Screens
 import Testing
 @testable import App
+@testable import Commands
 
 /// MPRIS2 without a bus: calls in, commands and replies out; states in, signals out.
 @Suite("MPRIS player")

@@ -1,4 +1,5 @@
 @testable import App
+@testable import Commands
 import Playback
 import Terminal
 import Testing

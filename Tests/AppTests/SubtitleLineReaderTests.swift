@@ -3,6 +3,7 @@ import Screens
 import System
 import Testing
 @testable import App
+@testable import TextSearch
 
 /// The subtitle lines for the jump to a line, read with the installed FFmpeg from the film
 /// sample's two text tracks (SubRip and ASS, inside the Matroska file) and from a sidecar file.

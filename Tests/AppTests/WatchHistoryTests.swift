@@ -3,6 +3,7 @@ import Screens
 import System
 import Testing
 @testable import App
+@testable import ListScreen
 
 /// Continue watching over records whose file is no longer a file: the row says what is there.
 @Suite("WatchHistory")

@@ -1,5 +1,7 @@
+@testable import Commands
 import Controls
 import Drawing
+@testable import ScreenParts
 import Testing
 import Terminal
 @testable import Screens

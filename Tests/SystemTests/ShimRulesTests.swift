@@ -88,6 +88,13 @@ struct ShimRulesTests {
         }
     }
 
+    @Test("the screens' targets import neither the system (Glibc, Foundation, System) nor mpv: the table of commands, the screens' parts, the text search, the list screen",
+          arguments: ["Commands/", "ScreenParts/", "TextSearch/", "ListScreen/"])
+    func screensArePure(target: String) {
+        #expect(Self.sources.contains { $0.path.hasPrefix(target) }, "the target's sources are found")
+        #expect(Self.imports(under: target).isDisjoint(with: ["Glibc", "Foundation", "System", "Playback", "CMpv"]), "\(Self.imports(under: target))")
+    }
+
     @Test("no Swift file under Sources is over 400 lines (DESIGN's rule: split by topic, Type+Topic.swift)")
     func filesStaySmall() {
         let long = Self.sources.filter { $0.text.split(separator: "\n", omittingEmptySubsequences: false).count > 401 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import Screens
+@testable import TextSearch
 
 /// The subtitle search's filter: the same matches as the filter it replaced (every line
 /// lowercased again at each key and compared by characters), found from the last matches when

@@ -4,7 +4,7 @@ import Terminal
 /// `Z`), and as the help shows them (`Space`, `←`, `PgDn`, `Ctrl+←`).
 public enum KeyName {
     /// Named keys: mpv's name, reel's label.
-    static let named: [(name: String, key: Key, label: String)] = [
+    public static let named: [(name: String, key: Key, label: String)] = [
         ("SPACE", .character(" "), "Space"), ("ENTER", .enter, "Enter"), ("ESC", .escape, "Esc"),
         ("TAB", .tab, "Tab"), ("BS", .backspace, "Backspace"), ("LEFT", .left, "←"), ("RIGHT", .right, "→"),
         ("UP", .up, "↑"), ("DOWN", .down, "↓"), ("HOME", .home, "Home"), ("END", .end, "End"),
@@ -13,7 +13,7 @@ public enum KeyName {
     ]
 
     /// Other spellings people write.
-    static let aliases: [String: String] = [
+    public static let aliases: [String: String] = [
         "RETURN": "ENTER", "KP_ENTER": "ENTER", "ESCAPE": "ESC", "BACKSPACE": "BS", "PGDN": "PGDWN",
         "PAGEUP": "PGUP", "PAGEDOWN": "PGDWN", "INSERT": "INS", "DELETE": "DEL",
     ]

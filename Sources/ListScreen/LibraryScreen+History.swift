@@ -1,5 +1,7 @@
+import Commands
 import Controls
 import Drawing
+import ScreenParts
 import Terminal
 
 /// The continue-watching list (`reel` alone): forgetting, its undo and clearing everything, the

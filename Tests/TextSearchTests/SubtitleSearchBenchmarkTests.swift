@@ -1,5 +1,5 @@
 import Testing
-@testable import Screens
+@testable import TextSearch
 
 #if canImport(Glibc)
 import Glibc

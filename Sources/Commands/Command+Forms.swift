@@ -15,18 +15,18 @@ struct CommandForm: Sendable {
     }
 
     /// The words before the number: `add volume`.
-    var words: [String]
-    var argument: Argument
+    public var words: [String]
+    public var argument: Argument
     /// The words after the number: `absolute-percent`.
     var suffix: [String] = []
     /// The screens a key bound to the command works on.
-    var screens: Set<ScreenKind> = [.player]
+    public var screens: Set<ScreenKind> = [.player]
     /// The modes a key bound to the command works in: the screen's commands, and for the global
     /// commands also the modes that keep them (Ctrl-C everywhere, q over the help and the menu).
-    var modes = KeyMode.withCommands
+    public var modes = KeyMode.withCommands
 
     /// The command's text, when `command` is of this form.
-    func text(of command: Command) -> String? {
+    public func text(of command: Command) -> String? {
         let middle: [String]
         switch argument {
         case .none(let fixed):
@@ -44,7 +44,7 @@ struct CommandForm: Sendable {
 
     /// How far `input` (the command's words) matches the form: the command, or why not and how
     /// many of the form's words it got right.
-    func match(_ input: [String]) -> (command: Command?, error: CommandParseError?, matchedWords: Int, allWords: Bool) {
+    public func match(_ input: [String]) -> (command: Command?, error: CommandParseError?, matchedWords: Int, allWords: Bool) {
         let name = input.first ?? ""
         var matched = 0
         for (index, word) in words.enumerated() {
@@ -90,17 +90,17 @@ extension CommandForm {
     }
 
     /// A command with a number in `range`.
-    static func decimal(_ text: String, _ range: ClosedRange<Double>, then suffix: String = "",
+    public static func decimal(_ text: String, _ range: ClosedRange<Double>, then suffix: String = "",
                         _ make: @escaping @Sendable (Double) -> Command,
                         read: @escaping @Sendable (Command) -> Double?) -> CommandForm {
         CommandForm(words: split(text), argument: .decimal(range, make: make, read: read), suffix: split(suffix))
     }
 
     /// A command with a whole number.
-    static func whole(_ text: String, screens: Set<ScreenKind> = [.player], _ make: @escaping @Sendable (Int) -> Command,
+    public static func whole(_ text: String, screens: Set<ScreenKind> = [.player], _ make: @escaping @Sendable (Int) -> Command,
                       read: @escaping @Sendable (Command) -> Int?) -> CommandForm {
         CommandForm(words: split(text), argument: .whole(make: make, read: read), screens: screens)
     }
 
-    static func split(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
+    public static func split(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
 }

@@ -1,6 +1,8 @@
+import Commands
 import Controls
 import Drawing
 import Terminal
+import TextSearch
 
 extension LibraryScreen {
     /// Handles one input event at `now` and returns what the app must do.

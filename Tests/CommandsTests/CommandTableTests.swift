@@ -1,7 +1,7 @@
 import Controls
 import Terminal
 import Testing
-@testable import Screens
+@testable import Commands
 
 @Suite("The table of commands")
 struct CommandTableTests {

@@ -5,7 +5,7 @@ extension PixelBuffer {
     ///
     /// Radii are in pixels along each axis, so a circle on screen can be drawn with pixels that
     /// are not square (the quadrant blitter's).
-    mutating func fillEllipse(cx: Double, cy: Double, rx: Double, ry: Double, color: RGB, alpha: Double, clip: Rect? = nil) {
+    public mutating func fillEllipse(cx: Double, cy: Double, rx: Double, ry: Double, color: RGB, alpha: Double, clip: Rect? = nil) {
         guard rx > 0, ry > 0, alpha > 0 else { return }
         let area = (clip ?? bounds).intersection(bounds)
         let top = max(area.y, Int((cy - ry).rounded(.down)))
@@ -29,7 +29,7 @@ extension PixelBuffer {
     }
 
     /// Darkens a rectangle by `factor`, leaving its corners round (`cornerRadius` pixels).
-    mutating func darkenRoundedRect(_ rect: Rect, by factor: Double, cornerRadius: Double) {
+    public mutating func darkenRoundedRect(_ rect: Rect, by factor: Double, cornerRadius: Double) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty, factor > 0 else { return }
         let radius = max(min(cornerRadius, Double(min(rect.width, rect.height)) / 2), 0)
@@ -46,7 +46,7 @@ extension PixelBuffer {
 
     /// Darkens each row by `peak` at the top and bottom edges, fading linearly to 0 in the middle,
     /// all scaled by `opacity`: the chrome's scrim.
-    mutating func darkenEdges(peak: Double, opacity: Double) {
+    public mutating func darkenEdges(peak: Double, opacity: Double) {
         guard height > 1, opacity > 0 else { return }
         let last = Double(height - 1)
         for y in 0..<height {
@@ -56,7 +56,7 @@ extension PixelBuffer {
     }
 
     /// Fills the whole image with a vertical gradient from `top` to `bottom`.
-    mutating func fillVerticalGradient(top: RGB, bottom: RGB) {
+    public mutating func fillVerticalGradient(top: RGB, bottom: RGB) {
         guard height > 0 else { return }
         for y in 0..<height {
             let t = height > 1 ? Double(y) / Double(height - 1) : 0
@@ -66,7 +66,7 @@ extension PixelBuffer {
 
     /// Blends the triangle with corners `a`, `b` and `c` (in pixels) in `color`, clipped to `clip`,
     /// with edges smoothed by sampling each pixel 4 × 4 times.
-    mutating func fillTriangle(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), _ c: (x: Double, y: Double),
+    public mutating func fillTriangle(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), _ c: (x: Double, y: Double),
                                color: RGB, alpha: Double, clip: Rect? = nil) {
         guard alpha > 0 else { return }
         let area = (clip ?? bounds).intersection(bounds)

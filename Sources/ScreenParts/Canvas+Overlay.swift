@@ -3,7 +3,7 @@ import Drawing
 extension Canvas {
     /// Runs `draw`, then fades what it drew in `rect` toward what was there before by `opacity`
     /// (1 = as drawn, 0 = untouched). Used for the chrome's fade in and out.
-    mutating func drawFaded(in rect: Rect, opacity: Double, _ draw: (inout Canvas) -> Void) {
+    public mutating func drawFaded(in rect: Rect, opacity: Double, _ draw: (inout Canvas) -> Void) {
         guard opacity > 0 else { return }
         guard opacity < 1 else { draw(&self); return }
         let area = rect.intersection(bounds)
@@ -28,7 +28,7 @@ extension Canvas {
 
     /// Draws `text` centred on `row` within `rect`, clipped to it; returns the column it began at.
     @discardableResult
-    mutating func drawCentered(_ text: String, row: Int, in rect: Rect, fg: RGB, bg: RGB? = nil, style: CellStyle = []) -> Int {
+    public mutating func drawCentered(_ text: String, row: Int, in rect: Rect, fg: RGB, bg: RGB? = nil, style: CellStyle = []) -> Int {
         let shown = Sanitizer.truncated(text, toWidth: max(rect.width, 0))
         let x = rect.x + max((rect.width - Sanitizer.displayWidth(of: shown)) / 2, 0)
         drawText(shown, x: x, y: row, clip: rect, fg: fg, bg: bg, style: style)
@@ -36,7 +36,7 @@ extension Canvas {
     }
 
     /// Draws a panel: a filled box with a one-cell border.
-    mutating func drawPanel(_ rect: Rect, background: RGB, border: RGB) {
+    public mutating func drawPanel(_ rect: Rect, background: RGB, border: RGB) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         fill(area, bg: background)

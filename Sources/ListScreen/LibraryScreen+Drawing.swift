@@ -1,6 +1,7 @@
 import Controls
 import Drawing
 import Formatting
+import ScreenParts
 
 extension LibraryScreen {
     /// Draws the screen: the list (thumbnails in half blocks, then text), the header and notes over

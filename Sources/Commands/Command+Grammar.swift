@@ -119,7 +119,7 @@ extension Command {
     }
 
     /// A number as a command writes it: no exponent, no trailing zeros ("10", "-0.1", "1.25").
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         DecimalText.format(value, maximumFractionDigits: 3)
     }
 }

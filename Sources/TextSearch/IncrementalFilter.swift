@@ -23,7 +23,7 @@ struct IncrementalFilter: Sendable, Equatable {
 
     /// The indices of `texts` that match `query`. `texts` must be the same from call to call;
     /// ``reset()`` after it changes.
-    mutating func matches(of query: String, in texts: [FoldedText]) -> [Int] {
+    public mutating func matches(of query: String, in texts: [FoldedText]) -> [Int] {
         let folded = query.lowercased()
         if answers.isEmpty { answers = [Answer(query: "", matches: Array(texts.indices))] }
         // The longest query answered that this one begins with (by characters); the others can
@@ -56,7 +56,7 @@ struct IncrementalFilter: Sendable, Equatable {
     }
 
     /// Forgets every answer, for texts that changed.
-    mutating func reset() {
+    public mutating func reset() {
         answers = []
         examined = 0
     }

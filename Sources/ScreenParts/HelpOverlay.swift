@@ -3,9 +3,9 @@ import Drawing
 /// The `?` overlay: the keys of the screen, from the table of commands, in a panel over whatever
 /// is on screen; in columns where they fit, with long help wrapped, and in pages where even that
 /// does not fit the terminal's height.
-enum HelpOverlay {
+public enum HelpOverlay {
     /// One key's line of help, as laid out: the keys, and the help wrapped to its column.
-    struct Entry: Equatable {
+    public struct Entry: Equatable {
         var keys: String
         var help: [String]
     }
@@ -109,14 +109,14 @@ enum HelpOverlay {
         }
     }
 
-    static let gap = 3
+    public static let gap = 3
 
     /// Draws `lines` (keys, what they do) in a centred panel titled `title`, clipped to the canvas,
     /// showing `page` (clamped to the pages there are, and returned); the title names the blitter
     /// the picture is drawn with (`--blitter`), when given. With more than one page, its last line
     /// says which page this is and which keys turn them.
     @discardableResult
-    static func draw(_ lines: [(keys: String, help: String)], title: String, picture: FrameEncoder.Blitter? = nil,
+    public static func draw(_ lines: [(keys: String, help: String)], title: String, picture: FrameEncoder.Blitter? = nil,
                      page: Int = 0, into canvas: inout Canvas) -> Int {
         guard canvas.width >= 10, canvas.height >= 5 else { return 0 }
         let layout = Layout(lines, width: canvas.width, height: canvas.height)

@@ -1,6 +1,7 @@
 import Controls
 import Drawing
 import Formatting
+import ScreenParts
 
 /// One line of a subtitle track: when it starts in the file, and its text on one row.
 public struct SubtitleLine: Sendable, Equatable {
@@ -18,9 +19,9 @@ public struct SubtitleLine: Sendable, Equatable {
 
 /// The jump to a subtitle line (mpv 0.39's select-subtitle-line): the current track's lines with
 /// their times, filtered as the user types; Enter goes to the highlighted one.
-struct SubtitleSearch: Sendable, Equatable {
+public struct SubtitleSearch: Sendable, Equatable {
     /// What the list has to show.
-    enum Content: Sendable, Equatable {
+    public enum Content: Sendable, Equatable {
         /// The lines are being read (a child process of FFmpeg's, off the loop).
         case reading
         case lines([SubtitleLine])
@@ -29,7 +30,7 @@ struct SubtitleSearch: Sendable, Equatable {
     }
 
     /// The track whose lines these are.
-    let trackID: Int
+    public let trackID: Int
     private(set) var content = Content.reading
     private(set) var query = ""
     /// The lines that match the query: indices into the lines.
@@ -43,18 +44,18 @@ struct SubtitleSearch: Sendable, Equatable {
     /// The position when the search opened: the line showing then is highlighted first.
     private let position: Seconds
 
-    init(trackID: Int, position: Seconds) {
+    public init(trackID: Int, position: Seconds) {
         self.trackID = trackID
         self.position = position
     }
 
-    var lines: [SubtitleLine] {
+    public var lines: [SubtitleLine] {
         if case .lines(let lines) = content { return lines }
         return []
     }
 
     /// The lines have been read (or not).
-    mutating func receive(_ content: Content) {
+    public mutating func receive(_ content: Content) {
         self.content = content
         folded = lines.map(\.folded)
         filter.reset()
@@ -63,34 +64,34 @@ struct SubtitleSearch: Sendable, Equatable {
         selection = max((matches.lastIndex { lines[$0].start <= position + 0.001 }) ?? 0, 0)
     }
 
-    mutating func type(_ text: String) {
+    public mutating func type(_ text: String) {
         query += text
         refilter()
     }
 
     /// Pasted text joins the query, on one line as the list's filter takes it.
-    mutating func paste(_ text: String) {
+    public mutating func paste(_ text: String) {
         type(FilterText.pasted(text))
     }
 
-    mutating func erase() {
+    public mutating func erase() {
         guard !query.isEmpty else { return }
         query.removeLast()
         refilter()
     }
 
-    mutating func clear() {
+    public mutating func clear() {
         query = ""
         refilter()
     }
 
-    mutating func move(by steps: Int) {
+    public mutating func move(by steps: Int) {
         guard !matches.isEmpty else { return }
         selection = min(max(selection + steps, 0), matches.count - 1)
     }
 
     /// The highlighted line, if any.
-    var selected: SubtitleLine? { matches.indices.contains(selection) ? lines[matches[selection]] : nil }
+    public var selected: SubtitleLine? { matches.indices.contains(selection) ? lines[matches[selection]] : nil }
 
     /// Keeps the lines whose text holds every word of the query, in any case.
     private mutating func refilter() {
@@ -100,7 +101,7 @@ struct SubtitleSearch: Sendable, Equatable {
 
     /// Draws the search in a centred panel over most of `canvas`: the query, then the matching
     /// lines with their times (in `duration`'s clock format), the highlighted one kept in view.
-    func draw(into canvas: inout Canvas, duration: Seconds) {
+    public func draw(into canvas: inout Canvas, duration: Seconds) {
         let width = min(canvas.width - 4, 100), height = min(canvas.height - 2, 30)
         guard width >= 20, height >= 6 else { return }
         let panel = Rect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
