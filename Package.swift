@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "Session", targets: ["Session"]),
         .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "Terminal", targets: ["Terminal"]),
+        .library(name: "Graphics", targets: ["Graphics"]),
         .library(name: "Formatting", targets: ["Formatting"]),
         .library(name: "System", targets: ["System"]),
         // The options and the resume records, so that Fuzz/ can drive their parsers.
@@ -64,26 +65,38 @@ let package = Package(
         // encoders (cells from pixels, PNG): no tty, no system calls.
         .target(name: "Drawing", dependencies: ["CZlib", "CBlitter"]),
         .target(name: "Terminal", dependencies: ["Drawing", "CBlitter", "System"]),
-        .target(name: "Screens", dependencies: ["Controls", "Session", "Formatting", "Drawing", "Terminal", "Media"]),
+        // The pictures in the terminal's pixels, as bytes and decisions over Terminal's facts: kitty's
+        // graphics (shared memory, placeholders), sixel, iTerm2's images, the frame of cells and
+        // images; it writes nothing to the tty itself.
+        .target(name: "Graphics", dependencies: ["Drawing", "CBlitter", "Terminal", "System"]),
+        // The table of commands: keys, mpv-style command lines, help text and the screens each runs on.
+        .target(name: "Commands", dependencies: ["Controls", "Formatting", "Terminal"]),
+        // What every screen draws with: the theme, the `?` overlay, fades and shapes, the spoken lines.
+        .target(name: "ScreenParts", dependencies: ["Drawing"]),
+        // Text matched as people type it: folded text, the incremental filter, the subtitle search.
+        .target(name: "TextSearch", dependencies: ["ScreenParts", "Controls", "Drawing", "Formatting"]),
+        // The list (library) screen: its items, layout, input, history and scan.
+        .target(name: "ListScreen", dependencies: ["Commands", "ScreenParts", "TextSearch", "Controls", "Drawing", "Formatting", "Terminal"]),
+        .target(name: "Screens", dependencies: ["Controls", "Session", "Formatting", "Drawing", "Terminal", "Media", "Commands", "ScreenParts", "TextSearch"]),
         // The options: the table of them, the command line, reel.conf, help, the man page and
         // completions, and their checks; and the --trace log.
-        .target(name: "Options", dependencies: ["Controls", "Formatting", "Playback", "Screens", "Session", "System", "Terminal", "Media"]),
+        .target(name: "Options", dependencies: ["Controls", "Formatting", "Playback", "Screens", "Session", "System", "Terminal", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
         // What there is to play: the arguments checked, folders scanned (in order, in batches),
         // each file probed, its thumbnail cached, a poster card's picture found.
-        .target(name: "Library", dependencies: ["Controls", "Drawing", "Formatting", "Options", "Playback", "Screens", "System", "Media"]),
+        .target(name: "Library", dependencies: ["Controls", "Drawing", "Formatting", "Options", "Playback", "Screens", "System", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
         // What was watched: the resume records on disk, the watch history over them, the
         // playlist's items and how a URL is shown.
-        .target(name: "History", dependencies: ["Controls", "Formatting", "Playback", "Screens", "System", "Media"]),
+        .target(name: "History", dependencies: ["Controls", "Formatting", "Playback", "Screens", "System", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
         // reel on the desktop: MPRIS on the session bus (over DesktopBus) with its cover art, and
         // mpv's IPC socket.
-        .target(name: "Desktop", dependencies: ["Controls", "DesktopBus", "Drawing", "Formatting", "Library", "Options", "Playback", "Screens", "System", "Media"]),
+        .target(name: "Desktop", dependencies: ["Controls", "DesktopBus", "Drawing", "Formatting", "Library", "Options", "Playback", "Screens", "System", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
         // reel inside tmux: the tmux client, the pane's watcher, passthrough and pictures, and the
         // exit guard that undoes them.
-        .target(name: "Tmux", dependencies: ["Drawing", "Options", "Playback", "System", "Terminal", "Media"]),
+        .target(name: "Tmux", dependencies: ["Drawing", "Options", "Playback", "System", "Terminal", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
         // What reel asks of mpv and FFmpeg beside the session: video frames as pixels, the scrub
         // preview, screenshots, a subtitle track's lines.
-        .target(name: "MediaJobs", dependencies: ["Controls", "Drawing", "Formatting", "History", "Library", "Options", "Playback", "Screens", "Session", "System", "Media"]),
-        .target(name: "App", dependencies: ["Options", "Library", "History", "Desktop", "Tmux", "MediaJobs", "System", "Playback", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Screens", "Media"]),
+        .target(name: "MediaJobs", dependencies: ["Controls", "Drawing", "Formatting", "History", "Library", "Options", "Playback", "Screens", "Session", "System", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
+        .target(name: "App", dependencies: ["Options", "Library", "History", "Desktop", "Tmux", "MediaJobs", "System", "Playback", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Screens", "Media", "Graphics", "Commands", "ListScreen", "TextSearch", "DesktopBus", "ScreenParts"]),
         .executableTarget(name: "reel", dependencies: ["App", "System"]),
         // Measures the playback core in a process of its own (leak checks, bench figures).
         .executableTarget(name: "PlaybackProbe", dependencies: ["Playback", "System"]),
@@ -107,14 +120,19 @@ let package = Package(
         .testTarget(name: "SessionTests", dependencies: ["Session", "Controls", "TestRandom"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestRandom"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "CBlitter", "TerminalProbe", "System", "TestTerminal", "TestRandom"]),
-        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Media"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Options", "Library", "History", "Desktop", "Tmux", "MediaJobs", "Session", "Drawing", "DesktopBus", "System", "TestFiles", "Media"]),
-        .testTarget(name: "OptionsTests", dependencies: ["Options", "Controls", "Playback", "Screens", "Session", "System", "Terminal", "Media"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "Controls", "Drawing", "Formatting", "Playback", "Screens", "System", "Terminal", "TestFiles", "Media"]),
-        .testTarget(name: "HistoryTests", dependencies: ["History", "TestFiles", "Playback", "Screens", "System", "Media"]),
-        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Options", "DesktopBus", "Playback", "Screens", "System", "Media"]),
-        .testTarget(name: "TmuxTests", dependencies: ["Tmux", "Drawing", "Playback", "System", "Terminal", "Media"]),
-        .testTarget(name: "MediaJobsTests", dependencies: ["MediaJobs", "Drawing", "Playback", "Screens", "System", "Terminal", "TestFiles", "Media"]),
+        .testTarget(name: "GraphicsTests", dependencies: ["Graphics", "Terminal", "Drawing", "CZlib", "System", "TestTerminal", "TestRandom"]),
+        .testTarget(name: "CommandsTests", dependencies: ["Commands", "Controls", "Terminal"]),
+        .testTarget(name: "ScreenPartsTests", dependencies: ["ScreenParts", "Drawing"]),
+        .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"]),
+        .testTarget(name: "ListScreenTests", dependencies: ["ListScreen", "Commands", "ScreenParts", "Controls", "Drawing", "Terminal"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Media", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Options", "Library", "History", "Desktop", "Tmux", "MediaJobs", "Session", "Drawing", "DesktopBus", "System", "TestFiles", "Media", "Graphics", "Terminal", "Commands", "ListScreen", "TextSearch", "ScreenParts"]),
+        .testTarget(name: "OptionsTests", dependencies: ["Options", "Controls", "Playback", "Screens", "Session", "System", "Terminal", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "Controls", "Drawing", "Formatting", "Playback", "Screens", "System", "Terminal", "TestFiles", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "TestFiles", "Playback", "Screens", "System", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
+        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Options", "DesktopBus", "Playback", "Screens", "System", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
+        .testTarget(name: "TmuxTests", dependencies: ["Tmux", "Drawing", "Playback", "System", "Terminal", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
+        .testTarget(name: "MediaJobsTests", dependencies: ["MediaJobs", "Drawing", "Playback", "Screens", "System", "Terminal", "TestFiles", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
         .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
         .testTarget(name: "EndToEndTests", dependencies: ["reel", "System", "TestTerminal"]),
     ],

@@ -1,3 +1,4 @@
+import Commands
 import Screens
 
 /// What reaches the scenes from outside the keys: IPC clients' and MPRIS's commands, what mpv's

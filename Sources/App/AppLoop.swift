@@ -1,3 +1,4 @@
+import Commands
 import Controls
 import Desktop
 import Drawing
@@ -5,6 +6,7 @@ import Options
 import Session
 import Screens
 import System
+import Graphics
 import Terminal
 import Tmux
 

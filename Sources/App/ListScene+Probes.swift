@@ -1,5 +1,6 @@
 import Drawing
 import Library
+import ListScreen
 import Playback
 import Screens
 

@@ -1,7 +1,9 @@
+import Commands
 import Controls
 import Drawing
 import History
 import Library
+import ListScreen
 import Options
 import Playback
 import Screens

@@ -1,3 +1,4 @@
+import Commands
 import Controls
 import Drawing
 import Library
@@ -6,6 +7,7 @@ import Session
 import Playback
 import Screens
 import Terminal
+import TextSearch
 
 /// The player as a scene: the player screen over the session's frames.
 ///

@@ -1,3 +1,4 @@
+import Commands
 import Controls
 import Drawing
 import Library

@@ -1,3 +1,4 @@
+import Commands
 import Desktop
 import Drawing
 import Formatting
@@ -8,6 +9,7 @@ import Options
 import Playback
 import Screens
 import System
+import Graphics
 import Terminal
 import Tmux
 

@@ -1,4 +1,6 @@
+import Commands
 import Drawing
+import Graphics
 import Options
 import Terminal
 import Screens

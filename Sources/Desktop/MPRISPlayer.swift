@@ -1,3 +1,4 @@
+import Commands
 import DesktopBus
 import Screens
 

@@ -1,3 +1,4 @@
+import Commands
 import Controls
 import DesktopBus
 import Playback

@@ -1,5 +1,6 @@
 import Controls
 import Formatting
+import ListScreen
 import Playback
 import Screens
 import System

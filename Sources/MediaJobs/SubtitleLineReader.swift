@@ -2,6 +2,7 @@ import Media
 import Playback
 import Screens
 import System
+import TextSearch
 
 /// Reads a subtitle track's lines for the jump to a line: FFmpeg, in a child process, turns the
 /// track (inside the file, or a separate file) into SubRip, which this parses.

@@ -1,3 +1,4 @@
+import Commands
 import Playback
 import Screens
 import System

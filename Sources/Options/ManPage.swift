@@ -1,3 +1,4 @@
+import Commands
 import Screens
 
 /// The man page, reel(1), in roff: written from the table of options, the table of commands and

@@ -1,5 +1,6 @@
 import Playback
 import System
+import Graphics
 import Terminal
 
 extension OptionSpec {

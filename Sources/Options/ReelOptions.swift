@@ -1,8 +1,11 @@
+import Commands
 import Controls
 import Session
 import Playback
 import Screens
 import System
+import Graphics
+import ListScreen
 import Terminal
 
 /// Everything the command line can ask of reel, parsed by hand (the toolchain has no parser).

@@ -2,6 +2,7 @@ import Controls
 import Drawing
 import Formatting
 import Media
+import ScreenParts
 
 /// The A-B loop (mpv's `ab-loop`): one key sets A, then B, then clears; the scrubber marks both.
 extension PlayerScreen {

@@ -1,6 +1,7 @@
 import Controls
 import Drawing
 import Formatting
+import ScreenParts
 
 extension PlayerScreen {
     /// Draws the screen: `video` (already letterboxed by mpv to the encoder's pixel size for the

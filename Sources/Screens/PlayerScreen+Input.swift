@@ -1,3 +1,5 @@
+import ScreenParts
+import Commands
 import Controls
 import Terminal
 

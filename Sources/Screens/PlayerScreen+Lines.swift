@@ -1,6 +1,8 @@
+import Commands
 import Controls
 import Formatting
 import Terminal
+import TextSearch
 
 /// The jump to a subtitle line on the player screen.
 extension PlayerScreen {

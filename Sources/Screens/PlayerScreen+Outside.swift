@@ -1,3 +1,4 @@
+import Commands
 import Controls
 
 /// Commands and changes that come from outside the terminal: MPRIS (media keys, playerctl) and

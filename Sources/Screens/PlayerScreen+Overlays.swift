@@ -1,6 +1,7 @@
 import Controls
 import Drawing
 import Formatting
+import ScreenParts
 import Session
 import Terminal
 

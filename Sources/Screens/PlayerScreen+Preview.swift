@@ -1,5 +1,6 @@
 import Controls
 import Drawing
+import ScreenParts
 import Terminal
 
 /// The scrub preview card: while the pointer hovers over the scrubber, or drags it, a card above

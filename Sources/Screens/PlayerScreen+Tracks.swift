@@ -1,3 +1,4 @@
+import Commands
 import Controls
 
 /// Audio and subtitle tracks and chapters: the keys' cycles, the tracks menu, their notices.

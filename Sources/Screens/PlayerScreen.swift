@@ -1,8 +1,11 @@
+import Commands
 import Controls
 import Drawing
 import Formatting
+import ScreenParts
 import Session
 import Terminal
+import TextSearch
 
 /// The player: the video with reel's chrome over it, driven by mpv's real state.
 ///

@@ -1,6 +1,7 @@
 import Controls
 import Drawing
 import Formatting
+import ScreenParts
 
 extension PosterScreen {
     /// Draws the card at `now`: the backdrop, the frame with the poster and, through the reveal's

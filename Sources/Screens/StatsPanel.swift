@@ -1,6 +1,7 @@
 import Controls
 import Drawing
 import Formatting
+import ScreenParts
 
 /// reel's own figures for the stats panel: how the picture reaches the terminal.
 public struct TerminalFigures: Sendable, Equatable {

@@ -1,12 +1,12 @@
 /// Standard base64 (RFC 4648, with padding), as kitty's graphics protocol carries its data.
-enum Base64 {
+public enum Base64 {
     static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// The number of characters `count` bytes encode to.
-    static func encodedLength(_ count: Int) -> Int { (count + 2) / 3 * 4 }
+    public static func encodedLength(_ count: Int) -> Int { (count + 2) / 3 * 4 }
 
     /// Appends the encoding of `bytes` to `out`.
-    static func encode(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+    public static func encode(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
         let start = out.count
         out.append(contentsOf: repeatElement(0, count: encodedLength(bytes.count)))
         out.withUnsafeMutableBufferPointer { buffer in
@@ -36,7 +36,7 @@ enum Base64 {
     }
 
     /// The encoding of `bytes`.
-    static func encode(_ bytes: [UInt8]) -> [UInt8] {
+    public static func encode(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         bytes.withUnsafeBytes { encode($0, into: &out) }
         return out

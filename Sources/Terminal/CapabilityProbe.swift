@@ -45,15 +45,25 @@ public struct CapabilityProbe: Sendable {
     public static func query(sharedMemoryName: String?, throughTmux: Bool = false) -> [UInt8] {
         var graphics: [UInt8] = []
         if let sharedMemoryName {
-            graphics += KittyGraphics.query(id: sharedMemoryQueryID, sharedMemoryName: sharedMemoryName)
+            graphics += kittyQuery(id: sharedMemoryQueryID, sharedMemoryName: sharedMemoryName)
         }
-        graphics += KittyGraphics.query(id: directQueryID)
+        graphics += kittyQuery(id: directQueryID)
         graphics += Array("\u{1B}[?1;1;0S\u{1B}[?1;4;0S\u{1B}[?2;4;0S\u{1B}[16t\u{1B}[14t".utf8)
         let status = Array("\u{1B}[5n".utf8)
         let own = Array("\u{1B}[?2026$p\u{1B}[>q".utf8)
         let last = Array("\u{1B}[c".utf8)
         guard throughTmux else { return graphics + own + status + last }
         return own + last + TmuxPassthrough.wrapped(graphics + status + last)
+    }
+
+    /// kitty's graphics query, which loads nothing and shows nothing: a one-pixel image sent
+    /// directly (`t=d`), or in the shared-memory object `sharedMemoryName` (`t=s`, which only a
+    /// terminal on this machine can read). kitty answers `OK` (or an error) for image `id`. (The
+    /// commands that show pictures are Graphics' `KittyGraphics`.)
+    static func kittyQuery(id: Int, sharedMemoryName: String? = nil) -> [UInt8] {
+        let (keys, payload) = sharedMemoryName.map { ("a=q,i=\(id),s=1,v=1,f=24,t=s,S=3", Array($0.utf8)) }
+            ?? ("a=q,i=\(id),s=1,v=1,f=24,t=d", [0, 0, 0])
+        return Array("\u{1B}_G\(keys);".utf8) + Base64.encode(payload) + [0x1B, 0x5C]
     }
 
     /// Takes one reply into account.

@@ -46,7 +46,7 @@ public struct PaneClient: Sendable, Equatable {
     public var hasSixel: Bool { features.contains("sixel") }
 
     /// The tag that opens a client's line.
-    static let tag = "C"
+    public static let tag = "C"
     /// tmux's format of a client's line, its fields apart by tabs (a terminal's type may hold
     /// spaces); the type comes last, so that even a tab in it stays in it. A client's window,
     /// status line and options are its session's.
@@ -55,7 +55,7 @@ public struct PaneClient: Sendable, Equatable {
         .joined(separator: "\t")
 
     /// The client of a line in ``format``; nil when it is not one.
-    init?(line: String) {
+    public init?(line: String) {
         let fields = line.split(separator: "\t", maxSplits: 10, omittingEmptySubsequences: false).map(String.init)
         guard fields.count == 11, fields[0] == Self.tag, let width = Int(fields[2]), let height = Int(fields[3]),
               let status = TmuxStatusLine(status: fields[5], position: fields[6]) else { return nil }

@@ -14,10 +14,10 @@ public struct PaneGeometry: Sendable, Equatable {
     }
 
     /// tmux's formats of it, in the order ``init(fields:)`` reads them.
-    static let format = ["#{pane_left}", "#{pane_top}", "#{pane_width}", "#{pane_height}"]
+    public static let format = ["#{pane_left}", "#{pane_top}", "#{pane_width}", "#{pane_height}"]
 
     /// The geometry in the four values of ``format``; nil when they are not four numbers.
-    init?(fields: ArraySlice<String>) {
+    public init?(fields: ArraySlice<String>) {
         let numbers = fields.compactMap { Int($0) }
         guard fields.count == 4, numbers.count == 4 else { return nil }
         self.init(left: numbers[0], top: numbers[1], width: numbers[2], height: numbers[3])

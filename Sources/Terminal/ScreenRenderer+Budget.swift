@@ -1,3 +1,4 @@
+import CBlitter
 import Drawing
 
 extension ScreenRenderer {
@@ -71,8 +72,8 @@ extension ScreenRenderer {
         var total = 0
         canvas.cells.withUnsafeBufferPointer { cells in
             @inline(__always) func length(_ c: RGB) -> Int {
-                Int(ByteWriter.digits(of: c.r) & 0xFF) &+ Int(ByteWriter.digits(of: c.g) & 0xFF)
-                    &+ Int(ByteWriter.digits(of: c.b) & 0xFF)
+                Int(reel_decimal_digits(c.r) & 0xFF) &+ Int(reel_decimal_digits(c.g) & 0xFF)
+                    &+ Int(reel_decimal_digits(c.b) & 0xFF)
             }
             for cell in cells where cell != black {
                 // `ESC[38;2;` `;;` `;48;2;` `;;` `m` and `▀`: 21 bytes besides the digits.

@@ -13,7 +13,7 @@ extension ScreenRenderer {
     /// For a terminal that paints an image over cells written before it (mlterm paints a
     /// sixel's transparent pixels in the background colour, and its iTerm2 images are opaque):
     /// the text in the image's holes is written again after the image.
-    mutating func rewrite(_ indices: [Int], of canvas: Canvas) -> [UInt8] {
+    public mutating func rewrite(_ indices: [Int], of canvas: Canvas) -> [UInt8] {
         guard !indices.isEmpty, canvas.width == width, canvas.height == height else { return [] }
         for i in indices where i >= 0 && i < written.count { written[i] = ScreenRenderer.unknownCell }
         let (floor, frameTolerance, frameCells, changed) = (tolerance, lastFrameTolerance, lastFrameCellsWritten, lastFrameChanged)
@@ -31,5 +31,13 @@ extension ScreenRenderer {
         lastFrameChanged = changed || lastFrameChanged
         guard bytes.count >= ScreenRenderer.beginSync.count + ScreenRenderer.endSync.count else { return [] }
         return Array(bytes[ScreenRenderer.beginSync.count..<(bytes.count - ScreenRenderer.endSync.count)])
+    }
+}
+
+extension ScreenRenderer {
+    /// Forgets where the cursor is (something else moved it): the next move is absolute.
+    public mutating func forgetCursor() {
+        cursorRow = nil
+        cursorColumn = nil
     }
 }

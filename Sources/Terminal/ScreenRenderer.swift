@@ -70,7 +70,7 @@ public struct ScreenRenderer: Sendable {
     /// The text of cluster cells in ``written``, by cell index.
     var writtenClusters: [Int: String] = [:]
     /// Whether the next frame must clear the screen and write every cell.
-    var needsFullRedraw = true
+    public internal(set) var needsFullRedraw = true
     /// The cursor row, or nil when unknown.
     var cursorRow: Int?
     /// The cursor column, or nil when unknown (also after writing the last column, where the
@@ -108,7 +108,7 @@ public struct ScreenRenderer: Sendable {
     }
 
     static let beginSync: [UInt8] = Array("\u{1B}[?2026h".utf8)
-    static let endSync: [UInt8] = Array("\u{1B}[?2026l".utf8)
+    public static let endSync: [UInt8] = Array("\u{1B}[?2026l".utf8)
     static let clearScreen: [UInt8] = Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)
 
     /// The most bytes one cell can take: a cursor move (at most 14), a full SGR (at most 48) and

@@ -6,23 +6,23 @@ import System
 /// The owner of one file in shared memory (`/dev/shm`) that holds a frame for kitty's `t=f`,
 /// mapped once and written again frame after frame; unmapped, closed and unlinked when this
 /// object goes.
-final class SharedMemoryFile {
+public final class SharedMemoryFile {
     /// The object's name, `/reel-<pid>-<n>`, as `shm_open` takes it.
-    let name: String
+    public let name: String
     /// Its path in the file system: what kitty is told to read, and what a signal handler unlinks.
-    let path: String
+    public let path: String
     private let descriptor: Int32
     private var mapping: UnsafeMutableRawPointer?
     private var capacity = 0
 
     /// Creates a new, empty file.
-    init() throws(SystemError) {
+    public init() throws(SystemError) {
         (name, path, descriptor) = try SharedMemoryObject.create()
     }
 
     /// Makes the file hold `bytes` from its start (it grows as needed, and is never shrunk:
     /// the reader is told how many bytes to read).
-    func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         if bytes.count > capacity {
             unmap()

@@ -7,11 +7,11 @@ import System
 /// The owner of one POSIX shared-memory object holding an image for kitty (`t=s`): created
 /// with its bytes, and unlinked when this object goes, whether or not the terminal took it
 /// (kitty removes what it reads; unlinking again does nothing, as names are never reused).
-final class SharedMemoryObject {
+public final class SharedMemoryObject {
     /// The object's name, `/reel-<pid>-<n>`: what kitty is told to open.
-    let name: String
+    public let name: String
     /// Its path in the file system, for an unlink from a signal handler.
-    let path: String
+    public let path: String
 
     /// How many names this process has taken: the next name's number. Atomic, as tests (and
     /// a probe beside a renderer) make objects from several threads at once.
@@ -39,7 +39,7 @@ final class SharedMemoryObject {
     }
 
     /// Creates a new object holding `bytes`.
-    init(bytes: UnsafeRawBufferPointer) throws(SystemError) {
+    public init(bytes: UnsafeRawBufferPointer) throws(SystemError) {
         let (name, path, fd) = try SharedMemoryObject.create()
         self.name = name
         self.path = path

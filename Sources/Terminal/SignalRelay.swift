@@ -21,7 +21,7 @@ import System
 /// `write(2)` to the self-pipe, and for an emergency restore `write(2)` of precomputed bytes,
 /// `tcsetattr(3)`, `signal(2)`, `raise(3)` and `_exit(2)`, and `fork(2)`, `execve(2)` and
 /// `waitpid(2)` for a prepared command (``setEmergencyCommand(_:)``).
-enum SignalRelay {
+public enum SignalRelay {
     /// The signals that change the session's state, relayed to the loop: resize, suspend, continue.
     static let control: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT]
     /// The signals that ask reel to end, relayed to the loop as ``TerminalSignal/terminate(_:)``:
@@ -63,9 +63,10 @@ enum SignalRelay {
     /// handlers never do.
     nonisolated(unsafe) static var previous: [Int32: sigaction] = [:]
 
-    /// The slots of ``sharedMemoryPaths`` (every file and object ``SharedMemoryImages`` may
-    /// hold at once), and the room for each path (with its NUL).
-    static let sharedMemorySlots = 2 * SharedMemoryImages.most
+    /// The slots of ``sharedMemoryPaths`` (every file and object Graphics' `SharedMemoryImages`
+    /// may hold at once: it keeps at most half of them of each), and the room for each path
+    /// (with its NUL).
+    public static let sharedMemorySlots = 128
     static let sharedMemoryPathLength = 64
 
     /// The files of the shared-memory images the terminal has not taken yet, for a fatal signal
@@ -82,7 +83,7 @@ enum SignalRelay {
 
     /// Records the shared-memory files to unlink if a fatal signal comes (the first
     /// ``sharedMemorySlots`` of them; longer paths are left out).
-    static func setSharedMemoryPaths(_ paths: [String]) {
+    public static func setSharedMemoryPaths(_ paths: [String]) {
         let slots = sharedMemoryPaths
         let fitting = paths.filter { $0.utf8.count < sharedMemoryPathLength }
         for slot in 0..<sharedMemorySlots {

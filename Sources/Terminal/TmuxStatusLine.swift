@@ -13,11 +13,11 @@ public struct TmuxStatusLine: Sendable, Equatable {
     }
 
     /// tmux's formats of it, in the order ``init(status:position:)`` reads them.
-    static let format = ["#{status}", "#{status-position}"]
+    public static let format = ["#{status}", "#{status-position}"]
 
     /// The status line of tmux's `status` and `status-position` values; nil when `status` is
     /// none of off, on, 0…5.
-    init?(status: String, position: String) {
+    public init?(status: String, position: String) {
         switch status {
         case "off": lines = 0
         case "on": lines = 1

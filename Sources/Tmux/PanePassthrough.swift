@@ -1,5 +1,6 @@
 import Options
 import System
+import Graphics
 import Terminal
 
 /// The one owner of tmux's `allow-passthrough` for reel's pane: it turns it on for that pane only

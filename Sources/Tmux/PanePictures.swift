@@ -1,5 +1,6 @@
 import Options
 import System
+import Graphics
 import Terminal
 
 /// Keeps reel's picture inside tmux only where its pane is shown: feeds the ``PaneWatcher``'s

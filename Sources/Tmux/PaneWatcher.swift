@@ -1,4 +1,5 @@
 import System
+import Graphics
 import Terminal
 
 /// Asks tmux about reel's pane every ``PaneWatch/pollInterval`` on a thread of its own, and hands

@@ -1,5 +1,6 @@
 import Playback
 import System
+import Graphics
 import Terminal
 
 /// What tmux says of the terminals its clients run in, when reel runs inside tmux: the only

@@ -1,4 +1,5 @@
 import Drawing
+import Graphics
 import Options
 import System
 import Terminal

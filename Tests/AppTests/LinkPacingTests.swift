@@ -1,6 +1,7 @@
 @testable import App
 @testable import Options
 import Testing
+@testable import Graphics
 @testable import Tmux
 @testable import Terminal
 

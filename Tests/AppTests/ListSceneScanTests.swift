@@ -10,6 +10,7 @@ import Terminal
 import TestFiles
 import Testing
 @testable import App
+@testable import ListScreen
 
 /// The list filling in from a real scan on its thread and real probes (libmpv), as `reel DIR`
 /// runs it: every row, past each batch and each ``ScanJob/stepBudget``, describes its own file.

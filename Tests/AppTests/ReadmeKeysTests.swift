@@ -1,3 +1,4 @@
+@testable import Commands
 import Foundation
 import Screens
 import Testing

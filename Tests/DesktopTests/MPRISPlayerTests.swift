@@ -1,6 +1,7 @@
 import DesktopBus
 import Screens
 import Testing
+@testable import Commands
 @testable import Desktop
 
 /// MPRIS2 without a bus: calls in, commands and replies out; states in, signals out.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import History
+@testable import ListScreen
 import Playback
 import Screens
 import System

@@ -4,6 +4,7 @@ import System
 import TestFiles
 import Testing
 @testable import History
+@testable import ListScreen
 
 /// Continue watching over records whose file is no longer a file: the row says what is there.
 @Suite("WatchHistory")

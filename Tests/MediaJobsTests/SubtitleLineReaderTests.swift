@@ -5,6 +5,7 @@ import System
 import TestFiles
 import Testing
 @testable import MediaJobs
+@testable import TextSearch
 
 /// The subtitle lines for the jump to a line, read with the installed FFmpeg from the film
 /// sample's two text tracks (SubRip and ASS, inside the Matroska file) and from a sidecar file.

@@ -1,3 +1,4 @@
+@testable import Commands
 @testable import Options
 import Playback
 import Foundation

@@ -1,3 +1,4 @@
+@testable import Commands
 import Media
 @testable import Options
 import Playback

@@ -1,3 +1,4 @@
+@testable import Commands
 import Terminal
 import Testing
 @testable import Screens

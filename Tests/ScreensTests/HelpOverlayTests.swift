@@ -1,5 +1,7 @@
+@testable import Commands
 import Controls
 import Drawing
+@testable import ScreenParts
 import Terminal
 import Testing
 @testable import Screens

@@ -1,5 +1,7 @@
 import Controls
 import Drawing
+@testable import ListScreen
+@testable import ScreenParts
 import Testing
 import Terminal
 @testable import Screens

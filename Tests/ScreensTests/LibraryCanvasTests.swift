@@ -1,5 +1,7 @@
 import Controls
 import Drawing
+@testable import ListScreen
+@testable import ScreenParts
 import Terminal
 import Testing
 @testable import Screens

@@ -1,5 +1,6 @@
 import Controls
 import Drawing
+@testable import ListScreen
 import Terminal
 import Testing
 @testable import Screens

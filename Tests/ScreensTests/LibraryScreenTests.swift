@@ -1,8 +1,10 @@
 import Controls
 import Drawing
+@testable import ListScreen
 import Terminal
 import Testing
 @testable import Screens
+@testable import ScreenParts
 
 /// The library screen with an injected clock: keys, filter, mouse, the hint bar over scrolls,
 /// and what it draws.

@@ -1,3 +1,4 @@
+@testable import Commands
 import Controls
 import Terminal
 import Testing

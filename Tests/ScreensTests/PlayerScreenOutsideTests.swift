@@ -1,3 +1,4 @@
+@testable import Commands
 import Controls
 import Media
 import Testing

@@ -1,6 +1,8 @@
+@testable import Commands
 import Controls
 import Drawing
 import Media
+@testable import ScreenParts
 import Testing
 import Terminal
 @testable import Screens

@@ -1,5 +1,6 @@
 import Controls
 import Drawing
+@testable import ListScreen
 import Media
 import Terminal
 import Testing

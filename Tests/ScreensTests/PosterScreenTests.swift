@@ -1,6 +1,7 @@
 import Controls
 import Drawing
 import Media
+@testable import ScreenParts
 import Terminal
 import Testing
 @testable import Screens

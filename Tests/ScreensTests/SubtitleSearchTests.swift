@@ -4,6 +4,7 @@ import Media
 import Terminal
 import Testing
 @testable import Screens
+@testable import TextSearch
 
 /// The jump to a subtitle line on the player screen: the lines, the filter, Enter and Esc.
 @Suite("Jump to a subtitle line")

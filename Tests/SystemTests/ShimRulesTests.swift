@@ -87,6 +87,22 @@ struct ShimRulesTests {
         noGlibc(target: target)
     }
 
+    @Test("Graphics makes bytes and decisions and never touches the tty: it imports no Glibc or Foundation, and no Terminal type that writes",
+          arguments: [("Graphics/", ["CBlitter", "Drawing", "System", "Terminal"])] as [(String, Set<String>)])
+    func bytesNotTTY(target: String, allowed: Set<String>) {
+        #expect(Self.imports(under: target).subtracting(allowed).isEmpty, "\(Self.imports(under: target))")
+        for writer in ["TerminalSession", "TerminalOutput", "FileDescriptor", "SignalRelay.install"] {
+            #expect(Self.files(using: writer).filter { $0.hasPrefix(target) }.isEmpty, "\(writer)")
+        }
+    }
+
+    @Test("the screens' targets import neither the system (Glibc, Foundation, System) nor mpv: the table of commands, the screens' parts, the text search, the list screen",
+          arguments: ["Commands/", "ScreenParts/", "TextSearch/", "ListScreen/"])
+    func screensArePure(target: String) {
+        #expect(Self.sources.contains { $0.path.hasPrefix(target) }, "the target's sources are found")
+        #expect(Self.imports(under: target).isDisjoint(with: ["Glibc", "Foundation", "System", "Playback", "CMpv"]), "\(Self.imports(under: target))")
+    }
+
     @Test("no Swift file under Sources is over 400 lines (DESIGN's rule: split by topic, Type+Topic.swift)")
     func filesStaySmall() {
         let long = Self.sources.filter { $0.text.split(separator: "\n", omittingEmptySubsequences: false).count > 401 }

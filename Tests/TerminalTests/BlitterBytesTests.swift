@@ -1,6 +1,7 @@
 @testable import Drawing
 import Testing
 @testable import Terminal
+import TestTerminal
 
 /// Each cell blitter's bytes for the same picture, exactly: what the terminal receives.
 @Suite("Blitter bytes")

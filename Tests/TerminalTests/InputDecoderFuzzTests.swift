@@ -1,6 +1,7 @@
 import Testing
 import Terminal
 import TestRandom
+import TestTerminal
 
 /// Fuzzes the decoder with random and mutated inputs (`REEL_FUZZ_ITERATIONS`, default 1,000,000).
 ///

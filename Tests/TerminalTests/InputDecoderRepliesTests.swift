@@ -1,5 +1,6 @@
 import Testing
 import Terminal
+import TestTerminal
 
 @Suite("InputDecoder: the terminal's replies")
 struct InputDecoderRepliesTests {

@@ -1,5 +1,6 @@
 import Testing
 import Terminal
+import TestTerminal
 
 /// Feeds `bytes` whole at t = 0 and resolves anything pending (a trailing lone ESC) at t = 1.
 func decodeWhole(_ bytes: [UInt8]) -> [InputEvent] {

@@ -22,16 +22,6 @@ func paint(_ canvas: inout Canvas, _ x: Int, _ top: RGB, _ bottom: RGB) {
     canvas.setPixel(x: x, py: 1, color: bottom)
 }
 
-/// `text` as bytes, with `⎋` standing for ESC so expectations stay readable.
-func esc(_ text: String) -> [UInt8] {
-    Array(text.replacing("⎋", with: "\u{1B}").utf8)
-}
-
-/// `bytes` as text with ESC shown as `⎋`, for readable failure messages.
-func show(_ bytes: [UInt8]) -> String {
-    String(decoding: bytes, as: UTF8.self).replacing("\u{1B}", with: "⎋")
-}
-
 /// The number of iterations for a randomised test: `REEL_FUZZ_ITERATIONS` when set, else `default`.
 func iterations(default count: Int) -> Int {
     if let text = getenvString("REEL_FUZZ_ITERATIONS"), let value = Int(text), value > 0 { return value }

@@ -1,6 +1,7 @@
 @testable import Tmux
 import Drawing
 import System
+import Graphics
 import Terminal
 import Testing
 

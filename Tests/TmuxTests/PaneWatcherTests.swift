@@ -1,6 +1,7 @@
 @testable import Tmux
 import Glibc
 import System
+import Graphics
 import Terminal
 import Testing
 
