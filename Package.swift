@@ -80,23 +80,23 @@ let package = Package(
         .target(name: "Screens", dependencies: ["Controls", "Session", "Formatting", "Drawing", "Terminal", "Media", "Commands", "ScreenParts", "TextSearch"]),
         // The options: the table of them, the command line, reel.conf, help, the man page and
         // completions, and their checks; and the --trace log.
-        .target(name: "Options", dependencies: ["Controls", "Formatting", "Playback", "Screens", "Session", "System", "Terminal", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
+        .target(name: "Options", dependencies: ["Controls", "Formatting", "Playback", "Screens", "Session", "System", "Terminal", "Media", "Graphics", "Commands", "ListScreen"]),
         // What there is to play: the arguments checked, folders scanned (in order, in batches),
         // each file probed, its thumbnail cached, a poster card's picture found.
-        .target(name: "Library", dependencies: ["Controls", "Drawing", "Formatting", "Options", "Playback", "Screens", "System", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
+        .target(name: "Library", dependencies: ["Controls", "Drawing", "Formatting", "Options", "Playback", "Screens", "System", "Media", "Commands"]),
         // What was watched: the resume records on disk, the watch history over them, the
         // playlist's items and how a URL is shown.
-        .target(name: "History", dependencies: ["Controls", "Formatting", "Playback", "Screens", "System", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
+        .target(name: "History", dependencies: ["Controls", "Formatting", "Playback", "Screens", "System", "Commands", "ListScreen"]),
         // reel on the desktop: MPRIS on the session bus (over DesktopBus) with its cover art, and
         // mpv's IPC socket.
-        .target(name: "Desktop", dependencies: ["Controls", "DesktopBus", "Drawing", "Formatting", "Library", "Options", "Playback", "Screens", "System", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
+        .target(name: "Desktop", dependencies: ["Controls", "DesktopBus", "Drawing", "Formatting", "Library", "Options", "Playback", "Screens", "System", "Commands"]),
         // reel inside tmux: the tmux client, the pane's watcher, passthrough and pictures, and the
         // exit guard that undoes them.
-        .target(name: "Tmux", dependencies: ["Drawing", "Options", "Playback", "System", "Terminal", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
+        .target(name: "Tmux", dependencies: ["Drawing", "Options", "Playback", "System", "Terminal", "Graphics", "Commands"]),
         // What reel asks of mpv and FFmpeg beside the session: video frames as pixels, the scrub
         // preview, screenshots, a subtitle track's lines.
-        .target(name: "MediaJobs", dependencies: ["Controls", "Drawing", "Formatting", "History", "Library", "Options", "Playback", "Screens", "Session", "System", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
-        .target(name: "App", dependencies: ["Options", "Library", "History", "Desktop", "Tmux", "MediaJobs", "System", "Playback", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Screens", "Media", "Graphics", "Commands", "ListScreen", "TextSearch", "DesktopBus", "ScreenParts"]),
+        .target(name: "MediaJobs", dependencies: ["Controls", "Drawing", "Formatting", "History", "Library", "Options", "Playback", "Screens", "Session", "System", "Media", "Commands", "TextSearch"]),
+        .target(name: "App", dependencies: ["Options", "Library", "History", "Desktop", "Tmux", "MediaJobs", "System", "Playback", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Screens", "Media", "Graphics", "Commands", "ListScreen", "TextSearch"]),
         .executableTarget(name: "reel", dependencies: ["App", "System"]),
         // Measures the playback core in a process of its own (leak checks, bench figures).
         .executableTarget(name: "PlaybackProbe", dependencies: ["Playback", "System"]),
@@ -114,27 +114,27 @@ let package = Package(
 
         .testTarget(name: "SystemTests", dependencies: ["System"]),
         .testTarget(name: "MediaTests", dependencies: ["Media"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Media", "PlaybackProbe", "System"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Media", "System", "PlaybackProbe"]),
         .testTarget(name: "FormattingTests", dependencies: ["Formatting"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Controls", "TestRandom"]),
-        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestRandom"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "CBlitter", "TerminalProbe", "System", "TestTerminal", "TestRandom"]),
-        .testTarget(name: "GraphicsTests", dependencies: ["Graphics", "Terminal", "Drawing", "CZlib", "System", "TestTerminal", "TestRandom"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestRandom", "CBlitter"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "CBlitter", "System", "TestTerminal", "TestRandom", "TerminalProbe"]),
+        .testTarget(name: "GraphicsTests", dependencies: ["Graphics", "Terminal", "Drawing", "CZlib", "TestTerminal", "TestRandom"]),
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "Controls", "Terminal"]),
         .testTarget(name: "ScreenPartsTests", dependencies: ["ScreenParts", "Drawing"]),
         .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"]),
-        .testTarget(name: "ListScreenTests", dependencies: ["ListScreen", "Commands", "ScreenParts", "Controls", "Drawing", "Terminal"]),
-        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Session", "Formatting", "Drawing", "Terminal", "Media", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "Options", "Library", "History", "Desktop", "Tmux", "MediaJobs", "Session", "Drawing", "DesktopBus", "System", "TestFiles", "Media", "Graphics", "Terminal", "Commands", "ListScreen", "TextSearch", "ScreenParts"]),
-        .testTarget(name: "OptionsTests", dependencies: ["Options", "Controls", "Playback", "Screens", "Session", "System", "Terminal", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "Controls", "Drawing", "Formatting", "Playback", "Screens", "System", "Terminal", "TestFiles", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
-        .testTarget(name: "HistoryTests", dependencies: ["History", "TestFiles", "Playback", "Screens", "System", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
-        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Options", "DesktopBus", "Playback", "Screens", "System", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
-        .testTarget(name: "TmuxTests", dependencies: ["Tmux", "Drawing", "Playback", "System", "Terminal", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
-        .testTarget(name: "MediaJobsTests", dependencies: ["MediaJobs", "Drawing", "Playback", "Screens", "System", "Terminal", "TestFiles", "Media", "Graphics", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
+        .testTarget(name: "ListScreenTests", dependencies: ["ListScreen", "Commands", "Controls", "Drawing"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Drawing", "Terminal", "Media", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "Options", "Library", "History", "Desktop", "Tmux", "MediaJobs", "Session", "Drawing", "DesktopBus", "System", "TestFiles", "Media", "Graphics", "Terminal", "Commands", "ListScreen", "Screens", "Playback", "Controls"]),
+        .testTarget(name: "OptionsTests", dependencies: ["Options", "Controls", "Playback", "Screens", "Session", "System", "Terminal", "Media", "Commands"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "Controls", "Drawing", "Formatting", "Playback", "Screens", "System", "Terminal", "TestFiles", "Media", "Commands"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "TestFiles", "Playback", "Screens", "System", "Commands", "ListScreen"]),
+        .testTarget(name: "DesktopTests", dependencies: ["Desktop", "Options", "DesktopBus", "Playback", "Screens", "System", "Commands"]),
+        .testTarget(name: "TmuxTests", dependencies: ["Tmux", "Drawing", "Playback", "System", "Terminal", "Graphics", "Commands"]),
+        .testTarget(name: "MediaJobsTests", dependencies: ["MediaJobs", "Drawing", "Playback", "Screens", "System", "Terminal", "TestFiles", "Media", "Commands", "TextSearch"]),
         .testTarget(name: "DesktopBusTests", dependencies: ["DesktopBus"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["reel", "System", "TestTerminal"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["System", "TestTerminal", "reel"]),
     ],
     swiftLanguageModes: [.v6]
 )
