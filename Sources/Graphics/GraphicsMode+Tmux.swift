@@ -27,8 +27,7 @@ extension GraphicsMode {
     ///
     /// `auto`, in order:
     /// 0. iTerm2's images through passthrough where the one client's terminal draws them best
-    ///    (``prefersITermImages(answer:environment:)``: iTerm2, WezTerm), or sixel where it keeps
-    ///    the frames the others do not (``prefersSixel(answer:)``: Konsole);
+    ///    (``prefersITermImages(answer:environment:)``: iTerm2, WezTerm);
     /// 1. kitty graphics through passthrough where the terminal answered kitty's query (shared
     ///    memory where it read it, and only with one client: another may run elsewhere); with
     ///    several clients, only when every one says it is kitty;
@@ -75,10 +74,6 @@ extension GraphicsMode {
         if passthrough, single, let client = view.clients.first.flatMap({ TerminalVersion($0.termType) }),
            prefersITermImages(answer: client, environment: [:]) {
             return TmuxChoice(mode: .iterm2(cell: cell, route: .tmuxPassthrough))
-        }
-        if passthrough, single, capabilities.sixel,
-           prefersSixel(answer: view.clients.first.flatMap { TerminalVersion($0.termType) }) {
-            return TmuxChoice(mode: sixel(.tmuxPassthrough))
         }
         if passthrough, kitty, single || view.allClientsKitty {
             return TmuxChoice(mode: .kitty(transport: transport, cell: cell, route: .tmuxPassthrough),

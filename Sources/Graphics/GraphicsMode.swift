@@ -84,7 +84,6 @@ public enum GraphicsMode: Sendable, Hashable {
             let answer = capabilities.terminalVersion.flatMap(TerminalVersion.init)
             if Multiplexer.isInside(environment: environment, answer: answer) { return .blocks }
             if prefersITermImages(answer: answer, environment: environment) { return .iterm2(cell: cell) }
-            if capabilities.sixel, prefersSixel(answer: answer) { return sixel }
             if capabilities.kittyGraphics || capabilities.kittySharedMemory { return .kitty(transport: transport, cell: cell) }
             return capabilities.sixel ? sixel : .blocks
         }
@@ -99,22 +98,12 @@ public enum GraphicsMode: Sendable, Hashable {
     /// which iTerm2 sends on through SSH. Measured where it could be (scripts/benchkit/terminals.py):
     /// in mlterm, which draws both, iTerm2's images scored 31.3 dB against sixel's 30.6 and kept no
     /// more of the frames (15-36 % against 20-38 %, on a loaded machine), so mlterm keeps sixel;
-    /// in Konsole, see ``prefersSixel(answer:)``.
+    /// in Konsole 22.12, kitty's protocol and iTerm2's scored the same (42.4 dB), so it keeps kitty's.
     static func prefersITermImages(answer: TerminalVersion?, environment: [String: String]) -> Bool {
         let names: Set<String> = ["iterm2", "wezterm"]
         if let answer { return names.contains(answer.name) }
         if environment["LC_TERMINAL"] == "iTerm2" { return true }
         return ["iTerm.app", "WezTerm"].contains(environment["TERM_PROGRAM"] ?? "")
-    }
-
-    /// Whether the terminal keeps the video's frames in sixel where it does not in the protocols
-    /// that would score higher: Konsole, which answers kitty's query (never with shared memory)
-    /// and draws iTerm2's images, but showed 33 % and 29 % of the film's frames in them at 100x30
-    /// against sixel's 96 % (scripts/benchkit/terminals.py, Konsole 22.12.3 under Xvfb, 10 s of
-    /// samples/film.mkv; 42.4 dB for both against sixel's 37.1 on the street still). The default
-    /// must keep the frame rate first, and of what does, the higher PSNR wins: sixel.
-    static func prefersSixel(answer: TerminalVersion?) -> Bool {
-        answer?.name == "konsole"
     }
 
     /// The cell size in pixels, in a pixel mode.

@@ -46,7 +46,6 @@ struct GraphicsModeTmuxTests {
         (found(kitty: true), nil, .blocks),
         (found(kitty: true, sixel: true), view(clients: ["WezTerm 20240203-110809-5046fc22"]), .iterm2(cell: cell, route: .tmuxPassthrough)),
         (found(sixel: true), view(clients: ["iTerm2 3.5.5"]), .iterm2(cell: cell, route: .tmuxPassthrough)),
-        (found(kitty: true, sixel: true), view(clients: ["Konsole 22.12.3"]), sixelThrough),
         (found(kitty: true, sixel: true), view(clients: ["WezTerm 20240203-110809-5046fc22", "WezTerm 20240203-110809-5046fc22"]), .blocks),
     ] as [(TerminalCapabilities, TmuxView?, GraphicsMode)])
     func auto(capabilities: TerminalCapabilities, view: TmuxView?, expected: GraphicsMode) {
