@@ -82,7 +82,8 @@ extension PlaybackSession {
             case .dismissUpNext: take(.session(.dismissUpNext), now: now)
             case .cycleLoopPlaylist: setLoopsPlaylist(!loopsPlaylist, now: now)
             case .cycleShuffle: setShuffled(!shuffles, now: now)
-            case .screenshot(let subtitles): takeScreenshot(subtitles: subtitles, now: now)
+            case .screenshot(let subtitles):
+                if let notice = screenshots.take(subtitles: subtitles, from: player, source: currentPlaylistItem?.source, now: now) { notices.append(notice) }
             case .close, .preview, .readSubtitleLines: break
             }
         } catch {
@@ -109,30 +110,5 @@ extension PlaybackSession {
     var selectedSubtitleID: Int? {
         if case .id(let id)? = player.state.subtitleTrack { return id }
         return nil
-    }
-}
-
-extension PlaybackSession {
-    /// Takes the frame for a PNG at the video's own size, written off the loop
-    /// (``ScreenshotJobs``); says how many wait, or why none was taken. Playback goes on either way.
-    func takeScreenshot(subtitles: Bool, now: Double) {
-        let source = currentItem.flatMap { items.indices.contains($0) ? items[$0].source : nil } ?? .file("reel")
-        if let notice = screenshots.take(subtitles: subtitles, from: player, source: source,
-                                         position: player.state.position ?? 0, now: now) {
-            notices.append(notice)
-        }
-    }
-
-    /// Quitting: gives the screenshots pending `patience` seconds, taking the frames mpv hands
-    /// back meanwhile (every other event of mpv's is let go: the run is over); returns the lines
-    /// for stderr (``ScreenshotJobs/finish(patience:clock:frames:receive:)``).
-    func finishScreenshots(patience: Double) -> [String] {
-        screenshots.finish(patience: patience, clock: monotonicNow, frames: player.wakeupDescriptor) {
-            var notices: [String] = []
-            for case let .screenshot(id, frame, error) in player.drainEvents() {
-                if let notice = screenshots.received(id: id, frame: frame, error: error, now: monotonicNow()) { notices.append(notice) }
-            }
-            return notices
-        }
     }
 }

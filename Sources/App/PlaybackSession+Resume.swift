@@ -19,13 +19,8 @@ extension PlaybackSession {
         // A FIFO that a playlist lists, or that a client loads, would hold mpv's open for ever (a
         // path given on the command line is the user's own pipe, and is read).
         if let refusal = item.refusal { return SessionCore.Opening(refusal: refusal) }
-        guardSidecars(of: item)
-        guard let resume, let key = item.resumeKey else { return SessionCore.Opening() }
-        let stamp = item.source.absolutePath.flatMap(FileSystem.fileStamp)
-        guard let record = resume.record(for: key, stamp: stamp) else { return SessionCore.Opening() }
-        return SessionCore.Opening(resume: SessionCore.Resume(
-            position: record.position, watched: record.watched, audioTrack: record.audioTrack,
-            subtitleTrack: record.subtitleTrack, subtitleDelay: record.subtitleDelay, audioDelay: record.audioDelay))
+        if let notice = SidecarGuard.guardSidecars(of: item, player: player) { announce(notice) }
+        return SessionCore.Opening(resume: resume.flatMap { ResumeRecordWriter(store: $0).resume(of: item) })
     }
 
     /// The file mpv is about to open, when the core refuses it: a playlist from the network lists
@@ -57,32 +52,8 @@ extension PlaybackSession {
     @discardableResult
     func saveResumePosition(of index: Int?, isAtEnd: Bool, now: Double) -> String? {
         take(.resumeSaved, now: now)
-        guard let resume, let index, items.indices.contains(index),
-              let key = items[index].resumeKey, let position = status.position else { return nil }
-        var failure: String?
-        let verdict = PlaybackCore.resumeSave(position: position, duration: status.duration, atEnd: isAtEnd,
-                                              isNetworkStream: status.isNetworkStream)
-        switch verdict {
-        case .skip:
-            break
-        case .forget:
-            resume.forget(key)
-        case .save(let watched):
-            var record = ResumeRecord(key: key, position: position)
-            if let stamp = items[index].source.absolutePath.flatMap(FileSystem.fileStamp) {
-                record.size = stamp.size
-                record.modified = stamp.modified
-            }
-            record.duration = status.duration
-            record.watched = watched
-            record.audioTrack = status.audioTrack
-            record.subtitleTrack = .some(status.subtitleTrack)
-            record.subtitleDelay = status.subtitleDelay
-            record.audioDelay = status.audioDelay
-            record.title = status.title.flatMap { $0.isEmpty ? nil : $0 } ?? items[index].name
-            record.watchedAt = WallClock.now()
-            failure = resume.save(record)
-        }
+        guard let resume, let index, items.indices.contains(index), items[index].resumeKey != nil, status.position != nil else { return nil }
+        let failure = ResumeRecordWriter(store: resume).save(items[index], status: status, isAtEnd: isAtEnd)
         if let notice = resume.takeFailureNotice() { notices.append(notice) }
         return failure
     }
