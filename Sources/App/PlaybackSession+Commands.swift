@@ -42,6 +42,8 @@ extension PlaybackSession {
             // The core counted the client's file as it took it over: it joins the list's end.
             items.append(PlaylistItem(mpvFilename: filename, title: title, fromClient: true))
             refreshStatus()
+        case .leaveOut(let entry): player.leaveOut(entry)
+        case .prepareOpening(let hook): prepareOpening(hook: hook, now: now)
         }
     }
 

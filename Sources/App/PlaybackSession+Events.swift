@@ -36,7 +36,7 @@ extension PlaybackSession {
             // client's, whose file may become reel's item.
             return .startFile(entryID: entryID, entries: mpvEntries, keys: itemKeys)
         case .loadHook(let id):
-            return .session(.loadHook(id: id, opening()))
+            return .loadHook(id: id, hooked)
         case .endFile(.redirect):
             // A playlist opened and became its entries; one that keeps opening playlists
             // (itself, or two that list each other) is stopped at the limit.
