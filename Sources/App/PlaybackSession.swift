@@ -46,17 +46,9 @@ final class PlaybackSession {
     convenience init(items: [PlaylistItem], options: ReelOptions, pixelAspect: Double, supersampling: Int = 1,
                      pictureGrain: PictureGrain = .pixel, videoHeight: Int,
                      resume: ResumeStore?) throws {
-        var configuration = options.mpv
-        let subtitleFiles = SidecarGuard.usableSubtitleFiles(options.mpv.tracks.subtitleFiles)
-        configuration.tracks.subtitleFiles = subtitleFiles.kept
-        configuration.pixelAspect = pixelAspect
-        configuration.supersampling = supersampling
-        configuration.pictureGrain = pictureGrain
-        configuration.loadHook = true
-        configuration.startPaused = true
-        if options.ytdl { configuration.ytdlFormat = SessionSettings.ytdlFormat(forHeight: videoHeight) }
-        self.init(player: try MpvPlayer(configuration: configuration), items: items, options: options, resume: resume,
-                  notices: subtitleFiles.notices)
+        let (configuration, notices) = SessionSettings.mpvConfiguration(options, pixelAspect: pixelAspect, supersampling: supersampling,
+                                                                         pictureGrain: pictureGrain, videoHeight: videoHeight)
+        self.init(player: try MpvPlayer(configuration: configuration), items: items, options: options, resume: resume, notices: notices)
     }
 
     /// A session of `player` (mpv, or a test's fake) over `items`, with `notices` to say first.

@@ -1,10 +1,28 @@
 import History
 import Options
+import Playback
 import Session
 
 /// What a session is made with from the command line: the core's rules, mpv's network timeout
 /// and youtube-dl format, and mpv's names for the options the core sets on an item.
 enum SessionSettings {
+    /// mpv's configuration for a session's mpv: the command line's, with the `--sub-file`s it
+    /// can use (``SidecarGuard``), the picture's shape, and opening paused at its load hook; the
+    /// notices for the subtitle files left out.
+    static func mpvConfiguration(_ options: ReelOptions, pixelAspect: Double, supersampling: Int, pictureGrain: PictureGrain,
+                                 videoHeight: Int) -> (PlayerConfiguration, notices: [String]) {
+        var configuration = options.mpv
+        let subtitleFiles = SidecarGuard.usableSubtitleFiles(options.mpv.tracks.subtitleFiles)
+        configuration.tracks.subtitleFiles = subtitleFiles.kept
+        configuration.pixelAspect = pixelAspect
+        configuration.supersampling = supersampling
+        configuration.pictureGrain = pictureGrain
+        configuration.loadHook = true
+        configuration.startPaused = true
+        if options.ytdl { configuration.ytdlFormat = ytdlFormat(forHeight: videoHeight) }
+        return (configuration, subtitleFiles.notices)
+    }
+
     /// The core's rules from the command line: the playlist's, `--start`, and which of a resume
     /// record's choices the command line leaves to it.
     static func coreConfiguration(_ options: ReelOptions) -> SessionCore.Configuration {
