@@ -8,7 +8,7 @@ extension AppLoop {
     /// commands of IPC clients (`script-message reel …`) and MPRIS's calls, after MPRIS has been
     /// told the session's state. `seeked`: mpv restarted playback at a new place.
     func runOutsideCommands(seeked: Bool, now: Double) {
-        var commands = playback.takeCommands()
+        var commands = playback.clients.take()
         if let desktop { commands += desktop.pass(session: playback, playerShown: top is PlayerScene, seeked: seeked) }
         for command in commands {
             guard exitCode == nil, let scene = top else { return }
@@ -23,7 +23,7 @@ extension AppLoop {
     /// Follows what a client of mpv's IPC socket did, as mpv reported it: its `quit` ends the run
     /// as q does (the place was saved as mpv stopped the file), and a file it loaded while the
     /// list or a card showed opens the player on it.
-    func follow(_ result: PlaybackSession.PumpResult, now: Double) {
+    func follow(_ result: PumpResult, now: Double) {
         if result.mpvQuit {
             apply(.quit(0), now: now)
         } else if result.startedFromOutside, exitCode == nil, !(top is PlayerScene), let item = playback.currentItem {

@@ -116,7 +116,7 @@ final class AppLoop: LoopStage {
         saveLine = playback.saveResumePositionAtExit(now: now)
         // Shots still on their way get a little time after q (none after a signal); the rest
         // are said to be lost.
-        screenshotLines = playback.finishScreenshots(patience: (exitCode ?? 0) <= 128 ? ScreenshotQueue.exitPatience : 0)
+        screenshotLines = playback.screenshots.finish(patience: (exitCode ?? 0) <= 128 ? ScreenshotQueue.exitPatience : 0, player: playback.player)
         return exitCode ?? 0
     }
 

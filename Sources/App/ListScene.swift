@@ -180,7 +180,7 @@ final class ListScene: Scene {
         return nil
     }
 
-    func pump(now: Double, session result: PlaybackSession.PumpResult, canTakeFrame: Bool) -> SceneRequest? {
+    func pump(now: Double, session result: PumpResult, canTakeFrame: Bool) -> SceneRequest? {
         if session.itemsVersion != shownVersion { rebuild(now: now) }
         if let batch = scan?.take() { merge(batch, now: now) }
         if let workers {

@@ -39,7 +39,12 @@ extension PlaybackSession {
         case .saveResume: saveResumePosition(now: now)
         case .reorderItems(let newIndex): reorderItems(newIndex)
         case .startedFromOutside: effects.startedFromOutside = true
-        case .addClientItem(let filename, let title): addClientItem(filename: filename, title: title)
+        case .addClientItem(let filename, let title):
+            // The core counted the client's file as it took it over: it joins the list's end.
+            items.append(PlaylistItem(mpvFilename: filename, title: title, fromClient: true))
+            refreshStatus()
+        case .leaveOut(let entry): player.leaveOut(entry)
+        case .prepareOpening(let hook): prepareOpening(hook: hook, now: now)
         }
     }
 
@@ -53,7 +58,7 @@ extension PlaybackSession {
         case .play:
             try? player.play()
         case .setOption(let option):
-            let (name, value) = PlaybackSession.mpvOption(option, start: options.start?.optionValue)
+            let (name, value) = SessionSettings.mpvOption(option, start: options.start?.optionValue)
             try? player.setFileLocalOption(name, value)
         case .refuseOpening:
             try? player.refuseOpening()
@@ -132,17 +137,5 @@ extension PlaybackSession {
         }
         items.replaceSubrange(item..<(item + 1), with: expanded)
         take(.itemsChanged, now: now)
-    }
-
-    /// mpv's name and value for an option of the item.
-    static func mpvOption(_ option: SessionCore.ItemOption, start: String?) -> (String, String) {
-        switch option {
-        case .commandLineStart: ("start", start ?? "0")
-        case .start(let position): ("start", ResumeRecord.decimal(position))
-        case .audioTrack(let id): ("aid", String(id))
-        case .subtitleTrack(let id): ("sid", id.map(String.init) ?? "no")
-        case .subtitleDelay(let delay): ("sub-delay", ResumeRecord.decimal(delay))
-        case .audioDelay(let delay): ("audio-delay", ResumeRecord.decimal(delay))
-        }
     }
 }

@@ -5,33 +5,6 @@ import Playback
 
 /// mpv's events, decoded for the core, and what the session watches around them.
 extension PlaybackSession {
-    /// What one pump saw.
-    struct PumpResult {
-        /// mpv finished a seek (for the screen reader).
-        var seekCompleted = false
-        /// Something changed: the status was rebuilt.
-        var changed = false
-        /// mpv restarted playback at a new position after the item was ready: a seek, reel's or
-        /// a client's (for MPRIS's `Seeked`).
-        var restarted = false
-        /// That restart was none of reel's seeks: a client of the IPC socket, a chapter move.
-        var seekedFromOutside = false
-        /// A file started that reel did not ask for: a client's `loadfile` (the player must show it).
-        var startedFromOutside = false
-        /// mpv is shutting down: a client's `quit` (the run ends as q ends it).
-        var mpvQuit = false
-
-        /// Adds what `other` saw.
-        mutating func merge(_ other: PumpResult) {
-            seekCompleted = seekCompleted || other.seekCompleted
-            changed = changed || other.changed
-            restarted = restarted || other.restarted
-            seekedFromOutside = seekedFromOutside || other.seekedFromOutside
-            startedFromOutside = startedFromOutside || other.startedFromOutside
-            mpvQuit = mpvQuit || other.mpvQuit
-        }
-    }
-
     /// Reads mpv's events and moves the core on: one core event for each of mpv's, then one
     /// look at the position and one at the end after the pass.
     func pump(now: Double) -> PumpResult {
@@ -47,7 +20,7 @@ extension PlaybackSession {
         result.merge(take(.position(player.state.position, isPaused: player.state.isPaused == true), now: now))
         if !events.isEmpty || result.changed {
             refreshStatus()
-            followEnd(now: now)
+            take(.endObserved(readings.end), now: now)
             result.changed = true
         }
         return result
@@ -64,7 +37,7 @@ extension PlaybackSession {
             // client's, whose file may become reel's item.
             return .startFile(entryID: entryID, entries: mpvEntries, keys: itemKeys)
         case .loadHook(let id):
-            return .session(.loadHook(id: id, opening()))
+            return .loadHook(id: id, hooked)
         case .endFile(.redirect):
             // A playlist opened and became its entries; one that keeps opening playlists
             // (itself, or two that list each other) is stopped at the limit.
@@ -90,7 +63,7 @@ extension PlaybackSession {
             let reason = error.explanation
             return .session(.failed(reason: reason, isRefusal: reason.hasPrefix(MpvPlayer.refusalText)))
         case .clientMessage(let words):
-            takeClientMessage(words)
+            if let notice = clients.receive(words) { notices.append(notice) }
             return nil
         case .propertyChanged(.playlist):
             // A playlist file expanded, or a client's loadfile (the core tells them apart).
@@ -112,23 +85,4 @@ extension PlaybackSession {
 
     /// What the list's items open, in order.
     var itemKeys: [String] { items.map(\.source.mpvName) }
-
-    /// Tells the core where the position is and whether mpv is idle; it decides whether playback
-    /// is at the end (``PlaybackEnd``), reaches it or leaves it, or that the end is a failure.
-    private func followEnd(now: Double) {
-        let state = player.state
-        var end = PlaybackCore.EndObservation()
-        end.eofReached = state.isAtEnd ?? false
-        end.frameDuration = status.frameDuration
-        end.loopsFile = status.loopsFile
-        end.isIdle = state.isIdle == true
-        end.isNetworkStream = status.isNetworkStream
-        end.position = state.position
-        end.duration = state.duration
-        end.hasPicture = state.videoSize != nil
-        end.drained = mayHavePlayedNothing && isDrained
-        end.cutShort = player.streamCutShort
-        end.said = said
-        take(.endObserved(end), now: now)
-    }
 }

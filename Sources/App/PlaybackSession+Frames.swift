@@ -1,38 +1,17 @@
 import Drawing
-import Playback
-import Session
 
-/// The item's video frames: when one may wait for a busy terminal, and when it is let go.
+/// The item's video frames, handed to the screens (``VideoFrames``).
 extension PlaybackSession {
     /// Takes a due frame at `size`, or lets it go when `draw` is false. True when a new picture is ready.
     func takeFrame(size: (width: Int, height: Int), draw: Bool, now: Double) -> Bool {
-        guard fileLoaded else {
-            // Before the session has taken any frame, none can be an earlier item's: mpv queues
-            // the load before the first frame, so a due frame is this item's own and waits for
-            // the pump to see the load. (On a stalled machine the frame came due first, and was
-            // let go: the first screen had no picture.)
-            if frames.rendered + frames.skipped == 0 { return false }
-            // Otherwise, before the new item's file is loaded, a frame is the last item's: let
-            // go at once so mpv's video output never waits.
-            frames.patience = 0
-            _ = frames.take(from: player, size: size, draw: false, now: now)
-            return false
-        }
-        // The item's first frames, which mpv shows while it waits paused for the restart, are
-        // kept, so that the first screen after the restart shows the first frame (the screen
-        // shows no picture while opening). They were let go at once, so an item opened in the
-        // session (the next in a playlist, a file from the list) lost its first frame. (The
-        // first file of a run opens in ReelApp.preflight, before the terminal is set up, and its
-        // first frames still go there.) The core says how long a frame may wait.
-        frames.patience = PlaybackCore.framePatience(isOpening: core.machine.isOpening && !isReady, frameDuration: status.frameDuration)
-        return frames.take(from: player, size: size, draw: draw, now: now)
+        frames.take(from: player, size: size, draw: draw, now: now, fileLoaded: fileLoaded,
+                    isOpening: core.machine.isOpening && !isReady, frameDuration: status.frameDuration)
     }
 
     /// Renders the current frame at `size` now (after a resize, or for a new frame size).
     @discardableResult
     func renderNow(size: (width: Int, height: Int)) -> Bool {
-        guard isReady, status.hasVideo else { return false }
-        return frames.render(player, size: size)
+        isReady && status.hasVideo && frames.render(player, size: size)
     }
 
     /// The latest picture.

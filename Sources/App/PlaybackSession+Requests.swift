@@ -46,22 +46,16 @@ extension PlaybackSession {
             take(.otherRequest, now: now)
         }
         do {
+            guard try !action.send(to: player) else { refreshStatus(); return }
             switch action {
-            case .play: try player.play()
-            case .pause: try player.pause()
-            case .togglePause: try player.togglePause()
             case .restartAndPlay:
                 take(.seeksReset, now: now)
                 take(.seek(.to(0, exact: true)), now: now)
                 try player.play()
             case .seek(let request): take(.seek(request), now: now)
-            case .setVolume(let volume): try player.setVolume(volume)
-            case .setMuted(let muted): try player.setMuted(muted)
-            case .frameStep: try player.frameStep()
             case .frameBackStep:
                 try player.frameBackStep()
                 take(.frameBackStep(SubtitleHold.Lines(text: status.subtitleText, ass: status.subtitleASS)), now: now)
-            case .selectAudio(let id): try player.setAudioTrack(id.map(TrackChoice.id) ?? .none)
             case .selectSubtitles(let id):
                 try player.setSubtitleTrack(id.map(TrackChoice.id) ?? .none)
                 applySubtitleDrawing(subtitleTrack: id)
@@ -69,21 +63,16 @@ extension PlaybackSession {
                 take(.subtitlesShown(visible), now: now)
                 applySubtitleDrawing(subtitleTrack: status.subtitleTrack)
                 status.subtitlesVisible = visible
-            case .setSubtitleDelay(let delay): try player.setSubtitleDelay(delay)
-            case .setAudioDelay(let delay): try player.setAudioDelay(delay)
             case .subtitleSeek(let lines): take(.subtitleSeekSent(id: try player.seekSubtitle(by: lines), lines: lines), now: now)
-            case .addChapter(let chapters): _ = try player.moveChapter(by: chapters)
-            case .setSpeed(let speed): try player.setSpeed(speed)
-            case .setLoopsFile(let loops): try player.setLoopsFile(loops)
-            case .setABLoop(let loop): try player.setABLoop(a: loop.a, b: loop.b)
             case .playlistNext: take(.session(.next), now: now)
             case .playlistPrevious: take(.session(.previous), now: now)
             case .acceptUpNext: take(.session(.acceptUpNext), now: now)
             case .dismissUpNext: take(.session(.dismissUpNext), now: now)
             case .cycleLoopPlaylist: setLoopsPlaylist(!loopsPlaylist, now: now)
             case .cycleShuffle: setShuffled(!shuffles, now: now)
-            case .screenshot(let subtitles): takeScreenshot(subtitles: subtitles, now: now)
-            case .close, .preview, .readSubtitleLines: break
+            case .screenshot(let subtitles):
+                if let notice = screenshots.take(subtitles: subtitles, from: player, source: currentPlaylistItem?.source, now: now) { notices.append(notice) }
+            default: break
             }
         } catch {
             // A command mpv refuses (say, a seek with nothing loaded) changes nothing; the screen
@@ -109,30 +98,5 @@ extension PlaybackSession {
     var selectedSubtitleID: Int? {
         if case .id(let id)? = player.state.subtitleTrack { return id }
         return nil
-    }
-}
-
-extension PlaybackSession {
-    /// Takes the frame for a PNG at the video's own size, written off the loop
-    /// (``ScreenshotJobs``); says how many wait, or why none was taken. Playback goes on either way.
-    func takeScreenshot(subtitles: Bool, now: Double) {
-        let source = currentItem.flatMap { items.indices.contains($0) ? items[$0].source : nil } ?? .file("reel")
-        if let notice = screenshots.take(subtitles: subtitles, from: player, source: source,
-                                         position: player.state.position ?? 0, now: now) {
-            notices.append(notice)
-        }
-    }
-
-    /// Quitting: gives the screenshots pending `patience` seconds, taking the frames mpv hands
-    /// back meanwhile (every other event of mpv's is let go: the run is over); returns the lines
-    /// for stderr (``ScreenshotJobs/finish(patience:clock:frames:receive:)``).
-    func finishScreenshots(patience: Double) -> [String] {
-        screenshots.finish(patience: patience, clock: monotonicNow, frames: player.wakeupDescriptor) {
-            var notices: [String] = []
-            for case let .screenshot(id, frame, error) in player.drainEvents() {
-                if let notice = screenshots.received(id: id, frame: frame, error: error, now: monotonicNow()) { notices.append(notice) }
-            }
-            return notices
-        }
     }
 }

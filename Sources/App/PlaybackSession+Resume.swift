@@ -4,38 +4,27 @@ import Session
 import Playback
 import System
 
-/// Resume records: read for the item about to open, written when it is left, at its end and
+/// The item about to open, and resume records: read for the item about to open, written when it is left, at its end and
 /// every 15 s while it plays.
 extension PlaybackSession {
-    /// What the load hook needs to know about the item about to open, for the core: whether it
-    /// must not open, and its resume record. Autoloading beside it is guarded here.
-    func opening() -> SessionCore.Opening {
-        guard let item = currentPlaylistItem else { return SessionCore.Opening() }
-        if let entry = entryRefusedFromNetwork(item) {
-            player.leaveOut(entry)
-            return SessionCore.Opening(refusal: "a playlist from the network may not open local files or mpv's special protocols",
-                                       leavesOut: true)
-        }
-        // A FIFO that a playlist lists, or that a client loads, would hold mpv's open for ever (a
-        // path given on the command line is the user's own pipe, and is read).
-        if let refusal = item.refusal { return SessionCore.Opening(refusal: refusal) }
-        guardSidecars(of: item)
-        guard let resume, let key = item.resumeKey else { return SessionCore.Opening() }
-        let stamp = item.source.absolutePath.flatMap(FileSystem.fileStamp)
-        guard let record = resume.record(for: key, stamp: stamp) else { return SessionCore.Opening() }
-        return SessionCore.Opening(resume: SessionCore.Resume(
-            position: record.position, watched: record.watched, audioTrack: record.audioTrack,
-            subtitleTrack: record.subtitleTrack, subtitleDelay: record.subtitleDelay, audioDelay: record.audioDelay))
+    /// What mpv's load hook says of the file about to open, for the core to decide whether it
+    /// may (nil: no current item).
+    var hooked: PlaybackCore.Hooked? {
+        guard let item = currentPlaylistItem else { return nil }
+        let filename = player.openingFilename
+        return PlaybackCore.Hooked(filename: filename, filenameIsNetworkURL: filename.map(MediaSource.isNetworkURL) ?? false,
+                                   itemKey: item.source.mpvName, itemIsNetworkURL: item.source.isNetworkURL,
+                                   itemFromNetworkPlaylist: item.isFromNetworkPlaylist, itemRefusal: item.refusal)
     }
 
-    /// The file mpv is about to open, when the core refuses it: a playlist from the network lists
-    /// it and it is no network URL (``PlaybackCore/refusesEntry(_:openingIsNetworkURL:itemKey:itemIsNetworkURL:itemFromNetworkPlaylist:)``).
-    private func entryRefusedFromNetwork(_ item: PlaylistItem) -> String? {
-        guard let opening = player.openingFilename,
-              PlaybackCore.refusesEntry(opening, openingIsNetworkURL: MediaSource.isNetworkURL(opening), itemKey: item.source.mpvName,
-                                        itemIsNetworkURL: item.source.isNetworkURL, itemFromNetworkPlaylist: item.isFromNetworkPlaylist)
-        else { return nil }
-        return opening
+    /// Prepares the item about to open, as the core decided it may (``PlaybackCore/Command/prepareOpening(hook:)``):
+    /// autoloading beside it is guarded, and its resume record goes to the core with load hook `hook`.
+    func prepareOpening(hook: UInt64, now: Double) {
+        let item = currentPlaylistItem
+        if let item, let notice = SidecarGuard.guardSidecars(of: item, player: player) { announce(notice) }
+        var record: SessionCore.Resume?
+        if let item, let resume { record = ResumeRecordWriter(store: resume).resume(of: item) }
+        take(.session(.loadHook(id: hook, SessionCore.Opening(resume: record))), now: now)
     }
 
     /// Saves where the current item is, with its tracks and delays, or marks it watched.
@@ -57,32 +46,8 @@ extension PlaybackSession {
     @discardableResult
     func saveResumePosition(of index: Int?, isAtEnd: Bool, now: Double) -> String? {
         take(.resumeSaved, now: now)
-        guard let resume, let index, items.indices.contains(index),
-              let key = items[index].resumeKey, let position = status.position else { return nil }
-        var failure: String?
-        let verdict = PlaybackCore.resumeSave(position: position, duration: status.duration, atEnd: isAtEnd,
-                                              isNetworkStream: status.isNetworkStream)
-        switch verdict {
-        case .skip:
-            break
-        case .forget:
-            resume.forget(key)
-        case .save(let watched):
-            var record = ResumeRecord(key: key, position: position)
-            if let stamp = items[index].source.absolutePath.flatMap(FileSystem.fileStamp) {
-                record.size = stamp.size
-                record.modified = stamp.modified
-            }
-            record.duration = status.duration
-            record.watched = watched
-            record.audioTrack = status.audioTrack
-            record.subtitleTrack = .some(status.subtitleTrack)
-            record.subtitleDelay = status.subtitleDelay
-            record.audioDelay = status.audioDelay
-            record.title = status.title.flatMap { $0.isEmpty ? nil : $0 } ?? items[index].name
-            record.watchedAt = WallClock.now()
-            failure = resume.save(record)
-        }
+        guard let resume, let index, items.indices.contains(index), items[index].resumeKey != nil, status.position != nil else { return nil }
+        let failure = ResumeRecordWriter(store: resume).save(items[index], status: status, isAtEnd: isAtEnd)
         if let notice = resume.takeFailureNotice() { notices.append(notice) }
         return failure
     }

@@ -31,7 +31,7 @@ final class PlaybackSession {
     let options: ReelOptions
     var notices: [String] = []
     /// Commands from clients of mpv's IPC socket, for the scene on top to run.
-    var clientCommands: [Command] = []
+    let clients = ClientInbox()
     /// Where screenshots go and what they are called.
     let screenshots = ScreenshotJobs(writer: ScreenshotWriter(template: ScreenshotWriter.standardTemplate))
     /// The last failure, for the exit line when nothing else can play.
@@ -47,17 +47,9 @@ final class PlaybackSession {
     convenience init(items: [PlaylistItem], options: ReelOptions, pixelAspect: Double, supersampling: Int = 1,
                      pictureGrain: PictureGrain = .pixel, videoHeight: Int,
                      resume: ResumeStore?) throws {
-        var configuration = options.mpv
-        let subtitleFiles = PlaybackSession.usableSubtitleFiles(options.mpv.tracks.subtitleFiles)
-        configuration.tracks.subtitleFiles = subtitleFiles.kept
-        configuration.pixelAspect = pixelAspect
-        configuration.supersampling = supersampling
-        configuration.pictureGrain = pictureGrain
-        configuration.loadHook = true
-        configuration.startPaused = true
-        if options.ytdl { configuration.ytdlFormat = PlaybackSession.ytdlFormat(forHeight: videoHeight) }
-        self.init(player: try MpvPlayer(configuration: configuration), items: items, options: options, resume: resume,
-                  notices: subtitleFiles.notices)
+        let (configuration, notices) = SessionSettings.mpvConfiguration(options, pixelAspect: pixelAspect, supersampling: supersampling,
+                                                                         pictureGrain: pictureGrain, videoHeight: videoHeight)
+        self.init(player: try MpvPlayer(configuration: configuration), items: items, options: options, resume: resume, notices: notices)
     }
 
     /// A session of `player` (mpv, or a test's fake) over `items`, with `notices` to say first.
@@ -68,8 +60,8 @@ final class PlaybackSession {
         self.resume = resume
         // `--network-timeout` (mpv's default, 60 s, without it) is held for the whole stream, a
         // second after FFmpeg should have: HLS fetches its parts with requests that may not.
-        playback = PlaybackCore(session: SessionCore(configuration: PlaybackSession.coreConfiguration(options), itemCount: items.count),
-                                silenceLimit: (options.mpv.networkTimeout ?? PlaybackSession.mpvNetworkTimeout) + 1,
+        playback = PlaybackCore(session: SessionCore(configuration: SessionSettings.coreConfiguration(options), itemCount: items.count),
+                                silenceLimit: (options.mpv.networkTimeout ?? SessionSettings.mpvNetworkTimeout) + 1,
                                 networkTimeoutGiven: options.mpv.networkTimeout != nil,
                                 order: ListOrder(items.map(\.source.mpvName), shuffled: options.shuffle),
                                 subtitlesVisible: options.mpv.tracks.subtitles != .none)
@@ -86,33 +78,6 @@ final class PlaybackSession {
 
     /// The session core: the item's phase, the playlist and the end of the run.
     var core: SessionCore { playback.session }
-
-    /// The core's rules from the command line: the playlist's, `--start`, and which of a resume
-    /// record's choices the command line leaves to it.
-    static func coreConfiguration(_ options: ReelOptions) -> SessionCore.Configuration {
-        var configuration = SessionCore.Configuration()
-        configuration.machine = options.playlist
-        // `reel` alone lists what was watched (continue watching): that is no playlist, so its
-        // items never offer one another as Up next.
-        configuration.machine.isPlaylist = !options.paths.isEmpty
-        configuration.hasStartOption = options.start != nil
-        let tracks = options.mpv.tracks
-        configuration.resumesAudioTrack = tracks.audio == .auto
-        configuration.resumesSubtitleTrack = tracks.subtitles == .auto
-        configuration.resumesSubtitleDelay = tracks.subtitleDelay == 0
-        configuration.resumesAudioDelay = tracks.audioDelay == 0
-        return configuration
-    }
-
-    /// mpv's own `network-timeout`, when none is given.
-    static let mpvNetworkTimeout = 60.0
-
-    /// mpv's youtube-dl format for a picture `height` pixels tall: no more than the next common
-    /// height up, since a terminal shows a few hundred pixels at most.
-    static func ytdlFormat(forHeight height: Int) -> String {
-        let cap = [144, 240, 360, 480, 720, 1080].first { $0 >= height } ?? 1080
-        return "bestvideo[height<=?\(cap)]+bestaudio/best[height<=?\(cap)]"
-    }
 
     /// The descriptor the loop polls for mpv.
     var wakeDescriptor: Int32 { player.wakeupDescriptor }

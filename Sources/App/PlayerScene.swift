@@ -81,7 +81,7 @@ final class PlayerScene: Scene {
         perform(screen.handle(event, now: now), now: now)
     }
 
-    func pump(now: Double, session result: PlaybackSession.PumpResult, canTakeFrame: Bool) -> SceneRequest? {
+    func pump(now: Double, session result: PumpResult, canTakeFrame: Bool) -> SceneRequest? {
         if let pending = thumbnailJob, let card = pending.job.take() {
             session.learnTitle(card.title, of: pending.item)
             if upNextName == pending.item { screen.setUpNextThumbnail(card.still) }

@@ -85,7 +85,7 @@ final class PosterScene: Scene {
         perform(poster.handle(event, now: now), now: now)
     }
 
-    func pump(now: Double, session result: PlaybackSession.PumpResult, canTakeFrame: Bool) -> SceneRequest? {
+    func pump(now: Double, session result: PumpResult, canTakeFrame: Bool) -> SceneRequest? {
         if let art = job?.take() {
             poster.setArt(art)
             job = nil

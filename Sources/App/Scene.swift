@@ -34,7 +34,7 @@ protocol Scene: AnyObject {
     /// Takes what the session and the scene's workers have for it. `canTakeFrame` is false while
     /// the terminal is still writing the last screen: a due video frame is then let go before it
     /// is rendered.
-    func pump(now: Double, session: PlaybackSession.PumpResult, canTakeFrame: Bool) -> SceneRequest?
+    func pump(now: Double, session: PumpResult, canTakeFrame: Bool) -> SceneRequest?
     /// Advances the scene's clocks.
     func tick(now: Double) -> SceneRequest?
     /// The terminal's size changed (also called once when the scene is shown).

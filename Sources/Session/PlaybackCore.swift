@@ -86,6 +86,8 @@ public struct PlaybackCore: Sendable, Equatable {
         /// One of the session core's own events (the user's requests, and mpv's load hook,
         /// end-file and errors).
         case session(SessionCore.Event)
+        /// mpv's load hook `id` for the file about to open (``Hooked``; nil: no current item).
+        case loadHook(id: UInt64, Hooked?)
         /// mpv started entry `entryID` of its playlist `entries`; `keys`: what the list's items
         /// open. The watches start over.
         case startFile(entryID: Int, entries: [SessionCore.Entry], keys: [String])
@@ -185,6 +187,11 @@ public struct PlaybackCore: Sendable, Equatable {
         case startedFromOutside
         /// Adds a client's file at the list's end, as an item of its own.
         case addClientItem(filename: String, title: String?)
+        /// Leaves out `entry`, which mpv is about to open: it is counted with the entries left out.
+        case leaveOut(entry: String)
+        /// Guards what mpv would load beside the item, reads its resume record, and gives both to
+        /// the session core's load hook `hook` (``SessionCore/Event/loadHook(id:_:)``).
+        case prepareOpening(hook: UInt64)
     }
 
     /// Moves the core on by `event` at `now`; returns what to carry out, in order. The one entry.
@@ -192,6 +199,8 @@ public struct PlaybackCore: Sendable, Equatable {
         switch event {
         case .session(let event):
             return session(event, now: now)
+        case .loadHook(let id, let hooked):
+            return loadHook(id: id, hooked, now: now)
         case .startFile(let entryID, let entries, let keys):
             subtitleHold.end()
             stall.reset()

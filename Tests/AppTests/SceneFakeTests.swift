@@ -37,7 +37,7 @@ struct SceneFakeTests {
     }
 
     /// The clock stands at 3 s from 1 s to 9 s: the session stops mpv, which answers; the pump at 9.1 s.
-    static func stall(_ session: PlaybackSession, _ player: FakePlayer) -> PlaybackSession.PumpResult {
+    static func stall(_ session: PlaybackSession, _ player: FakePlayer) -> PumpResult {
         player.state.position = 3
         session.tick(now: 1)
         session.tick(now: 9)
