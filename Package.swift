@@ -8,7 +8,10 @@ import PackageDescription
 /// `Formatting` (numbers, times and names as text) and `Media` (what mpv reports, held once) are
 /// leaves; `Controls` (the engines), `Session` (the playback session's decisions) and `Drawing`
 /// (cells, canvases, pixel buffers and their encoders) are pure; only `Terminal` touches the
-/// tty; `Screens` composes; `App` wires it all; `reel` is `main`.
+/// tty, and `Graphics` makes the pictures' bytes for it (kitty, sixel, iTerm2's images);
+/// `Commands` (the table of commands), `ScreenParts`, `TextSearch` and `ListScreen` sit under
+/// `Screens`, which composes; the app's concepts are targets of their own (`Options`,
+/// `Library`, `History`, `Desktop`, `Tmux`, `MediaJobs`); `App` wires them; `reel` is `main`.
 let package = Package(
     name: "reel",
     products: [
