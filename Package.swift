@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(name: "ScreenPartsTests", dependencies: ["ScreenParts", "Drawing"]),
         .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"]),
         .testTarget(name: "ListScreenTests", dependencies: ["ListScreen", "Commands", "Controls", "Drawing"]),
-        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Drawing", "Terminal", "Media", "Commands", "ScreenParts", "TextSearch", "ListScreen"]),
+        .testTarget(name: "ScreensTests", dependencies: ["Screens", "Controls", "Drawing", "Terminal", "Media", "Commands", "ScreenParts", "TextSearch", "ListScreen", "Session"]),
         .testTarget(name: "AppTests", dependencies: ["App", "Options", "Library", "History", "Desktop", "Tmux", "MediaJobs", "Session", "Drawing", "DesktopBus", "System", "TestFiles", "Media", "Graphics", "Terminal", "Commands", "ListScreen", "Screens", "Playback", "Controls"]),
         .testTarget(name: "OptionsTests", dependencies: ["Options", "Controls", "Playback", "Screens", "Session", "System", "Terminal", "Media", "Commands"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Controls", "Drawing", "Formatting", "Playback", "Screens", "System", "Terminal", "TestFiles", "Media", "Commands"]),

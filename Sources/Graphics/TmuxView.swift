@@ -10,9 +10,9 @@ public struct TmuxView: Sendable, Equatable {
     /// tmux's version as it says it (`3.3a`, `3.5a`, `next-3.6`).
     public var version = ""
     /// Where the pane sits in its window.
-    public var geometry = PaneGeometry(left: 0, top: 0, width: 0, height: 0)
+    public var geometry = PaneGeometry.zero
     /// The pane's session's status line.
-    public var status = TmuxStatusLine(lines: 0, atTop: false)
+    public var status = TmuxStatusLine.none
     /// `allow-passthrough` as it applies to the pane (`on`, `all`, `off`; 3.3a says 1 or 0).
     public var passthrough = "off"
     /// The pane's own `allow-passthrough`, nil when it has none (it inherits the window's).

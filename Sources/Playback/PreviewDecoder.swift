@@ -19,12 +19,6 @@ public final class PreviewDecoder {
         public var keyframe: Double
         /// The picture, at the decoder's size.
         public var still: Still
-
-        public init(requested: Double, keyframe: Double, still: Still) {
-            self.requested = requested
-            self.keyframe = keyframe
-            self.still = still
-        }
     }
 
     /// What ``poll()`` found.

@@ -74,11 +74,6 @@ extension SessionCore {
         public var first: Int
         public var count: Int
 
-        public init(first: Int, count: Int) {
-            self.first = first
-            self.count = count
-        }
-
         /// Whether `item` is one of mpv's entries.
         public func contains(_ item: Int) -> Bool { item >= first && item < first + count }
     }

@@ -58,12 +58,6 @@ public struct SessionMachine: Sendable, Equatable {
         /// When the item plays.
         public var deadline: Seconds
 
-        public init(item: Int, start: Seconds, deadline: Seconds) {
-            self.item = item
-            self.start = start
-            self.deadline = deadline
-        }
-
         /// The countdown's progress at `now`, 0…1.
         public func progress(at now: Seconds) -> Double {
             let span = deadline - start

@@ -3,12 +3,6 @@ public struct CellOrigin: Sendable, Hashable {
     public var column: Int
     public var row: Int
 
-    /// The cell at `column`, `row`.
-    public init(column: Int, row: Int) {
-        self.column = column
-        self.row = row
-    }
-
     /// The top-left cell of the terminal.
     public static let zero = CellOrigin(column: 0, row: 0)
 }

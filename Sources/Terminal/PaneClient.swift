@@ -25,7 +25,7 @@ public struct PaneClient: Sendable, Equatable {
 
     /// A client with every field given.
     public init(isControl: Bool = false, width: Int, height: Int, windowID: String,
-                status: TmuxStatusLine = TmuxStatusLine(lines: 1, atTop: false), created: Int64 = 0,
+                status: TmuxStatusLine = .standard, created: Int64 = 0,
                 tty: String, features: [String] = [], termType: String = "") {
         self.isControl = isControl
         self.width = width

@@ -5,14 +5,11 @@ public struct PaneGeometry: Sendable, Equatable {
     public var width: Int
     public var height: Int
 
-    /// A pane at (`left`, `top`) of `width` × `height` cells.
-    public init(left: Int, top: Int, width: Int, height: Int) {
-        self.left = left
-        self.top = top
-        self.width = width
-        self.height = height
-    }
+    /// No pane yet: nothing known of where it is.
+    public static let zero = PaneGeometry(left: 0, top: 0, width: 0, height: 0)
+}
 
+extension PaneGeometry {
     /// tmux's formats of it, in the order ``init(fields:)`` reads them.
     public static let format = ["#{pane_left}", "#{pane_top}", "#{pane_width}", "#{pane_height}"]
 

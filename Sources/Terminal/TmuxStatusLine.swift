@@ -6,12 +6,13 @@ public struct TmuxStatusLine: Sendable, Equatable {
     /// Whether it is at the top of the terminal.
     public var atTop: Bool
 
-    /// A status line of `lines` rows, at the top or not.
-    public init(lines: Int, atTop: Bool) {
-        self.lines = lines
-        self.atTop = atTop
-    }
+    /// No status line: the window starts at the terminal's top row.
+    public static let none = TmuxStatusLine(lines: 0, atTop: false)
+    /// tmux's own default: one row, at the bottom.
+    public static let standard = TmuxStatusLine(lines: 1, atTop: false)
+}
 
+extension TmuxStatusLine {
     /// tmux's formats of it, in the order ``init(status:position:)`` reads them.
     public static let format = ["#{status}", "#{status-position}"]
 

@@ -1,4 +1,4 @@
-import Playback
+@testable import Playback
 
 /// Test support: a ``PreviewDecoding`` with no mpv. It records what it is asked and answers
 /// with the outcomes a test queues for the next ``poll()``.

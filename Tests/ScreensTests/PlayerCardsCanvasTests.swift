@@ -1,6 +1,7 @@
 import Controls
 import Drawing
-import Terminal
+@testable import Terminal
+@testable import Session
 import Testing
 @testable import Screens
 

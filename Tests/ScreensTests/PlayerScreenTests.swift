@@ -3,8 +3,9 @@ import Controls
 import Drawing
 import Media
 @testable import ScreenParts
+@testable import Session
 import Testing
-import Terminal
+@testable import Terminal
 @testable import Screens
 
 /// The player screen as a value: input and mpv's status in, actions and a canvas out.

@@ -2,7 +2,7 @@
 import Drawing
 import System
 import Graphics
-import Terminal
+@testable import Terminal
 import Testing
 
 /// What the loop does with tmux's answers: the renderer's pictures hidden, drawn again and moved,

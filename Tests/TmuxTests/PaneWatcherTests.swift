@@ -2,7 +2,7 @@
 import Glibc
 import System
 import Graphics
-import Terminal
+@testable import Terminal
 import Testing
 
 /// The poller of reel's tmux pane against a real, headless tmux: a server whose session has a
