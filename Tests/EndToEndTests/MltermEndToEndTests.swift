@@ -38,9 +38,17 @@ struct MltermEndToEndTests {
                 "playing, in none of \(readings.count) shots: \(readings.map { ScreenText.missingControls(in: $0, title: Self.title) }) in what was read:\n\(readings.joined(separator: "\n---\n"))",
                 sourceLocation: sourceLocation)
         try pause()
-        let paused = try ScreenText.read(terminal.waitForStillScreen(), folder: terminal.directory)
-        #expect(ScreenText.missingControls(in: paused, title: Self.title).isEmpty,
-                "paused, missing \(ScreenText.missingControls(in: paused, title: Self.title)) in what was read:\n\(paused)",
+        // Paused, the screen settles; it is read again (up to three times, a second apart) only
+        // when a reading misses something, as tesseract now and then misses a word on a picture.
+        var pausedReadings: [String] = []
+        for shot in 0..<3 {
+            if shot > 0 { usleep(1_000_000) }
+            let paused = try ScreenText.read(terminal.waitForStillScreen(), folder: terminal.directory)
+            pausedReadings.append(paused)
+            if ScreenText.missingControls(in: paused, title: Self.title).isEmpty { break }
+        }
+        #expect(pausedReadings.contains { ScreenText.missingControls(in: $0, title: Self.title).isEmpty },
+                "paused, in none of \(pausedReadings.count) readings: \(pausedReadings.map { ScreenText.missingControls(in: $0, title: Self.title) }) in what was read:\n\(pausedReadings.joined(separator: "\n---\n"))",
                 sourceLocation: sourceLocation)
     }
 

@@ -150,7 +150,8 @@ struct NetworkFailuresEndToEndTests {
         let tmux = try TmuxSession([Paths.reel, "--no-audio", "--hide-delay=60", list], environment: ["XDG_STATE_HOME": site.state])
         try tmux.waitFor("reel demo: running clock", timeout: 20)
         try tmux.send("Escape")
-        let screen = try tmux.waitFor("bikes.mp4")
+        // The list's rows come first and its bar slides in after them: wait for both.
+        let screen = try tmux.waitForScreen { $0.contains("bikes.mp4") && $0.contains("Enter play") }
         #expect(screen.contains("Enter play"), "the list, not the player")
         try tmux.sync()
         #expect(tmux.waitForExit(timeout: 0.1) == nil, "reel is still running")
