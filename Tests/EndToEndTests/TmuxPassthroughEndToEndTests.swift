@@ -37,7 +37,14 @@ struct TmuxPassthroughEndToEndTests {
         // Cells need no passthrough, but the one client's terminal (the outer tmux) answered the
         // status question through it: it stays on while reel runs, to pace the screens.
         #expect(try Self.paneOption(inner).contains("allow-passthrough on"), "kept on for the questions after the screens")
-        #expect(output.contains("\u{1B}Ptmux;\u{1B}\u{1B}[5n\u{1B}\\"), "the status question went through passthrough")
+        // The question after a screen reaches the piped file a moment after the screen: wait for it.
+        var later = output
+        let deadline = Date().addingTimeInterval(10)
+        while !later.contains("\u{1B}Ptmux;\u{1B}\u{1B}[5n\u{1B}\\"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            later = (try? String(contentsOfFile: piped, encoding: .isoLatin1)) ?? ""
+        }
+        #expect(later.contains("\u{1B}Ptmux;\u{1B}\u{1B}[5n\u{1B}\\"), "the status question went through passthrough")
         let trace = (try? String(contentsOf: inner.directory.appendingPathComponent("trace"), encoding: .utf8)) ?? ""
         #expect(trace.contains("tmux allow-passthrough on for %0 (was inherited 0)"), "\(trace.prefix(2000))")
         try inner.send("q")
