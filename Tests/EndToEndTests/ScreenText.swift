@@ -42,9 +42,23 @@ enum ScreenText {
     /// `words`, a skip button's "10" and a time (m:ss); the names of those missing.
     static func missingControls(in text: String, title words: [String]) -> [String] {
         var missing: [String] = []
-        for word in words where !text.localizedCaseInsensitiveContains(word) { missing.append("the title's \"\(word)\"") }
+        for word in words where !contains(word, in: text) { missing.append("the title's \"\(word)\"") }
         if text.range(of: #"(^|[^0-9])10([^0-9]|$)"#, options: .regularExpression) == nil { missing.append("a skip button's 10") }
         if text.range(of: #"[0-9]:[0-5][0-9]"#, options: .regularExpression) == nil { missing.append("a time") }
         return missing
+    }
+
+    /// Whether `text` has `word`, in any case, or a word of its length one letter off it
+    /// (tesseract reads a light "Film" over a picture as "Bilm" now and then; the word is there
+    /// for a person all the same).
+    static func contains(_ word: String, in text: String) -> Bool {
+        if text.localizedCaseInsensitiveContains(word) { return true }
+        let target = Array(word.lowercased())
+        guard target.count >= 4 else { return false }
+        let tokens = text.lowercased().split { !$0.isLetter }
+        return tokens.contains { token in
+            let letters = Array(token)
+            return letters.count == target.count && zip(letters, target).filter { $0 != $1 }.count == 1
+        }
     }
 }
