@@ -140,6 +140,9 @@ public struct FrameRenderer {
             // Inside the synchronized update, after the cells.
             out.insert(contentsOf: images, at: out.count - ScreenRenderer.endSync.count)
             cells.forgetCursor()
+            // mlterm keeps a 24-bit pen as an entry of a colour table that loading an image can
+            // give to another colour: the text after an image sets its pen in full.
+            cells.forgetPen()
             // The cells in the new images' holes, again: mlterm paints an image over them.
             let again = cells.rewrite(graphics?.cellsToRewrite ?? [], of: shown)
             out.insert(contentsOf: again, at: out.count - ScreenRenderer.endSync.count)

@@ -40,4 +40,10 @@ extension ScreenRenderer {
         cursorRow = nil
         cursorColumn = nil
     }
+
+    /// Forgets the terminal's pen (something else was drawn since it was set): the next cell
+    /// sets its colours and attributes in full, from a reset.
+    public mutating func forgetPen() {
+        pen = nil
+    }
 }

@@ -32,6 +32,26 @@ struct CellsAfterPicturesTests {
         #expect(after.hasSuffix("⎋[?2026l"), "inside the synchronized update")
     }
 
+    /// The modes whose images are drawn over the cells, so that the text goes after them.
+    static let overTheText: [GraphicsMode] = [sixel, .iterm2(cell: cell)]
+
+    @Test("after an image the text's colours are set again in full: mlterm's pen does not survive one", arguments: overTheText)
+    func penAfterImage(mode: GraphicsMode) {
+        var renderer = FrameRenderer(graphics: mode)
+        var out: [UInt8] = []
+        renderer.render(GraphicsRendererTests.canvas(RGB(200, 0, 0), text: "ab"), now: 0, into: &out)
+        renderer.receive(.deviceAttributes([63, 4]))
+        // A new picture under the same text: its cells are written before the image in the pen
+        // that they are written in again after it. mlterm keeps a 24-bit pen as an entry of a
+        // colour table that loading an image can reuse (seen: the title in red, then in blue,
+        // where nothing but "F" without an SGR followed the picture), so it is not trusted.
+        renderer.render(GraphicsRendererTests.canvas(RGB(0, 0, 200), text: "ab"), now: 1, into: &out)
+        let after = Self.afterImages(out)
+        let reset = after.firstRange(of: "⎋[0;"), text = after.firstRange(of: "ab")
+        #expect(reset != nil && text != nil && reset!.lowerBound < text!.lowerBound, "\(after)")
+        #expect(after.contains("38;2;255;255;255"), "the text's own colour, not the one before the image: \(after)")
+    }
+
     @Test("a frame whose picture is unchanged writes the text once, and a picture with no holes writes no cells after it")
     func nothingExtra() {
         var renderer = FrameRenderer(graphics: Self.sixel)
