@@ -159,31 +159,28 @@ def main():
     os.makedirs(args.cache, exist_ok=True)
     names = [n for n in args.stills.split(",") if n]
     if args.apart:
-        print("| still | cell | reel quadrant | timg -pquarter | reel, area-scaled | reel on timg's box |")
-        print("|---|---|---|---|---|---|")
-        for still in stills.STILLS:
-            if names and still["name"] not in names:
-                continue
-            png = stills.extract_png(still, args.cache)
-            for label in args.cells.split(","):
-                cell = tuple(map(int, label.split("x")))
-                r = apart(args.apart, png, cell, args.cache, os.path.join(args.cache, "..", "quadstudy", label,
-                                                                          still["name"]))
-                print(f"| {still['name']} | {label} | " + " | ".join(f"{r[k]:.2f}" for k in (
-                    "reel-quadrant", "timg-quarter", "reel, area-scaled", "reel on timg's box")) + " |", flush=True)
-        return
-    print("| still | cell | plain (reel's) | exact | weighted | quadrants |")
-    print("|---|---|---|---|---|---|")
+        header = "| still | cell | reel quadrant | timg -pquarter | reel, area-scaled | reel on timg's box |"
+        keys = ("reel-quadrant", "timg-quarter", "reel, area-scaled", "reel on timg's box")
+
+        def line(name, label, png, cell):
+            r = apart(args.apart, png, cell, args.cache, os.path.join(args.cache, "..", "quadstudy", label, name))
+            return " | ".join(f"{r[k]:.2f}" for k in keys)
+    else:
+        header = "| still | cell | plain (reel's) | exact | weighted | quadrants |"
+
+        def line(name, label, png, cell):
+            r = study(png, *cell)
+            return (f"{r['plain']:.2f} | {r['exact'] - r['plain']:+.2f} | {r['weighted'] - r['plain']:+.2f} | "
+                    f"{r['quadrants'] - r['plain']:+.2f}")
+    print(header)
+    print("|---" * 6 + "|")
     for still in stills.STILLS:
         if names and still["name"] not in names:
             continue
         png = stills.extract_png(still, args.cache)
         for label in args.cells.split(","):
-            width, height = map(int, label.split("x"))
-            r = study(png, width, height)
-            print(f"| {still['name']} | {label} | {r['plain']:.2f} | {r['exact'] - r['plain']:+.2f} | "
-                  f"{r['weighted'] - r['plain']:+.2f} | {r['quadrants'] - r['plain']:+.2f} |", flush=True)
-
+            cell = tuple(map(int, label.split("x")))
+            print(f"| {still['name']} | {label} | {line(still['name'], label, png, cell)} |", flush=True)
 
 if __name__ == "__main__":
     main()
