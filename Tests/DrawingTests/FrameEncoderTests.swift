@@ -82,6 +82,46 @@ struct FrameEncoderTests {
         if symbol != " " { #expect(canvas[0, 0].fg == fg) }
     }
 
+    @Test("quadrants: no split of the four pixels in two, each side its mean, leaves less squared error than the one chosen")
+    func quadrantsAgainstEverySplit() {
+        // The mask each glyph lights (bit 0 top left, 1 top right, 2 bottom left, 3 bottom right).
+        let masks: [Character: Int] = ["▘": 1, "▝": 2, "▀": 3, "▖": 4, "▌": 5, "▞": 6, "▛": 7, "▗": 8, "▚": 9,
+                                       "▐": 10, "▜": 11, "▄": 12, "▙": 13, "▟": 14]
+        func error(_ p: [RGB], _ mask: Int) -> Double {
+            var total = 0.0
+            for side in [mask, 15 ^ mask] {
+                let members = (0..<4).filter { side >> $0 & 1 == 1 }.map { p[$0] }
+                for channel in [\RGB.r, \RGB.g, \RGB.b] {
+                    let values = members.map { Double($0[keyPath: channel]) }
+                    let mean = values.reduce(0, +) / Double(values.count)
+                    total += values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+                }
+            }
+            return total
+        }
+        var rng = SplitMix64(seed: 50)
+        let levels: [UInt8] = [0, 40, 90, 128, 200, 255]
+        for round in 0..<5_000 {
+            // Half the blocks from a few levels (ties and near ties), half anywhere.
+            let p = (0..<4).map { _ in
+                round % 2 == 0
+                    ? RGB(levels.randomElement(using: &rng)!, levels.randomElement(using: &rng)!, levels.randomElement(using: &rng)!)
+                    : RGB(UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng))
+            }
+            var image = PixelBuffer(width: 2, height: 2)
+            image[0, 0] = p[0]; image[1, 0] = p[1]; image[0, 1] = p[2]; image[1, 1] = p[3]
+            var canvas = Canvas(width: 1, height: 1)
+            FrameEncoder(blitter: .quadrant).encode(image, into: &canvas, at: canvas.bounds)
+            let best = (1...14).map { error(p, $0) }.min()!
+            guard let mask = grid(canvas).first?.first.flatMap({ masks[$0] }) else {
+                // A blank: the four pixels are one colour, or the best split's two means round alike.
+                #expect(best <= 3 * 4 * 0.25 * 4, "a blank for \(p)")
+                continue
+            }
+            #expect(abs(error(p, mask) - best) < 1e-9, "\(p): \(grid(canvas)) leaves \(error(p, mask)), the best \(best)")
+        }
+    }
+
     @Test("rgb0, bgr0 and rgb24 frames load with their stride")
     func loading() {
         let bytes: [UInt8] = [1, 2, 3, 0, 4, 5, 6, 0, 99, 99, 99, 99,

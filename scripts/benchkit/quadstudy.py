@@ -7,6 +7,11 @@ quadrants split at W/2 and H/2 rounded down, the half blocks on kitty's eighths,
 end at 10), and scored as the stills bench scores (both halved, PSNR).
 
     python3 scripts/benchkit/quadstudy.py --cells=7x15,10x19,11x23 --stills=face,bikes
+    python3 scripts/benchkit/quadstudy.py --apart=.build/release/RenderBench --stills=action --cells=7x15
+
+The second form asks where reel's quadrants and timg -pquarter part (`apart`): the scaler (reel's
+encoder given FFmpeg's area scaling on reel's own box), or the picture's place (the same on
+timg's box, 99 columns and whole rows at the top, scored there).
 
 Fits, each the best of the seven splits (▀ ▌ ▚ ▘ ▝ ▖ ▗) with its two colours the means:
 - plain: on 2x2 samples, each the area average of half the cell each way (what reel's quadrant
@@ -115,26 +120,67 @@ def study(png, width, height):
     return out
 
 
+def apart(tool, png, cell, cache, work):
+    """Where reel's quadrants and timg's -pquarter part (issue 50), in dB at one cell size: each as
+    the cells part scores it (its own box); reel's encoder given FFmpeg's area scaling on reel's
+    box (its scaler's share) and on timg's box (the fit's share, the picture placed as timg
+    places it)."""
+    import cells  # noqa: E402 (it imports this folder's modules too)
+    width, height = cell
+    white = stills.white_png(*stills.image_size(png), cache)
+    maker = cells.bytes_maker(cell)
+    scored = {name: stills.score_tool(name, tool, png, white, None, os.path.join(work, name), None, cell,
+                                      bytes_of=maker) for name in ("reel-quadrant", "timg-quarter")}
+    out = {name: row["offline_psnr"] for name, row in scored.items()}
+    for label, owner in (("reel, area-scaled", "reel-quadrant"), ("reel on timg's box", "timg-quarter")):
+        x0, y0, x1, y1 = scored[owner]["box"]
+        top, bottom = round(y0 * 2 / height), round(y1 * 2 / height)
+        left, right = round(x0 * 2 / width), round(x1 * 2 / width)
+
+        def area_bytes(name, tool_, png_, columns, rows, work_):
+            frame = np.zeros((2 * rows, 2 * columns, 3), np.uint8)
+            frame[top:bottom, left:right] = stills.area_scaled(png_, right - left, bottom - top)
+            return stills.reel_bytes(tool_, png_, columns, rows, "quadrant", work_, settings=(f"cell={width}x{height}",),
+                                     frame=frame)
+        row = stills.score_tool("reel-quadrant", tool, png, white, None, os.path.join(work, label.replace(" ", "-")),
+                                None, cell, box=(x0, y0, x1, y1), bytes_of=area_bytes)
+        out[label] = row["offline_psnr"]
+    return out
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cells", default="7x15,10x19,11x23")
     parser.add_argument("--stills", default="")
     parser.add_argument("--cache", default=os.path.join(HERE, "..", "..", ".bench", "source-cache", "stills"))
+    parser.add_argument("--apart", metavar="RENDERBENCH",
+                        help="instead: where reel's quadrants and timg -pquarter part, with this RenderBench (apart())")
     args = parser.parse_args()
     os.makedirs(args.cache, exist_ok=True)
     names = [n for n in args.stills.split(",") if n]
-    print("| still | cell | plain (reel's) | exact | weighted | quadrants |")
-    print("|---|---|---|---|---|---|")
+    if args.apart:
+        header = "| still | cell | reel quadrant | timg -pquarter | reel, area-scaled | reel on timg's box |"
+        keys = ("reel-quadrant", "timg-quarter", "reel, area-scaled", "reel on timg's box")
+
+        def line(name, label, png, cell):
+            r = apart(args.apart, png, cell, args.cache, os.path.join(args.cache, "..", "quadstudy", label, name))
+            return " | ".join(f"{r[k]:.2f}" for k in keys)
+    else:
+        header = "| still | cell | plain (reel's) | exact | weighted | quadrants |"
+
+        def line(name, label, png, cell):
+            r = study(png, *cell)
+            return (f"{r['plain']:.2f} | {r['exact'] - r['plain']:+.2f} | {r['weighted'] - r['plain']:+.2f} | "
+                    f"{r['quadrants'] - r['plain']:+.2f}")
+    print(header)
+    print("|---" * 6 + "|")
     for still in stills.STILLS:
         if names and still["name"] not in names:
             continue
         png = stills.extract_png(still, args.cache)
         for label in args.cells.split(","):
-            width, height = map(int, label.split("x"))
-            r = study(png, width, height)
-            print(f"| {still['name']} | {label} | {r['plain']:.2f} | {r['exact'] - r['plain']:+.2f} | "
-                  f"{r['weighted'] - r['plain']:+.2f} | {r['quadrants'] - r['plain']:+.2f} |", flush=True)
-
+            cell = tuple(map(int, label.split("x")))
+            print(f"| {still['name']} | {label} | {line(still['name'], label, png, cell)} |", flush=True)
 
 if __name__ == "__main__":
     main()

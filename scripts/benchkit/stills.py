@@ -94,6 +94,17 @@ STILLS = (
      "origin": "samples/talk.mp4 (480x270), from scikit-image's camera.png", "licence": "CC0 (samples/README.md)"},
     {"name": "credits", "kind": "white text on black", "clip": ("sample", "credits.mp4"), "time": 5.0,
      "origin": "samples/credits.mp4 (480x270), drawn by lavfi", "licence": "generated (samples/README.md)"},
+    # Film frames like the two issue 50 measured in kitty (quadrants −0.17 to +0.15 dB against timg
+    # where the bench said +0.28 to +0.60): the other shots of film.mkv, and a frame of action.mp4.
+    {"name": "coffee", "kind": "photograph with grain, soft light (the coffee cup)", "clip": ("sample", "film.mkv"),
+     "time": 14.0, "origin": "samples/film.mkv (640x360), from scikit-image's coffee.png",
+     "licence": "CC0 (samples/README.md)"},
+    {"name": "rocket", "kind": "photograph with grain, sky and steel (the rocket)", "clip": ("sample", "film.mkv"),
+     "time": 20.0, "origin": "samples/film.mkv (640x360), from scikit-image's rocket.jpg",
+     "licence": "public domain (samples/README.md)"},
+    {"name": "action", "kind": "a fast shot, motion and shake", "clip": ("sample", "action.mp4"), "time": 4.0,
+     "origin": "samples/action.mp4 (480x270), from scikit-image's photographs", "licence": "as its photographs "
+     "(samples/README.md)"},
 )
 
 # The tools, in the order of the tables: (label, how).
