@@ -15,7 +15,7 @@ extension PlaybackSession {
     @discardableResult
     func take(_ event: PlaybackCore.Event, now: Double) -> PumpResult {
         var effects = PumpResult()
-        for command in playback.event(event, now: now) { run(command, now: now, into: &effects) }
+        for command in core.event(event, now: now) { run(command, now: now, into: &effects) }
         return effects
     }
 
@@ -25,7 +25,7 @@ extension PlaybackSession {
         case .notice(let text): notices.append(text)
         case .noSoundDevice: notices.append(PlayerScreen.noSoundDeviceNotice)
         case .failNesting(let reason): failNesting(reason, now: now)
-        case .announceMove(let item, let backwards): notices.append(text(of: .moved(to: item, backwards: backwards)))
+        case .announceMove(let item, let backwards): notices.append(items.text(of: .moved(to: item, backwards: backwards), titles: core.titles))
         case .sendSeek(let request): send(request, now: now)
         case .seekLanded(let fromOutside):
             effects.restarted = true
@@ -37,7 +37,7 @@ extension PlaybackSession {
             effects.changed = true
             refreshStatus()
         case .saveResume: saveResumePosition(now: now)
-        case .reorderItems(let newIndex): reorderItems(newIndex)
+        case .reorderItems(let newIndex): items.reorder(newIndex)
         case .startedFromOutside: effects.startedFromOutside = true
         case .addClientItem(let filename, let title):
             // The core counted the client's file as it took it over: it joins the list's end.
@@ -72,13 +72,13 @@ extension PlaybackSession {
             // Taken by the core itself at the restart (``PlaybackCore/Event/playbackRestart(position:)``).
             break
         case .expand(let item, let count):
-            expand(item, into: count, now: now)
+            if items.expand(item, into: player.state.playlist, count: count, fromClient: core.entriesFromClient) { take(.itemsChanged, now: now) }
         case .recordFailure(let item, let reason):
             if items.indices.contains(item) { lastFailure = (items[item], reason) }
         case .notice(.moved(let item, let backwards)):
             take(.moved(item: item, backwards: backwards, key: items.indices.contains(item) ? items[item].source.mpvName : ""), now: now)
         case .notice(let notice):
-            notices.append(text(of: notice))
+            notices.append(items.text(of: notice, titles: core.titles))
         case .finish:
             // The run ends at this end (``SessionCore/runEnd``): the scene on top quits.
             TraceLog.shared?.record("finish", now: now)
@@ -108,34 +108,12 @@ extension PlaybackSession {
     /// Sends `request` to mpv and tells the core its command, or that mpv refused it (the core
     /// then lets the seek go and sends what waited behind it).
     private func send(_ request: SeekRequest, now: Double) {
-        let id: UInt64
         do {
-            switch request {
-            case .by(let seconds):
-                id = try player.seek(by: seconds, precision: .exact)
-            case .to(let target, let exact):
-                id = try player.seek(to: target, precision: exact ? .exact : .keyframe)
-            }
+            take(.seekSent(id: try player.send(request)), now: now)
+            TraceLog.shared?.record("seek \(request)", now: now)
         } catch {
             TraceLog.shared?.record("seek \(request) not sent: \(error)", now: now)
             take(.seekNotSent, now: now)
-            return
         }
-        take(.seekSent(id: id), now: now)
-        TraceLog.shared?.record("seek \(request)", now: now)
-    }
-
-    /// A playlist file became mpv's entries: they take its place in the list.
-    private func expand(_ item: Int, into count: Int, now: Double) {
-        let entries = player.state.playlist
-        guard items.indices.contains(item), entries.count == count else { return }
-        let fromNetwork = items[item].isFromNetworkPlaylist || items[item].source.isNetworkURL
-        let expanded = entries.map { entry in
-            var expanded = PlaylistItem(mpvFilename: entry.filename, title: entry.title, fromClient: playback.entriesFromClient)
-            expanded.isFromNetworkPlaylist = fromNetwork && !playback.entriesFromClient
-            return expanded
-        }
-        items.replaceSubrange(item..<(item + 1), with: expanded)
-        take(.itemsChanged, now: now)
     }
 }

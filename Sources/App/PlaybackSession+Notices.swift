@@ -18,22 +18,8 @@ extension PlaybackSession {
         return notices
     }
 
-    /// The words of one of the core's notices.
-    func text(of notice: SessionCore.Notice) -> String {
-        switch notice {
-        case .firstItem: "This is the first item"
-        case .lastItem: "This is the last item"
-        case .moved(let item, let backwards): "\(backwards ? "Previous" : "Next"): \(name(of: item)) (\(item + 1)/\(items.count))"
-        case .couldNotPlay(let item, let reason): "Could not play \(name(of: item)): \(reason)"
-        }
-    }
-
-    /// The name of item `index` for notices and cards: its title once known (from mpv, or a
-    /// probe), else its name.
-    func name(of index: Int) -> String {
-        guard items.indices.contains(index) else { return "" }
-        return playback.titles[items[index].source.mpvName] ?? items[index].name
-    }
+    /// The name of item `index` for notices and cards: its title once known, else its name.
+    func name(of index: Int) -> String { items.name(of: index, titles: core.titles) }
 
     /// Remembers the title of the item that opens `mpvName` (a probe found it).
     func learnTitle(_ title: String?, of mpvName: String) {

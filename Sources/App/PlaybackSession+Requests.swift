@@ -68,8 +68,8 @@ extension PlaybackSession {
             case .playlistPrevious: take(.session(.previous), now: now)
             case .acceptUpNext: take(.session(.acceptUpNext), now: now)
             case .dismissUpNext: take(.session(.dismissUpNext), now: now)
-            case .cycleLoopPlaylist: setLoopsPlaylist(!loopsPlaylist, now: now)
-            case .cycleShuffle: setShuffled(!shuffles, now: now)
+            case .cycleLoopPlaylist: setLoopsPlaylist(!core.loopsPlaylist, now: now)
+            case .cycleShuffle: setShuffled(!core.shuffles, now: now)
             case .screenshot(let subtitles):
                 if let notice = screenshots.take(subtitles: subtitles, from: player, source: currentPlaylistItem?.source, now: now) { notices.append(notice) }
             default: break
@@ -84,14 +84,14 @@ extension PlaybackSession {
     /// Saves the position and pauses: the video is leaving the screen.
     func saveAndPause(now: Double) {
         saveResumePosition(now: now)
-        if isReady { perform(.pause, now: now) }
+        if core.isReady { perform(.pause, now: now) }
     }
 
     /// mpv draws subtitles itself only when they are pictures (they have no text); text
     /// subtitles are reel's to draw, from `sub-text`, which keeps updating meanwhile.
     func applySubtitleDrawing(subtitleTrack id: Int?) {
         let track = player.state.tracks.first { $0.kind == .subtitles && $0.id == id }
-        try? player.setSubtitlesDrawnByMpv(playback.mpvDrawsSubtitles(isPictureTrack: track?.isBitmapSubtitle ?? false))
+        try? player.setSubtitlesDrawnByMpv(core.mpvDrawsSubtitles(isPictureTrack: track?.isBitmapSubtitle ?? false))
     }
 
     /// The selected subtitle track's id, when one is chosen by id.

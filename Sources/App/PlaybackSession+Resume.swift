@@ -7,16 +7,6 @@ import System
 /// The item about to open, and resume records: read for the item about to open, written when it is left, at its end and
 /// every 15 s while it plays.
 extension PlaybackSession {
-    /// What mpv's load hook says of the file about to open, for the core to decide whether it
-    /// may (nil: no current item).
-    var hooked: PlaybackCore.Hooked? {
-        guard let item = currentPlaylistItem else { return nil }
-        let filename = player.openingFilename
-        return PlaybackCore.Hooked(filename: filename, filenameIsNetworkURL: filename.map(MediaSource.isNetworkURL) ?? false,
-                                   itemKey: item.source.mpvName, itemIsNetworkURL: item.source.isNetworkURL,
-                                   itemFromNetworkPlaylist: item.isFromNetworkPlaylist, itemRefusal: item.refusal)
-    }
-
     /// Prepares the item about to open, as the core decided it may (``PlaybackCore/Command/prepareOpening(hook:)``):
     /// autoloading beside it is guarded, and its resume record goes to the core with load hook `hook`.
     func prepareOpening(hook: UInt64, now: Double) {
@@ -29,13 +19,13 @@ extension PlaybackSession {
 
     /// Saves where the current item is, with its tracks and delays, or marks it watched.
     func saveResumePosition(now: Double) {
-        saveResumePosition(of: isReady ? currentItem : nil, isAtEnd: core.isAtEnd, now: now)
+        saveResumePosition(of: core.isReady ? core.currentItem : nil, isAtEnd: core.isAtEnd, now: now)
     }
 
     /// Saves where the current item is as the run ends; the line for stderr, once the terminal
     /// is restored, when that failed (a full disk): no notice can say so any more.
     func saveResumePositionAtExit(now: Double) -> String? {
-        let index = isReady ? currentItem : nil
+        let index = core.isReady ? core.currentItem : nil
         guard let reason = saveResumePosition(of: index, isAtEnd: core.isAtEnd, now: now), let index else { return nil }
         return "reel: could not save the position of \(ReelApp.failureName(items[index])): \(reason)"
     }

@@ -9,7 +9,7 @@ import Screens
 extension PlaybackSession {
     /// Rebuilds ``status`` from mpv's state and the core, and learns the item's title.
     func refreshStatus() {
-        if let item = currentItem, items.indices.contains(item) {
+        if let item = core.currentItem, items.indices.contains(item) {
             take(.titleReported(player.state.title, key: items[item].source.mpvName, defaultName: PlaylistItem.defaultName(of: items[item].source)), now: 0)
         }
         status = MediaStatus(session: self)

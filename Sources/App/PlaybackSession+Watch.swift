@@ -8,13 +8,13 @@ extension PlaybackSession {
     /// Brings the core up to `now` with what mpv reports: the watch for an item that stalls or
     /// a server that goes silent, the Up next countdown, and the save every 15 s while playing.
     func tick(now: Double) {
-        take(.tick(readings.watch(frames: frames.itemFrames, isReady: isReady)), now: now)
+        take(.tick(readings.look(frames: frames.itemFrames, drainedCounts: core.isReady)), now: now)
     }
 
     /// The earliest time after `now` that ``tick(now:)`` has something to do, or a frame
     /// waiting for the terminal must be let go.
     func nextDeadline(now: Double) -> Double? {
-        [playback.nextDeadline(now: now, isPlaying: status.isPlaying, mayHavePlayedNothing: mayHavePlayedNothing),
+        [core.nextDeadline(now: now, isPlaying: status.isPlaying, mayHavePlayedNothing: mayHavePlayedNothing),
          frames.deadline].compactMap { $0 }.min()
     }
 
@@ -34,7 +34,7 @@ extension PlaybackSession {
 
     /// A network stream open with no picture decoded and its clock where it began (the core's rule).
     var mayHavePlayedNothing: Bool {
-        playback.mayHavePlayedNothing(isNetworkStream: status.isNetworkStream, hasPicture: player.state.videoSize != nil,
+        core.mayHavePlayedNothing(isNetworkStream: status.isNetworkStream, hasPicture: player.state.videoSize != nil,
                                       position: player.state.position)
     }
 }

@@ -20,8 +20,8 @@ import Terminal
 final class PlaybackSession {
     /// mpv, or a test's fake.
     let player: any Player
-    /// Every decision: the item's phase, the watches, the counts (``PlaybackCore``).
-    var playback: PlaybackCore
+    /// Every decision: the item's phase, the watches, the counts (``PlaybackCore``); the scenes read it.
+    var core: PlaybackCore
     var items: [PlaylistItem]
     let frames = VideoFrames()
     /// What the screens show: mpv's state and the session's phase.
@@ -60,7 +60,7 @@ final class PlaybackSession {
         self.resume = resume
         // `--network-timeout` (mpv's default, 60 s, without it) is held for the whole stream, a
         // second after FFmpeg should have: HLS fetches its parts with requests that may not.
-        playback = PlaybackCore(session: SessionCore(configuration: SessionSettings.coreConfiguration(options), itemCount: items.count),
+        core = PlaybackCore(session: SessionCore(configuration: SessionSettings.coreConfiguration(options), itemCount: items.count),
                                 silenceLimit: (options.mpv.networkTimeout ?? SessionSettings.mpvNetworkTimeout) + 1,
                                 networkTimeoutGiven: options.mpv.networkTimeout != nil,
                                 order: ListOrder(items.map(\.source.mpvName), shuffled: options.shuffle),
@@ -70,38 +70,8 @@ final class PlaybackSession {
         self.notices += notices
     }
 
-    /// Counts changes of ``items`` that are not insertions (a playlist file expanded), for the list.
-    var itemsVersion: Int { playback.itemsVersion }
-
-    /// Subtitles shown (reel's `v`), the core's.
-    var subtitlesVisible: Bool { playback.subtitlesVisible }
-
-    /// The session core: the item's phase, the playlist and the end of the run.
-    var core: SessionCore { playback.session }
-
     /// The descriptor the loop polls for mpv.
     var wakeDescriptor: Int32 { player.wakeupDescriptor }
-
-    /// The playlist's phase, for the scenes.
-    var machine: SessionMachine { core.machine }
-
-    /// The item the session is on.
-    var currentItem: Int? { core.currentItem }
-
-    /// The item the session was last on, even after an opening was cancelled.
-    var lastItem: Int? { core.lastItem }
-
-    /// Whether the current item is open (playing, paused or at its end).
-    var isReady: Bool { core.isReady }
-
-    /// mpv has loaded the current item's file (its restart may not have come yet).
-    var fileLoaded: Bool { core.isFileLoaded }
-
-    /// Some item has played: a failure later is not the run's failure.
-    var hasPlayed: Bool { core.hasPlayed }
-
-    /// Whether playlists are opening one another from the item given to mpv, no file loaded yet.
-    var isFollowingPlaylists: Bool { playback.nestingDepth > 0 }
 
     /// The current item, when there is one.
     var currentPlaylistItem: PlaylistItem? {

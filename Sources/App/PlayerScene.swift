@@ -165,7 +165,7 @@ final class PlayerScene: Scene {
         switch session.core.runEnd {
         case .finished?:
             return .quit(0)
-        case .failed(let reason)? where !canClose && !(isList && session.hasPlayed):
+        case .failed(let reason)? where !canClose && !(isList && session.core.hasPlayed):
             return .quit(1, line: session.failureLine(reason, orFirstItem: true))
         case .stopped?:
             // A client stopped playback: nothing is left to show, so the player closes as Esc does.
@@ -178,7 +178,7 @@ final class PlayerScene: Scene {
     /// Starts making the Up next item's thumbnail when a countdown begins (local files only:
     /// probes never open a stream or standard input).
     private func requestUpNextThumbnail() {
-        guard let next = session.machine.upNext?.item, session.items.indices.contains(next),
+        guard let next = session.core.machine.upNext?.item, session.items.indices.contains(next),
               session.items[next].source.mpvName != thumbnailItem else { return }
         thumbnailItem = session.items[next].source.mpvName
         screen.setUpNextThumbnail(nil)
@@ -196,12 +196,12 @@ final class PlayerScene: Scene {
 
     /// What the Up next item opens, while a countdown runs.
     private var upNextName: String? {
-        session.machine.upNext.flatMap { session.items.indices.contains($0.item) ? session.items[$0.item].source.mpvName : nil }
+        session.core.machine.upNext.flatMap { session.items.indices.contains($0.item) ? session.items[$0.item].source.mpvName : nil }
     }
 
     /// The item playing, for the preview decoder.
     private var currentSource: MediaSource? {
-        session.currentItem.flatMap { session.items.indices.contains($0) ? session.items[$0].source : nil }
+        session.core.currentItem.flatMap { session.items.indices.contains($0) ? session.items[$0].source : nil }
     }
 
     /// The pointer is over the scrubber at `time` (nil: it left): the card's frame, from the

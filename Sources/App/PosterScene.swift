@@ -96,7 +96,7 @@ final class PosterScene: Scene {
             if let width = status.videoWidth, let height = status.videoHeight, height > 0, status.hasVideo {
                 poster.setVideoAspect(Double(width) / Double(height), now: now)
             }
-            if artDeadline != nil, session.isReady { startArt() }
+            if artDeadline != nil, session.core.isReady { startArt() }
         }
         if let area = poster.videoArea(at: now) {
             if session.takeFrame(size: pixelSize(of: area), draw: canTakeFrame, now: now) { frameIsNew = true }
@@ -124,7 +124,7 @@ final class PosterScene: Scene {
 
     func draw(into canvas: inout Canvas, now: Double) {
         let area = poster.videoArea(at: now)
-        if let area, session.isReady {
+        if let area, session.core.isReady {
             // While the frame grows or shrinks, the picture follows its size on every draw.
             let size = pixelSize(of: area)
             if session.video?.width != size.width || session.video?.height != size.height { session.renderNow(size: size) }

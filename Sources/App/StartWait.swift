@@ -25,7 +25,7 @@ final class StartWait: LoopStage {
     }
 
     /// When the wait gives up and the terminal is entered.
-    private var deadline: Double { start + (playback.isFollowingPlaylists ? 3 : 1) }
+    private var deadline: Double { start + (playback.core.isFollowingPlaylists ? 3 : 1) }
 
     func nextWait(now: Double) -> LoopWait? {
         guard !over, now < deadline else { return nil }

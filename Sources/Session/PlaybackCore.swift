@@ -134,15 +134,15 @@ public struct PlaybackCore: Sendable, Equatable {
         case frameBackStep(SubtitleHold.Lines)
         /// mpv's subtitle text changed.
         case subtitleTextChanged
-        /// Time passed: the Up next countdown, the watches on what plays (``Observation``), and
+        /// Time passed: the Up next countdown, the watches on what plays (``Look``), and
         /// the position saved when it is due.
-        case tick(Observation)
+        case tick(Look)
         /// The position was saved.
         case resumeSaved
         /// What mpv reports of the item's end after a pass of its events: the end, or a failure;
         /// a move waiting for its item's title may then be said, and the status is rebuilt when
         /// the session moved.
-        case endObserved(EndObservation)
+        case endObserved(Look)
         /// The executor changed the list other than by an insertion (a playlist file expanded).
         case itemsChanged
         /// mpv's playlist became `entries`; `keys`: what the list's items open.

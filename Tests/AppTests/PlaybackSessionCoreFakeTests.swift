@@ -49,8 +49,8 @@ struct PlaybackSessionCoreFakeTests {
         #expect(result.startedFromOutside)
         #expect(session.items.map(\.source.mpvName) == PlaybackSessionFakeTests.names + ["/v/new.mp4"])
         #expect(session.items.last?.isFromClient == true)
-        #expect(session.itemsVersion == 1)
-        #expect(session.currentItem == 3 && session.machine.isOpening)
+        #expect(session.core.itemsVersion == 1)
+        #expect(session.core.currentItem == 3 && session.core.machine.isOpening)
     }
 
     @Test("mpv's title names the open item; a probe's names another until mpv says one")

@@ -121,30 +121,29 @@ struct PlaybackCoreTests {
         var waiting = PlaybackCore(session: SessionCoreTests.core(), silenceLimit: 61)
         _ = waiting.event(.session(.play(item: 1, paused: false)), now: 0)
         #expect(waiting.event(.moved(item: 1, backwards: true, key: "unknown"), now: 0).isEmpty)
-        #expect(waiting.event(.endObserved(PlaybackCore.EndObservation()), now: 0.1).isEmpty, "not open yet")
+        #expect(waiting.event(.endObserved(PlaybackCore.Look()), now: 0.1).isEmpty, "not open yet")
         #expect(waiting.pendingMove == PlaybackCore.Move(item: 1, backwards: true))
         _ = waiting.event(.session(.playlist(entries: [SessionCore.Entry(id: 11, isPlaying: true)], replacesOpened: false)), now: 0.2)
         for event: PlaybackCore.Event in [.session(.startFile(entryID: 11)), .session(.loadHook(id: 7, SessionCore.Opening())),
                                           .fileLoaded, .playbackRestart(position: 0)] {
             _ = waiting.event(event, now: 0.3)
         }
-        #expect(waiting.event(.endObserved(PlaybackCore.EndObservation()), now: 0.4) == [.announceMove(item: 1, backwards: true)])
-        #expect(waiting.event(.endObserved(PlaybackCore.EndObservation()), now: 0.5).isEmpty, "said once")
+        #expect(waiting.event(.endObserved(PlaybackCore.Look()), now: 0.4) == [.announceMove(item: 1, backwards: true)])
+        #expect(waiting.event(.endObserved(PlaybackCore.Look()), now: 0.5).isEmpty, "said once")
     }
 
     @Test("a waiting move is forgotten when the session moves on to another item")
     func moveForgotten() {
         var core = Self.playing(0)
         _ = core.event(.moved(item: 2, backwards: false, key: "unknown"), now: 1)
-        #expect(core.event(.endObserved(PlaybackCore.EndObservation()), now: 2).isEmpty)
+        #expect(core.event(.endObserved(PlaybackCore.Look()), now: 2).isEmpty)
         #expect(core.pendingMove == nil)
     }
 
     /// What mpv reports of an item playing (`paused`: paused).
-    static func ticking(paused: Bool = false) -> PlaybackCore.Observation {
-        var seen = PlaybackCore.Observation()
-        seen.isPaused = paused
-        seen.isWaiting = paused
+    static func ticking(paused: Bool = false) -> PlaybackCore.Look {
+        var seen = PlaybackCore.Look()
+        seen.state.isPaused = paused
         return seen
     }
 
@@ -164,8 +163,8 @@ struct PlaybackCoreTests {
         _ = opening.event(.session(.play(item: 0, paused: false)), now: 0)
         #expect(opening.event(.tick(Self.ticking()), now: 0).isEmpty)
         var ended = Self.playing()
-        var end = PlaybackCore.EndObservation()
-        end.eofReached = true
+        var end = PlaybackCore.Look()
+        end.state.isAtEnd = true
         _ = ended.event(.endObserved(end), now: 1)
         #expect(ended.event(.tick(Self.ticking()), now: 1).isEmpty)
     }
@@ -173,8 +172,8 @@ struct PlaybackCoreTests {
     @Test("a look at the end that moves the session asks for the status to be rebuilt; one that changes nothing does not")
     func endRebuildsStatus() {
         var core = Self.playing()
-        var end = PlaybackCore.EndObservation()
-        end.eofReached = true
+        var end = PlaybackCore.Look()
+        end.state.isAtEnd = true
         #expect(core.event(.endObserved(end), now: 1).last == .refreshStatus)
         #expect(core.event(.endObserved(end), now: 2).isEmpty)
     }
@@ -182,8 +181,8 @@ struct PlaybackCoreTests {
     @Test("the Up next countdown moves on at its deadline in the tick, and the status is rebuilt")
     func upNextTick() {
         var core = Self.playing()
-        var end = PlaybackCore.EndObservation()
-        end.eofReached = true
+        var end = PlaybackCore.Look()
+        end.state.isAtEnd = true
         _ = core.event(.endObserved(end), now: 10)
         _ = core.event(.resumeSaved, now: 10)
         #expect(core.event(.tick(Self.ticking()), now: 14.9).isEmpty)
