@@ -7,6 +7,7 @@ import ListScreen
 import Options
 import Playback
 import Screens
+import Session
 import System
 import Terminal
 
@@ -189,7 +190,7 @@ final class ListScene: Scene {
                 let (state, thumbnail) = Self.itemState(result, fileName: file.path.lastComponent.description)
                 screen.update(item: item, state: state, thumbnail: thumbnail, now: now)
                 if case .playable(let media) = state, session.items.indices.contains(item) {
-                    session.learnTitle(media.title, of: session.items[item].source.mpvName)
+                    session.take(.titleFound(media.title, key: session.items[item].source.mpvName), now: 0)
                 }
                 if case .unplayable = state { session.markUnplayable(item, now: now) }
             }

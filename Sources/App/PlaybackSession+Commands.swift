@@ -2,11 +2,13 @@ import Commands
 import Controls
 import History
 import Options
-import Session
 import Playback
 import Screens
+import Session
+import System
 
-/// Carrying out what the core decides: each ``PlaybackCore/Command`` against ``Player``.
+/// Carrying out what the core decides: each ``PlaybackCore/Command`` against ``Player``, the
+/// list, the resume records and the notices.
 extension PlaybackSession {
     /// Gives `event` to the core and runs every command it returns, in order: the one way into
     /// the core. What a command's execution reports back (a seek sent or refused, a load that
@@ -50,27 +52,20 @@ extension PlaybackSession {
 
     private func run(_ command: SessionCore.Command, now: Double) {
         switch command {
-        case .load(let item, let entry):
-            load(item, entry: entry, now: now)
+        case .load(let item, let entry): load(item, entry: entry, now: now)
         case .stop:
             frames.clear()
             try? player.stopKeepingPlaylist()
-        case .play:
-            try? player.play()
+        case .play: try? player.play()
         case .setOption(let option):
             let (name, value) = SessionSettings.mpvOption(option, start: options.start?.optionValue)
             try? player.setFileLocalOption(name, value)
-        case .refuseOpening:
-            try? player.refuseOpening()
-        case .continueLoad(let hook):
-            player.continueLoad(hook: hook)
-        case .resumed(let position):
-            resumedAt = position
-        case .saveResume(let item, let isAtEnd):
-            saveResumePosition(of: item, isAtEnd: isAtEnd, now: now)
-        case .watch, .restarted:
-            // Taken by the core itself at the restart (``PlaybackCore/Event/playbackRestart(position:)``).
-            break
+        case .refuseOpening: try? player.refuseOpening()
+        case .continueLoad(let hook): player.continueLoad(hook: hook)
+        case .resumed(let position): resumedAt = position
+        case .saveResume(let item, let isAtEnd): saveResumePosition(of: item, isAtEnd: isAtEnd, now: now)
+        // Taken by the core itself at the restart (``PlaybackCore/Event/playbackRestart(position:)``).
+        case .watch, .restarted: break
         case .expand(let item, let count):
             if items.expand(item, into: player.state.playlist, count: count, fromClient: core.entriesFromClient) { take(.itemsChanged, now: now) }
         case .recordFailure(let item, let reason):
@@ -115,5 +110,49 @@ extension PlaybackSession {
             TraceLog.shared?.record("seek \(request) not sent: \(error)", now: now)
             take(.seekNotSent, now: now)
         }
+    }
+
+    /// A playlist that keeps opening playlists: stopped, with the error naming the playlist given
+    /// to mpv in the run's exit line (the core says it in a notice when another item follows).
+    func failNesting(_ reason: String, now: Double) {
+        if let root = nestingRoot { lastFailure = (root, reason) }
+        nestingRoot = nil
+        take(.session(.abort(reason: reason, abandonsChain: true)), now: now)
+        refreshStatus()
+    }
+
+    /// Prepares the item about to open, as the core decided it may (``PlaybackCore/Command/prepareOpening(hook:)``):
+    /// autoloading beside it is guarded, and its resume record goes to the core with load hook `hook`.
+    func prepareOpening(hook: UInt64, now: Double) {
+        let item = currentPlaylistItem
+        if let item, let notice = SidecarGuard.guardSidecars(of: item, player: player) { notices.append(notice) }
+        var record: SessionCore.Resume?
+        if let item, let resume { record = ResumeRecordWriter(store: resume).resume(of: item) }
+        take(.session(.loadHook(id: hook, SessionCore.Opening(resume: record))), now: now)
+    }
+
+    /// Saves where the current item is, with its tracks and delays, or marks it watched.
+    func saveResumePosition(now: Double) {
+        saveResumePosition(of: core.isReady ? core.currentItem : nil, isAtEnd: core.isAtEnd, now: now)
+    }
+
+    /// Saves where the current item is as the run ends; the line for stderr, once the terminal
+    /// is restored, when that failed (a full disk): no notice can say so any more.
+    func saveResumePositionAtExit(now: Double) -> String? {
+        let index = core.isReady ? core.currentItem : nil
+        guard let reason = saveResumePosition(of: index, isAtEnd: core.isAtEnd, now: now), let index else { return nil }
+        return "reel: could not save the position of \(ReelApp.failureName(items[index])): \(reason)"
+    }
+
+    /// Saves where item `index` is, from the status as it stands (the core may already be on
+    /// the next item, which has not started loading yet), at its end (`isAtEnd`, the core's
+    /// decision) or not; the system's reason when the save failed.
+    @discardableResult
+    func saveResumePosition(of index: Int?, isAtEnd: Bool, now: Double) -> String? {
+        take(.resumeSaved, now: now)
+        guard let resume, let index, items.indices.contains(index), items[index].resumeKey != nil, status.position != nil else { return nil }
+        let failure = ResumeRecordWriter(store: resume).save(items[index], status: status, isAtEnd: isAtEnd)
+        if let notice = resume.takeFailureNotice() { notices.append(notice) }
+        return failure
     }
 }

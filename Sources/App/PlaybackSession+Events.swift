@@ -1,9 +1,9 @@
 import Commands
 import Controls
-import Session
 import Playback
+import Session
 
-/// mpv's events, decoded for the core, and what the session watches around them.
+/// mpv's events, each one core event, and time: what the core is told as the loop goes round.
 extension PlaybackSession {
     /// Reads mpv's events and moves the core on: one core event for each of mpv's, then one
     /// look at the position and one at the end after the pass.
@@ -22,7 +22,7 @@ extension PlaybackSession {
         result.merge(take(.position(player.state.position, isPaused: player.state.isPaused == true), now: now))
         if !events.isEmpty || result.changed {
             refreshStatus()
-            take(.endObserved(readings.look()), now: now)
+            take(.endObserved(PlayerReadings(session: self).look()), now: now)
             result.changed = true
         }
         return result
@@ -34,12 +34,26 @@ extension PlaybackSession {
         switch event {
         case .startFile: frames.clear()
         case .endFile(.quit), .shutdown: result.mpvQuit = true
-        case .fileLoaded, .propertyChanged(.tracks), .propertyChanged(.subtitleTrack): applySubtitleDrawing(subtitleTrack: selectedSubtitleID)
+        case .fileLoaded, .propertyChanged(.tracks), .propertyChanged(.subtitleTrack):
+            player.drawSubtitles(track: player.selectedSubtitleID, core: core)
         case .screenshot(let id, let frame, let error):
             if let notice = screenshots.received(id: id, frame: frame, error: error, now: now) { notices.append(notice) }
         case .clientMessage(let words):
             if let notice = clients.receive(words) { notices.append(notice) }
         default: break
         }
+    }
+
+    /// Brings the core up to `now` with what mpv reports: the watch for an item that stalls or
+    /// a server that goes silent, the Up next countdown, and the save every 15 s while playing.
+    func tick(now: Double) {
+        take(.tick(PlayerReadings(session: self).look(frames: frames.itemFrames, drainedCounts: core.isReady)), now: now)
+    }
+
+    /// The earliest time after `now` that ``tick(now:)`` has something to do, or a frame
+    /// waiting for the terminal must be let go.
+    func nextDeadline(now: Double) -> Double? {
+        [core.nextDeadline(now: now, isPlaying: status.isPlaying, mayHavePlayedNothing: PlayerReadings(session: self).mayHavePlayedNothing),
+         frames.deadline].compactMap { $0 }.min()
     }
 }

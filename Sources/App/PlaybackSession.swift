@@ -9,14 +9,12 @@ import Screens
 import System
 import Terminal
 
-/// The run's one playback session: one mpv, its playlist, and the engine that says what is
-/// playing (``SessionCore``). Every scene reads it; none has a player of its own.
+/// The run's one playback session: one mpv, its playlist, and the core that decides
+/// (``PlaybackCore``). Every scene reads it; none has a player of its own.
 ///
-/// The loop pumps it once an iteration (``pump(now:)``): mpv's events are decoded for the core,
-/// the core's commands are run against ``Player`` (mpv: ``MpvPlayer``), and the result is one ``MediaStatus`` for the
-/// screens. Nothing here waits on mpv: opening an item is a phase, and keys, signals and drawing
-/// go on meanwhile. The core decides; the session carries out every command it returns
-/// (``take(_:now:)``, the one way into the core).
+/// An executor: the loop pumps it once an iteration (``pump(now:)``), each of mpv's events
+/// becomes one core event, and every command the core returns is run against ``Player`` (mpv:
+/// ``MpvPlayer``) through ``take(_:now:)``, the one way into the core. Nothing here waits on mpv.
 final class PlaybackSession {
     /// mpv, or a test's fake.
     let player: any Player
@@ -58,29 +56,15 @@ final class PlaybackSession {
         self.items = options.shuffle ? items.shuffled() : items
         self.options = options
         self.resume = resume
-        // `--network-timeout` (mpv's default, 60 s, without it) is held for the whole stream, a
-        // second after FFmpeg should have: HLS fetches its parts with requests that may not.
-        core = PlaybackCore(session: SessionCore(configuration: SessionSettings.coreConfiguration(options), itemCount: items.count),
-                                silenceLimit: (options.mpv.networkTimeout ?? SessionSettings.mpvNetworkTimeout) + 1,
-                                networkTimeoutGiven: options.mpv.networkTimeout != nil,
-                                order: ListOrder(items.map(\.source.mpvName), shuffled: options.shuffle),
-                                subtitlesVisible: options.mpv.tracks.subtitles != .none)
+        core = SessionSettings.core(options, items: items)
         // A state folder that cannot be used turns resuming off: said once, at the start.
         if let notice = resume?.takeFailureNotice() { self.notices.append(notice) }
         self.notices += notices
     }
 
-    /// The descriptor the loop polls for mpv.
-    var wakeDescriptor: Int32 { player.wakeupDescriptor }
-
     /// The current item, when there is one.
     var currentPlaylistItem: PlaylistItem? {
         core.currentItem.flatMap { items.indices.contains($0) ? items[$0] : nil }
-    }
-
-    /// Shows `text` as a notice on the player, once it is up.
-    func announce(_ text: String) {
-        notices.append(text)
     }
 
     /// Takes the resume notice's position, once.

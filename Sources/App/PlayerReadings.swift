@@ -13,6 +13,15 @@ struct PlayerReadings {
     /// A network stream open with no picture decoded and its clock where it began (the core's rule).
     let mayHavePlayedNothing: Bool
 
+    /// What `session`'s mpv reports now.
+    init(session: PlaybackSession) {
+        let state = session.player.state
+        player = session.player
+        status = session.status
+        mayHavePlayedNothing = session.core.mayHavePlayedNothing(isNetworkStream: session.status.isNetworkStream,
+                                                                 hasPicture: state.videoSize != nil, position: state.position)
+    }
+
     /// The stream was read to its end and the cache holds nothing: nothing more will come. Read
     /// from mpv now, not from its last notice.
     var isDrained: Bool {

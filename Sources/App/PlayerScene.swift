@@ -83,7 +83,7 @@ final class PlayerScene: Scene {
 
     func pump(now: Double, session result: PumpResult, canTakeFrame: Bool) -> SceneRequest? {
         if let pending = thumbnailJob, let card = pending.job.take() {
-            session.learnTitle(card.title, of: pending.item)
+            session.take(.titleFound(card.title, key: pending.item), now: now)
             if upNextName == pending.item { screen.setUpNextThumbnail(card.still) }
             thumbnailJob = nil
             screen.update(session.status, now: now)
@@ -102,7 +102,7 @@ final class PlayerScene: Scene {
         if result.seekCompleted { screen.seekCompleted(now: now) } else if result.seekedFromOutside { screen.seekedFromOutside(now: now) }
         for notice in session.takeNotices() { screen.notify(notice, now: now) }
         if let position = session.takeResumedAt() { screen.showResumeNotice(at: position, now: now) }
-        if session.takeFrame(size: context.pixelSize, draw: canTakeFrame, now: now) { frameIsNew = true }
+        if session.frames.take(for: session, size: context.pixelSize, draw: canTakeFrame, now: now) { frameIsNew = true }
         requestUpNextThumbnail()
         return endOfRun()
     }
@@ -119,22 +119,22 @@ final class PlayerScene: Scene {
         // What was under the circle is gone with the old size: the player shows at once.
         reveal = nil
         // The picture must follow the new size even while paused.
-        if session.renderNow(size: context.pixelSize) { frameIsNew = true }
+        if session.frames.renderNow(for: session, size: context.pixelSize) { frameIsNew = true }
     }
 
     func draw(into canvas: inout Canvas, now: Double) {
         // After frames were let go (the terminal was behind), the picture is mpv's current one.
-        if session.frames.isBehind, !session.frames.picturesHeld { session.renderNow(size: context.pixelSize) }
+        if session.frames.isBehind, !session.frames.picturesHeld { session.frames.renderNow(for: session, size: context.pixelSize) }
         if let reveal, reveal.isAnimating(at: now) {
             if scratch.width != canvas.width || scratch.height != canvas.height {
                 scratch = Canvas(width: canvas.width, height: canvas.height)
             }
-            screen.draw(video: session.video, encoder: context.encoder, into: &scratch, now: now)
+            screen.draw(video: session.frames.video(for: session), encoder: context.encoder, into: &scratch, now: now)
             let mask = reveal.mask(at: now, width: Double(canvas.width), height: Double(canvas.height),
                                    pixelAspect: context.cellAspect)
             canvas.copyCells(from: scratch) { x, y in mask.contains(x: Double(x) + 0.5, y: Double(y) + 0.5) }
         } else {
-            screen.draw(video: session.video, encoder: context.encoder, into: &canvas, now: now)
+            screen.draw(video: session.frames.video(for: session), encoder: context.encoder, into: &canvas, now: now)
         }
         frameIsNew = false
     }

@@ -142,7 +142,7 @@ public enum ReelApp {
             IPCSocket.remove(options.mpv.ipcServer)
             TerminalSession.removeOnFatalSignal(socket: nil)
         }
-        if let notice = picture.notice { playback.announce(notice) }
+        if let notice = picture.notice { playback.notices.append(notice) }
         playback.screenshots.writer = ScreenshotWriter(directory: options.screenshotDirectory ?? ScreenshotWriter.defaultDirectory(environment: environment),
                                                 template: options.screenshotTemplate, home: home)
         playback.player.logNote("picture: \(picture.name), graphics \(picture.graphics.name), colours \(colorMode)"

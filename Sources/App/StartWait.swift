@@ -29,7 +29,7 @@ final class StartWait: LoopStage {
 
     func nextWait(now: Double) -> LoopWait? {
         guard !over, now < deadline else { return nil }
-        let entries = [PollEntry(playback.wakeDescriptor, events: .readable), PollEntry(signals.signalDescriptor, events: .readable)]
+        let entries = [PollEntry(playback.player.wakeupDescriptor, events: .readable), PollEntry(signals.signalDescriptor, events: .readable)]
         return scheduler.wait(on: entries, LoopScheduler.Outlook(deadlines: [deadline]), now: now)
     }
 

@@ -1,5 +1,6 @@
 import Media
 import Playback
+import Session
 import System
 import Testing
 @testable import App
@@ -58,8 +59,8 @@ struct PlaybackSessionCoreFakeTests {
         let (session, player) = PlaybackSessionFakeTests.playing()
         #expect(session.name(of: 0) == "One")
         #expect(session.status.title == "One")
-        session.learnTitle("Two (probe)", of: "/v/two.mp4")
-        session.learnTitle("Other", of: "/v/two.mp4")
+        session.take(.titleFound("Two (probe)", key: "/v/two.mp4"), now: 0)
+        session.take(.titleFound("Other", key: "/v/two.mp4"), now: 0)
         #expect(session.name(of: 1) == "Two (probe)")
         player.state.title = "one.mp4"
         session.refreshStatus()

@@ -32,7 +32,7 @@ struct PlaybackSessionFramesTests {
             let now = monotonicNow()
             _ = session.pump(now: now)
             // A terminal that takes every frame at once.
-            _ = session.takeFrame(size: (width: 64, height: 36), draw: true, now: now)
+            _ = session.frames.take(for: session, size: (width: 64, height: 36), draw: true, now: now)
             if session.core.isReady { renderedAtStart = session.frames.rendered }
         }
         let rendered = try #require(renderedAtStart, "the file did not start in 10 s")
@@ -48,7 +48,7 @@ struct PlaybackSessionFramesTests {
         var stalled: PlaybackSession?
         for _ in 0..<3 where stalled == nil { stalled = try Self.dueBeforeTheLoadIsSeen() }
         let session = try #require(stalled, "the load was always seen before the first frame came due, in 3 tries")
-        #expect(!session.takeFrame(size: (width: 64, height: 36), draw: true, now: monotonicNow()))
+        #expect(!session.frames.take(for: session, size: (width: 64, height: 36), draw: true, now: monotonicNow()))
         #expect(session.frames.skipped == 0, "the item's own first frame was let go")
         #expect(session.player.frameIsDue())
         // Once the load is seen, the same frame is the first screen's.
@@ -62,7 +62,7 @@ struct PlaybackSessionFramesTests {
         // A terminal that takes every frame: the first screen gets a picture, and none was let go.
         for _ in 0..<100 where session.frames.rendered == 0 {
             _ = session.pump(now: monotonicNow())
-            _ = session.takeFrame(size: (width: 64, height: 36), draw: true, now: monotonicNow())
+            _ = session.frames.take(for: session, size: (width: 64, height: 36), draw: true, now: monotonicNow())
             if session.frames.rendered == 0 { usleep(20_000) }
         }
         #expect(session.frames.rendered >= 1 && session.frames.skipped == 0)
@@ -122,11 +122,11 @@ struct PlaybackSessionFramesTests {
         let (session, start) = try #require(opening, "no frame came due while the item opened, in 3 tries")
         try #require(!session.core.isReady, "the item opened before its first frame was taken")
         // The terminal stays busy for most of the patience: the frame waits.
-        #expect(!session.takeFrame(size: (width: 64, height: 36), draw: false, now: start))
-        #expect(!session.takeFrame(size: (width: 64, height: 36), draw: false, now: start + PlaybackCore.openingPatience * 0.9))
+        #expect(!session.frames.take(for: session, size: (width: 64, height: 36), draw: false, now: start))
+        #expect(!session.frames.take(for: session, size: (width: 64, height: 36), draw: false, now: start + PlaybackCore.openingPatience * 0.9))
         #expect(session.frames.skipped == 0 && session.player.frameIsDue())
         // Then it can take it.
-        #expect(session.takeFrame(size: (width: 64, height: 36), draw: true, now: start + PlaybackCore.openingPatience * 0.95))
+        #expect(session.frames.take(for: session, size: (width: 64, height: 36), draw: true, now: start + PlaybackCore.openingPatience * 0.95))
         #expect(session.frames.rendered == 1 && session.frames.skipped == 0)
     }
 }

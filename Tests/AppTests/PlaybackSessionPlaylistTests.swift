@@ -1,6 +1,7 @@
 @testable import History
 @testable import Options
 import Playback
+import Session
 import TestFiles
 import Testing
 @testable import App
@@ -32,14 +33,14 @@ struct PlaybackSessionPlaylistTests {
         var changed = false
         // Six items to come: the same order by chance is 1 in 720; a second try makes it 1 in 518400.
         for _ in 0..<2 where !changed {
-            session.setShuffled(true, now: 1)
+            session.take(.setShuffled(true, keys: session.items.keys), now: 1)
             #expect(session.core.shuffles)
             let shuffled = Self.order(session)
             #expect(shuffled[0] == original[0], "the item playing stays")
             #expect(Set(shuffled) == Set(original))
             changed = shuffled != original
             #expect(session.core.machine.item(after: 0) == 1, "Up next is the list's next item, whatever it is now")
-            session.setShuffled(false, now: 2)
+            session.take(.setShuffled(false, keys: session.items.keys), now: 2)
             #expect(Self.order(session) == original, "off: the order it had")
         }
         #expect(changed)
@@ -58,7 +59,7 @@ struct PlaybackSessionPlaylistTests {
         #expect(session.core.shuffles)
         let first = session.items[0].source.mpvName
         session.play(0, now: 0)
-        session.setShuffled(false, now: 1)
+        session.take(.setShuffled(false, keys: session.items.keys), now: 1)
         #expect(!session.core.shuffles)
         let expected = [first] + items.map(\.source.mpvName).filter { $0 != first }
         #expect(Self.order(session) == expected)
@@ -69,9 +70,9 @@ struct PlaybackSessionPlaylistTests {
         let session = try Self.session()
         let last = session.items.count - 1
         #expect(!session.core.loopsPlaylist && session.core.machine.item(after: last) == nil)
-        session.setLoopsPlaylist(true, now: 1)
+        session.take(.setLoopsPlaylist(true), now: 1)
         #expect(session.core.loopsPlaylist && session.core.machine.item(after: last) == 0)
-        session.setLoopsPlaylist(false, now: 2)
+        session.take(.setLoopsPlaylist(false), now: 2)
         #expect(!session.core.loopsPlaylist && session.core.machine.item(after: last) == nil)
         #expect(session.takeNotices() == ["Loop the list: on", "Loop the list: off"])
     }
@@ -82,8 +83,8 @@ struct PlaybackSessionPlaylistTests {
         let original = Self.order(session)
         #expect(!session.core.isPlaylist)
         #expect(session.core.machine.item(after: 0) == nil)
-        session.setShuffled(true, now: 1)
-        session.setLoopsPlaylist(true, now: 1)
+        session.take(.setShuffled(true, keys: session.items.keys), now: 1)
+        session.take(.setLoopsPlaylist(true), now: 1)
         #expect(Self.order(session) == original && !session.core.shuffles && !session.core.loopsPlaylist)
         #expect(session.takeNotices().allSatisfy { $0.hasPrefix("Continue watching is not a playlist") })
     }
