@@ -20,7 +20,7 @@ extension MediaStatus {
         // file-loaded): until then the item's own name is shown ("Opening Talk…" stood while
         // demo.mp4 opened).
         title = session.core.shownTitle(player.title)
-        if case .url? = session.currentPlaylistItem?.source { isURL = true }
+        if case .url? = session.items.item(at: session.core.currentItem)?.source { isURL = true }
         hasNoSoundDevice = session.player.hasNoSoundDevice
         isLoaded = session.core.isReady && player.isIdle != true
         if let item = session.core.currentItem {

@@ -62,10 +62,10 @@ extension PlaybackSession {
             try? player.setFileLocalOption(name, value)
         case .refuseOpening: try? player.refuseOpening()
         case .continueLoad(let hook): player.continueLoad(hook: hook)
-        case .resumed(let position): resumedAt = position
         case .saveResume(let item, let isAtEnd): saveResumePosition(of: item, isAtEnd: isAtEnd, now: now)
-        // Taken by the core itself at the restart (``PlaybackCore/Event/playbackRestart(position:)``).
-        case .watch, .restarted: break
+        // Taken by the core itself: at the restart (``PlaybackCore/Event/playbackRestart(position:)``),
+        // and where the item resumed (``PlaybackCore/resumedAt``).
+        case .watch, .restarted, .resumed: break
         case .expand(let item, let count):
             if items.expand(item, into: player.state.playlist, count: count, fromClient: core.entriesFromClient) { take(.itemsChanged, now: now) }
         case .recordFailure(let item, let reason):
@@ -124,7 +124,7 @@ extension PlaybackSession {
     /// Prepares the item about to open, as the core decided it may (``PlaybackCore/Command/prepareOpening(hook:)``):
     /// autoloading beside it is guarded, and its resume record goes to the core with load hook `hook`.
     func prepareOpening(hook: UInt64, now: Double) {
-        let item = currentPlaylistItem
+        let item = items.item(at: core.currentItem)
         if let item, let notice = SidecarGuard.guardSidecars(of: item, player: player) { notices.append(notice) }
         var record: SessionCore.Resume?
         if let item, let resume { record = ResumeRecordWriter(store: resume).resume(of: item) }
@@ -133,13 +133,13 @@ extension PlaybackSession {
 
     /// Saves where the current item is, with its tracks and delays, or marks it watched.
     func saveResumePosition(now: Double) {
-        saveResumePosition(of: core.isReady ? core.currentItem : nil, isAtEnd: core.isAtEnd, now: now)
+        saveResumePosition(of: core.itemToSave, isAtEnd: core.isAtEnd, now: now)
     }
 
     /// Saves where the current item is as the run ends; the line for stderr, once the terminal
     /// is restored, when that failed (a full disk): no notice can say so any more.
     func saveResumePositionAtExit(now: Double) -> String? {
-        let index = core.isReady ? core.currentItem : nil
+        let index = core.itemToSave
         guard let reason = saveResumePosition(of: index, isAtEnd: core.isAtEnd, now: now), let index else { return nil }
         return "reel: could not save the position of \(ReelApp.failureName(items[index])): \(reason)"
     }

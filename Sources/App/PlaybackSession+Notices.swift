@@ -24,13 +24,6 @@ extension PlaybackSession {
     /// The name of item `index` for notices and cards: its title once known, else its name.
     func name(of index: Int) -> String { items.name(of: index, titles: core.titles) }
 
-    /// The run's exit line for a failure: the item that failed (or, with `orFirstItem`, the
-    /// first when none is known), made inert, and the reason.
-    func failureLine(_ reason: String, orFirstItem: Bool) -> String {
-        let item = lastFailure?.item ?? (orFirstItem ? items.first : nil)
-        return "reel: \(item.map(ReelApp.failureName) ?? "reel"): \(reason)"
-    }
-
     /// Rebuilds ``status`` from mpv's state and the core, and learns the item's title.
     func refreshStatus() {
         if let item = core.currentItem, items.indices.contains(item) {

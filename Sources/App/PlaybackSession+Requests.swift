@@ -67,7 +67,7 @@ extension PlaybackSession {
             status.subtitlesVisible = visible
         case .subtitleSeek(let lines): take(.subtitleSeekSent(id: try player.seekSubtitle(by: lines), lines: lines), now: now)
         case .screenshot(let subtitles):
-            if let notice = screenshots.take(subtitles: subtitles, from: player, source: currentPlaylistItem?.source, now: now) { notices.append(notice) }
+            if let notice = screenshots.take(subtitles: subtitles, from: player, source: items.item(at: core.currentItem)?.source, now: now) { notices.append(notice) }
         default: break
         }
     }

@@ -38,8 +38,6 @@ final class PlaybackSession {
     var nestingRoot: PlaylistItem?
     /// The number of frames of the item, estimated as mpv does, for `--stats`.
     var sourceFrameCount: Int?
-    /// Where the item that just opened resumed, for the player's notice (``takeResumedAt()``).
-    var resumedAt: Double?
 
     /// Makes mpv and puts `items` in its playlist, in order; nothing plays yet.
     convenience init(items: [PlaylistItem], options: ReelOptions, pixelAspect: Double, supersampling: Int = 1,
@@ -60,16 +58,5 @@ final class PlaybackSession {
         // A state folder that cannot be used turns resuming off: said once, at the start.
         if let notice = resume?.takeFailureNotice() { self.notices.append(notice) }
         self.notices += notices
-    }
-
-    /// The current item, when there is one.
-    var currentPlaylistItem: PlaylistItem? {
-        core.currentItem.flatMap { items.indices.contains($0) ? items[$0] : nil }
-    }
-
-    /// Takes the resume notice's position, once.
-    func takeResumedAt() -> Double? {
-        defer { resumedAt = nil }
-        return resumedAt
     }
 }

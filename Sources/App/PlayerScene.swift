@@ -101,7 +101,10 @@ final class PlayerScene: Scene {
         if let frame = preview?.pump(now: now) { screen.setPreviewFrame(frame) }
         if result.seekCompleted { screen.seekCompleted(now: now) } else if result.seekedFromOutside { screen.seekedFromOutside(now: now) }
         for notice in session.takeNotices() { screen.notify(notice, now: now) }
-        if let position = session.takeResumedAt() { screen.showResumeNotice(at: position, now: now) }
+        if let position = session.core.resumedAt {
+            session.take(.resumeShown, now: now)
+            screen.showResumeNotice(at: position, now: now)
+        }
         if session.frames.take(for: session, size: context.pixelSize, draw: canTakeFrame, now: now) { frameIsNew = true }
         requestUpNextThumbnail()
         return endOfRun()
@@ -166,7 +169,7 @@ final class PlayerScene: Scene {
         case .finished?:
             return .quit(0)
         case .failed(let reason)? where !canClose && !(isList && session.core.hasPlayed):
-            return .quit(1, line: session.failureLine(reason, orFirstItem: true))
+            return .quit(1, line: ReelApp.failureLine(reason, item: session.lastFailure?.item ?? session.items.first))
         case .stopped?:
             // A client stopped playback: nothing is left to show, so the player closes as Esc does.
             return canClose ? .back : .quit(0)

@@ -5,6 +5,11 @@ import Session
 
 /// The session's list of items: their names, and the changes the core's commands make to it.
 extension [PlaylistItem] {
+    /// Item `index`, when there is one.
+    func item(at index: Int?) -> PlaylistItem? {
+        index.flatMap { indices.contains($0) ? self[$0] : nil }
+    }
+
     /// What the items open, in order: the core's keys for them.
     var keys: [String] { map(\.source.mpvName) }
 

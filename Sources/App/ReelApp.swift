@@ -268,6 +268,11 @@ public enum ReelApp {
         return wait.exitCode
     }
 
+    /// The run's exit line for a failure of `item` (nil: none known), named inert, and the reason.
+    static func failureLine(_ reason: String, item: PlaylistItem?) -> String {
+        "reel: \(item.map(failureName) ?? "reel"): \(reason)"
+    }
+
     /// How an error line names an item: the path or URL as given, made inert.
     static func failureName(_ item: PlaylistItem) -> String {
         switch item.source {

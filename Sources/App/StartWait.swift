@@ -41,7 +41,7 @@ final class StartWait: LoopStage {
         // Frames are let go meanwhile, so mpv's video output never waits.
         _ = playback.frames.take(from: playback.player, size: (2, 2), draw: false, now: now)
         if case .failed(let reason)? = playback.core.runEnd {
-            printError(playback.failureLine(reason, orFirstItem: false))
+            printError(ReelApp.failureLine(reason, item: playback.lastFailure?.item))
             return end(1)
         }
         switch playback.core.phase {

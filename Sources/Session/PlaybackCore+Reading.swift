@@ -10,6 +10,8 @@ extension PlaybackCore {
     public var isAtEnd: Bool { session.isAtEnd }
     /// The item the session is on.
     public var currentItem: Int? { session.currentItem }
+    /// The item whose place a save now keeps: the current one, while it is open.
+    public var itemToSave: Int? { session.isReady ? session.currentItem : nil }
     /// The item the session was last on, even after an opening was cancelled.
     public var lastItem: Int? { session.lastItem }
     /// The current item is open (playing, paused or at its end).

@@ -47,6 +47,8 @@ public struct PlaybackCore: Sendable, Equatable {
     public private(set) var subtitleSeek: SubtitleSeek?
     /// A move whose notice waits for the item's title.
     public private(set) var pendingMove: Move?
+    /// Where the item that just opened resumed, until the player has said so (``Event/resumeShown``).
+    public private(set) var resumedAt: Double?
     /// The items' titles learnt so far, and mpv's when the current item was asked for.
     public internal(set) var titles = ItemTitles()
     /// Whether the list is shuffled, and its order before.
@@ -139,6 +141,8 @@ public struct PlaybackCore: Sendable, Equatable {
         case tick(Look)
         /// The position was saved.
         case resumeSaved
+        /// The player said where the item resumed (``resumedAt``).
+        case resumeShown
         /// What mpv reports of the item's end after a pass of its events: the end, or a failure;
         /// a move waiting for its item's title may then be said, and the status is rebuilt when
         /// the session moved.
@@ -283,6 +287,9 @@ public struct PlaybackCore: Sendable, Equatable {
         case .resumeSaved:
             lastResumeSave = now
             return []
+        case .resumeShown:
+            resumedAt = nil
+            return []
         case .endObserved(let end):
             // The status was taken before the look: when the session moved, the screens are to
             // see the end and the phase it leads to together.
@@ -331,6 +338,7 @@ public struct PlaybackCore: Sendable, Equatable {
         for command in commands {
             switch command {
             case .play: trackSwitch.cancel()
+            case .resumed(let position): resumedAt = position
             default: break
             }
         }

@@ -48,8 +48,10 @@ struct PlaybackCoreTests {
     @Test("an item that resumes says where, once, for its notice; its first restart plays it and begins the watch there")
     func resumedAt() {
         var commands: [PlaybackCore.Command] = []
-        let core = Self.opened(at: 42, now: 3, opening: SessionCore.Opening(resume: SessionCore.Resume(position: 42)), commands: &commands)
+        var core = Self.opened(at: 42, now: 3, opening: SessionCore.Opening(resume: SessionCore.Resume(position: 42)), commands: &commands)
         #expect(commands.filter { $0 == .session(.resumed(at: 42)) }.count == 1)
+        #expect(core.resumedAt == 42)
+        #expect(core.event(.resumeShown, now: 4).isEmpty && core.resumedAt == nil, "said once")
         #expect(commands.suffix(1) == [.session(.play)], "the watch and the restart are the core's own, not the executor's")
         #expect(core.stall.start == 42)
     }
