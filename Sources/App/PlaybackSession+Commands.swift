@@ -84,7 +84,6 @@ extension PlaybackSession {
     private func load(_ item: Int, entry: Int?, now: Double) {
         take(.loading(mpvTitle: player.state.title), now: now)
         frames.clear()
-        take(.seeksReset, now: now)
         do {
             try player.pause()
             if let entry {

@@ -51,10 +51,7 @@ extension PlaybackSession {
             return
         }
         switch action {
-        case .restartAndPlay:
-            take(.seeksReset, now: now)
-            take(.seek(.to(0, exact: true)), now: now)
-            try player.play()
+        case .restartAndPlay: take(.restartFromBeginning, now: now)
         case .frameBackStep:
             try player.frameBackStep()
             take(.frameBackStep(SubtitleHold.Lines(text: status.subtitleText, ass: status.subtitleASS)), now: now)

@@ -102,7 +102,8 @@ public struct PlaybackCore: Sendable, Equatable {
         case playbackRestart(position: Double?)
         /// reel gave mpv an item alone (not an entry of its playlist): the counts start over.
         case itemGiven
-        /// An item is asked of mpv, whose title is `mpvTitle` (still the last item's).
+        /// An item is asked of mpv, whose title is `mpvTitle` (still the last item's): the seeks
+        /// waiting are forgotten.
         case loading(mpvTitle: String?)
         /// mpv says `title` for the current item, which opens `key` (its file's name: `defaultName`).
         case titleReported(String?, key: String, defaultName: String)
@@ -130,8 +131,9 @@ public struct PlaybackCore: Sendable, Equatable {
         case seekSent(id: UInt64)
         /// The seek ``Command/sendSeek(_:)`` asked for could not be sent: mpv refused the command.
         case seekNotSent
-        /// The seeks waiting are forgotten (an item given to mpv, a restart from the beginning).
-        case seeksReset
+        /// The user restarts the item from its beginning: the seeks waiting are forgotten, and it
+        /// seeks to 0 exactly and plays.
+        case restartFromBeginning
         /// A frame step back was sent, with the subtitle shown.
         case frameBackStep(SubtitleHold.Lines)
         /// mpv's subtitle text changed.
@@ -229,6 +231,7 @@ public struct PlaybackCore: Sendable, Equatable {
             return []
         case .loading(let mpvTitle):
             titles.loading(mpvTitle: mpvTitle)
+            seeks.reset()
             return []
         case .titleReported(let title, let key, let defaultName):
             if session.isReady { titles.reported(title, of: key, defaultName: defaultName) }
@@ -273,9 +276,9 @@ public struct PlaybackCore: Sendable, Equatable {
             return []
         case .seekNotSent:
             return seeks.notSent(now: now).map { [.sendSeek($0)] } ?? []
-        case .seeksReset:
+        case .restartFromBeginning:
             seeks.reset()
-            return []
+            return (seeks.request(.to(0, exact: true), now: now).map { [.sendSeek($0)] } ?? []) + [.session(.play)]
         case .frameBackStep(let lines):
             subtitleHold.begin(lines)
             return []

@@ -242,6 +242,23 @@ extension PlaybackCoreTests {
         #expect(!core.seeks.hasSeekInFlight)
     }
 
+    @Test("a restart from the beginning forgets the seek in flight: it seeks to 0 at once, then plays")
+    func restartFromBeginning() {
+        var core = Self.playing()
+        _ = core.event(.seek(.by(5)), now: 1)
+        _ = core.event(.seekSent(id: 20), now: 1)
+        #expect(core.event(.restartFromBeginning, now: 1.1) == [.sendSeek(.to(0, exact: true)), .session(.play)])
+    }
+
+    @Test("an item asked of mpv forgets the seek in flight: the next seek goes out at once")
+    func loadingForgetsSeeks() {
+        var core = Self.playing()
+        _ = core.event(.seek(.by(5)), now: 1)
+        _ = core.event(.seekSent(id: 20), now: 1)
+        _ = core.event(.loading(mpvTitle: "Last"), now: 1.1)
+        #expect(core.event(.seek(.by(5)), now: 1.2) == [.sendSeek(.by(5))])
+    }
+
     @Test("a seek mpv refuses to take comes back as not sent: the next seek goes out at once, not merged away")
     func seekNotSent() {
         var core = Self.playing()
