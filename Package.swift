@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Media", "System", "PlaybackProbe"]),
         .testTarget(name: "FormattingTests", dependencies: ["Formatting"]),
         .testTarget(name: "ControlsTests", dependencies: ["Controls"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "Controls", "TestRandom"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "Controls", "Media", "TestRandom"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestRandom", "CBlitter"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "Drawing", "CBlitter", "System", "TestTerminal", "TestRandom", "TerminalProbe"]),
         .testTarget(name: "GraphicsTests", dependencies: ["Graphics", "Terminal", "Drawing", "CZlib", "TestTerminal", "TestRandom"]),

@@ -26,7 +26,7 @@ extension AppLoop {
     func follow(_ result: PumpResult, now: Double) {
         if result.mpvQuit {
             apply(.quit(0), now: now)
-        } else if result.startedFromOutside, exitCode == nil, !(top is PlayerScene), let item = playback.currentItem {
+        } else if result.startedFromOutside, exitCode == nil, !(top is PlayerScene), let item = playback.core.currentItem {
             apply(.go(.player(item: item, reveal: false)), now: now)
         }
     }

@@ -12,7 +12,7 @@ extension AppLoop {
         var entries = [
             PollEntry(session.fileDescriptor, events: .readable),
             PollEntry(session.signalDescriptor, events: .readable),
-            PollEntry(playback.wakeDescriptor, events: .readable),
+            PollEntry(playback.player.wakeupDescriptor, events: .readable),
         ]
         for descriptor in scene.wakeDescriptors + playback.screenshots.wakeDescriptors + (desktop?.wakeDescriptors ?? [])
             + [pane?.wakeDescriptor].compactMap({ $0 }) {

@@ -7,6 +7,7 @@ import ListScreen
 import Options
 import Playback
 import Screens
+import Session
 import System
 import Terminal
 
@@ -91,7 +92,7 @@ final class ListScene: Scene {
 
     /// Rebuilds the rows from the session's items (at the start, and when a playlist file expands).
     private func rebuild(now: Double) {
-        shownVersion = session.itemsVersion
+        shownVersion = session.core.itemsVersion
         renameIfReplaced()
         screen.setScan(isScanning: scan != nil, skippedNote: scanned.skippedNote, probesAll: session.items.count <= Self.probeEverythingLimit,
                        now: now)
@@ -181,7 +182,7 @@ final class ListScene: Scene {
     }
 
     func pump(now: Double, session result: PumpResult, canTakeFrame: Bool) -> SceneRequest? {
-        if session.itemsVersion != shownVersion { rebuild(now: now) }
+        if session.core.itemsVersion != shownVersion { rebuild(now: now) }
         if let batch = scan?.take() { merge(batch, now: now) }
         if let workers {
             for (file, result) in workers.takeResults() {
@@ -189,7 +190,7 @@ final class ListScene: Scene {
                 let (state, thumbnail) = Self.itemState(result, fileName: file.path.lastComponent.description)
                 screen.update(item: item, state: state, thumbnail: thumbnail, now: now)
                 if case .playable(let media) = state, session.items.indices.contains(item) {
-                    session.learnTitle(media.title, of: session.items[item].source.mpvName)
+                    session.take(.titleFound(media.title, key: session.items[item].source.mpvName), now: 0)
                 }
                 if case .unplayable = state { session.markUnplayable(item, now: now) }
             }
@@ -239,14 +240,14 @@ final class ListScene: Scene {
         // Any item may have been played meanwhile (Up next, N and P): every row's progress is read again.
         for index in screen.items.indices { refreshProgress(index) }
         refreshHistory()
-        if session.currentItem == nil, let last = session.lastItem {
+        if session.core.currentItem == nil, let last = session.core.lastItem {
             // The opening was cancelled: the item stays selected, but nothing plays.
             screen.markCurrent(nil, now: now)
             screen.select(item: last, now: now)
         }
-        if let current = session.currentItem {
+        if let current = session.core.currentItem {
             screen.markCurrent(current, now: now)
-            if case .failed(_, let reason) = session.machine.phase, current < screen.items.count {
+            if case .failed(_, let reason) = session.core.machine.phase, current < screen.items.count {
                 screen.showMessage("\(screen.items[current].name): \(reason)", now: now)
             }
         }
@@ -264,7 +265,7 @@ final class ListScene: Scene {
         SortedInsertion.insert(batch.files.map { Optional($0) }, at: positions, into: &files)
         targets.insert(at: positions)
         session.insert(batch.files.map { PlaylistItem(source: .file($0.path), name: $0.name) }, at: positions, now: now)
-        shownVersion = session.itemsVersion
+        shownVersion = session.core.itemsVersion
         scanned.skip(batch.skipped, count: batch.skippedCount)
         screen.insert(batch.files.map { LibraryItem(name: $0.name, byteSize: $0.size) }, at: positions, now: now)
         if batch.isFinished {

@@ -8,7 +8,7 @@ extension MPRISService {
     /// Publishes the session's state, answers the calls that came in, and returns the commands
     /// they ask for, oldest first. `seeked`: mpv restarted playback at a new place.
     func pass(session: PlaybackSession, playerShown: Bool, seeked: Bool) -> [Command] {
-        let path = session.machine.currentItem.flatMap { session.items.indices.contains($0) ? session.items[$0].source.absolutePath : nil }
+        let path = session.core.machine.currentItem.flatMap { session.items.indices.contains($0) ? session.items[$0].source.absolutePath : nil }
         return pass(MPRISService.state(of: session, playerShown: playerShown, artURL: art?.url(for: path)), seeked: seeked)
     }
 
@@ -17,11 +17,11 @@ extension MPRISService {
     static func state(of session: PlaybackSession, playerShown: Bool, artURL: String?) -> MPRISState {
         let status = session.status
         var state = MPRISState()
-        let item = session.machine.currentItem
+        let item = session.core.machine.currentItem
         state.item = item
         if status.isLoaded {
             state.status = status.isPlaying ? .playing : .paused
-        } else if case .opening = session.machine.phase {
+        } else if case .opening = session.core.machine.phase {
             state.status = .playing
         }
         state.position = status.displayPosition ?? 0
@@ -40,15 +40,15 @@ extension MPRISService {
         state.rate = status.speed
         state.volume = (status.volume ?? 100) / 100
         state.loop = status.loopsFile ? .track : .none
-        state.loopsPlaylist = session.loopsPlaylist
-        state.shuffle = session.shuffles
-        state.canLoopPlaylist = session.isPlaylist
+        state.loopsPlaylist = session.core.loopsPlaylist
+        state.shuffle = session.core.shuffles
+        state.canLoopPlaylist = session.core.isPlaylist
         let controllable = playerShown && status.isLoaded && !status.isImage
         state.canPlay = controllable
         state.canPause = controllable
         state.canSeek = controllable && length > 0
-        state.canGoNext = playerShown && item.flatMap { session.machine.item(after: $0) } != nil
-        state.canGoPrevious = playerShown && item.flatMap { session.machine.item(before: $0) } != nil
+        state.canGoNext = playerShown && item.flatMap { session.core.machine.item(after: $0) } != nil
+        state.canGoPrevious = playerShown && item.flatMap { session.core.machine.item(before: $0) } != nil
         return state
     }
 }

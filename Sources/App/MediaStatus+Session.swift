@@ -19,19 +19,19 @@ extension MediaStatus {
         // new file is loaded and mpv sends the new title (which may come after its path and its
         // file-loaded): until then the item's own name is shown ("Opening Talk…" stood while
         // demo.mp4 opened).
-        title = session.playback.shownTitle(player.title)
-        if case .url? = session.currentPlaylistItem?.source { isURL = true }
+        title = session.core.shownTitle(player.title)
+        if case .url? = session.items.item(at: session.core.currentItem)?.source { isURL = true }
         hasNoSoundDevice = session.player.hasNoSoundDevice
-        isLoaded = session.isReady && player.isIdle != true
-        if let item = session.currentItem {
+        isLoaded = session.core.isReady && player.isIdle != true
+        if let item = session.core.currentItem {
             itemName = session.name(of: item)
             playlistIndex = item
         }
         playlistCount = session.items.count
         if let upNext = session.core.machine.upNext { upNextName = session.name(of: upNext.item) }
-        if phase.isOpening { opening = Self.opening(player, fileLoaded: session.fileLoaded, reading: session.player.isReadingStream) }
-        subtitleHold = session.playback.subtitleHold
-        subtitlesVisible = session.subtitlesVisible
+        if phase.isOpening { opening = Self.opening(player, fileLoaded: session.core.isFileLoaded, reading: session.player.isReadingStream) }
+        subtitleHold = session.core.subtitleHold
+        subtitlesVisible = session.core.subtitlesVisible
     }
 
     /// How far opening has got: filling the cache, the file loaded, data arriving (the server

@@ -87,7 +87,7 @@ final class Navigator {
             // ``prepareStart(now:)``), and from its card it is already playing.
             if startIsOpen {
                 startIsOpen = false
-            } else if session.currentItem != item || reveal {
+            } else if session.core.currentItem != item || reveal {
                 session.play(item, now: now)
             }
             let scene = PlayerScene(session: session, context: context, canClose: canClose, reveal: reveal,

@@ -2,11 +2,13 @@ import Commands
 import Controls
 import History
 import Options
-import Session
 import Playback
 import Screens
+import Session
+import System
 
-/// Carrying out what the core decides: each ``PlaybackCore/Command`` against ``Player``.
+/// Carrying out what the core decides: each ``PlaybackCore/Command`` against ``Player``, the
+/// list, the resume records and the notices.
 extension PlaybackSession {
     /// Gives `event` to the core and runs every command it returns, in order: the one way into
     /// the core. What a command's execution reports back (a seek sent or refused, a load that
@@ -15,7 +17,7 @@ extension PlaybackSession {
     @discardableResult
     func take(_ event: PlaybackCore.Event, now: Double) -> PumpResult {
         var effects = PumpResult()
-        for command in playback.event(event, now: now) { run(command, now: now, into: &effects) }
+        for command in core.event(event, now: now) { run(command, now: now, into: &effects) }
         return effects
     }
 
@@ -25,7 +27,7 @@ extension PlaybackSession {
         case .notice(let text): notices.append(text)
         case .noSoundDevice: notices.append(PlayerScreen.noSoundDeviceNotice)
         case .failNesting(let reason): failNesting(reason, now: now)
-        case .announceMove(let item, let backwards): notices.append(text(of: .moved(to: item, backwards: backwards)))
+        case .announceMove(let item, let backwards): notices.append(items.text(of: .moved(to: item, backwards: backwards), titles: core.titles))
         case .sendSeek(let request): send(request, now: now)
         case .seekLanded(let fromOutside):
             effects.restarted = true
@@ -37,7 +39,7 @@ extension PlaybackSession {
             effects.changed = true
             refreshStatus()
         case .saveResume: saveResumePosition(now: now)
-        case .reorderItems(let newIndex): reorderItems(newIndex)
+        case .reorderItems(let newIndex): items.reorder(newIndex)
         case .startedFromOutside: effects.startedFromOutside = true
         case .addClientItem(let filename, let title):
             // The core counted the client's file as it took it over: it joins the list's end.
@@ -50,35 +52,28 @@ extension PlaybackSession {
 
     private func run(_ command: SessionCore.Command, now: Double) {
         switch command {
-        case .load(let item, let entry):
-            load(item, entry: entry, now: now)
+        case .load(let item, let entry): load(item, entry: entry, now: now)
         case .stop:
             frames.clear()
             try? player.stopKeepingPlaylist()
-        case .play:
-            try? player.play()
+        case .play: try? player.play()
         case .setOption(let option):
             let (name, value) = SessionSettings.mpvOption(option, start: options.start?.optionValue)
             try? player.setFileLocalOption(name, value)
-        case .refuseOpening:
-            try? player.refuseOpening()
-        case .continueLoad(let hook):
-            player.continueLoad(hook: hook)
-        case .resumed(let position):
-            resumedAt = position
-        case .saveResume(let item, let isAtEnd):
-            saveResumePosition(of: item, isAtEnd: isAtEnd, now: now)
-        case .watch, .restarted:
-            // Taken by the core itself at the restart (``PlaybackCore/Event/playbackRestart(position:)``).
-            break
+        case .refuseOpening: try? player.refuseOpening()
+        case .continueLoad(let hook): player.continueLoad(hook: hook)
+        case .saveResume(let item, let isAtEnd): saveResumePosition(of: item, isAtEnd: isAtEnd, now: now)
+        // Taken by the core itself: at the restart (``PlaybackCore/Event/playbackRestart(position:)``),
+        // and where the item resumed (``PlaybackCore/resumedAt``).
+        case .watch, .restarted, .resumed: break
         case .expand(let item, let count):
-            expand(item, into: count, now: now)
+            if items.expand(item, into: player.state.playlist, count: count, fromClient: core.entriesFromClient) { take(.itemsChanged, now: now) }
         case .recordFailure(let item, let reason):
             if items.indices.contains(item) { lastFailure = (items[item], reason) }
         case .notice(.moved(let item, let backwards)):
             take(.moved(item: item, backwards: backwards, key: items.indices.contains(item) ? items[item].source.mpvName : ""), now: now)
         case .notice(let notice):
-            notices.append(text(of: notice))
+            notices.append(items.text(of: notice, titles: core.titles))
         case .finish:
             // The run ends at this end (``SessionCore/runEnd``): the scene on top quits.
             TraceLog.shared?.record("finish", now: now)
@@ -89,7 +84,6 @@ extension PlaybackSession {
     private func load(_ item: Int, entry: Int?, now: Double) {
         take(.loading(mpvTitle: player.state.title), now: now)
         frames.clear()
-        take(.seeksReset, now: now)
         do {
             try player.pause()
             if let entry {
@@ -108,34 +102,56 @@ extension PlaybackSession {
     /// Sends `request` to mpv and tells the core its command, or that mpv refused it (the core
     /// then lets the seek go and sends what waited behind it).
     private func send(_ request: SeekRequest, now: Double) {
-        let id: UInt64
         do {
-            switch request {
-            case .by(let seconds):
-                id = try player.seek(by: seconds, precision: .exact)
-            case .to(let target, let exact):
-                id = try player.seek(to: target, precision: exact ? .exact : .keyframe)
-            }
+            take(.seekSent(id: try player.send(request)), now: now)
+            TraceLog.shared?.record("seek \(request)", now: now)
         } catch {
             TraceLog.shared?.record("seek \(request) not sent: \(error)", now: now)
             take(.seekNotSent, now: now)
-            return
         }
-        take(.seekSent(id: id), now: now)
-        TraceLog.shared?.record("seek \(request)", now: now)
     }
 
-    /// A playlist file became mpv's entries: they take its place in the list.
-    private func expand(_ item: Int, into count: Int, now: Double) {
-        let entries = player.state.playlist
-        guard items.indices.contains(item), entries.count == count else { return }
-        let fromNetwork = items[item].isFromNetworkPlaylist || items[item].source.isNetworkURL
-        let expanded = entries.map { entry in
-            var expanded = PlaylistItem(mpvFilename: entry.filename, title: entry.title, fromClient: playback.entriesFromClient)
-            expanded.isFromNetworkPlaylist = fromNetwork && !playback.entriesFromClient
-            return expanded
-        }
-        items.replaceSubrange(item..<(item + 1), with: expanded)
-        take(.itemsChanged, now: now)
+    /// A playlist that keeps opening playlists: stopped, with the error naming the playlist given
+    /// to mpv in the run's exit line (the core says it in a notice when another item follows).
+    func failNesting(_ reason: String, now: Double) {
+        if let root = nestingRoot { lastFailure = (root, reason) }
+        nestingRoot = nil
+        take(.session(.abort(reason: reason, abandonsChain: true)), now: now)
+        refreshStatus()
+    }
+
+    /// Prepares the item about to open, as the core decided it may (``PlaybackCore/Command/prepareOpening(hook:)``):
+    /// autoloading beside it is guarded, and its resume record goes to the core with load hook `hook`.
+    func prepareOpening(hook: UInt64, now: Double) {
+        let item = items.item(at: core.currentItem)
+        if let item, let notice = SidecarGuard.guardSidecars(of: item, player: player) { notices.append(notice) }
+        var record: SessionCore.Resume?
+        if let item, let resume { record = ResumeRecordWriter(store: resume).resume(of: item) }
+        take(.session(.loadHook(id: hook, SessionCore.Opening(resume: record))), now: now)
+    }
+
+    /// Saves where the current item is, with its tracks and delays, or marks it watched.
+    func saveResumePosition(now: Double) {
+        saveResumePosition(of: core.itemToSave, isAtEnd: core.isAtEnd, now: now)
+    }
+
+    /// Saves where the current item is as the run ends; the line for stderr, once the terminal
+    /// is restored, when that failed (a full disk): no notice can say so any more.
+    func saveResumePositionAtExit(now: Double) -> String? {
+        let index = core.itemToSave
+        guard let reason = saveResumePosition(of: index, isAtEnd: core.isAtEnd, now: now), let index else { return nil }
+        return "reel: could not save the position of \(ReelApp.failureName(items[index])): \(reason)"
+    }
+
+    /// Saves where item `index` is, from the status as it stands (the core may already be on
+    /// the next item, which has not started loading yet), at its end (`isAtEnd`, the core's
+    /// decision) or not; the system's reason when the save failed.
+    @discardableResult
+    func saveResumePosition(of index: Int?, isAtEnd: Bool, now: Double) -> String? {
+        take(.resumeSaved, now: now)
+        guard let resume, let index, items.indices.contains(index), items[index].resumeKey != nil, status.position != nil else { return nil }
+        let failure = ResumeRecordWriter(store: resume).save(items[index], status: status, isAtEnd: isAtEnd)
+        if let notice = resume.takeFailureNotice() { notices.append(notice) }
+        return failure
     }
 }

@@ -1,10 +1,13 @@
 import Controls
+import Drawing
+import History
+import Media
 import Options
-import Session
 import Playback
 import Screens
+import Session
 
-/// The notices the session gives the player screen, and the names it gives items.
+/// What the screens get of the session: its status, its notices, and the items' names.
 extension PlaybackSession {
     /// Notices for the screen since the last call.
     ///
@@ -18,32 +21,17 @@ extension PlaybackSession {
         return notices
     }
 
-    /// The words of one of the core's notices.
-    func text(of notice: SessionCore.Notice) -> String {
-        switch notice {
-        case .firstItem: "This is the first item"
-        case .lastItem: "This is the last item"
-        case .moved(let item, let backwards): "\(backwards ? "Previous" : "Next"): \(name(of: item)) (\(item + 1)/\(items.count))"
-        case .couldNotPlay(let item, let reason): "Could not play \(name(of: item)): \(reason)"
+    /// The name of item `index` for notices and cards: its title once known, else its name.
+    func name(of index: Int) -> String { items.name(of: index, titles: core.titles) }
+
+    /// Rebuilds ``status`` from mpv's state and the core, and learns the item's title.
+    func refreshStatus() {
+        if let item = core.currentItem, items.indices.contains(item) {
+            take(.titleReported(player.state.title, key: items[item].source.mpvName, defaultName: PlaylistItem.defaultName(of: items[item].source)), now: 0)
         }
-    }
-
-    /// The name of item `index` for notices and cards: its title once known (from mpv, or a
-    /// probe), else its name.
-    func name(of index: Int) -> String {
-        guard items.indices.contains(index) else { return "" }
-        return playback.titles[items[index].source.mpvName] ?? items[index].name
-    }
-
-    /// Remembers the title of the item that opens `mpvName` (a probe found it).
-    func learnTitle(_ title: String?, of mpvName: String) {
-        take(.titleFound(title, key: mpvName), now: 0)
-    }
-
-    /// The run's exit line for a failure: the item that failed (or, with `orFirstItem`, the
-    /// first when none is known), made inert, and the reason.
-    func failureLine(_ reason: String, orFirstItem: Bool) -> String {
-        let item = lastFailure?.item ?? (orFirstItem ? items.first : nil)
-        return "reel: \(item.map(ReelApp.failureName) ?? "reel"): \(reason)"
+        status = MediaStatus(session: self)
+        if let duration = status.duration, let frame = status.frameDuration, frame > 0, duration.isFinite, duration > 0 {
+            sourceFrameCount = Int(min(duration / frame, 1e12).rounded())
+        }
     }
 }

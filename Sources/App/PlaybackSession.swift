@@ -9,19 +9,17 @@ import Screens
 import System
 import Terminal
 
-/// The run's one playback session: one mpv, its playlist, and the engine that says what is
-/// playing (``SessionCore``). Every scene reads it; none has a player of its own.
+/// The run's one playback session: one mpv, its playlist, and the core that decides
+/// (``PlaybackCore``). Every scene reads it; none has a player of its own.
 ///
-/// The loop pumps it once an iteration (``pump(now:)``): mpv's events are decoded for the core,
-/// the core's commands are run against ``Player`` (mpv: ``MpvPlayer``), and the result is one ``MediaStatus`` for the
-/// screens. Nothing here waits on mpv: opening an item is a phase, and keys, signals and drawing
-/// go on meanwhile. The core decides; the session carries out every command it returns
-/// (``take(_:now:)``, the one way into the core).
+/// An executor: the loop pumps it once an iteration (``pump(now:)``), each of mpv's events
+/// becomes one core event, and every command the core returns is run against ``Player`` (mpv:
+/// ``MpvPlayer``) through ``take(_:now:)``, the one way into the core. Nothing here waits on mpv.
 final class PlaybackSession {
     /// mpv, or a test's fake.
     let player: any Player
-    /// Every decision: the item's phase, the watches, the counts (``PlaybackCore``).
-    var playback: PlaybackCore
+    /// Every decision: the item's phase, the watches, the counts (``PlaybackCore``); the scenes read it.
+    var core: PlaybackCore
     var items: [PlaylistItem]
     let frames = VideoFrames()
     /// What the screens show: mpv's state and the session's phase.
@@ -40,8 +38,6 @@ final class PlaybackSession {
     var nestingRoot: PlaylistItem?
     /// The number of frames of the item, estimated as mpv does, for `--stats`.
     var sourceFrameCount: Int?
-    /// Where the item that just opened resumed, for the player's notice (``takeResumedAt()``).
-    var resumedAt: Double?
 
     /// Makes mpv and puts `items` in its playlist, in order; nothing plays yet.
     convenience init(items: [PlaylistItem], options: ReelOptions, pixelAspect: Double, supersampling: Int = 1,
@@ -58,64 +54,9 @@ final class PlaybackSession {
         self.items = options.shuffle ? items.shuffled() : items
         self.options = options
         self.resume = resume
-        // `--network-timeout` (mpv's default, 60 s, without it) is held for the whole stream, a
-        // second after FFmpeg should have: HLS fetches its parts with requests that may not.
-        playback = PlaybackCore(session: SessionCore(configuration: SessionSettings.coreConfiguration(options), itemCount: items.count),
-                                silenceLimit: (options.mpv.networkTimeout ?? SessionSettings.mpvNetworkTimeout) + 1,
-                                networkTimeoutGiven: options.mpv.networkTimeout != nil,
-                                order: ListOrder(items.map(\.source.mpvName), shuffled: options.shuffle),
-                                subtitlesVisible: options.mpv.tracks.subtitles != .none)
+        core = SessionSettings.core(options, items: items)
         // A state folder that cannot be used turns resuming off: said once, at the start.
         if let notice = resume?.takeFailureNotice() { self.notices.append(notice) }
         self.notices += notices
-    }
-
-    /// Counts changes of ``items`` that are not insertions (a playlist file expanded), for the list.
-    var itemsVersion: Int { playback.itemsVersion }
-
-    /// Subtitles shown (reel's `v`), the core's.
-    var subtitlesVisible: Bool { playback.subtitlesVisible }
-
-    /// The session core: the item's phase, the playlist and the end of the run.
-    var core: SessionCore { playback.session }
-
-    /// The descriptor the loop polls for mpv.
-    var wakeDescriptor: Int32 { player.wakeupDescriptor }
-
-    /// The playlist's phase, for the scenes.
-    var machine: SessionMachine { core.machine }
-
-    /// The item the session is on.
-    var currentItem: Int? { core.currentItem }
-
-    /// The item the session was last on, even after an opening was cancelled.
-    var lastItem: Int? { core.lastItem }
-
-    /// Whether the current item is open (playing, paused or at its end).
-    var isReady: Bool { core.isReady }
-
-    /// mpv has loaded the current item's file (its restart may not have come yet).
-    var fileLoaded: Bool { core.isFileLoaded }
-
-    /// Some item has played: a failure later is not the run's failure.
-    var hasPlayed: Bool { core.hasPlayed }
-
-    /// Whether playlists are opening one another from the item given to mpv, no file loaded yet.
-    var isFollowingPlaylists: Bool { playback.nestingDepth > 0 }
-
-    /// The current item, when there is one.
-    var currentPlaylistItem: PlaylistItem? {
-        core.currentItem.flatMap { items.indices.contains($0) ? items[$0] : nil }
-    }
-
-    /// Shows `text` as a notice on the player, once it is up.
-    func announce(_ text: String) {
-        notices.append(text)
-    }
-
-    /// Takes the resume notice's position, once.
-    func takeResumedAt() -> Double? {
-        defer { resumedAt = nil }
-        return resumedAt
     }
 }

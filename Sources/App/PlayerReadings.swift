@@ -3,9 +3,8 @@ import Playback
 import Screens
 import Session
 
-/// What mpv reports now, read for the core: the observations its watches and its end take
-/// (``PlaybackCore/Observation``, ``PlaybackCore/EndObservation``) and what mpv said of the item.
-/// It reads; the core decides.
+/// What mpv reports now, read for the core: mpv's state as it stands (``PlayerState``, the one
+/// copy) with what mpv tells outside it (``PlaybackCore/Look``). It reads; the core decides.
 struct PlayerReadings {
     /// mpv, or a test's fake.
     let player: any Player
@@ -14,10 +13,13 @@ struct PlayerReadings {
     /// A network stream open with no picture decoded and its clock where it began (the core's rule).
     let mayHavePlayedNothing: Bool
 
-    /// What mpv says of the item, for the words of a failure the core decides.
-    var said: PlaybackCore.Said {
-        PlaybackCore.Said(problem: player.lastProblem, isSeekable: player.state.isSeekable,
-                          isNetworkStream: player.state.isNetworkStream == true)
+    /// What `session`'s mpv reports now.
+    init(session: PlaybackSession) {
+        let state = session.player.state
+        player = session.player
+        status = session.status
+        mayHavePlayedNothing = session.core.mayHavePlayedNothing(isNetworkStream: session.status.isNetworkStream,
+                                                                 hasPicture: state.videoSize != nil, position: state.position)
     }
 
     /// The stream was read to its end and the cache holds nothing: nothing more will come. Read
@@ -26,47 +28,17 @@ struct PlayerReadings {
         player.currentCacheState().map { $0.reachedEndOfStream && ($0.totalBytes ?? 0) == 0 } ?? false
     }
 
-    /// What mpv reports now for the core's watches (which look only while an item is open),
-    /// with the item's `frames` so far and whether it is open (`isReady`).
-    func watch(frames: Int, isReady: Bool) -> PlaybackCore.Observation {
-        let state = player.state
-        var seen = PlaybackCore.Observation()
-        seen.isNetworkStream = status.isNetworkStream
-        seen.isBuffering = state.isPausedForCache == true
-        seen.received = state.cache.map { Double($0.forwardBytes ?? 0) + ($0.end ?? 0) * 1e6 }
-        seen.position = state.position
-        seen.frames = frames
-        let video = state.tracks.first { $0.kind == .video && $0.isSelected }
+    /// A look at mpv now, with the item's `frames` so far; `drainedCounts`: whether a drained
+    /// stream that may have played nothing is to be read (the tick reads it only while open).
+    func look(frames: Int = 0, drainedCounts: Bool = true) -> PlaybackCore.Look {
+        var look = PlaybackCore.Look(player.state)
+        look.frames = frames
+        look.isNetworkStream = status.isNetworkStream
         // A picture a client turned off (vid=no, vo=null) is not waited for: the sound plays on.
-        seen.expectsPicture = (video.map { !$0.isCoverArt && !$0.isImage } ?? false) && status.pictureOff == nil
-        seen.isWaiting = state.isPaused == true || state.isPausedForCache == true || state.isSeeking == true
-            || state.isIdle == true
-        seen.isPaused = state.isPaused ?? true
-        seen.isIdle = state.isIdle == true
-        // mpv knows the picture's display size once a frame has been decoded.
-        seen.hasPicture = state.videoSize != nil
-        seen.drained = isReady && mayHavePlayedNothing && isDrained
-        seen.duration = state.duration
-        seen.said = said
-        return seen
-    }
-
-    /// Where the position is and whether mpv is idle, for the core to decide whether playback is
-    /// at the end (``PlaybackEnd``), reaches it or leaves it, or that the end is a failure.
-    var end: PlaybackCore.EndObservation {
-        let state = player.state
-        var end = PlaybackCore.EndObservation()
-        end.eofReached = state.isAtEnd ?? false
-        end.frameDuration = status.frameDuration
-        end.loopsFile = status.loopsFile
-        end.isIdle = state.isIdle == true
-        end.isNetworkStream = status.isNetworkStream
-        end.position = state.position
-        end.duration = state.duration
-        end.hasPicture = state.videoSize != nil
-        end.drained = mayHavePlayedNothing && isDrained
-        end.cutShort = player.streamCutShort
-        end.said = said
-        return end
+        look.pictureOff = status.pictureOff != nil
+        look.drained = drainedCounts && mayHavePlayedNothing && isDrained
+        look.problem = player.lastProblem
+        look.cutShort = player.streamCutShort.map { PlaybackCore.Look.Cut(received: $0.received, announced: $0.announced) }
+        return look
     }
 }

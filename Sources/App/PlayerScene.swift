@@ -83,7 +83,7 @@ final class PlayerScene: Scene {
 
     func pump(now: Double, session result: PumpResult, canTakeFrame: Bool) -> SceneRequest? {
         if let pending = thumbnailJob, let card = pending.job.take() {
-            session.learnTitle(card.title, of: pending.item)
+            session.take(.titleFound(card.title, key: pending.item), now: now)
             if upNextName == pending.item { screen.setUpNextThumbnail(card.still) }
             thumbnailJob = nil
             screen.update(session.status, now: now)
@@ -101,8 +101,11 @@ final class PlayerScene: Scene {
         if let frame = preview?.pump(now: now) { screen.setPreviewFrame(frame) }
         if result.seekCompleted { screen.seekCompleted(now: now) } else if result.seekedFromOutside { screen.seekedFromOutside(now: now) }
         for notice in session.takeNotices() { screen.notify(notice, now: now) }
-        if let position = session.takeResumedAt() { screen.showResumeNotice(at: position, now: now) }
-        if session.takeFrame(size: context.pixelSize, draw: canTakeFrame, now: now) { frameIsNew = true }
+        if let position = session.core.resumedAt {
+            session.take(.resumeShown, now: now)
+            screen.showResumeNotice(at: position, now: now)
+        }
+        if session.frames.take(for: session, size: context.pixelSize, draw: canTakeFrame, now: now) { frameIsNew = true }
         requestUpNextThumbnail()
         return endOfRun()
     }
@@ -119,22 +122,22 @@ final class PlayerScene: Scene {
         // What was under the circle is gone with the old size: the player shows at once.
         reveal = nil
         // The picture must follow the new size even while paused.
-        if session.renderNow(size: context.pixelSize) { frameIsNew = true }
+        if session.frames.renderNow(for: session, size: context.pixelSize) { frameIsNew = true }
     }
 
     func draw(into canvas: inout Canvas, now: Double) {
         // After frames were let go (the terminal was behind), the picture is mpv's current one.
-        if session.frames.isBehind, !session.frames.picturesHeld { session.renderNow(size: context.pixelSize) }
+        if session.frames.isBehind, !session.frames.picturesHeld { session.frames.renderNow(for: session, size: context.pixelSize) }
         if let reveal, reveal.isAnimating(at: now) {
             if scratch.width != canvas.width || scratch.height != canvas.height {
                 scratch = Canvas(width: canvas.width, height: canvas.height)
             }
-            screen.draw(video: session.video, encoder: context.encoder, into: &scratch, now: now)
+            screen.draw(video: session.frames.video(for: session), encoder: context.encoder, into: &scratch, now: now)
             let mask = reveal.mask(at: now, width: Double(canvas.width), height: Double(canvas.height),
                                    pixelAspect: context.cellAspect)
             canvas.copyCells(from: scratch) { x, y in mask.contains(x: Double(x) + 0.5, y: Double(y) + 0.5) }
         } else {
-            screen.draw(video: session.video, encoder: context.encoder, into: &canvas, now: now)
+            screen.draw(video: session.frames.video(for: session), encoder: context.encoder, into: &canvas, now: now)
         }
         frameIsNew = false
     }
@@ -165,8 +168,8 @@ final class PlayerScene: Scene {
         switch session.core.runEnd {
         case .finished?:
             return .quit(0)
-        case .failed(let reason)? where !canClose && !(isList && session.hasPlayed):
-            return .quit(1, line: session.failureLine(reason, orFirstItem: true))
+        case .failed(let reason)? where !canClose && !(isList && session.core.hasPlayed):
+            return .quit(1, line: ReelApp.failureLine(reason, item: session.lastFailure?.item ?? session.items.first))
         case .stopped?:
             // A client stopped playback: nothing is left to show, so the player closes as Esc does.
             return canClose ? .back : .quit(0)
@@ -178,7 +181,7 @@ final class PlayerScene: Scene {
     /// Starts making the Up next item's thumbnail when a countdown begins (local files only:
     /// probes never open a stream or standard input).
     private func requestUpNextThumbnail() {
-        guard let next = session.machine.upNext?.item, session.items.indices.contains(next),
+        guard let next = session.core.machine.upNext?.item, session.items.indices.contains(next),
               session.items[next].source.mpvName != thumbnailItem else { return }
         thumbnailItem = session.items[next].source.mpvName
         screen.setUpNextThumbnail(nil)
@@ -196,12 +199,12 @@ final class PlayerScene: Scene {
 
     /// What the Up next item opens, while a countdown runs.
     private var upNextName: String? {
-        session.machine.upNext.flatMap { session.items.indices.contains($0.item) ? session.items[$0.item].source.mpvName : nil }
+        session.core.machine.upNext.flatMap { session.items.indices.contains($0.item) ? session.items[$0.item].source.mpvName : nil }
     }
 
     /// The item playing, for the preview decoder.
     private var currentSource: MediaSource? {
-        session.currentItem.flatMap { session.items.indices.contains($0) ? session.items[$0].source : nil }
+        session.core.currentItem.flatMap { session.items.indices.contains($0) ? session.items[$0].source : nil }
     }
 
     /// The pointer is over the scrubber at `time` (nil: it left): the card's frame, from the

@@ -96,10 +96,10 @@ final class PosterScene: Scene {
             if let width = status.videoWidth, let height = status.videoHeight, height > 0, status.hasVideo {
                 poster.setVideoAspect(Double(width) / Double(height), now: now)
             }
-            if artDeadline != nil, session.isReady { startArt() }
+            if artDeadline != nil, session.core.isReady { startArt() }
         }
         if let area = poster.videoArea(at: now) {
-            if session.takeFrame(size: pixelSize(of: area), draw: canTakeFrame, now: now) { frameIsNew = true }
+            if session.frames.take(for: session, size: pixelSize(of: area), draw: canTakeFrame, now: now) { frameIsNew = true }
         }
         return nil
     }
@@ -119,17 +119,18 @@ final class PosterScene: Scene {
         self.context = context
         poster.resize(columns: context.size.columns, rows: context.size.rows)
         // The picture must follow the new size even while paused.
-        if let area = poster.videoArea(at: now), session.renderNow(size: pixelSize(of: area)) { frameIsNew = true }
+        if let area = poster.videoArea(at: now), session.frames.renderNow(for: session, size: pixelSize(of: area)) { frameIsNew = true }
     }
 
     func draw(into canvas: inout Canvas, now: Double) {
         let area = poster.videoArea(at: now)
-        if let area, session.isReady {
+        if let area, session.core.isReady {
             // While the frame grows or shrinks, the picture follows its size on every draw.
             let size = pixelSize(of: area)
-            if session.video?.width != size.width || session.video?.height != size.height { session.renderNow(size: size) }
+            let video = session.frames.video(for: session)
+            if video?.width != size.width || video?.height != size.height { session.frames.renderNow(for: session, size: size) }
         }
-        poster.draw(video: area == nil ? nil : session.video, encoder: context.encoder, into: &canvas, now: now)
+        poster.draw(video: area == nil ? nil : session.frames.video(for: session), encoder: context.encoder, into: &canvas, now: now)
         frameIsNew = false
     }
 
@@ -153,7 +154,7 @@ final class PosterScene: Scene {
             switch action {
             case .play:
                 // The frame where playback resumes, at the frame's size, before the circle opens.
-                if let area = poster.videoArea(at: now) { session.renderNow(size: pixelSize(of: area)) }
+                if let area = poster.videoArea(at: now) { session.frames.renderNow(for: session, size: pixelSize(of: area)) }
                 session.perform(session.status.isAtEnd ? .restartAndPlay : .play, now: now)
             case .pause: session.saveAndPause(now: now)
             case .back: return .back

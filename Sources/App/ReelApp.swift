@@ -142,7 +142,7 @@ public enum ReelApp {
             IPCSocket.remove(options.mpv.ipcServer)
             TerminalSession.removeOnFatalSignal(socket: nil)
         }
-        if let notice = picture.notice { playback.announce(notice) }
+        if let notice = picture.notice { playback.notices.append(notice) }
         playback.screenshots.writer = ScreenshotWriter(directory: options.screenshotDirectory ?? ScreenshotWriter.defaultDirectory(environment: environment),
                                                 template: options.screenshotTemplate, home: home)
         playback.player.logNote("picture: \(picture.name), graphics \(picture.graphics.name), colours \(colorMode)"
@@ -266,6 +266,11 @@ public enum ReelApp {
         let wait = StartWait(playback: playback, signals: signals, start: monotonicNow())
         PollLoop.run(wait)
         return wait.exitCode
+    }
+
+    /// The run's exit line for a failure of `item` (nil: none known), named inert, and the reason.
+    static func failureLine(_ reason: String, item: PlaylistItem?) -> String {
+        "reel: \(item.map(failureName) ?? "reel"): \(reason)"
     }
 
     /// How an error line names an item: the path or URL as given, made inert.

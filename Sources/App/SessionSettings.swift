@@ -40,6 +40,16 @@ enum SessionSettings {
         return configuration
     }
 
+    /// The core of a session over `items`, in the order given. `--network-timeout`
+    /// (mpv's default, 60 s, without it) is held for the whole stream, a second after FFmpeg
+    /// should have: HLS fetches its parts with requests that may not.
+    static func core(_ options: ReelOptions, items: [PlaylistItem]) -> PlaybackCore {
+        PlaybackCore(session: SessionCore(configuration: coreConfiguration(options), itemCount: items.count),
+                     silenceLimit: (options.mpv.networkTimeout ?? mpvNetworkTimeout) + 1, networkTimeoutGiven: options.mpv.networkTimeout != nil,
+                     order: ListOrder(items.map(\.source.mpvName), shuffled: options.shuffle),
+                     subtitlesVisible: options.mpv.tracks.subtitles != .none)
+    }
+
     /// mpv's own `network-timeout`, when none is given.
     static let mpvNetworkTimeout = 60.0
 

@@ -25,11 +25,11 @@ final class StartWait: LoopStage {
     }
 
     /// When the wait gives up and the terminal is entered.
-    private var deadline: Double { start + (playback.isFollowingPlaylists ? 3 : 1) }
+    private var deadline: Double { start + (playback.core.isFollowingPlaylists ? 3 : 1) }
 
     func nextWait(now: Double) -> LoopWait? {
         guard !over, now < deadline else { return nil }
-        let entries = [PollEntry(playback.wakeDescriptor, events: .readable), PollEntry(signals.signalDescriptor, events: .readable)]
+        let entries = [PollEntry(playback.player.wakeupDescriptor, events: .readable), PollEntry(signals.signalDescriptor, events: .readable)]
         return scheduler.wait(on: entries, LoopScheduler.Outlook(deadlines: [deadline]), now: now)
     }
 
@@ -41,7 +41,7 @@ final class StartWait: LoopStage {
         // Frames are let go meanwhile, so mpv's video output never waits.
         _ = playback.frames.take(from: playback.player, size: (2, 2), draw: false, now: now)
         if case .failed(let reason)? = playback.core.runEnd {
-            printError(playback.failureLine(reason, orFirstItem: false))
+            printError(ReelApp.failureLine(reason, item: playback.lastFailure?.item))
             return end(1)
         }
         switch playback.core.phase {

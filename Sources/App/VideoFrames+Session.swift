@@ -1,3 +1,4 @@
+import Drawing
 import MediaJobs
 import Playback
 import Session
@@ -31,4 +32,21 @@ extension VideoFrames {
         patience = PlaybackCore.framePatience(isOpening: isOpening, frameDuration: frameDuration)
         return take(from: player, size: size, draw: draw, now: now)
     }
+
+    /// Takes a due frame of `session`'s item at `size`, or lets it go when `draw` is false.
+    /// True when a new picture is ready.
+    func take(for session: PlaybackSession, size: (width: Int, height: Int), draw: Bool, now: Double) -> Bool {
+        let core = session.core
+        return take(from: session.player, size: size, draw: draw, now: now, fileLoaded: core.isFileLoaded,
+                    isOpening: core.machine.isOpening && !core.isReady, frameDuration: session.status.frameDuration)
+    }
+
+    /// Renders `session`'s current frame at `size` now (after a resize, or for a new frame size).
+    @discardableResult
+    func renderNow(for session: PlaybackSession, size: (width: Int, height: Int)) -> Bool {
+        session.core.isReady && session.status.hasVideo && render(session.player, size: size)
+    }
+
+    /// The latest picture of `session`'s open item.
+    func video(for session: PlaybackSession) -> PixelBuffer? { session.core.isReady ? video : nil }
 }

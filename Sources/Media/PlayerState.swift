@@ -102,6 +102,12 @@ public struct PlayerState: Sendable, Equatable {
 
     /// Whether a file is loaded and playing, as opposed to paused, idle or unknown.
     public var isPlaying: Bool { isPaused == false && isIdle != true && isAtEnd != true }
+
+    /// The video track mpv shows, cover art included.
+    public var selectedVideo: Track? { tracks.first { $0.kind == .video && $0.isSelected } }
+
+    /// How long one video frame lasts, when the shown track's rate is known.
+    public var frameDuration: Double? { selectedVideo?.frameRate.map { 1 / $0 } }
 }
 
 /// The size of a video as it is displayed.

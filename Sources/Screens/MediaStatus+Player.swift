@@ -111,7 +111,7 @@ extension MediaStatus {
     public var selectedAudio: Track? { audioTracks.first { $0.id == audioTrack } }
 
     /// The video track mpv shows, cover art included.
-    private var selectedVideo: Track? { player.tracks.first { $0.kind == .video && $0.isSelected } }
+    private var selectedVideo: Track? { player.selectedVideo }
 
     /// The file has a picture to show (video or cover art), and mpv shows it to reel. Until mpv
     /// lists the tracks, a picture is assumed, so that none is thrown away.
@@ -138,7 +138,7 @@ extension MediaStatus {
     }
 
     /// How long one video frame lasts, when known.
-    public var frameDuration: Seconds? { selectedVideo?.frameRate.map { 1 / $0 } }
+    public var frameDuration: Seconds? { player.frameDuration }
 
     /// The picture's size: the file's own (mpv's display size follows the terminal's pixel shape).
     public var videoWidth: Int? { selectedVideo?.width ?? player.videoSize?.width }

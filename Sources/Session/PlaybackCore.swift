@@ -47,6 +47,8 @@ public struct PlaybackCore: Sendable, Equatable {
     public private(set) var subtitleSeek: SubtitleSeek?
     /// A move whose notice waits for the item's title.
     public private(set) var pendingMove: Move?
+    /// Where the item that just opened resumed, until the player has said so (``Event/resumeShown``).
+    public private(set) var resumedAt: Double?
     /// The items' titles learnt so far, and mpv's when the current item was asked for.
     public internal(set) var titles = ItemTitles()
     /// Whether the list is shuffled, and its order before.
@@ -100,7 +102,8 @@ public struct PlaybackCore: Sendable, Equatable {
         case playbackRestart(position: Double?)
         /// reel gave mpv an item alone (not an entry of its playlist): the counts start over.
         case itemGiven
-        /// An item is asked of mpv, whose title is `mpvTitle` (still the last item's).
+        /// An item is asked of mpv, whose title is `mpvTitle` (still the last item's): the seeks
+        /// waiting are forgotten.
         case loading(mpvTitle: String?)
         /// mpv says `title` for the current item, which opens `key` (its file's name: `defaultName`).
         case titleReported(String?, key: String, defaultName: String)
@@ -128,21 +131,24 @@ public struct PlaybackCore: Sendable, Equatable {
         case seekSent(id: UInt64)
         /// The seek ``Command/sendSeek(_:)`` asked for could not be sent: mpv refused the command.
         case seekNotSent
-        /// The seeks waiting are forgotten (an item given to mpv, a restart from the beginning).
-        case seeksReset
+        /// The user restarts the item from its beginning: the seeks waiting are forgotten, and it
+        /// seeks to 0 exactly and plays.
+        case restartFromBeginning
         /// A frame step back was sent, with the subtitle shown.
         case frameBackStep(SubtitleHold.Lines)
         /// mpv's subtitle text changed.
         case subtitleTextChanged
-        /// Time passed: the Up next countdown, the watches on what plays (``Observation``), and
+        /// Time passed: the Up next countdown, the watches on what plays (``Look``), and
         /// the position saved when it is due.
-        case tick(Observation)
+        case tick(Look)
         /// The position was saved.
         case resumeSaved
+        /// The player said where the item resumed (``resumedAt``).
+        case resumeShown
         /// What mpv reports of the item's end after a pass of its events: the end, or a failure;
         /// a move waiting for its item's title may then be said, and the status is rebuilt when
         /// the session moved.
-        case endObserved(EndObservation)
+        case endObserved(Look)
         /// The executor changed the list other than by an insertion (a playlist file expanded).
         case itemsChanged
         /// mpv's playlist became `entries`; `keys`: what the list's items open.
@@ -225,6 +231,7 @@ public struct PlaybackCore: Sendable, Equatable {
             return []
         case .loading(let mpvTitle):
             titles.loading(mpvTitle: mpvTitle)
+            seeks.reset()
             return []
         case .titleReported(let title, let key, let defaultName):
             if session.isReady { titles.reported(title, of: key, defaultName: defaultName) }
@@ -269,9 +276,9 @@ public struct PlaybackCore: Sendable, Equatable {
             return []
         case .seekNotSent:
             return seeks.notSent(now: now).map { [.sendSeek($0)] } ?? []
-        case .seeksReset:
+        case .restartFromBeginning:
             seeks.reset()
-            return []
+            return (seeks.request(.to(0, exact: true), now: now).map { [.sendSeek($0)] } ?? []) + [.session(.play)]
         case .frameBackStep(let lines):
             subtitleHold.begin(lines)
             return []
@@ -282,6 +289,9 @@ public struct PlaybackCore: Sendable, Equatable {
             return tick(observation, now: now)
         case .resumeSaved:
             lastResumeSave = now
+            return []
+        case .resumeShown:
+            resumedAt = nil
             return []
         case .endObserved(let end):
             // The status was taken before the look: when the session moved, the screens are to
@@ -331,6 +341,7 @@ public struct PlaybackCore: Sendable, Equatable {
         for command in commands {
             switch command {
             case .play: trackSwitch.cancel()
+            case .resumed(let position): resumedAt = position
             default: break
             }
         }

@@ -200,8 +200,9 @@ public struct SessionCore: Sendable, Equatable {
         return nil
     }
 
-    /// Takes one event at `now` and returns what to do.
-    public mutating func event(_ event: Event, now: Seconds) -> [Command] {
+    /// Takes one event at `now` and returns what to do. Internal: the session's one entry is
+    /// ``PlaybackCore/event(_:now:)``, which holds this value and feeds it.
+    mutating func event(_ event: Event, now: Seconds) -> [Command] {
         let commands = take(event, now: now)
         if let item = machine.currentItem { lastItem = item }
         return commands

@@ -175,8 +175,9 @@ public struct SessionMachine: Sendable, Equatable {
         return (behind + round).first { !unplayable.contains($0) }
     }
 
-    /// Takes one event at `now` and returns what to do.
-    public mutating func event(_ event: Event, now: Seconds) -> [Action] {
+    /// Takes one event at `now` and returns what to do. Internal: the session's one entry is
+    /// ``PlaybackCore/event(_:now:)``, whose ``SessionCore`` holds this value and feeds it.
+    mutating func event(_ event: Event, now: Seconds) -> [Action] {
         switch event {
         case .play(let item):
             return open(item, now: now)

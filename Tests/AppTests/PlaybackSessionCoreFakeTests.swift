@@ -1,5 +1,6 @@
 import Media
 import Playback
+import Session
 import System
 import Testing
 @testable import App
@@ -49,8 +50,8 @@ struct PlaybackSessionCoreFakeTests {
         #expect(result.startedFromOutside)
         #expect(session.items.map(\.source.mpvName) == PlaybackSessionFakeTests.names + ["/v/new.mp4"])
         #expect(session.items.last?.isFromClient == true)
-        #expect(session.itemsVersion == 1)
-        #expect(session.currentItem == 3 && session.machine.isOpening)
+        #expect(session.core.itemsVersion == 1)
+        #expect(session.core.currentItem == 3 && session.core.machine.isOpening)
     }
 
     @Test("mpv's title names the open item; a probe's names another until mpv says one")
@@ -58,8 +59,8 @@ struct PlaybackSessionCoreFakeTests {
         let (session, player) = PlaybackSessionFakeTests.playing()
         #expect(session.name(of: 0) == "One")
         #expect(session.status.title == "One")
-        session.learnTitle("Two (probe)", of: "/v/two.mp4")
-        session.learnTitle("Other", of: "/v/two.mp4")
+        session.take(.titleFound("Two (probe)", key: "/v/two.mp4"), now: 0)
+        session.take(.titleFound("Other", key: "/v/two.mp4"), now: 0)
         #expect(session.name(of: 1) == "Two (probe)")
         player.state.title = "one.mp4"
         session.refreshStatus()

@@ -51,10 +51,10 @@ struct PlaybackSessionFakeTests {
         let (session, player) = Self.session()
         session.play(1, now: 0)
         #expect(player.commands == ["pause", "open /v/two.mp4"])
-        #expect(session.machine.isOpening && !session.isReady)
+        #expect(session.core.machine.isOpening && !session.core.isReady)
         Self.open(session, player, now: 0.5)
         #expect(player.commands.suffix(2) == ["continue 7", "play"])
-        #expect(session.isReady && session.currentItem == 1)
+        #expect(session.core.isReady && session.core.currentItem == 1)
     }
 
     @Test("the parts FFmpeg skipped and the entries mpv refused are counted across passes, in one notice each")
@@ -92,7 +92,7 @@ struct PlaybackSessionFakeTests {
         }
         #expect(session.lastFailure?.reason == "the playlist includes itself, or playlists nest more than 10 deep")
         #expect(session.lastFailure?.item.source == .file(FilePath("/v/one.mp4")))
-        #expect(!session.isFollowingPlaylists)
+        #expect(!session.core.isFollowingPlaylists)
     }
 
     @Test("a clock that stands 8 s while playing fails the item with the time it stopped at")
@@ -167,7 +167,7 @@ struct PlaybackSessionFakeTests {
         for (now, saved) in [(5.0, 5.0), (12, 5), (19.9, 5), (20, 20), (27, 20), (34, 20), (35, 35)] {
             player.state.position = now  // the clock moves: no stall
             session.tick(now: now)
-            #expect(session.playback.lastResumeSave == saved, "at \(now)")
+            #expect(session.core.lastResumeSave == saved, "at \(now)")
         }
     }
 

@@ -32,8 +32,8 @@ struct PlaybackSessionFramesTests {
             let now = monotonicNow()
             _ = session.pump(now: now)
             // A terminal that takes every frame at once.
-            _ = session.takeFrame(size: (width: 64, height: 36), draw: true, now: now)
-            if session.isReady { renderedAtStart = session.frames.rendered }
+            _ = session.frames.take(for: session, size: (width: 64, height: 36), draw: true, now: now)
+            if session.core.isReady { renderedAtStart = session.frames.rendered }
         }
         let rendered = try #require(renderedAtStart, "the file did not start in 10 s")
         #expect(rendered >= 1, "the first frame was rendered before playback began")
@@ -48,21 +48,21 @@ struct PlaybackSessionFramesTests {
         var stalled: PlaybackSession?
         for _ in 0..<3 where stalled == nil { stalled = try Self.dueBeforeTheLoadIsSeen() }
         let session = try #require(stalled, "the load was always seen before the first frame came due, in 3 tries")
-        #expect(!session.takeFrame(size: (width: 64, height: 36), draw: true, now: monotonicNow()))
+        #expect(!session.frames.take(for: session, size: (width: 64, height: 36), draw: true, now: monotonicNow()))
         #expect(session.frames.skipped == 0, "the item's own first frame was let go")
         #expect(session.player.frameIsDue())
         // Once the load is seen, the same frame is the first screen's.
         var polls = 0
-        while !session.fileLoaded && polls < 200 {
+        while !session.core.isFileLoaded && polls < 200 {
             polls += 1
             _ = session.pump(now: monotonicNow())
-            if !session.fileLoaded { usleep(20_000) }
+            if !session.core.isFileLoaded { usleep(20_000) }
         }
-        try #require(session.fileLoaded)
+        try #require(session.core.isFileLoaded)
         // A terminal that takes every frame: the first screen gets a picture, and none was let go.
         for _ in 0..<100 where session.frames.rendered == 0 {
             _ = session.pump(now: monotonicNow())
-            _ = session.takeFrame(size: (width: 64, height: 36), draw: true, now: monotonicNow())
+            _ = session.frames.take(for: session, size: (width: 64, height: 36), draw: true, now: monotonicNow())
             if session.frames.rendered == 0 { usleep(20_000) }
         }
         #expect(session.frames.rendered >= 1 && session.frames.skipped == 0)
@@ -79,9 +79,9 @@ struct PlaybackSessionFramesTests {
             var descriptor = pollfd(fd: session.player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, 50)
             _ = session.pump(now: monotonicNow())
-            if session.fileLoaded { return nil }
+            if session.core.isFileLoaded { return nil }
             for _ in 0..<40 {
-                if session.player.frameIsDue() { return session.fileLoaded ? nil : session }
+                if session.player.frameIsDue() { return session.core.isFileLoaded ? nil : session }
                 usleep(5_000)
             }
         }
@@ -98,13 +98,13 @@ struct PlaybackSessionFramesTests {
     static func openingWithDueFrame() throws -> (session: PlaybackSession, due: Double)? {
         let session = try playingDemo()
         var polls = 0
-        while !session.fileLoaded && polls < 200 {
+        while !session.core.isFileLoaded && polls < 200 {
             polls += 1
             var descriptor = pollfd(fd: session.player.wakeupDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, 50)
             _ = session.pump(now: monotonicNow())
         }
-        guard session.fileLoaded, !session.isReady else { return nil }
+        guard session.core.isFileLoaded, !session.core.isReady else { return nil }
         // The wakeup pipe stays readable with the events left in the queue: poll mpv's frame state instead.
         for _ in 0..<2000 {
             if session.player.frameIsDue() { return (session, monotonicNow()) }
@@ -120,13 +120,13 @@ struct PlaybackSessionFramesTests {
         var opening: (session: PlaybackSession, due: Double)?
         for _ in 0..<3 where opening == nil { opening = try Self.openingWithDueFrame() }
         let (session, start) = try #require(opening, "no frame came due while the item opened, in 3 tries")
-        try #require(!session.isReady, "the item opened before its first frame was taken")
+        try #require(!session.core.isReady, "the item opened before its first frame was taken")
         // The terminal stays busy for most of the patience: the frame waits.
-        #expect(!session.takeFrame(size: (width: 64, height: 36), draw: false, now: start))
-        #expect(!session.takeFrame(size: (width: 64, height: 36), draw: false, now: start + PlaybackCore.openingPatience * 0.9))
+        #expect(!session.frames.take(for: session, size: (width: 64, height: 36), draw: false, now: start))
+        #expect(!session.frames.take(for: session, size: (width: 64, height: 36), draw: false, now: start + PlaybackCore.openingPatience * 0.9))
         #expect(session.frames.skipped == 0 && session.player.frameIsDue())
         // Then it can take it.
-        #expect(session.takeFrame(size: (width: 64, height: 36), draw: true, now: start + PlaybackCore.openingPatience * 0.95))
+        #expect(session.frames.take(for: session, size: (width: 64, height: 36), draw: true, now: start + PlaybackCore.openingPatience * 0.95))
         #expect(session.frames.rendered == 1 && session.frames.skipped == 0)
     }
 }

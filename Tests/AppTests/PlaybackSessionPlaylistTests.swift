@@ -1,6 +1,7 @@
 @testable import History
 @testable import Options
 import Playback
+import Session
 import TestFiles
 import Testing
 @testable import App
@@ -28,22 +29,22 @@ struct PlaybackSessionPlaylistTests {
     func shuffle() throws {
         let session = try Self.session()
         let original = Self.order(session)
-        let version = session.itemsVersion
+        let version = session.core.itemsVersion
         var changed = false
         // Six items to come: the same order by chance is 1 in 720; a second try makes it 1 in 518400.
         for _ in 0..<2 where !changed {
-            session.setShuffled(true, now: 1)
-            #expect(session.shuffles)
+            session.take(.setShuffled(true, keys: session.items.keys), now: 1)
+            #expect(session.core.shuffles)
             let shuffled = Self.order(session)
             #expect(shuffled[0] == original[0], "the item playing stays")
             #expect(Set(shuffled) == Set(original))
             changed = shuffled != original
-            #expect(session.machine.item(after: 0) == 1, "Up next is the list's next item, whatever it is now")
-            session.setShuffled(false, now: 2)
+            #expect(session.core.machine.item(after: 0) == 1, "Up next is the list's next item, whatever it is now")
+            session.take(.setShuffled(false, keys: session.items.keys), now: 2)
             #expect(Self.order(session) == original, "off: the order it had")
         }
         #expect(changed)
-        #expect(session.itemsVersion > version, "the list is told")
+        #expect(session.core.itemsVersion > version, "the list is told")
         #expect(session.takeNotices().suffix(2) == ["Shuffle: on", "Shuffle: off"])
     }
 
@@ -55,11 +56,11 @@ struct PlaybackSessionPlaylistTests {
         options.shuffle = true
         let items = Self.names.map { PlaylistItem(source: .file(Samples.path($0))) }
         let session = try PlaybackSession(items: items, options: options, pixelAspect: 1, videoHeight: 36, resume: nil)
-        #expect(session.shuffles)
+        #expect(session.core.shuffles)
         let first = session.items[0].source.mpvName
         session.play(0, now: 0)
-        session.setShuffled(false, now: 1)
-        #expect(!session.shuffles)
+        session.take(.setShuffled(false, keys: session.items.keys), now: 1)
+        #expect(!session.core.shuffles)
         let expected = [first] + items.map(\.source.mpvName).filter { $0 != first }
         #expect(Self.order(session) == expected)
     }
@@ -68,11 +69,11 @@ struct PlaybackSessionPlaylistTests {
     func loop() throws {
         let session = try Self.session()
         let last = session.items.count - 1
-        #expect(!session.loopsPlaylist && session.machine.item(after: last) == nil)
-        session.setLoopsPlaylist(true, now: 1)
-        #expect(session.loopsPlaylist && session.machine.item(after: last) == 0)
-        session.setLoopsPlaylist(false, now: 2)
-        #expect(!session.loopsPlaylist && session.machine.item(after: last) == nil)
+        #expect(!session.core.loopsPlaylist && session.core.machine.item(after: last) == nil)
+        session.take(.setLoopsPlaylist(true), now: 1)
+        #expect(session.core.loopsPlaylist && session.core.machine.item(after: last) == 0)
+        session.take(.setLoopsPlaylist(false), now: 2)
+        #expect(!session.core.loopsPlaylist && session.core.machine.item(after: last) == nil)
         #expect(session.takeNotices() == ["Loop the list: on", "Loop the list: off"])
     }
 
@@ -80,11 +81,11 @@ struct PlaybackSessionPlaylistTests {
     func history() throws {
         let session = try Self.session(history: true)
         let original = Self.order(session)
-        #expect(!session.isPlaylist)
-        #expect(session.machine.item(after: 0) == nil)
-        session.setShuffled(true, now: 1)
-        session.setLoopsPlaylist(true, now: 1)
-        #expect(Self.order(session) == original && !session.shuffles && !session.loopsPlaylist)
+        #expect(!session.core.isPlaylist)
+        #expect(session.core.machine.item(after: 0) == nil)
+        session.take(.setShuffled(true, keys: session.items.keys), now: 1)
+        session.take(.setLoopsPlaylist(true), now: 1)
+        #expect(Self.order(session) == original && !session.core.shuffles && !session.core.loopsPlaylist)
         #expect(session.takeNotices().allSatisfy { $0.hasPrefix("Continue watching is not a playlist") })
     }
 }

@@ -75,12 +75,12 @@ struct SceneFakeTests {
                                       options: ReelOptions(), resume: nil)
         session.play(0, now: 0)
         let scene = Self.playerScene(session, canClose: true)
-        #expect(session.machine.isOpening)
+        #expect(session.core.machine.isOpening)
         guard case .back? = scene.run(.close, now: 0.1) else {
             Issue.record("not back")
             return
         }
-        #expect(!session.machine.isOpening)
+        #expect(!session.core.machine.isOpening)
     }
 
     @Test("a key's command reaches mpv through the session, and hiding the player pauses it")
@@ -104,7 +104,7 @@ struct SceneFakeTests {
         context.options = options
         _ = PosterScene(session: session, item: 0, canClose: true, context: context, now: 0)
         #expect(player.commands == ["pause", "open /v/one.mp4"])
-        #expect(session.machine.isOpening)
+        #expect(session.core.machine.isOpening)
     }
 
     @Test("the scrub preview is offered for files and http(s) with a length, and never for standard input or live streams",

@@ -1,3 +1,4 @@
+import Media
 import Testing
 @testable import Session
 
@@ -12,16 +13,16 @@ struct PlaybackCoreEndTests {
 
     /// An end observed at `position` of a `duration`, over the network or not.
     static func end(at position: Double?, of duration: Double? = 100, network: Bool = true, picture: Bool = false,
-                    drained: Bool = false, cut: (Int64, Int64)? = nil, loops: Bool = false) -> PlaybackCore.EndObservation {
-        var end = PlaybackCore.EndObservation()
-        end.eofReached = true
-        end.loopsFile = loops
+                    drained: Bool = false, cut: (Int64, Int64)? = nil, loops: Bool = false) -> PlaybackCore.Look {
+        var end = PlaybackCore.Look()
+        end.state.isAtEnd = true
+        end.state.loopsFile = loops
         end.isNetworkStream = network
-        end.position = position
-        end.duration = duration
-        end.hasPicture = picture
+        end.state.position = position
+        end.state.duration = duration
+        end.state.videoSize = picture ? VideoSize(width: 64, height: 36) : nil
         end.drained = drained
-        end.cutShort = cut.map { (received: $0.0, announced: $0.1) }
+        end.cutShort = cut.map { PlaybackCore.Look.Cut(received: $0.0, announced: $0.1) }
         return end
     }
 
@@ -50,7 +51,7 @@ struct PlaybackCoreEndTests {
         // A looping file's end is no end, and no failure.
         (end(at: 0, drained: true, loops: true), .none),
     ])
-    func verdicts(end: PlaybackCore.EndObservation, expected: Verdict) {
+    func verdicts(end: PlaybackCore.Look, expected: Verdict) {
         var core = Self.playing()
         let commands = core.event(.endObserved(end), now: 2)
         #expect(Self.verdict(commands, core: core) == expected)
@@ -73,7 +74,7 @@ struct PlaybackCoreEndTests {
         #expect(core.session.isAtEnd)
         #expect(Self.verdict(core.event(.endObserved(Self.end(at: 0, drained: true)), now: 3), core: core) == .end)
         var away = Self.end(at: 50)
-        away.eofReached = false
+        away.state.isAtEnd = false
         _ = core.event(.endObserved(away), now: 4)
         #expect(!core.session.isAtEnd)
     }

@@ -48,8 +48,10 @@ struct PlaybackCoreTests {
     @Test("an item that resumes says where, once, for its notice; its first restart plays it and begins the watch there")
     func resumedAt() {
         var commands: [PlaybackCore.Command] = []
-        let core = Self.opened(at: 42, now: 3, opening: SessionCore.Opening(resume: SessionCore.Resume(position: 42)), commands: &commands)
+        var core = Self.opened(at: 42, now: 3, opening: SessionCore.Opening(resume: SessionCore.Resume(position: 42)), commands: &commands)
         #expect(commands.filter { $0 == .session(.resumed(at: 42)) }.count == 1)
+        #expect(core.resumedAt == 42)
+        #expect(core.event(.resumeShown, now: 4).isEmpty && core.resumedAt == nil, "said once")
         #expect(commands.suffix(1) == [.session(.play)], "the watch and the restart are the core's own, not the executor's")
         #expect(core.stall.start == 42)
     }
@@ -121,30 +123,29 @@ struct PlaybackCoreTests {
         var waiting = PlaybackCore(session: SessionCoreTests.core(), silenceLimit: 61)
         _ = waiting.event(.session(.play(item: 1, paused: false)), now: 0)
         #expect(waiting.event(.moved(item: 1, backwards: true, key: "unknown"), now: 0).isEmpty)
-        #expect(waiting.event(.endObserved(PlaybackCore.EndObservation()), now: 0.1).isEmpty, "not open yet")
+        #expect(waiting.event(.endObserved(PlaybackCore.Look()), now: 0.1).isEmpty, "not open yet")
         #expect(waiting.pendingMove == PlaybackCore.Move(item: 1, backwards: true))
         _ = waiting.event(.session(.playlist(entries: [SessionCore.Entry(id: 11, isPlaying: true)], replacesOpened: false)), now: 0.2)
         for event: PlaybackCore.Event in [.session(.startFile(entryID: 11)), .session(.loadHook(id: 7, SessionCore.Opening())),
                                           .fileLoaded, .playbackRestart(position: 0)] {
             _ = waiting.event(event, now: 0.3)
         }
-        #expect(waiting.event(.endObserved(PlaybackCore.EndObservation()), now: 0.4) == [.announceMove(item: 1, backwards: true)])
-        #expect(waiting.event(.endObserved(PlaybackCore.EndObservation()), now: 0.5).isEmpty, "said once")
+        #expect(waiting.event(.endObserved(PlaybackCore.Look()), now: 0.4) == [.announceMove(item: 1, backwards: true)])
+        #expect(waiting.event(.endObserved(PlaybackCore.Look()), now: 0.5).isEmpty, "said once")
     }
 
     @Test("a waiting move is forgotten when the session moves on to another item")
     func moveForgotten() {
         var core = Self.playing(0)
         _ = core.event(.moved(item: 2, backwards: false, key: "unknown"), now: 1)
-        #expect(core.event(.endObserved(PlaybackCore.EndObservation()), now: 2).isEmpty)
+        #expect(core.event(.endObserved(PlaybackCore.Look()), now: 2).isEmpty)
         #expect(core.pendingMove == nil)
     }
 
     /// What mpv reports of an item playing (`paused`: paused).
-    static func ticking(paused: Bool = false) -> PlaybackCore.Observation {
-        var seen = PlaybackCore.Observation()
-        seen.isPaused = paused
-        seen.isWaiting = paused
+    static func ticking(paused: Bool = false) -> PlaybackCore.Look {
+        var seen = PlaybackCore.Look()
+        seen.state.isPaused = paused
         return seen
     }
 
@@ -164,8 +165,8 @@ struct PlaybackCoreTests {
         _ = opening.event(.session(.play(item: 0, paused: false)), now: 0)
         #expect(opening.event(.tick(Self.ticking()), now: 0).isEmpty)
         var ended = Self.playing()
-        var end = PlaybackCore.EndObservation()
-        end.eofReached = true
+        var end = PlaybackCore.Look()
+        end.state.isAtEnd = true
         _ = ended.event(.endObserved(end), now: 1)
         #expect(ended.event(.tick(Self.ticking()), now: 1).isEmpty)
     }
@@ -173,8 +174,8 @@ struct PlaybackCoreTests {
     @Test("a look at the end that moves the session asks for the status to be rebuilt; one that changes nothing does not")
     func endRebuildsStatus() {
         var core = Self.playing()
-        var end = PlaybackCore.EndObservation()
-        end.eofReached = true
+        var end = PlaybackCore.Look()
+        end.state.isAtEnd = true
         #expect(core.event(.endObserved(end), now: 1).last == .refreshStatus)
         #expect(core.event(.endObserved(end), now: 2).isEmpty)
     }
@@ -182,8 +183,8 @@ struct PlaybackCoreTests {
     @Test("the Up next countdown moves on at its deadline in the tick, and the status is rebuilt")
     func upNextTick() {
         var core = Self.playing()
-        var end = PlaybackCore.EndObservation()
-        end.eofReached = true
+        var end = PlaybackCore.Look()
+        end.state.isAtEnd = true
         _ = core.event(.endObserved(end), now: 10)
         _ = core.event(.resumeSaved, now: 10)
         #expect(core.event(.tick(Self.ticking()), now: 14.9).isEmpty)
@@ -239,6 +240,23 @@ extension PlaybackCoreTests {
         #expect(core.event(.position(9, isPaused: false), now: 2.9).isEmpty)
         #expect(core.event(.position(9, isPaused: false), now: 2.91).isEmpty, "let go, with nothing waiting")
         #expect(!core.seeks.hasSeekInFlight)
+    }
+
+    @Test("a restart from the beginning forgets the seek in flight: it seeks to 0 at once, then plays")
+    func restartFromBeginning() {
+        var core = Self.playing()
+        _ = core.event(.seek(.by(5)), now: 1)
+        _ = core.event(.seekSent(id: 20), now: 1)
+        #expect(core.event(.restartFromBeginning, now: 1.1) == [.sendSeek(.to(0, exact: true)), .session(.play)])
+    }
+
+    @Test("an item asked of mpv forgets the seek in flight: the next seek goes out at once")
+    func loadingForgetsSeeks() {
+        var core = Self.playing()
+        _ = core.event(.seek(.by(5)), now: 1)
+        _ = core.event(.seekSent(id: 20), now: 1)
+        _ = core.event(.loading(mpvTitle: "Last"), now: 1.1)
+        #expect(core.event(.seek(.by(5)), now: 1.2) == [.sendSeek(.by(5))])
     }
 
     @Test("a seek mpv refuses to take comes back as not sent: the next seek goes out at once, not merged away")

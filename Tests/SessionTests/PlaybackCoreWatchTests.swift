@@ -1,4 +1,5 @@
 import Controls
+import Media
 import Testing
 @testable import Session
 
@@ -6,17 +7,18 @@ import Testing
 @Suite("PlaybackCore watch")
 struct PlaybackCoreWatchTests {
     /// What mpv reports of a local video playing at `position`, `frames` frames in.
-    static func seen(_ position: Double?, frames: Int = 0, picture: Bool = true) -> PlaybackCore.Observation {
-        var seen = PlaybackCore.Observation()
-        seen.position = position
+    static func seen(_ position: Double?, frames: Int = 0, picture: Bool = true) -> PlaybackCore.Look {
+        var seen = PlaybackCore.Look()
+        seen.state.isPaused = false
+        seen.state.position = position
         seen.frames = frames
-        seen.expectsPicture = true
-        seen.hasPicture = picture
+        seen.state.tracks = [Track(id: 1, kind: .video, isSelected: true)]
+        seen.state.videoSize = picture ? VideoSize(width: 64, height: 36) : nil
         return seen
     }
 
     /// What the tick at `now` asks of the watches, the resume save (which every tick may ask) left out.
-    static func watch(_ core: inout PlaybackCore, _ seen: PlaybackCore.Observation, now: Double) -> [PlaybackCore.Command] {
+    static func watch(_ core: inout PlaybackCore, _ seen: PlaybackCore.Look, now: Double) -> [PlaybackCore.Command] {
         core.event(.tick(seen), now: now).filter { $0 != .saveResume }
     }
 
@@ -66,7 +68,7 @@ struct PlaybackCoreWatchTests {
     func paused() {
         var core = PlaybackCoreTests.opened(at: 0, now: 0)
         var seen = Self.seen(1, frames: 24)
-        seen.isWaiting = true
+        seen.state.isPaused = true
         #expect(Self.watch(&core, seen, now: 1).isEmpty)
         #expect(Self.watch(&core, seen, now: 30).isEmpty)
     }
@@ -83,12 +85,11 @@ struct PlaybackCoreWatchTests {
         var core = PlaybackCoreTests.opened(at: 0, now: 0)
         var seen = Self.seen(3, frames: 72)
         seen.isNetworkStream = true
-        seen.isBuffering = true
-        seen.isWaiting = true
-        seen.received = 1000
+        seen.state.isPausedForCache = true
+        seen.state.cache = CacheState(forwardBytes: 1000)
         #expect(Self.watch(&core, seen, now: 10).isEmpty)
         #expect(Self.watch(&core, seen, now: 70.9).isEmpty)
-        seen.received = 2000
+        seen.state.cache = CacheState(forwardBytes: 2000)
         #expect(Self.watch(&core, seen, now: 71).isEmpty)
         #expect(core.nextDeadline(now: 71, isPlaying: false, mayHavePlayedNothing: false) == 132)
         #expect(Self.failure(Self.watch(&core, seen, now: 132)) == "the server sent nothing for 60 s (mpv's --network-timeout)")
@@ -98,8 +99,7 @@ struct PlaybackCoreWatchTests {
     func localBuffering() {
         var core = PlaybackCoreTests.playing()
         var seen = Self.seen(3, frames: 72)
-        seen.isBuffering = true
-        seen.isWaiting = true
+        seen.state.isPausedForCache = true
         #expect(Self.watch(&core, seen, now: 10).isEmpty)
         #expect(Self.watch(&core, seen, now: 500).isEmpty)
     }
