@@ -14,19 +14,10 @@ struct FootEndToEndTests {
     func controlsRead() throws {
         let terminal = try WaylandTerminal([Paths.reel] + MltermEndToEndTests.arguments("auto"), columns: 100, rows: 30)
         try terminal.expectControlsRead(title: MltermEndToEndTests.title) {
-            // A key on a new virtual keyboard can be lost (see WaylandTerminal.press): Space is
-            // pressed again only when reel read none in 5 s, so that it is never taken twice.
-            for _ in 0..<3 {
-                let mark = terminal.reelTrace.mark
-                try terminal.press("space")
-                if let input = terminal.reelTrace.waitFor(" input ", event: "character(\" \")", after: mark, timeout: 5) {
-                    _ = terminal.reelTrace.waitFor(" handled", after: input + 1)
-                    return
-                }
-            }
-            Issue.record("reel never read Space:\n\(terminal.trace)")
+            let read = try #require(try terminal.press("space", until: "character(\" \")"), "reel never read Space:\n\(terminal.trace)")
+            _ = terminal.reelTrace.waitFor(" handled", after: read + 1)
         }
-        try terminal.press("q")
+        try #require(try terminal.press("q", until: "character(\"q\")") != nil, "reel never read q:\n\(terminal.trace)")
         #expect(terminal.waitForExit() == 0, "\(terminal.standardError)\n\(terminal.trace)")
         #expect(terminal.standardError.contains("graphics sixel"), "\(terminal.standardError)")
     }

@@ -145,4 +145,18 @@ final class WaylandTerminal: GraphicalTerminal {
         try Subprocess.run("/usr/bin/env", display + ["/usr/bin/wtype", "-s", "200", "-d", "80"] + keys.flatMap { ["-k", $0] },
                            captureOutput: false)
     }
+
+    /// Presses `key` until reel's trace has read `event` (`character(" ")`) from it: up to three
+    /// times, 5 s apart. A key on a new virtual keyboard can be lost (``press(_:)``), and one
+    /// pressed again only when reel read none is never taken twice. The trace's line that read
+    /// it, or nil.
+    @discardableResult
+    func press(_ key: String, until event: String) throws -> Int? {
+        for _ in 0..<3 {
+            let mark = reelTrace.mark
+            try press(key)
+            if let line = reelTrace.waitFor(" input ", event: event, after: mark, timeout: 5) { return line }
+        }
+        return nil
+    }
 }
