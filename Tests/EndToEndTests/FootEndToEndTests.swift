@@ -21,4 +21,23 @@ struct FootEndToEndTests {
         #expect(terminal.waitForExit() == 0, "\(terminal.standardError)\n\(terminal.trace)")
         #expect(terminal.standardError.contains("graphics sixel"), "\(terminal.standardError)")
     }
+
+    @Test("sixel in foot: the picture, paused with the controls hidden, is the source frame (PSNR)")
+    func sixelPicture() throws {
+        let terminal = try WaylandTerminal([Paths.reel, "--no-audio", "--no-resume", "--stats", "--reduce-motion", "--pause", "--start=5",
+                                            "--sid=no", Paths.sample(MltermEndToEndTests.sample)], columns: 100, rows: 30)
+        try #require(terminal.waitForTrace(" frame ") != nil, "no frame:\n\(terminal.trace)")
+        _ = try terminal.waitForStillScreen()
+        // The picture without the controls is a new sixel: drawn, and answered (DA1) once foot
+        // has read it.
+        let read = try #require(try terminal.press("c", until: "character(\"c\")"), "reel never read c:\n\(terminal.trace)")
+        let draw = terminal.reelTrace.waitFor(" draw ", after: read, timeout: 3) ?? read
+        _ = terminal.reelTrace.waitFor("deviceAttributes", after: draw)
+        let shot = try terminal.waitForStillScreen()
+        let psnr = try #require(try shot.psnr(against: Paths.sample(MltermEndToEndTests.sample), at: 5, folder: terminal.directory))
+        // Measured: 35.4 dB (a sixel of 255 colours, the box 700x393).
+        #expect(psnr >= 30, "the picture at \(psnr) dB (box \(String(describing: shot.pictureBox())))")
+        try #require(try terminal.press("q", until: "character(\"q\")") != nil, "reel never read q:\n\(terminal.trace)")
+        #expect(terminal.waitForExit() == 0, "\(terminal.standardError)")
+    }
 }
