@@ -17,45 +17,10 @@ struct MltermEndToEndTests {
         ["--no-audio", "--no-resume", "--stats", "--graphics=\(graphics)", "--hide-delay=600", "--start=5", Paths.sample(sample)]
     }
 
-    /// Reads the controls off `terminal`'s screen, playing and then paused (`pause` presses
-    /// Space), and expects the title, a "10" and a time each time.
-    func expectControlsRead(_ terminal: XTerminal, pause: () throws -> Void,
-                            sourceLocation: SourceLocation = #_sourceLocation) throws {
-        // Playing: a few frames drawn after the controls came up.
-        let first = try #require(terminal.waitForTrace(" frame "), "no frame:\n\(terminal.trace)", sourceLocation: sourceLocation)
-        _ = terminal.reelTrace.waitFor(" frame ", count: 10, after: first)
-        // A shot taken while frames arrive can catch mlterm between drawing a picture and the
-        // text written over it (a frame's time, as a person would see a flicker): up to three
-        // shots, a few frames apart, and one of them must read every control.
-        var readings: [String] = []
-        for shot in 0..<3 {
-            if shot > 0 { _ = terminal.reelTrace.waitFor(" frame ", count: 3, after: terminal.reelTrace.mark, timeout: 5) }
-            let playing = try ScreenText.read(terminal.screenshot(), folder: terminal.directory)
-            readings.append(playing)
-            if ScreenText.missingControls(in: playing, title: Self.title).isEmpty { break }
-        }
-        #expect(readings.contains { ScreenText.missingControls(in: $0, title: Self.title).isEmpty },
-                "playing, in none of \(readings.count) shots: \(readings.map { ScreenText.missingControls(in: $0, title: Self.title) }) in what was read:\n\(readings.joined(separator: "\n---\n"))",
-                sourceLocation: sourceLocation)
-        try pause()
-        // Paused, the screen settles; it is read again (up to three times, a second apart) only
-        // when a reading misses something, as tesseract now and then misses a word on a picture.
-        var pausedReadings: [String] = []
-        for shot in 0..<3 {
-            if shot > 0 { usleep(1_000_000) }
-            let paused = try ScreenText.read(terminal.waitForStillScreen(), folder: terminal.directory)
-            pausedReadings.append(paused)
-            if ScreenText.missingControls(in: paused, title: Self.title).isEmpty { break }
-        }
-        #expect(pausedReadings.contains { ScreenText.missingControls(in: $0, title: Self.title).isEmpty },
-                "paused, in none of \(pausedReadings.count) readings: \(pausedReadings.map { ScreenText.missingControls(in: $0, title: Self.title) }) in what was read:\n\(pausedReadings.joined(separator: "\n---\n"))",
-                sourceLocation: sourceLocation)
-    }
-
     @Test("sixel and iterm2: the title, a skip button's 10 and the time read over the picture, playing and paused", arguments: ["sixel", "iterm2"])
     func controlsRead(graphics: String) throws {
         let terminal = try XTerminal(.mlterm, [Paths.reel] + Self.arguments(graphics), width: 100, height: 30)
-        try expectControlsRead(terminal) {
+        try terminal.expectControlsRead(title: Self.title) {
             let mark = terminal.reelTrace.mark
             try terminal.press("space")
             terminal.reelTrace.waitForHandledInput(after: mark)
@@ -70,7 +35,7 @@ struct MltermEndToEndTests {
     func iterm2InTmux(build: TmuxInTerminal.Build) throws {
         let tmux = try TmuxInTerminal(.mlterm, build, reelArguments: Self.arguments("iterm2"), width: 100, height: 30, split: 20)
         tmux.start()
-        try expectControlsRead(tmux.terminal) { try tmux.press("Space") }
+        try tmux.terminal.expectControlsRead(title: Self.title) { try tmux.press("Space") }
         _ = try tmux.tmux(["send-keys", "-t", tmux.reelPane, "q"])  // (reel quits: nothing is handled after it)
         #expect(tmux.waitForReelExit() == 0)
         #expect(tmux.reelStandardError.contains("graphics iterm2 via tmux passthrough"), "\(tmux.reelStandardError)")

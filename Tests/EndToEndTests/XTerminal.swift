@@ -7,7 +7,7 @@ import Testing
 /// As ``TmuxSession`` does, the terminal runs a wrapper that records the program's exit status
 /// and then stays, so that what the program left on the screen can be looked at. Everything it
 /// starts (Xvfb, the terminal) it stops when it goes.
-final class XTerminal {
+final class XTerminal: GraphicalTerminal {
     /// The terminals the tests drive.
     enum Kind {
         /// kitty, drawing with Mesa's software OpenGL.
@@ -52,26 +52,8 @@ final class XTerminal {
             stop()
             throw Subprocess.Failure(description: "Xvfb did not start on \(display)")
         }
-        let dir = directory.path
-        var env = ["DISPLAY=\(display)", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "COLORTERM=truecolor", "LIBGL_ALWAYS_SOFTWARE=1",
-                   "XDG_STATE_HOME=\(dir)/state", "XDG_CACHE_HOME=\(dir)/cache", "XDG_CONFIG_HOME=\(dir)/config",
-                   "HOME=\(dir)", "PATH=/usr/bin:/bin", "REEL_TRACE=\(dir)/trace"]
-        // Under scripts/test-sanitizers the program's reports go where the run collects them,
-        // with its suppressions, as they do from tmux (whose server inherits the environment).
-        let inherited = ProcessInfo.processInfo.environment
-        for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"] {
-            if let value = inherited[name] { env.append("\(name)=\(value)") }
-        }
-        for (key, value) in environment.sorted(by: { $0.key < $1.key }) { env.append("\(key)=\(value)") }
-        // The program starts once the terminal has settled (its window at its size, below), as in
-        // a terminal a person opened before: the wrapper waits for the word, not for a fixed time,
-        // and then for the terminal's answer to DA1 (read to its final `c`), so that a kitty still
-        // starting its software GL on a loaded machine answers reel's own probe in time.
-        let settle = "old=$(stty -g); stty raw -echo; printf '\\033[c'; "
-            + "while c=$(dd bs=1 count=1 2>/dev/null) && [ -n \"$c\" ] && [ \"$c\" != c ]; do :; done; stty \"$old\"; "
-        let script = "while [ ! -e '\(dir)/go' ]; do sleep 0.05; done; " + settle
-            + "\"$@\" 2> '\(dir)/stderr'; echo $? > '\(dir)/rc.tmp'; mv '\(dir)/rc.tmp' '\(dir)/rc'; exec sleep 100000"
-        let wrapped = ["/bin/sh", "-c", script, "sh"] + arguments
+        let env = ["DISPLAY=\(display)", "LIBGL_ALWAYS_SOFTWARE=1"] + XTerminal.programEnvironment(directory: directory, adding: environment)
+        let wrapped = XTerminal.wrapped(arguments, directory: directory)
         // kitty on software GL now and then exits at start on a loaded machine (status 1, no
         // window), and mlterm once did too (status 0, twice in a row, in a CI run): such a start
         // is tried again, up to three times, a moment apart.
@@ -98,7 +80,7 @@ final class XTerminal {
                 ] + wrapped, environment: env)
             case .mlterm:
                 // `width` × `height` cells; the font by name in its aafont file (under HOME).
-                try XTerminal.writeMltermFont(home: dir)
+                try XTerminal.writeMltermFont(home: directory.path)
                 terminal = try XTerminal.spawn("/usr/bin/mlterm", [
                     "--type=xft", "-w", "12", "-b", "black", "-f", "white", "--sbmod=none", "-T", "reel-e2e",
                     "-g", "\(width)x\(height)+0+0", "-e",
@@ -145,6 +127,40 @@ final class XTerminal {
     /// Whether mlterm is there too (scripts/setup installs it).
     static var mltermAvailable: Bool { available && FileManager.default.isExecutableFile(atPath: "/usr/bin/mlterm") }
 
+    /// The program's environment in a terminal whose files are in `directory`, with `extra`
+    /// added (the display's own variables are the terminal's to add).
+    static func programEnvironment(directory: URL, adding extra: [String: String]) -> [String] {
+        let dir = directory.path
+        var env = ["LANG=C.UTF-8", "LC_ALL=C.UTF-8", "COLORTERM=truecolor",
+                   "XDG_STATE_HOME=\(dir)/state", "XDG_CACHE_HOME=\(dir)/cache", "XDG_CONFIG_HOME=\(dir)/config",
+                   "HOME=\(dir)", "PATH=/usr/bin:/bin", "REEL_TRACE=\(dir)/trace"]
+        // Under scripts/test-sanitizers the program's reports go where the run collects them,
+        // with its suppressions, as they do from tmux (whose server inherits the environment).
+        let inherited = ProcessInfo.processInfo.environment
+        for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"] {
+            if let value = inherited[name] { env.append("\(name)=\(value)") }
+        }
+        for (key, value) in extra.sorted(by: { $0.key < $1.key }) { env.append("\(key)=\(value)") }
+        return env
+    }
+
+    /// `arguments` in the wrapper a terminal runs: it starts the program once `directory` has
+    /// `go`, keeps its stderr in `stderr` and its exit status in `rc`, and then stays, so that
+    /// what the program left on the screen can be looked at.
+    ///
+    /// The program starts once the terminal has settled (its window at its size), as in a
+    /// terminal a person opened before: the wrapper waits for the word, not for a fixed time, and
+    /// then for the terminal's answer to DA1 (read to its final `c`), so that a kitty still
+    /// starting its software GL on a loaded machine answers reel's own probe in time.
+    static func wrapped(_ arguments: [String], directory: URL) -> [String] {
+        let dir = directory.path
+        let settle = "old=$(stty -g); stty raw -echo; printf '\\033[c'; "
+            + "while c=$(dd bs=1 count=1 2>/dev/null) && [ -n \"$c\" ] && [ \"$c\" != c ]; do :; done; stty \"$old\"; "
+        let script = "while [ ! -e '\(dir)/go' ]; do sleep 0.05; done; " + settle
+            + "\"$@\" 2> '\(dir)/stderr'; echo $? > '\(dir)/rc.tmp'; mv '\(dir)/rc.tmp' '\(dir)/rc'; exec sleep 100000"
+        return ["/bin/sh", "-c", script, "sh"] + arguments
+    }
+
     /// mlterm's font file in `home`: DejaVu Sans Mono for every character set, so that the cell
     /// size does not follow whichever fonts happen to be installed.
     private static func writeMltermFont(home: String) throws {
@@ -172,14 +188,7 @@ final class XTerminal {
 
     /// Stops the terminal and the X server.
     func stop() {
-        for pid in [terminal, server] where pid > 0 {
-            kill(pid, SIGTERM)
-            var status: Int32 = 0
-            if !XTerminal.wait(timeout: 3, { waitpid(pid, &status, WNOHANG) != 0 }) {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-            }
-        }
+        XTerminal.end([terminal, server])
         terminal = 0
         server = 0
         try? FileManager.default.removeItem(at: directory)
@@ -228,48 +237,17 @@ final class XTerminal {
         try Subprocess.run("/usr/bin/env", ["DISPLAY=\(display)", "/usr/bin/xdotool"] + arguments, captureOutput: false)
     }
 
-    /// reel's trace (`REEL_TRACE`, see TraceLog).
-    var reelTrace: ReelTrace { ReelTrace(path: directory.appendingPathComponent("trace").path) }
-
-    /// Every line of reel's trace so far.
-    var traceLines: [Substring] { reelTrace.lines }
-
-    /// Waits until a line of the trace after the first `skipping` lines has `text`; that line's
-    /// index, or nil on timeout.
-    func waitForTrace(_ text: String, after skipping: Int = 0, timeout: Double = 20) -> Int? {
-        reelTrace.waitFor(text, after: skipping, timeout: timeout)
-    }
-
-    /// Takes screenshots until `condition` holds (or `timeout` passes); returns the last one.
-    func waitForScreen(timeout: Double = 20, _ condition: (Screenshot) -> Bool) throws -> Screenshot {
-        let deadline = Date().addingTimeInterval(timeout)
-        var shot = try screenshot()
-        while !condition(shot), Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.2)
-            shot = try screenshot()
+    /// Ends each of `processes` (0 for none) in turn: SIGTERM, and SIGKILL when it is still there
+    /// 3 s later.
+    static func end(_ processes: [pid_t]) {
+        for pid in processes where pid > 0 {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            if !wait(timeout: 3, { waitpid(pid, &status, WNOHANG) != 0 }) {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+            }
         }
-        return shot
-    }
-
-    /// Takes screenshots until two in a row, 0.2 s apart, are the same to the byte (or `timeout`
-    /// passes); returns the last one. A terminal under load, or a reel slowed by a sanitizer, may
-    /// show a picture before it is all painted where it belongs: this waits for the screen to
-    /// settle rather than for a fixed time.
-    func waitForStillScreen(timeout: Double = 10) throws -> Screenshot {
-        let deadline = Date().addingTimeInterval(timeout)
-        var shot = try screenshot()
-        while Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.2)
-            let next = try screenshot()
-            if next.bytes == shot.bytes { return next }
-            shot = next
-        }
-        return shot
-    }
-
-    /// Waits for the program to exit and returns its status, or nil on timeout.
-    func waitForExit(timeout: Double = 10) -> Int32? {
-        XTerminal.waitForStatus(in: directory.appendingPathComponent("rc"), timeout: timeout)
     }
 
     /// Waits until `file` holds an exit status (a wrapper writes it when its program ends); the
@@ -283,14 +261,6 @@ final class XTerminal {
         }
         return code
     }
-
-    /// What the program wrote to stderr.
-    var standardError: String {
-        (try? String(contentsOf: directory.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
-    }
-
-    /// The last lines of reel's trace, for a failure's message.
-    var trace: String { reelTrace.tail }
 
     /// The program's process id (the wrapper shell's child), while it runs.
     func programPID() throws -> Int32? {

@@ -12,8 +12,8 @@ For each terminal:
   `--seconds` of playback (reel's `--stats`), and the picture's PSNR on a still
   (terminal_still.py's scoring: paused, controls hidden, against mpv's frame).
 
-A protocol the terminal ignores shows no picture: its PSNR says so. foot is Wayland's alone and has
-no X11 window: it is left out under Xvfb.
+A protocol the terminal ignores shows no picture: its PSNR says so. foot is Wayland's alone: it runs
+in a headless sway of its own instead (WaylandDisplay), with grim's screenshots and wtype's keys.
 """
 import argparse
 import os
@@ -43,6 +43,7 @@ TERMINALS = {
     "alacritty": ["blocks"],
     "xfce4-terminal": ["blocks"],
     "st": ["blocks"],
+    "foot": ["sixel", "blocks"],
 }
 
 # What a terminal's window has around its cells, in pixels (top, right, bottom, left): Konsole's
@@ -67,14 +68,19 @@ def command(kind, columns, rows, home, inner):
     if kind == "xfce4-terminal":
         return ["xfce4-terminal", "--disable-server", f"--geometry={columns}x{rows}", "--hide-menubar", "--hide-toolbar",
                 "--hide-scrollbar", "-T", TITLE, "-x"] + inner
+    if kind == "foot":
+        config = os.path.join(home, "foot.ini")
+        open(config, "w").close()  # (not the machine's /etc/xdg/foot/foot.ini)
+        return ["foot", f"--config={config}", f"--app-id={TITLE}", f"--title={TITLE}", f"--window-size-chars={columns}x{rows}",
+                "-o", "font=DejaVu Sans Mono:size=9", "-o", "dpi-aware=no", "-o", "pad=0x0"] + inner
     if kind == "st":
         return ["stterm", "-g", f"{columns}x{rows}", "-t", TITLE, "-f", "DejaVu Sans Mono:size=9", "-e"] + inner
     raise SystemExit(f"terminals: no terminal {kind}")
 
 
 def available(kind):
-    binary = {"st": "stterm"}.get(kind, kind)
-    return shutil.which(binary) is not None
+    binaries = {"st": ["stterm"], "foot": ["foot", "sway", "swaymsg", "grim", "wtype"]}.get(kind, [kind])
+    return all(shutil.which(binary) is not None for binary in binaries)
 
 
 class Display:
@@ -119,6 +125,106 @@ class Display:
             subprocess.run(["xdotool", "mousemove", str(x), str(y), "sleep", "0.2"], env=self.env)
             subprocess.run(["xdotool", "windowfocus", "--sync", window], env=self.env, stderr=subprocess.DEVNULL)
         subprocess.run(["xdotool", "key", name], env=self.env)
+
+    def array(self, raw):
+        """The terminal's window as an RGB array (None while it has none)."""
+        import numpy as np
+        window = self.window()
+        if window is None:
+            return None
+        geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window], env=self.env, stdout=subprocess.PIPE,
+                                  text=True).stdout
+        size = dict(line.split("=") for line in geometry.split() if "=" in line)
+        width, height = int(size.get("WIDTH", 0)), int(size.get("HEIGHT", 0))
+        if not width or not height:
+            return None
+        subprocess.run(["import", "-window", window, "-depth", "8", f"rgb:{raw}"], env=self.env, stderr=subprocess.DEVNULL)
+        data = np.fromfile(raw, dtype=np.uint8)
+        return data.reshape(height, width, 3) if data.size == width * height * 3 else None
+
+
+class WaylandDisplay:
+    """A headless sway of our own (wlroots, pixman, no input devices), for foot, with one terminal at
+    a time in it: floating at 0,0 at its own size, screenshots by grim, keys by wtype.
+
+    sway will not run as root: as root it runs in a user namespace of its own, where it is nobody;
+    its clients reach it through its socket."""
+
+    def __init__(self, work):
+        runtime = os.path.join(work, "runtime")
+        os.makedirs(runtime, mode=0o700)
+        config = os.path.join(runtime, "sway.conf")
+        with open(config, "w") as f:
+            f.write("xwayland disable\noutput HEADLESS-1 resolution 1600x1000 bg #000000 solid_color\n"
+                    "default_border none\ndefault_floating_border none\n"
+                    f'for_window [app_id="{TITLE}"] floating enable, move position 0 0\n')
+        prefix = ["unshare", "--user"] if os.getuid() == 0 else []
+        self.server = subprocess.Popen(prefix + ["sway", "-c", config], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                       env=dict(os.environ, XDG_RUNTIME_DIR=runtime, WLR_BACKENDS="headless",
+                                                WLR_LIBINPUT_NO_DEVICES="1", WLR_RENDERER="pixman"))
+        self.env = dict(os.environ, HOME=work, LANG="C.UTF-8", LC_ALL="C.UTF-8", XDG_RUNTIME_DIR=runtime)
+        for name in ("COLORTERM", "TERM_PROGRAM", "TMUX", "KITTY_WINDOW_ID", "DISPLAY"):
+            self.env.pop(name, None)
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            names = os.listdir(runtime)
+            wayland = [n for n in names if n.startswith("wayland-") and not n.endswith(".lock")]
+            ipc = [n for n in names if n.startswith("sway-ipc.")]
+            if wayland and ipc:
+                self.env.update(WAYLAND_DISPLAY=wayland[0], SWAYSOCK=os.path.join(runtime, ipc[0]))
+                if subprocess.run(["swaymsg", "-t", "get_version"], env=self.env, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL).returncode == 0:
+                    return
+            time.sleep(0.1)
+        raise SystemExit("terminals: sway did not start")
+
+    def close(self):
+        self.server.terminate()
+        self.server.wait()
+
+    def window(self):
+        """The terminal's window as (x, y, width, height), or None."""
+        import json
+        out = subprocess.run(["swaymsg", "-r", "-t", "get_tree"], env=self.env, stdout=subprocess.PIPE, text=True).stdout
+        def find(node):
+            if node.get("app_id") == TITLE:
+                return node
+            return next((found for child in node.get("nodes", []) + node.get("floating_nodes", []) for found in [find(child)] if found),
+                        None)
+        found = find(json.loads(out)) if out else None
+        if not found:
+            return None
+        rect = found["rect"]
+        return rect["x"], rect["y"], rect["width"], rect["height"]
+
+    def grim(self, kind, path):
+        window = self.window()
+        if window is None:
+            return None
+        x, y, width, height = window
+        subprocess.run(["grim", "-t", kind, "-g", f"{x},{y} {width}x{height}", path], env=self.env, stderr=subprocess.DEVNULL)
+        return path if os.path.exists(path) else None
+
+    def shot(self, path):
+        """The terminal's window as a PNG at `path`."""
+        return self.grim("png", path)
+
+    def array(self, raw):
+        """The terminal's window as an RGB array (None while it has none)."""
+        import numpy as np
+        if self.grim("ppm", raw) is None:
+            return None
+        data = open(raw, "rb").read()
+        header = re.match(rb"P6\s(\d+)\s(\d+)\s255\s", data)
+        if not header:
+            return None
+        width, height = int(header.group(1)), int(header.group(2))
+        image = np.frombuffer(data[header.end():], dtype=np.uint8)
+        return image.reshape(height, width, 3) if image.size == width * height * 3 else None
+
+    def key(self, name):
+        # Each wtype is a new keyboard with a new keymap: a key sent at once after it is lost now and then.
+        subprocess.run(["wtype", "-s", "200", "-k", name], env=self.env)
 
 
 def read_text(png):
@@ -245,13 +351,12 @@ def still_psnr(display, kind, mode, reel, work, cache):
         display.key("c")
         time.sleep(3)
         raw = os.path.join(work, "still.rgb")
-        window = display.window()
         image = None
         deadline = time.time() + 15
-        while time.time() < deadline and window:
-            first = shot_array(display, window, raw)
+        while time.time() < deadline and display.window():
+            first = display.array(raw)
             time.sleep(0.4)
-            second = shot_array(display, window, raw)
+            second = display.array(raw)
             if first is not None and second is not None and first.shape == second.shape and (first == second).all():
                 image = second
                 break
@@ -271,19 +376,6 @@ def still_psnr(display, kind, mode, reel, work, cache):
         finish(display, process, stderr)
 
 
-def shot_array(display, window, raw):
-    import numpy as np
-    geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window], env=display.env, stdout=subprocess.PIPE,
-                              text=True).stdout
-    size = dict(line.split("=") for line in geometry.split() if "=" in line)
-    width, height = int(size.get("WIDTH", 0)), int(size.get("HEIGHT", 0))
-    if not width or not height:
-        return None
-    subprocess.run(["import", "-window", window, "-depth", "8", f"rgb:{raw}"], env=display.env, stderr=subprocess.DEVNULL)
-    data = np.fromfile(raw, dtype=np.uint8)
-    return data.reshape(height, width, 3) if data.size == width * height * 3 else None
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reel", default=os.path.join(ROOT, ".build", "debug", "reel"))
@@ -299,7 +391,7 @@ def main():
             print(f"{kind}: not installed", flush=True)
             continue
         work = tempfile.mkdtemp(prefix=f"reel-survey-{kind}-")
-        display = Display(work)
+        display = WaylandDisplay(work) if kind == "foot" else Display(work)
         try:
             row = {"terminal": kind, **controls(display, kind, args.reel, work), "modes": {}}
             for mode in TERMINALS[kind]:
