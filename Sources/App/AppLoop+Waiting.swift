@@ -43,7 +43,7 @@ extension AppLoop {
     /// answered for (``LinkPacer``). A key's effect does not wait for the answer to a screen of
     /// the controls: it goes behind at most one picture, and keys come at a person's pace.
     func outputState(now: Double) -> LoopScheduler.Output {
-        LoopScheduler.Output(writing: !output.isIdle, awaitingAcknowledgement: renderer.isAwaitingTerminal(now: now),
+        LoopScheduler.Output(writing: !output.isIdle, awaitingAcknowledgement: renderer.holdsScreens(now: now),
                              awaitingPicture: !pacer.mayWritePicture || nextPictureAllowed(now: now) != nil,
                              awaitingControls: !pacer.mayWriteControls && !inputSinceScreen)
     }

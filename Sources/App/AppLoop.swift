@@ -350,6 +350,7 @@ final class AppLoop: LoopStage {
         outputBytes.removeAll(keepingCapacity: true)
         renderer.tolerance = tolerance.current
         renderer.frameCap = pacer.frameBytes()
+        renderer.linkRate = pacer.rate
         let motion = renderer.reportsPointerMotion
         renderer.render(canvas, now: now, into: &outputBytes)
         if renderer.reportsPointerMotion != motion {

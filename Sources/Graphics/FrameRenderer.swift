@@ -105,6 +105,19 @@ public struct FrameRenderer {
         graphics?.isAwaitingTerminal(now: now) ?? false
     }
 
+    /// Whether the next screen waits for the last frame's images to be acknowledged
+    /// (``GraphicsRenderer/holdsScreens(now:)``).
+    public func holdsScreens(now: Double) -> Bool {
+        graphics?.holdsScreens(now: now) ?? false
+    }
+
+    /// The link's rate in bytes a second, which kitty images in the escape codes are sized to
+    /// (``GraphicsRenderer/linkRate``).
+    public var linkRate: Double? {
+        get { graphics?.linkRate }
+        set { graphics?.linkRate = newValue }
+    }
+
     /// When to stop waiting for the terminal's acknowledgement, while one is awaited.
     public var acknowledgementDeadline: Double? { graphics?.acknowledgementDeadline }
 

@@ -70,8 +70,14 @@ public struct GraphicsRenderer {
     /// The most bytes one passthrough carries (``TmuxPassthrough/limit``; smaller in tests).
     var passthroughLimit = TmuxPassthrough.limit
     /// Whether each screen is followed by a status question that the loop's ``LinkPacer`` waits
-    /// for: sixel images then ask nothing of their own.
+    /// for: sixel images then ask nothing of their own, and kitty's answers hold back no screen
+    /// (the pacer lets a screen of the controls go behind a picture in flight).
     public var pacedByStatus = false
+    /// The link's rate in bytes a second, as the pacer measured it: kitty images sent in the
+    /// escape codes are sized to it (``KittyImageFit``); nil: not measured, full size.
+    public var linkRate: Double?
+    /// What sizes kitty's images to the link.
+    var fit = KittyImageFit()
 
     /// What acknowledges a frame.
     enum Acknowledgement: Equatable {
@@ -123,6 +129,13 @@ public struct GraphicsRenderer {
     public func isAwaitingTerminal(now: Double) -> Bool {
         guard let awaiting else { return false }
         return now - awaiting.sentAt < GraphicsRenderer.acknowledgementTimeout
+    }
+
+    /// Whether the next screen waits for the last frame's acknowledgement: not a kitty image's
+    /// when each screen is paced by its status question (``pacedByStatus``), so that a screen of
+    /// the controls goes behind the picture in flight, as the pacer allows.
+    public func holdsScreens(now: Double) -> Bool {
+        isAwaitingTerminal(now: now) && !(pacedByStatus && awaiting?.kind != .deviceAttributes)
     }
 
     /// When the wait for an acknowledgement gives up, while one is awaited.
@@ -271,13 +284,24 @@ public struct GraphicsRenderer {
     mutating func sendKitty(_ image: CanvasImage, holes: CellMask, id: UInt32, transport: GraphicsMode.KittyTransport,
                             virtual: Bool = false, into out: inout [UInt8]) -> Bool {
         let format: KittyGraphics.Format = holes.hasHoles ? .rgba : .rgb
-        let (width, height) = (image.pixels.width, image.pixels.height)
+        var (pixels, holes, level) = (image.pixels, holes, KittyImageFit.fastLevel)
+        if transport == .direct {
+            // Sized to the link: smaller, for kitty to scale up (KittyImageFit).
+            let cell = PixelSize(width: image.cellWidth, height: image.cellHeight)
+            let choice = fit.choose(columns: image.rect.width, rows: image.rect.height, cell: cell, rate: linkRate)
+            if choice.cell != cell {
+                pixels = pixels.shrunk(cells: cell, to: choice.cell, coarse: choice.coarse)
+                holes = holes.withCell(choice.cell)
+            }
+            level = choice.level
+        }
+        let (width, height) = (pixels.width, pixels.height)
         let keys = virtual
             ? KittyPlaceholders.transmitKeys(id: id, format: format, width: width, height: height,
                                              columns: image.rect.width, rows: image.rect.height)
             : KittyGraphics.placementKeys(id: id, format: format, width: width, height: height,
                                           columns: image.rect.width, rows: image.rect.height)
-        return GraphicsRenderer.withPixelBytes(image.pixels, holes: holes, format: format) { bytes in
+        return GraphicsRenderer.withPixelBytes(pixels, holes: holes, format: format) { bytes in
             switch transport {
             case .sharedMemory:
                 guard let store = sharedMemory, let handle = try? store.store(id: id, bytes: bytes) else { return false }
@@ -286,7 +310,8 @@ public struct GraphicsRenderer {
                 case .object(let name): KittyGraphics.transmitShared(keys: keys, name: name, byteCount: bytes.count, into: &out)
                 }
             case .direct:
-                guard let compressed = Deflate.compress(bytes) else { return false }
+                guard let compressed = Deflate.compress(bytes, level: level) else { return false }
+                fit.sent(pixels: width * height, compressed: compressed.count)
                 KittyGraphics.transmitDirect(keys: keys, compressed: compressed, into: &out)
             }
             return true

@@ -282,29 +282,57 @@ def run_ssh(args, reel, workdir, cache, clip_info, decode_screens):
     return results
 
 
-def drive_kitty(run, far):
-    """One run of reel in kitty over the link, read from screenshots: how many pictures differ in
-    4 s of screenshots, Space until the screen stands still for a second, q until the end."""
+def drive_kitty(run, far, clip, cache):
+    """One run of reel in kitty over the link, read from screenshots: the pictures of 4 s of play
+    (matched with the clip's frames: how many distinct frames, and their PSNR), Space until the
+    controls first show (the bottom rows, the letterbox's, change) and until the screen stands
+    still for a second, q until the end."""
     row = {}
     ipc = os.path.join(far, "ipc")
     if _wait(lambda: ipc_get(ipc, "time-pos") is not None, 60) is None:
         return {"error": "mpv's IPC never answered"}
     time.sleep(4.0)
-    seen, end = set(), time.monotonic() + 4.0
+    start = ipc_get(ipc, "time-pos") or 0.0
+    began = time.monotonic()
+    shots, end = [], began + 4.0
     while time.monotonic() < end:
-        seen.add(hash(run.screenshot().tobytes()))
-    row["different_screenshots_4s"] = len(seen)
+        shots.append(run.screenshot())
+    # reel's own trace on the far side: every screen it wrote in the window (all pictures, the
+    # controls hidden), with its bytes; both sides read the one CLOCK_MONOTONIC.
+    draws = []
+    try:
+        with open(os.path.join(far, "trace"), errors="replace") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        lines = []
+    for line in lines:
+        words = line.split()
+        if len(words) == 3 and words[1] == "draw" and began <= float(words[0]) < end:
+            draws.append(int(words[2]))
+    row["pictures_per_s"] = len(draws) / 4.0
+    row["picture_bytes_median"] = statistics.median(draws) if draws else None
+    row["different_screenshots_4s"] = len({hash(shot.tobytes()) for shot in shots})
+    row["screenshots_4s"] = len(shots)
+    row.update(kitty_fidelity(shots, clip, cache, start))
+    cell_height = max(run.size[1] // SIZE[1], 1)
+    before = run.screenshot()
     pressed = time.monotonic()
     run.key("space")
     last, since, deadline = None, None, pressed + 40
     while time.monotonic() < deadline:
         now = time.monotonic()
         shot = run.screenshot()
+        if "pause_shown_ms" not in row and shot.shape == before.shape and \
+                not np.array_equal(shot[-3 * cell_height:], before[-3 * cell_height:]):
+            row["pause_shown_ms"] = (now - pressed) * 1000
         if last is None or not np.array_equal(shot, last):
             last, since = shot, now
         elif now - since >= 1.0:
             row["pause_ms"] = (since - pressed) * 1000
             break
+    answered = pause_answered(os.path.join(far, "trace"), pressed)
+    if answered is not None:
+        row["pause_answered_ms"] = (answered - pressed) * 1000
     run.key("space")
     time.sleep(5.0)
     pressed = time.monotonic()
@@ -312,6 +340,58 @@ def drive_kitty(run, far):
     if run.exited(60):
         row["exit_ms"] = (time.monotonic() - pressed) * 1000
     return row
+
+
+def pause_answered(trace, pressed):
+    """When kitty answered for the first screen with a picture reel wrote after the key pressed
+    at `pressed` (reel's trace: its `input`, the first `draw` of more than 1 kB after it, the
+    controls' scrim over the picture, then the first `answer` with nothing left outstanding):
+    when the pause had reached kitty, to the millisecond where screenshots take a fifth of a
+    second each. None when the trace does not say."""
+    try:
+        with open(trace, errors="replace") as f:
+            lines = [line.split() for line in f.read().splitlines()]
+    except OSError:
+        return None
+    stage = 0
+    for words in lines:
+        if len(words) < 2 or float(words[0]) < pressed:
+            continue
+        if stage == 0 and words[1] == "input" and "key(" in " ".join(words):
+            stage = 1
+        elif stage == 1 and words[1] == "draw" and int(words[2]) > 1024:
+            stage = 2
+        elif stage == 2 and words[1] == "answer" and len(words) > 2 and words[2] == "0":
+            return float(words[0])
+    return None
+
+
+def kitty_fidelity(shots, clip, cache, start):
+    """The screenshots' pictures against the clip's frames from 3 s before mpv's `start` to 5 s
+    after it, both at half the video area's size: the distinct frames matched (a second of the
+    4 s) and their mean PSNR; the screenshots' own pace bounds the first."""
+    class Shot:
+        def __init__(self, image):
+            self.image = image
+    area = fidelity.video_area([Shot(shot) for shot in shots])
+    if area is None:
+        return {}
+    x0, y0, x1, y1 = area
+    width, height = (x1 - x0) // 2, (y1 - y0) // 2
+    first = max(start - 3.0, 0.0)
+    source = fidelity.source_frames(clip, width, height, cache, start=round(first, 2), duration=8)
+    indices, scores = [], []
+    for shot in shots:
+        crop = shot[y0:y0 + 2 * height, x0:x0 + 2 * width].astype(np.float32)
+        crop = crop.reshape(height, 2, width, 2, 3).mean(axis=(1, 3))
+        index = fidelity.best_match(source, crop, 0, len(source))
+        mse = float(((source[index].astype(np.float32) - crop) ** 2).mean())
+        if fidelity.psnr(mse) >= 12.0:
+            indices.append(index)
+            scores.append(fidelity.psnr(mse))
+    if not scores:
+        return {}
+    return {"frames_per_s": len(set(indices)) / 4.0, "psnr": float(np.mean(scores))}
 
 
 def run_ssh_kitty(args, reel, workdir, cache):
@@ -330,12 +410,12 @@ def run_ssh_kitty(args, reel, workdir, cache):
             subprocess.run(["rm", "-rf", far])
             os.makedirs(far, exist_ok=True)
             command = [SSHLINK, "--rate", rate, "--private-shm", "--term", "xterm-kitty", "--dir", far, "--",
-                       "env", "COLORTERM=truecolor", reel, "--no-audio", "--no-resume", "--loop", "--hide-delay=0",
+                       "env", "COLORTERM=truecolor", f"REEL_TRACE={os.path.join(far, 'trace')}", reel, "--no-audio", "--no-resume", "--loop", "--hide-delay=0",
                        f"--input-ipc-server={os.path.join(far, 'ipc')}", clip]
             run = tmuxbench.Run(display, "kitty", "direct", *SIZE, command, run_dir)
             try:
                 run.start()
-                row = drive_kitty(run, far)
+                row = drive_kitty(run, far, clip, cache)
             finally:
                 run.close()
             log(f"ssh: kitty {rate}: {row}")
@@ -378,7 +458,14 @@ def report(results):
         lines += ["", "reel in kitty (Xvfb, 120x40) over the same links, the far side's /dev/shm its own "
                   "(no shared memory), reel alone: read from screenshots, so to about a screenshot's time (0.1–0.3 s).", "",
                   "| | " + " | ".join(kitty) + " |", "|---|" + "---|" * len(kitty)]
-        for title, key, spec in (("Space → the screen still (ms)", "pause_ms", ".0f"), ("q → exit (ms)", "exit_ms", ".0f"),
-                                 ("different screenshots in 4 s", "different_screenshots_4s", ".0f")):
+        for title, key, spec in (("Space → kitty answered for the pause's screen (ms, reel's trace)", "pause_answered_ms", ".0f"),
+                                 ("Space → the controls show (ms)", "pause_shown_ms", ".0f"),
+                                 ("Space → the screen still (ms)", "pause_ms", ".0f"), ("q → exit (ms)", "exit_ms", ".0f"),
+                                 ("different screenshots in 4 s", "different_screenshots_4s", ".0f"),
+                                 ("screenshots in 4 s", "screenshots_4s", ".0f"),
+                                 ("pictures written a second (reel's trace)", "pictures_per_s", ".1f"),
+                                 ("a picture's bytes, median", "picture_bytes_median", ".0f"),
+                                 ("distinct frames seen a second", "frames_per_s", ".1f"),
+                                 ("PSNR of the frames seen (dB)", "psnr", ".1f")):
             lines.append(f"| {title} | " + " | ".join(_fmt(kitty[r].get(key), spec) for r in kitty) + " |")
     return "\n".join(lines) + "\n"
