@@ -8,6 +8,7 @@ extension AppLoop {
         var figures = TerminalFigures()
         figures.graphics = graphicsName
         figures.blitter = context.encoder.blitter.name
+        figures.cellsBecause = cellsBecause ?? ""
         if figuresSample.time > 0 { figures.bytesPerSecond = Double(bytesWritten - figuresSample.bytes) / (now - figuresSample.time) }
         figures.screenMilliseconds = stats.drawTimes.count > 0 ? stats.drawTimes.percentile(0.5) : nil
         figures.tolerance = Int(lastFrameTolerance)

@@ -22,10 +22,10 @@ final class AppLoop: LoopStage {
     let output: TerminalOutput
     /// MPRIS2 on the session bus, when there is one.
     let desktop: MPRISService?
-    private(set) var context: SceneContext
+    var context: SceneContext
     private var scenes: [Scene]
     private(set) var decoder = InputDecoder()
-    private(set) var renderer: FrameRenderer
+    var renderer: FrameRenderer
     private var canvas: Canvas
     private(set) var exitCode: Int32?
     /// The line for stderr once the terminal is restored (a file that could not be played).
@@ -62,12 +62,18 @@ final class AppLoop: LoopStage {
     private var lastPictureAt = -Double.infinity
     /// A screen was drawn while pictures were held: once they may go, the picture catches up.
     private var heldBehind = false
+    /// Steps `auto`'s pixels down to cells (``fallbackCells``) when the terminal misses the frame rate.
+    var pictureRate: PictureRateFallback
+    let fallbackCells: FrameEncoder.Blitter
+    /// Why the picture is cells after such a step down, for the stats panel and `--stats`.
+    var cellsBecause: String?
 
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode,
          graphics: GraphicsMode = .blocks, placement: KittyPlacement = .cursor, paneOrigin: CellOrigin = .zero,
          playback: PlaybackSession, navigator: Navigator,
-         desktop: MPRISService? = nil, paneWatcher: PaneWatcher? = nil, pacing: LinkPacing = .off) {
+         desktop: MPRISService? = nil, paneWatcher: PaneWatcher? = nil, pacing: LinkPacing = .off,
+         fallbackCells: FrameEncoder.Blitter? = nil) {
         self.session = session
         self.desktop = desktop
         self.output = output
@@ -90,6 +96,8 @@ final class AppLoop: LoopStage {
         pacer = LinkPacer(active: pacing != .off)
         renderer.pacedByStatus = pacing != .off
         renderer.questionsThroughTmux = pacing == .throughTmux
+        pictureRate = PictureRateFallback(enabled: fallbackCells != nil && graphics != .blocks)
+        self.fallbackCells = fallbackCells ?? .quadrant
     }
 
     var top: Scene? { scenes.last }
@@ -154,6 +162,7 @@ final class AppLoop: LoopStage {
             if playback.frames.isBehind { _ = scheduler.event(.redrawRequested, now: now) }
         }
         runOutsideCommands(seeked: result.restarted, now: now)
+        checkPictureRate(now: now)
         if let current = top { apply(current.tick(now: now), now: now) }
         drawIfNeeded(now: now)
         // A sync point for tests: the input read above is handled, and what it changed drawn

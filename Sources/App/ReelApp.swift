@@ -182,9 +182,12 @@ public enum ReelApp {
                                // Placeholders are tmux's own cells: tmux hides and moves them itself.
                                paneWatcher: graphics == .blocks || tmux.placement == .placeholders
                                    ? nil : PaneWatcher.start(environment: environment),
-                               pacing: pacing)
+                               pacing: pacing,
+                               // A protocol `auto` chose steps down to cells if it misses the frame rate.
+                               fallbackCells: options.graphics == .auto ? picture.cells : nil)
             let code = loop.run()
-            let stats = options.stats ? statsLine(loop: loop, playback: playback) + (tmux.whyCells.map { " cells_because \($0)" } ?? "") : nil
+            let why = loop.cellsBecause.map { $0.split(separator: " ").joined(separator: "_") } ?? tmux.whyCells
+            let stats = options.stats ? statsLine(loop: loop, playback: playback) + (why.map { " cells_because \($0)" } ?? "") : nil
             return (code, [loop.exitLine, loop.saveLine] + loop.screenshotLines + [stats])
         }()
         session.restore()

@@ -44,6 +44,9 @@ public struct BlitterChoice: Sendable, Equatable {
     public var blitter: FrameEncoder.Blitter
     /// A line to show once the player is up, when the choice is not what was asked.
     public var notice: String?
+    /// The cell blitter cells are drawn with here: ``blitter`` itself for cells, and in a pixel
+    /// mode the one `auto` steps down to when the terminal cannot keep the video's frame rate.
+    public var cells: FrameEncoder.Blitter
 
     /// The choice for `blitter` and `graphics` (the options), where `pixels` is what
     /// ``GraphicsMode/choose(_:capabilities:size:environment:)`` found for `graphics`, `richest`
@@ -57,16 +60,16 @@ public struct BlitterChoice: Sendable, Equatable {
         case .blocks: pixelsWanted = false
         case .auto: pixelsWanted = preference == .auto
         }
-        if pixelsWanted, let cell = pixels.cell {
-            return BlitterChoice(graphics: pixels, blitter: .pixels(width: cell.width, height: cell.height))
-        }
         var cells = preference.blitter ?? (richest == .octant ? .sextant : richest)
         var notice: String?
         if cells == .octant && multiplexed {
             cells = .quadrant
             notice = "Octants cannot be drawn through tmux or screen: quadrants instead"
         }
-        return BlitterChoice(graphics: .blocks, blitter: cells, notice: notice)
+        if pixelsWanted, let cell = pixels.cell {
+            return BlitterChoice(graphics: pixels, blitter: .pixels(width: cell.width, height: cell.height), cells: cells)
+        }
+        return BlitterChoice(graphics: .blocks, blitter: cells, notice: notice, cells: cells)
     }
 
     /// Whether the start-up probe's answers can change the choice: the terminal's pixels are

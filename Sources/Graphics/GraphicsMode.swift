@@ -96,9 +96,10 @@ public enum GraphicsMode: Sendable, Hashable {
     /// What the terminal says (XTVERSION) decides; only a terminal that said nothing is taken at
     /// its environment's word: `TERM_PROGRAM` (`iTerm.app`, `WezTerm`), or `LC_TERMINAL=iTerm2`,
     /// which iTerm2 sends on through SSH. Measured where it could be (scripts/benchkit/terminals.py):
-    /// in mlterm, which draws both, iTerm2's images scored 31.3 dB against sixel's 30.6 and kept no
-    /// more of the frames (15-36 % against 20-38 %, on a loaded machine), so mlterm keeps sixel;
-    /// in Konsole 22.12, kitty's protocol and iTerm2's scored the same (42.4 dB), so it keeps kitty's.
+    /// in mlterm, which draws both, iTerm2's images score 42.6 dB against sixel's 37.1 but show
+    /// 74 % of the frames at 100x30 against sixel's 99 %, so mlterm keeps sixel (the default must
+    /// keep the frame rate); in Konsole 22.12, kitty's protocol and iTerm2's scored the same
+    /// (42.4 dB), so it keeps kitty's.
     static func prefersITermImages(answer: TerminalVersion?, environment: [String: String]) -> Bool {
         let names: Set<String> = ["iterm2", "wezterm"]
         if let answer { return names.contains(answer.name) }

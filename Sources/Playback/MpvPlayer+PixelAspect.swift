@@ -11,4 +11,12 @@ extension MpvPlayer {
         guard pixelAspect.isFinite, pixelAspect > 0, abs(pixelAspect - 1) > 1e-6 else { return nil }
         return "lavfi=[setsar=r=sar*\(formatNumber(1 / pixelAspect)):max=1000]"
     }
+
+    /// Lays the picture out for pixels of `pixelAspect` from now on (the picture went from the
+    /// terminal's square pixels to cells): the filter chain again, with the open file's turn.
+    public func setPixelAspect(_ pixelAspect: Double) throws(MpvError) {
+        guard pixelAspect.isFinite, pixelAspect > 0, pixelAspect != configuration.pixelAspect else { return }
+        configuration.pixelAspect = pixelAspect
+        try handle.setProperty("vf", MpvPlayer.videoFilters(rotation: openedFileRotation(), pixelAspect: pixelAspect) ?? "")
+    }
 }

@@ -15,8 +15,8 @@ public final class MpvPlayer {
     public let wake: WakeSignal
     /// What mpv last reported.
     public private(set) var state = PlayerState()
-    /// The configuration the player was made with.
-    public let configuration: PlayerConfiguration
+    /// The configuration the player was made with (its pixel aspect as last set: ``setPixelAspect(_:)``).
+    public internal(set) var configuration: PlayerConfiguration
 
     let handle: MpvHandle
     var renderContext: RenderContext?

@@ -55,6 +55,8 @@ public protocol Player: AnyObject {
     func moveChapter(by chapters: Int) throws(MpvError) -> UInt64
     func setLoopsFile(_ loops: Bool) throws(MpvError)
     func setABLoop(a: Double?, b: Double?) throws(MpvError)
+    /// Lays the picture out for pixels of `pixelAspect` (width over height) from now on.
+    func setPixelAspect(_ pixelAspect: Double) throws(MpvError)
     func requestScreenshot(subtitles: Bool) throws(MpvError) -> UInt64
 
     /// Opens `source` alone in mpv's playlist.

@@ -11,6 +11,8 @@ public struct TerminalFigures: Sendable, Equatable {
     public var blitter = ""
     /// The cell the sextant fit models, as ``CellModel`` describes it (`8x16 (assumed)`), or empty.
     public var cellModel = ""
+    /// Why the picture is cells where the terminal has pixels (`sixel showed 44 % of the frames`), or empty.
+    public var cellsBecause = ""
     /// What reel writes to the terminal, bytes a second over the last second or so.
     public var bytesPerSecond: Double?
     /// Composing, encoding and diffing a screen: the median, in milliseconds.
@@ -108,6 +110,7 @@ struct StatsPanel: Sendable, Equatable {
         }
         var picture = terminal.graphics == "blocks" ? "\(terminal.blitter) cells" : "pixels: \(terminal.graphics)"
         if terminal.graphics == "blocks", !terminal.cellModel.isEmpty { picture += " · cell model \(terminal.cellModel)" }
+        if !terminal.cellsBecause.isEmpty { picture += " · \(terminal.cellsBecause)" }
         lines.append(("Picture", picture))
         var write = terminal.bytesPerSecond.map { ByteCountText.format(Int64($0)) + "/s" } ?? "–"
         if let screen = terminal.screenMilliseconds { write += " · a screen in \(number(screen, 2)) ms" }

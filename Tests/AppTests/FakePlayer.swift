@@ -83,6 +83,7 @@ final class FakePlayer: Player {
     func seekSubtitle(by lines: Int) throws(MpvError) -> UInt64 { record("sub-seek \(lines)") }
     func moveChapter(by chapters: Int) throws(MpvError) -> UInt64 { record("chapter \(chapters)") }
     func setLoopsFile(_ loops: Bool) throws(MpvError) { record("loop-file \(loops)") }
+    func setPixelAspect(_ pixelAspect: Double) throws(MpvError) { record("pixel-aspect \(pixelAspect)") }
     func setABLoop(a: Double?, b: Double?) throws(MpvError) { record("ab-loop") }
     func requestScreenshot(subtitles: Bool) throws(MpvError) -> UInt64 { throw MpvError(code: -12, operation: "screenshot-raw") }
     func open(_ source: MediaSource) throws(MpvError) { record("open \(source.mpvName)") }
