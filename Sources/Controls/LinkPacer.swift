@@ -78,6 +78,8 @@ public struct LinkPacer: Sendable, Equatable {
     /// The most a picture may take to cross the link: a key's effect written behind it shows at
     /// most this much later than on an idle link.
     public static let longestFrameTime = 0.15
+    /// The least time on the link that measures the rate: shorter went in a burst.
+    public static let shortestSample = 0.01
     /// How much each new sample moves the smoothed rate and round trip.
     public static let smoothing = 0.25
 
@@ -170,10 +172,12 @@ public struct LinkPacer: Sendable, Equatable {
             roundTrip = smoothed(roundTrip, crossing)
         }
         if index == 0, settled.bytes >= LinkPacer.rateSample {
-            // The screen's own time on the link: its crossing less a round trip, and never less
-            // than a millisecond (a local terminal answers in about that).
-            let time = max(crossing - (settled.behind == 0 ? roundTrip ?? 0 : 0), 0.001)
-            rate = smoothed(rate, Double(settled.bytes) / time)
+            // The screen's own time on the link: its crossing less a round trip. A screen that
+            // took less than ``shortestSample`` went in the link's burst (a token bucket's, a
+            // local terminal's): it says the link is fast, not how fast, and is no sample (a
+            // 5 kB screen inside a 10 kB burst read as megabytes a second).
+            let time = crossing - (settled.behind == 0 ? roundTrip ?? 0 : 0)
+            if time >= LinkPacer.shortestSample { rate = smoothed(rate, Double(settled.bytes) / time) }
         }
     }
 
