@@ -165,13 +165,15 @@ public struct LinkPacer: Sendable, Equatable {
         // when the answer before came.
         let start = max(settled.sentAt, lastAnswer)
         let crossing = max(now - start, 0)
+        // An answer so late that the question was asked again measures a stall, not the link.
+        let late = outstanding[(index + 1)...].contains { $0.question == .attributes }
         outstanding.removeFirst(index + 1)
         lastAnswer = now
         answers += 1
-        if index == 0, settled.behind == 0, settled.bytes <= LinkPacer.smallScreen {
+        if index == 0, !late, settled.behind == 0, settled.bytes <= LinkPacer.smallScreen {
             roundTrip = smoothed(roundTrip, crossing)
         }
-        if index == 0, settled.bytes >= LinkPacer.rateSample {
+        if index == 0, !late, settled.bytes >= LinkPacer.rateSample {
             // The screen's own time on the link: its crossing less a round trip. A screen that
             // took less than ``shortestSample`` went in the link's burst (a token bucket's, a
             // local terminal's): it says the link is fast, not how fast, and is no sample (a

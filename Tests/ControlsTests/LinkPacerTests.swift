@@ -165,4 +165,14 @@ struct LinkPacerTests {
         _ = pacer.event(.answered(.status), now: 2.22)  // 200 ms on the link
         #expect(pacer.rate.map { abs($0 - 150_000) < 1 } == true)
     }
+
+    @Test("an answer so late that the question went again measures nothing: a stall is no rate")
+    func lateAnswerIsNoSample() {
+        var pacer = LinkPacer(active: true)
+        _ = pacer.event(.wrote(bytes: 40_000, picture: true), now: 0)
+        #expect(pacer.event(.tick, now: 1) == .ask(.attributes))
+        _ = pacer.event(.answered(.status), now: 3.5)
+        #expect(pacer.rate == nil)
+        #expect(pacer.mayWritePicture)
+    }
 }
