@@ -14,7 +14,8 @@ extension AppLoop {
         figures.tolerance = Int(lastFrameTolerance)
         if pacer.isActive {
             figures.link = .init(rate: pacer.rate, roundTripMilliseconds: pacer.roundTrip.map { $0 * 1000 },
-                                 bytesInFlight: pacer.bytesInFlight, frameBytes: renderer.frameCap)
+                                 bytesInFlight: pacer.bytesInFlight, frameBytes: renderer.frameCap,
+                                 rung: ladder.rung.name)
         }
         figuresSample = (now, bytesWritten)
         scene.noteTerminalFigures(figures, now: now)

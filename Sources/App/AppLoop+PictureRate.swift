@@ -35,7 +35,7 @@ extension AppLoop {
         top?.resize(to: context, now: now)
         _ = scheduler.event(.redrawRequested, now: now)
         let notice = "The terminal showed \(percent) % of the video's frames in \(from): cells instead (--graphics=\(from) keeps them)"
-        playback.announce(notice)
+        playback.notices.append(notice)
         playback.player.logNote("picture: \(notice)")
         TraceLog.shared?.record("picture stepped down from \(from) to \(fallbackCells.name) at \(percent) %", now: now)
     }

@@ -47,4 +47,12 @@ extension AppLoop {
                              awaitingPicture: !pacer.mayWritePicture || nextPictureAllowed(now: now) != nil,
                              awaitingControls: !pacer.mayWriteControls && !inputSinceScreen)
     }
+
+    /// When the next picture may go under `--terminal-max-fps`; nil without a cap, or once it may.
+    func nextPictureAllowed(now: Double) -> Double? {
+        let cap = picturesPerSecondCap
+        guard cap > 0 else { return nil }
+        let next = lastPictureAt + 1 / cap
+        return next > now ? next : nil
+    }
 }

@@ -52,6 +52,10 @@ final class AppLoop: LoopStage {
     private(set) var pane: PanePictures?
     /// The screens paced to the terminal's answers, and the link they measure.
     private(set) var pacer: LinkPacer
+    /// What a picture may spend on the link (in `AppLoop+Ladder.swift`), and the colours it
+    /// goes back to at the top.
+    var ladder = LinkLadder()
+    let baseColorMode: ColorMode
     /// The video frames drawn when the last screen was written: more since, and the next screen
     /// carries a picture.
     private var framesAtLastScreen = 0
@@ -59,7 +63,7 @@ final class AppLoop: LoopStage {
     /// of the controls not yet answered for (at most one picture is ever in flight before it).
     private(set) var inputSinceScreen = false
     /// When the last screen with a new picture was written, for `--terminal-max-fps`.
-    private var lastPictureAt = -Double.infinity
+    var lastPictureAt = -Double.infinity
     /// A screen was drawn while pictures were held: once they may go, the picture catches up.
     private var heldBehind = false
     /// Steps `auto`'s pixels down to cells (``fallbackCells``) when the terminal misses the frame rate.
@@ -67,6 +71,8 @@ final class AppLoop: LoopStage {
     let fallbackCells: FrameEncoder.Blitter
     /// Why the picture is cells after such a step down, for the stats panel and `--stats`.
     var cellsBecause: String?
+    /// The last screen was cut short at the link's cap: once pictures may go, the rest goes.
+    private var restOfCut = false
 
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode,
@@ -94,6 +100,8 @@ final class AppLoop: LoopStage {
         canvas = Canvas(width: context.size.columns, height: context.size.rows)
         pane = PanePictures(watcher: paneWatcher, renderer: &renderer)
         pacer = LinkPacer(active: pacing != .off)
+        baseColorMode = renderer.colorMode
+        ladder = LinkLadder(highest: baseColorMode == .palette256 ? .palette : .exact)
         renderer.pacedByStatus = pacing != .off
         renderer.questionsThroughTmux = pacing == .throughTmux
         pictureRate = PictureRateFallback(enabled: fallbackCells != nil && graphics != .blocks)
@@ -161,6 +169,7 @@ final class AppLoop: LoopStage {
             heldBehind = false
             if playback.frames.isBehind { _ = scheduler.event(.redrawRequested, now: now) }
         }
+        if restOfCut, outputState(now: now).isReady { restOfCut = false; _ = scheduler.event(.redrawRequested, now: now) }
         runOutsideCommands(seeked: result.restarted, now: now)
         checkPictureRate(now: now)
         if let current = top { apply(current.tick(now: now), now: now) }
@@ -339,14 +348,6 @@ final class AppLoop: LoopStage {
         TraceLog.shared?.record("asked again \(pacer.reasks)")
     }
 
-    /// When the next picture may go under `--terminal-max-fps`; nil without a cap, or once it may.
-    func nextPictureAllowed(now: Double) -> Double? {
-        let cap = context.options.terminalMaxFPS
-        guard cap > 0 else { return nil }
-        let next = lastPictureAt + 1 / cap
-        return next > now ? next : nil
-    }
-
     private func drawIfNeeded(now: Double) {
         guard let scene = top, scheduler.event(.passEnded(outlook(scene, now: now)), now: now) == .draw else { return }
         let start = monotonicNow()
@@ -357,9 +358,12 @@ final class AppLoop: LoopStage {
         heldBehind = heldBehind || playback.frames.picturesHeld
         scene.draw(into: &canvas, now: now)
         outputBytes.removeAll(keepingCapacity: true)
-        renderer.tolerance = tolerance.current
+        let setting = ladder.rung.setting
+        renderer.tolerance = max(tolerance.current, setting.toleranceFloor ?? 0)
+        if renderer.graphics == nil { renderer.colorMode = setting.palette ? .palette256 : baseColorMode }
         renderer.frameCap = pacer.frameBytes()
         renderer.linkRate = pacer.rate
+        let catchingUp = renderer.lastFrameCut, rewriting = renderer.cells.isRewriting
         let motion = renderer.reportsPointerMotion
         renderer.render(canvas, now: now, into: &outputBytes)
         if renderer.reportsPointerMotion != motion {
@@ -371,7 +375,7 @@ final class AppLoop: LoopStage {
         // A screen identical to the last one is not sent at all.
         guard renderer.lastFrameChanged else { return }
         // The question after the screen, answered once the terminal has read it.
-        let picture = playback.frames.rendered != framesAtLastScreen
+        let picture = playback.frames.rendered != framesAtLastScreen || catchingUp
         framesAtLastScreen = playback.frames.rendered
         let screenBytes = outputBytes.count
         inputSinceScreen = false
@@ -379,6 +383,9 @@ final class AppLoop: LoopStage {
         do { _ = try output.submit(outputBytes) } catch { exitCode = 1 }
         _ = pacer.event(.wrote(bytes: screenBytes, picture: picture), now: now)
         if picture { lastPictureAt = now }
+        noteLadder(picture: picture, rewriting: rewriting, now: now)
+        // The rows a cut frame did not reach go with the next screen, once this one is answered.
+        restOfCut = renderer.lastFrameCut
         if output.isIdle {
             tolerance.screenDrained(submitted: now, drained: now)
         } else {

@@ -78,6 +78,8 @@ public struct LinkPacer: Sendable, Equatable {
     /// The most a picture may take to cross the link: a key's effect written behind it shows at
     /// most this much later than on an idle link.
     public static let longestFrameTime = 0.15
+    /// The least time on the link that measures the rate: shorter went in a burst.
+    public static let shortestSample = 0.01
     /// How much each new sample moves the smoothed rate and round trip.
     public static let smoothing = 0.25
 
@@ -163,17 +165,21 @@ public struct LinkPacer: Sendable, Equatable {
         // when the answer before came.
         let start = max(settled.sentAt, lastAnswer)
         let crossing = max(now - start, 0)
+        // An answer so late that the question was asked again measures a stall, not the link.
+        let late = outstanding[(index + 1)...].contains { $0.question == .attributes }
         outstanding.removeFirst(index + 1)
         lastAnswer = now
         answers += 1
-        if index == 0, settled.behind == 0, settled.bytes <= LinkPacer.smallScreen {
+        if index == 0, !late, settled.behind == 0, settled.bytes <= LinkPacer.smallScreen {
             roundTrip = smoothed(roundTrip, crossing)
         }
-        if index == 0, settled.bytes >= LinkPacer.rateSample {
-            // The screen's own time on the link: its crossing less a round trip, and never less
-            // than a millisecond (a local terminal answers in about that).
-            let time = max(crossing - (settled.behind == 0 ? roundTrip ?? 0 : 0), 0.001)
-            rate = smoothed(rate, Double(settled.bytes) / time)
+        if index == 0, !late, settled.bytes >= LinkPacer.rateSample {
+            // The screen's own time on the link: its crossing less a round trip. A screen that
+            // took less than ``shortestSample`` went in the link's burst (a token bucket's, a
+            // local terminal's): it says the link is fast, not how fast, and is no sample (a
+            // 5 kB screen inside a 10 kB burst read as megabytes a second).
+            let time = crossing - (settled.behind == 0 ? roundTrip ?? 0 : 0)
+            if time >= LinkPacer.shortestSample { rate = smoothed(rate, Double(settled.bytes) / time) }
         }
     }
 

@@ -38,12 +38,17 @@ public struct TerminalFigures: Sendable, Equatable {
         public var bytesInFlight = 0
         /// The most a picture may take to cross the link in time; nil for no cap.
         public var frameBytes: Int?
+        /// What a picture may spend on the link (``Controls/LinkLadder/Rung/name``), when the
+        /// ladder has stepped down from today's pictures; nil at the top.
+        public var rung: String?
 
-        public init(rate: Double? = nil, roundTripMilliseconds: Double? = nil, bytesInFlight: Int = 0, frameBytes: Int? = nil) {
+        public init(rate: Double? = nil, roundTripMilliseconds: Double? = nil, bytesInFlight: Int = 0, frameBytes: Int? = nil,
+                    rung: String? = nil) {
             self.rate = rate
             self.roundTripMilliseconds = roundTripMilliseconds
             self.bytesInFlight = bytesInFlight
             self.frameBytes = frameBytes
+            self.rung = rung
         }
     }
 
@@ -121,6 +126,7 @@ struct StatsPanel: Sendable, Equatable {
             parts.append("in flight " + ByteCountText.format(Int64(link.bytesInFlight)))
             if let cap = link.frameBytes { parts.append("cap " + ByteCountText.format(Int64(cap))) }
             lines.append(("Link", parts.joined(separator: " · ")))
+            if let rung = link.rung { lines.append(("", "pictures: " + rung)) }
         }
         if let render = terminal.renderMilliseconds { lines.append(("Render", "mpv draws a frame in \(number(render, 2)) ms")) }
         lines.append(("Budget", "shown \(terminal.framesShown) · let go \(terminal.framesLetGo) · tolerance \(terminal.tolerance)"))

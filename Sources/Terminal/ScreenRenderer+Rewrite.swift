@@ -17,12 +17,15 @@ extension ScreenRenderer {
         guard !indices.isEmpty, canvas.width == width, canvas.height == height else { return [] }
         for i in indices where i >= 0 && i < written.count { written[i] = ScreenRenderer.unknownCell }
         let (floor, frameTolerance, frameCells, changed) = (tolerance, lastFrameTolerance, lastFrameCellsWritten, lastFrameChanged)
-        let kept = budget
+        let (kept, cap, over, cut, resume, rewriting) = (budget, frameCap, lastFrameOverCap, lastFrameCut, resumeRow, isRewriting)
         tolerance = 0
         budget = nil
+        frameCap = nil
         defer {
             tolerance = floor
             budget = kept
+            frameCap = cap
+            (lastFrameOverCap, lastFrameCut, resumeRow, isRewriting) = (over, cut, resume, rewriting)
             lastFrameTolerance = frameTolerance
         }
         var bytes: [UInt8] = []

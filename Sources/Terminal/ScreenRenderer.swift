@@ -26,7 +26,7 @@ import Drawing
 public struct ScreenRenderer: Sendable {
     /// How colours are written.
     public var colorMode: ColorMode {
-        didSet { if colorMode != oldValue { invalidate() } }
+        didSet { if colorMode != oldValue { rewriteAll() } }
     }
     /// The colour tolerance: the least a frame is rendered with (0, the default, writes every
     /// change exactly, unless a ``budget`` raises it). Ignored in 256-colour mode, where colours
@@ -52,6 +52,17 @@ public struct ScreenRenderer: Sendable {
     public static let cappedCeiling: UInt8 = 64
     /// The tolerance a frame over the cap is rendered again with.
     private var forcedTolerance: UInt8?
+    /// Whether the last frame was over ``frameCap`` at the tolerance it was first rendered with
+    /// (the floor, or the budget's): it had to be made coarser, or cut short, to fit.
+    public internal(set) var lastFrameOverCap = false
+    /// Whether the last frame was cut short at ``frameCap``: rows it did not reach still show
+    /// an older picture, and the next frame starts with them.
+    public internal(set) var lastFrameCut = false
+    /// The row the next frame starts from after a cut, so that every row has its turn.
+    var resumeRow = 0
+    /// Whether the screen is being written whole (a redraw, a new colour mode) and the frames
+    /// so far were cut short before it was done.
+    public internal(set) var isRewriting = false
     /// The tolerance the last frame was rendered with.
     public internal(set) var lastFrameTolerance: UInt8 = 0
     /// All bytes produced so far, over every frame.
@@ -102,6 +113,7 @@ public struct ScreenRenderer: Sendable {
     /// (after a resize, SIGCONT, or anything else that may have drawn over the screen).
     public mutating func invalidate() {
         needsFullRedraw = true
+        isRewriting = true
         cursorRow = nil
         cursorColumn = nil
         pen = nil
@@ -120,22 +132,48 @@ public struct ScreenRenderer: Sendable {
     /// A canvas of a different size from the last one forces a cleared, full redraw. With a
     /// ``frameCap``, a frame that would write more is rendered again from the same start at a
     /// tolerance twice as high, up to ``cappedCeiling``: the cap holds whatever the budget's
-    /// controller has learnt so far, redraws included, as far as colour can buy it.
+    /// controller has learnt so far, as far as colour can buy it. A frame still over the cap
+    /// (a redraw, a palette's colours) is cut short: the rows it does not reach keep what the
+    /// terminal shows, and the next frame starts with them (``lastFrameCut``). So the cap holds
+    /// on every frame, redraws included.
     public mutating func render(_ canvas: Canvas, into out: inout [UInt8]) {
-        guard let cap = frameCap else { return renderFrame(canvas, into: &out) }
+        guard let cap = frameCap else {
+            lastFrameOverCap = false
+            return renderFrame(canvas, into: &out, limit: nil)
+        }
         let start = self
-        renderFrame(canvas, into: &out)
+        renderFrame(canvas, into: &out, limit: nil)
+        lastFrameOverCap = out.count > cap
+        guard lastFrameOverCap else { return }
         var forced = max(lastFrameTolerance, 1)
-        while out.count > cap, forced < ScreenRenderer.cappedCeiling {
+        while out.count > cap, forced < ScreenRenderer.cappedCeiling, colorMode != .palette256 {
             forced = min(forced * 2, ScreenRenderer.cappedCeiling)
             self = start
             forcedTolerance = forced
-            renderFrame(canvas, into: &out)
+            renderFrame(canvas, into: &out, limit: nil)
+        }
+        if out.count > cap {
+            self = start
+            forcedTolerance = colorMode == .palette256 ? nil : forced
+            renderFrame(canvas, into: &out, limit: cap - ScreenRenderer.endSync.count)
         }
         forcedTolerance = nil
+        lastFrameOverCap = true
     }
 
-    private mutating func renderFrame(_ canvas: Canvas, into out: inout [UInt8]) {
+    /// Keeps what the terminal shows but writes every cell again over the next frames (a new
+    /// colour mode): no cleared screen, so a frame cut short at the cap leaves the old picture
+    /// where it did not reach, not a blank.
+    public mutating func rewriteAll() {
+        guard !needsFullRedraw, !written.isEmpty else { return invalidate() }
+        for i in written.indices { written[i] = ScreenRenderer.unknownCell }
+        pen = nil
+        isRewriting = true
+    }
+
+    /// Renders `canvas`; with a `limit`, stops at the row that would take the frame past it (all
+    /// but the first row it writes), undone, and starts from ``resumeRow`` round.
+    private mutating func renderFrame(_ canvas: Canvas, into out: inout [UInt8], limit: Int?) {
         // `out` is written over from its start rather than emptied, so that the room each row
         // is given is zeroed only beyond what the last frame left in it; cut to length at the end.
         var length = 0
@@ -183,7 +221,12 @@ public struct ScreenRenderer: Sendable {
                             held: holds.baseAddress, palette: palette == nil ? nil : indices.baseAddress,
                             count: next.count, width: width, allowances: allowanceRecord, lossy: isLossy ? 1 : 0,
                             full: full ? 1 : 0, see_through_on_own_colour: seeThroughOnOwnColour ? 1 : 0)
-                        for y in 0..<height {
+                        let first = limit == nil || resumeRow >= height ? 0 : resumeRow
+                        lastFrameCut = false
+                        for k in 0..<height {
+                            let y = (first + k) % height, cellRange = (y * width)..<((y + 1) * width)
+                            // With a limit, a row that takes the frame past it (but the first) is undone.
+                            let undo = limit != nil && k > 0 ? (state, Array(model[cellRange]), Array(holds[cellRange])) : nil
                             var clusters = clustered ? rowClusters(canvas, row: y, model: model) : nil
                             let room = width * ScreenRenderer.maxBytesPerCell + (clusters?.text.count ?? 0)
                             if out.count - state.length < room { out.append(contentsOf: repeatElement(0, count: room - (out.count - state.length))) }
@@ -191,8 +234,23 @@ public struct ScreenRenderer: Sendable {
                                 guard let base = buffer.baseAddress else { return 0 }
                                 return renderRow(y, frame: &frame, clusters: &clusters, state: &state, out: base)
                             }
+                            if let limit, let undo, state.length > limit {
+                                state = undo.0
+                                _ = UnsafeMutableBufferPointer(rebasing: model[cellRange]).update(fromContentsOf: undo.1)
+                                _ = UnsafeMutableBufferPointer(rebasing: holds[cellRange]).update(fromContentsOf: undo.2)
+                                // Cut: the rows not reached are written by the next frames; after a
+                                // cleared screen, whatever they hold.
+                                if full { for row in k..<height { ScreenRenderer.markUnknown(row: (first + row) % height, width: width, model) } }
+                                lastFrameCut = true
+                                resumeRow = y
+                                break
+                            }
                             lastFrameCellsWritten &+= cells
                             if let clusters { recordClusters(clusters, canvas, row: y, model: model) }
+                        }
+                        if !lastFrameCut {
+                            resumeRow = 0
+                            isRewriting = false
                         }
                     }
                 }
@@ -232,6 +290,11 @@ public struct ScreenRenderer: Sendable {
             cells.withUnsafeBufferPointer { _ = target.update(fromContentsOf: $0) }
         }
         return false
+    }
+
+    /// Puts ``unknownCell`` in `model` all along `row`: the next frame writes it whatever it holds.
+    private static func markUnknown(row: Int, width: Int, _ model: UnsafeMutableBufferPointer<Cell>) {
+        for i in (row * width)..<((row + 1) * width) { model[i] = ScreenRenderer.unknownCell }
     }
 
     /// Writes `bytes` into `out` at `length`, growing it as needed, and moves `length` past them.

@@ -152,4 +152,27 @@ struct LinkPacerTests {
         #expect(pacer.event(.tick, now: 5) == .none)
         #expect(pacer.frameBytes() == nil)
     }
+
+    @Test("a screen that crossed inside the link's burst is no rate sample; one that took its time is")
+    func burstIsNoSample() {
+        var pacer = LinkPacer(active: true)
+        _ = pacer.event(.wrote(bytes: 100, picture: false), now: 0)
+        _ = pacer.event(.answered(.status), now: 0.02)  // the round trip: 20 ms
+        _ = pacer.event(.wrote(bytes: 6_000, picture: true), now: 1)
+        _ = pacer.event(.answered(.status), now: 1.021)  // 1 ms on the link: a burst
+        #expect(pacer.rate == nil)
+        _ = pacer.event(.wrote(bytes: 30_000, picture: true), now: 2)
+        _ = pacer.event(.answered(.status), now: 2.22)  // 200 ms on the link
+        #expect(pacer.rate.map { abs($0 - 150_000) < 1 } == true)
+    }
+
+    @Test("an answer so late that the question went again measures nothing: a stall is no rate")
+    func lateAnswerIsNoSample() {
+        var pacer = LinkPacer(active: true)
+        _ = pacer.event(.wrote(bytes: 40_000, picture: true), now: 0)
+        #expect(pacer.event(.tick, now: 1) == .ask(.attributes))
+        _ = pacer.event(.answered(.status), now: 3.5)
+        #expect(pacer.rate == nil)
+        #expect(pacer.mayWritePicture)
+    }
 }
