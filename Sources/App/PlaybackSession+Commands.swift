@@ -26,7 +26,17 @@ extension PlaybackSession {
         case .session(let command): run(command, now: now)
         case .notice(let text): notices.append(text)
         case .noSoundDevice: notices.append(PlayerScreen.noSoundDeviceNotice)
-        case .failNesting(let reason): failNesting(reason, now: now)
+        case .failGivenItem(let reason): if let nestingRoot { lastFailure = (nestingRoot, reason) }
+        case .playEntry(let entry): load(now: now) { try player.playEntry(at: entry) }
+        case .giveItem(let item):
+            load(now: now) {
+                try player.open(items[item].source)
+                nestingRoot = items[item]
+                take(.itemGiven, now: now)
+                player.forgetRefusedEntries()
+            }
+        case .expand(let item, let entries, let fromClient): items.expand(item, into: entries, fromClient: fromClient)
+        case .lookAtEnd: take(.endObserved(PlayerReadings(session: self).look()), now: now)
         case .announceMove(let item, let backwards): notices.append(items.text(of: .moved(to: item, backwards: backwards), titles: core.titles))
         case .sendSeek(let request): send(request, now: now)
         case .seekLanded(let fromOutside):
@@ -52,7 +62,6 @@ extension PlaybackSession {
 
     private func run(_ command: SessionCore.Command, now: Double) {
         switch command {
-        case .load(let item, let entry): load(item, entry: entry, now: now)
         case .stop:
             frames.clear()
             try? player.stopKeepingPlaylist()
@@ -64,10 +73,9 @@ extension PlaybackSession {
         case .continueLoad(let hook): player.continueLoad(hook: hook)
         case .saveResume(let item, let isAtEnd): saveResumePosition(of: item, isAtEnd: isAtEnd, now: now)
         // Taken by the core itself: at the restart (``PlaybackCore/Event/playbackRestart(position:)``),
-        // and where the item resumed (``PlaybackCore/resumedAt``).
-        case .watch, .restarted, .resumed: break
-        case .expand(let item, let count):
-            if items.expand(item, into: player.state.playlist, count: count, fromClient: core.entriesFromClient) { take(.itemsChanged, now: now) }
+        // where the item resumed (``PlaybackCore/resumedAt``), and as commands of its own (a load,
+        // an expansion: ``PlaybackCore/Command``).
+        case .watch, .restarted, .resumed, .load, .expand: break
         case .recordFailure(let item, let reason):
             if items.indices.contains(item) { lastFailure = (items[item], reason) }
         case .notice(.moved(let item, let backwards)):
@@ -80,20 +88,13 @@ extension PlaybackSession {
         }
     }
 
-    /// Leaves what plays and gives mpv `item`: an entry of its playlist, or the item alone.
-    private func load(_ item: Int, entry: Int?, now: Double) {
+    /// Leaves what plays, pauses, and loads with `load`; the core is told when that failed.
+    private func load(now: Double, _ load: () throws -> Void) {
         take(.loading(mpvTitle: player.state.title), now: now)
         frames.clear()
         do {
             try player.pause()
-            if let entry {
-                try player.playEntry(at: entry)
-            } else {
-                try player.open(items[item].source)
-                nestingRoot = items[item]
-                take(.itemGiven, now: now)
-                player.forgetRefusedEntries()
-            }
+            try load()
         } catch {
             take(.session(.loadFailed(reason: "\(error)")), now: now)
         }
@@ -109,15 +110,6 @@ extension PlaybackSession {
             TraceLog.shared?.record("seek \(request) not sent: \(error)", now: now)
             take(.seekNotSent, now: now)
         }
-    }
-
-    /// A playlist that keeps opening playlists: stopped, with the error naming the playlist given
-    /// to mpv in the run's exit line (the core says it in a notice when another item follows).
-    func failNesting(_ reason: String, now: Double) {
-        if let root = nestingRoot { lastFailure = (root, reason) }
-        nestingRoot = nil
-        take(.session(.abort(reason: reason, abandonsChain: true)), now: now)
-        refreshStatus()
     }
 
     /// Prepares the item about to open, as the core decided it may (``PlaybackCore/Command/prepareOpening(hook:)``):

@@ -6,7 +6,7 @@ import Session
 /// mpv's events, each one core event, and time: what the core is told as the loop goes round.
 extension PlaybackSession {
     /// Reads mpv's events and moves the core on: one core event for each of mpv's, then one
-    /// look at the position and one at the end after the pass.
+    /// for the pass's end (``PlaybackCore/Event/passEnded(mpvEvents:position:isPaused:)``).
     func pump(now: Double) -> PumpResult {
         let events = player.drainEvents()
         var result = PumpResult()
@@ -17,14 +17,8 @@ extension PlaybackSession {
             if let event = event.coreEvent(state: player.state, keys: { items.keys },
                                               hooked: { items.hooked(core.currentItem, opening: player.openingFilename) }) { result.merge(take(event, now: now)) }
         }
-        // A seek mpv never confirmed is let go; the track switch's repair may seek back; a frame
-        // step back's subtitle, held past the restart, goes when mpv has said nothing new.
-        result.merge(take(.position(player.state.position, isPaused: player.state.isPaused == true), now: now))
-        if !events.isEmpty || result.changed {
-            refreshStatus()
-            take(.endObserved(PlayerReadings(session: self).look()), now: now)
-            result.changed = true
-        }
+        result.merge(take(.passEnded(mpvEvents: events.count, position: player.state.position,
+                                     isPaused: player.state.isPaused == true), now: now))
         return result
     }
 

@@ -30,8 +30,6 @@ extension PlaybackSession {
             take(.titleReported(player.state.title, key: items[item].source.mpvName, defaultName: PlaylistItem.defaultName(of: items[item].source)), now: 0)
         }
         status = MediaStatus(session: self)
-        if let duration = status.duration, let frame = status.frameDuration, frame > 0, duration.isFinite, duration > 0 {
-            sourceFrameCount = Int(min(duration / frame, 1e12).rounded())
-        }
+        sourceFrameCount = status.player.estimatedFrameCount ?? sourceFrameCount
     }
 }

@@ -38,9 +38,9 @@ extension [PlaylistItem] {
     }
 
     /// Puts mpv's `entries` in the place of `item`, a playlist file they came from (`fromClient`:
-    /// a client's loadfile instead); false when they are not the `count` the core expects.
-    mutating func expand(_ item: Int, into entries: [PlaylistEntry], count: Int, fromClient: Bool) -> Bool {
-        guard indices.contains(item), entries.count == count else { return false }
+    /// a client's loadfile instead).
+    mutating func expand(_ item: Int, into entries: [PlaylistEntry], fromClient: Bool) {
+        guard indices.contains(item) else { return }
         let fromNetwork = self[item].isFromNetworkPlaylist || self[item].source.isNetworkURL
         let expanded = entries.map { entry in
             var expanded = PlaylistItem(mpvFilename: entry.filename, title: entry.title, fromClient: fromClient)
@@ -48,7 +48,6 @@ extension [PlaylistItem] {
             return expanded
         }
         replaceSubrange(item..<(item + 1), with: expanded)
-        return true
     }
 
     /// What mpv's load hook says of `filename`, about to open for item `index`, for the core to

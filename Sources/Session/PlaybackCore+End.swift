@@ -3,6 +3,20 @@ import Controls
 /// The end of an item: whether mpv's end is the file's, or a failure (a stream that played
 /// nothing, or that the server cut short).
 extension PlaybackCore {
+    /// The end of a pass of `mpvEvents` of mpv's events, at mpv's `position`: a seek mpv never
+    /// confirmed is let go, the track switch's repair may seek back, and a frame step back's
+    /// subtitle, held past the restart, goes when mpv has said nothing new. When mpv said
+    /// anything, or that subtitle went, the status is rebuilt and the end looked at.
+    mutating func passEnded(mpvEvents: Int, position: Double?, isPaused: Bool, now: Double) -> [Command] {
+        var commands: [Command] = seeks.expire(now: now).map { [.sendSeek($0)] } ?? []
+        if let back = trackSwitch.check(position: position, isPaused: isPaused, now: now),
+           let send = seeks.request(.to(back, exact: true), now: now) {
+            commands.append(.sendSeek(send))
+        }
+        let subtitleWent = subtitleHold.expire(now: now)
+        return commands + (mpvEvents > 0 || subtitleWent ? [.refreshStatus, .lookAtEnd] : [])
+    }
+
     /// Decides whether playback is at the end (``PlaybackEnd``, the one rule) and takes the end
     /// (or leaving it) to the session core; the end of a stream that played
     /// nothing (``StallDetector``'s rule), or that the server cut short (and FFmpeg did not

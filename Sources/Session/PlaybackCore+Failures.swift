@@ -27,6 +27,17 @@ extension PlaybackCore {
         session(.abort(reason: reason, abandonsChain: false, playedNothing: playedNothing), now: now) + [.refreshStatus]
     }
 
+    /// Playlists opened one another past ``nestingLimit``: the item is stopped and fails, what mpv
+    /// began of its playlists abandoned. The failure names the item last given to mpv alone (the
+    /// playlist the chain began from), once, before the current item's own record.
+    mutating func failNesting(now: Double) -> [Command] {
+        nestingDepth = 0
+        let reason = "the playlist includes itself, or playlists nest more than \(Self.nestingLimit) deep"
+        let blame: [Command] = givenItemBlamable ? [.failGivenItem(reason: reason)] : []
+        givenItemBlamable = false
+        return blame + session(.abort(reason: reason, abandonsChain: true), now: now) + [.refreshStatus]
+    }
+
     /// The words for an item the stall watch gave up on, at `position` of `duration`.
     static func stallReason(_ verdict: StallDetector.Verdict, position: Double?, duration: Double?, said: Said) -> String {
         let problem = said.problem.map { " (\($0))" } ?? ""

@@ -1,6 +1,22 @@
 /// How the list goes on: looping it, and shuffling what is still to come, at any time (a key
-/// bound to `cycle loop-playlist` or `cycle shuffle`, MPRIS's `LoopStatus` and `Shuffle`).
+/// bound to `cycle loop-playlist` or `cycle shuffle`, MPRIS's `LoopStatus` and `Shuffle`), and
+/// the session core's loads and expansions of the list as the executor carries them out.
 extension PlaybackCore {
+    /// The session core's `command` as the executor carries it out: a load as the entry of mpv's
+    /// playlist or the item alone, as the session core chose; a playlist file's expansion with
+    /// the entries it became, whose items count as a change of the list (``itemsVersion``).
+    mutating func carried(_ command: SessionCore.Command) -> Command {
+        switch command {
+        case .load(let item, let entry):
+            return entry.map(Command.playEntry) ?? .giveItem(item)
+        case .expand(let item, let entries):
+            itemsVersion += 1
+            return .expand(item: item, entries: entries, fromClient: entriesFromClient)
+        default:
+            return .session(command)
+        }
+    }
+
     /// The notice for a loop or shuffle asked of continue watching, which is no playlist.
     static func notAPlaylist(_ what: String) -> Command {
         .notice("Continue watching is not a playlist: nothing to \(what)")

@@ -28,19 +28,22 @@ public struct PlaybackCore: Sendable, Equatable {
     /// Holds `--network-timeout` for the whole stream, a second after FFmpeg should have.
     public internal(set) var silence: SilenceDetector
     /// Puts a paused picture back where it was when mpv's refresh after a track switch lands elsewhere.
-    public private(set) var trackSwitch = TrackSwitchGuard()
+    public internal(set) var trackSwitch = TrackSwitchGuard()
     /// The subtitle shown across a frame step back, whose seek empties mpv's text for a moment.
-    public private(set) var subtitleHold = SubtitleHold()
+    public internal(set) var subtitleHold = SubtitleHold()
     /// The seek in flight, and those merged to go after it.
-    public private(set) var seeks = SeekFlight()
+    public internal(set) var seeks = SeekFlight()
     /// Playlists opened in a row from the item given to mpv since a file last loaded.
-    public private(set) var nestingDepth = 0
+    public internal(set) var nestingDepth = 0
+    /// An item was given to mpv alone since playlists last nested too deep: the next such
+    /// failure names it (``Command/failGivenItem(reason:)``).
+    public internal(set) var givenItemBlamable = false
     /// The playlist entries mpv left out since the last item was given to it.
-    public private(set) var entriesLeftOut = 0
+    public internal(set) var entriesLeftOut = 0
     /// The parts of the stream FFmpeg skipped since the last item was given to mpv.
-    public private(set) var partsSkipped = 0
+    public internal(set) var partsSkipped = 0
     /// "No sound device" has been said (it is said once a run).
-    public private(set) var saidNoSoundDevice = false
+    public internal(set) var saidNoSoundDevice = false
     /// When the position was last saved.
     public private(set) var lastResumeSave = -Double.infinity
     /// The sub-seek in flight.
@@ -123,8 +126,10 @@ public struct PlaybackCore: Sendable, Equatable {
         case trackSwitched(position: Double?, isPaused: Bool)
         /// The user asked for something that is no track switch (the repair is off).
         case otherRequest
-        /// mpv's position as the pass ends: the track switch's repair may seek back.
-        case position(Double?, isPaused: Bool)
+        /// A pass of `mpvEvents` of mpv's events ended, with mpv's `position`: the track switch's
+        /// repair may seek back, and the end is looked at (``Command/lookAtEnd``) when mpv said
+        /// anything or the status changed.
+        case passEnded(mpvEvents: Int, position: Double?, isPaused: Bool)
         /// The user (or the track switch's repair) asks for a seek.
         case seek(SeekRequest)
         /// The seek ``Command/sendSeek(_:)`` asked for went out as command `id`.
@@ -149,8 +154,6 @@ public struct PlaybackCore: Sendable, Equatable {
         /// a move waiting for its item's title may then be said, and the status is rebuilt when
         /// the session moved.
         case endObserved(Look)
-        /// The executor changed the list other than by an insertion (a playlist file expanded).
-        case itemsChanged
         /// mpv's playlist became `entries`; `keys`: what the list's items open.
         case playlistChanged(entries: [SessionCore.Entry], keys: [String])
         /// The user shows or hides subtitles.
@@ -170,8 +173,19 @@ public struct PlaybackCore: Sendable, Equatable {
         case notice(String)
         /// Says that there is no sound device (the screen's words).
         case noSoundDevice
-        /// Fails the item whose playlists nest too deep, abandoning what mpv began of them.
-        case failNesting(reason: String)
+        /// Remembers, for the run's exit line, that the item last given to mpv alone failed for
+        /// `reason` (its playlists nest too deep).
+        case failGivenItem(reason: String)
+        /// Leaves what plays and opens entry `entry` of mpv's playlist.
+        case playEntry(Int)
+        /// Leaves what plays and gives mpv item `item` alone, as its new playlist; once mpv took
+        /// it, the core is told (``Event/itemGiven``).
+        case giveItem(Int)
+        /// Puts mpv's `entries` in the place of `item`, the playlist file they came from
+        /// (`fromClient`: a client's loadfile instead).
+        case expand(item: Int, entries: [SessionCore.Entry], fromClient: Bool)
+        /// Looks at mpv's state for the item's end and gives it to the core (``Event/endObserved(_:)``).
+        case lookAtEnd
         /// Says the move to `item` now that its title is known.
         case announceMove(item: Int, backwards: Bool)
         /// Sends this seek to mpv, and tells the core its command (``Event/seekSent(id:)``), or
@@ -220,11 +234,11 @@ public struct PlaybackCore: Sendable, Equatable {
             let ended = session(.endFile, now: now)
             nestingDepth += 1
             guard nestingDepth > Self.nestingLimit else { return ended }
-            nestingDepth = 0
-            return ended + [.failNesting(reason: "the playlist includes itself, or playlists nest more than \(Self.nestingLimit) deep")]
+            return ended + failNesting(now: now)
         case .playbackRestart(let position):
             return restarted(position: position, now: now)
         case .itemGiven:
+            givenItemBlamable = true
             nestingDepth = 0
             entriesLeftOut = 0
             partsSkipped = 0
@@ -261,14 +275,8 @@ public struct PlaybackCore: Sendable, Equatable {
         case .otherRequest:
             trackSwitch.cancel()
             return []
-        case .position(let position, let isPaused):
-            var commands: [Command] = seeks.expire(now: now).map { [.sendSeek($0)] } ?? []
-            if let back = trackSwitch.check(position: position, isPaused: isPaused, now: now),
-               let send = seeks.request(.to(back, exact: true), now: now) {
-                commands.append(.sendSeek(send))
-            }
-            if subtitleHold.expire(now: now) { commands.append(.refreshStatus) }
-            return commands
+        case .passEnded(let mpvEvents, let position, let isPaused):
+            return passEnded(mpvEvents: mpvEvents, position: position, isPaused: isPaused, now: now)
         case .seek(let request):
             return seeks.request(request, now: now).map { [.sendSeek($0)] } ?? []
         case .seekSent(let id):
@@ -299,9 +307,6 @@ public struct PlaybackCore: Sendable, Equatable {
             let before = session
             let commands = endObserved(end, now: now) + announcePendingMove()
             return session != before ? commands + [.refreshStatus] : commands
-        case .itemsChanged:
-            itemsVersion += 1
-            return []
         case .playlistChanged(let entries, let keys):
             return playlistChanged(entries, keys: keys, now: now)
         case .subtitlesShown(let visible):
@@ -327,7 +332,7 @@ public struct PlaybackCore: Sendable, Equatable {
             case .play:
                 trackSwitch.cancel()
                 commands.append(.session(.play))
-            default: commands.append(.session(command))
+            default: commands.append(carried(command))
             }
         }
         let seek = seeks.restarted(now: now)
@@ -345,24 +350,7 @@ public struct PlaybackCore: Sendable, Equatable {
             default: break
             }
         }
-        return commands.map(Command.session)
-    }
-
-    private mutating func logged(skippedParts: Int, refusedEntries: Int, noSoundDevice: Bool) -> [Command] {
-        var commands: [Command] = []
-        if noSoundDevice, !saidNoSoundDevice {
-            saidNoSoundDevice = true
-            commands.append(.noSoundDevice)
-        }
-        if skippedParts > 0 {
-            partsSkipped += skippedParts
-            commands.append(.notice(Self.skippedNotice(count: partsSkipped)))
-        }
-        if refusedEntries > 0 {
-            entriesLeftOut += refusedEntries
-            commands.append(.notice(Self.leftOutNotice(count: entriesLeftOut)))
-        }
-        return commands
+        return commands.map { carried($0) }
     }
 
     /// The notice of a move to an item whose title was not known ("Next: …", "Previous: …"),
@@ -378,18 +366,5 @@ public struct PlaybackCore: Sendable, Equatable {
         guard session.isReady else { return [] }
         pendingMove = nil
         return [.announceMove(item: move.item, backwards: move.backwards)]
-    }
-
-    /// The notice for `count` parts of the stream that could not be fetched and were skipped
-    /// (the picture jumps past them).
-    public static func skippedNotice(count: Int) -> String {
-        let what = count == 1 ? "a part" : "\(count) parts"
-        return "Skipped \(what) of the stream the server did not send"
-    }
-
-    /// The notice for `count` playlist entries that mpv left out since the item was given to it.
-    public static func leftOutNotice(count: Int) -> String {
-        let what = count == 1 ? "a playlist entry" : "\(count) playlist entries"
-        return "Left out \(what): a playlist from the network may not open local files or mpv's special protocols"
     }
 }

@@ -23,7 +23,7 @@ extension SessionCore {
         for (index, entry) in entries.enumerated() { if let id = entry.id { itemByEntryID[id] = window.first + index } }
         guard window.count == 1, replacesOpened else { return [] }
         window.count = entries.count
-        var commands: [Command] = [.expand(item: window.first, into: entries.count)]
+        var commands: [Command] = [.expand(item: window.first, into: entries)]
         commands += run(machine.event(.itemExpanded(item: window.first, into: entries.count), now: now))
         if let playing = entries.firstIndex(where: \.isPlaying) {
             commands += run(machine.event(.started(item: window.first + playing), now: now))

@@ -120,8 +120,8 @@ public struct SessionCore: Sendable, Equatable {
         case watch
         /// A restart after the item opened: a seek landed, reel's or someone else's.
         case restarted
-        /// Item `item`, a playlist file, became `count` items: mpv's playlist entries.
-        case expand(item: Int, into: Int)
+        /// Item `item`, a playlist file, became mpv's playlist `entries`, one item each.
+        case expand(item: Int, into: [Entry])
         /// Remember the failure of `item` for the run's exit line.
         case recordFailure(item: Int, reason: String)
         case notice(Notice)

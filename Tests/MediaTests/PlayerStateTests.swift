@@ -39,4 +39,15 @@ struct PlayerStateTests {
         #expect(VideoSize(width: 640, height: 360).aspect == 640.0 / 360)
         #expect(VideoSize(width: 640, height: 0).aspect == nil)
     }
+
+    @Test("the frames of an item are its duration over one frame's, rounded, once both are known and finite", arguments: [
+        (60.0 as Double?, 25.0 as Double?, 1500 as Int?), (10.01, 29.97, 300), (1e20, 25, 1_000_000_000_000),
+        (nil, 25, nil), (60, nil, nil), (0, 25, nil), (-5, 25, nil), (.infinity, 25, nil),
+    ])
+    func estimatedFrameCount(duration: Double?, rate: Double?, frames: Int?) {
+        var state = PlayerState()
+        state.duration = duration
+        state.tracks = [Track(id: 1, kind: .video, isSelected: true, frameRate: rate)]
+        #expect(state.estimatedFrameCount == frames)
+    }
 }

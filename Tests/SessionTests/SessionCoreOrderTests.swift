@@ -42,7 +42,7 @@ struct SessionCoreOrderTests {
         _ = core.event(.startFile(entryID: 5), now: 0)
         _ = core.event(.endFile, now: 0.1)
         let entries = [Core.Entry(id: 6), Core.Entry(id: 7, isPlaying: true), Core.Entry(id: 8)]
-        #expect(core.event(.playlist(entries: entries, replacesOpened: true), now: 0.2) == [.expand(item: 1, into: 3)])
+        #expect(core.event(.playlist(entries: entries, replacesOpened: true), now: 0.2) == [.expand(item: 1, into: entries)])
         #expect(core.machine.itemCount == 5 && core.window == Core.Window(first: 1, count: 3))
         #expect(core.currentItem == 2)
         _ = core.event(.startFile(entryID: 7), now: 0.3)
