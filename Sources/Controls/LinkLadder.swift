@@ -75,17 +75,17 @@ public struct LinkLadder: Sendable, Equatable {
     }
 
     /// Overflowing pictures in a row that step the ladder down.
-    public static let overflowsToStep = 3
+    static let overflowsToStep = 3
     /// The least time on a rung before stepping again (its first screen is a redraw).
-    public static let dwell = 1.0
+    static let dwell = 1.0
     /// Time without an overflow before the ladder may step up.
-    public static let calm = 5.0
+    static let calm = 5.0
     /// How much faster the link must be than when the ladder stepped down, to step up.
-    public static let climbFactor = 1.5
+    static let climbFactor = 1.5
     /// A step down this soon after a climb shows the climb was wrong.
-    public static let relapse = 10.0
+    static let relapse = 10.0
     /// The most calm a climb ever needs.
-    public static let longestCalm = 80.0
+    static let longestCalm = 80.0
 
     /// The rung in force.
     public private(set) var rung: Rung

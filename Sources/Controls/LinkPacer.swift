@@ -70,18 +70,18 @@ public struct LinkPacer: Sendable, Equatable {
     }
 
     /// How long an answer is waited for before the question is asked again, alone.
-    public static let reaskInterval = 1.0
+    static let reaskInterval = 1.0
     /// A screen at most this big measures the round trip (its own crossing takes next to nothing).
-    public static let smallScreen = 512
+    static let smallScreen = 512
     /// A screen at least this big measures the rate.
-    public static let rateSample = 4_096
+    static let rateSample = 4_096
     /// The most a picture may take to cross the link: a key's effect written behind it shows at
     /// most this much later than on an idle link.
     public static let longestFrameTime = 0.15
     /// The least time on the link that measures the rate: shorter went in a burst.
-    public static let shortestSample = 0.01
+    static let shortestSample = 0.01
     /// How much each new sample moves the smoothed rate and round trip.
-    public static let smoothing = 0.25
+    static let smoothing = 0.25
 
     /// Whether the terminal answers status questions: pacing on.
     public let isActive: Bool

@@ -35,15 +35,15 @@ public struct PictureRateFallback: Sendable, Equatable {
     }
 
     /// How long one measured period of playing lasts, in seconds.
-    public static let period = 3.0
+    static let period = 3.0
     /// The share of the frames due that a period must show to keep up.
-    public static let threshold = 0.6
+    static let threshold = 0.6
     /// How many slow periods in a row step down.
-    public static let slowPeriods = 2
+    static let slowPeriods = 2
     /// The fewest frames due in a period for it to count.
-    public static let minimumDue = 15
+    static let minimumDue = 15
     /// The most seconds of video a second of playing covers (reel's fastest speed): more is a jump.
-    public static let fastestSpeed = 4.0
+    static let fastestSpeed = 4.0
 
     /// Whether it may step down at all.
     public let enabled: Bool
