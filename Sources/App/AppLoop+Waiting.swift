@@ -20,7 +20,8 @@ extension AppLoop {
         }
         var outlook = outlook(scene, now: now, deadlines: [scene.nextDeadline(at: now), decoder.deadline,
                                                            playback.nextDeadline(now: now), renderer.acknowledgementDeadline,
-                                                           pane?.nextDeadline, pacer.nextDeadline, nextPictureAllowed(now: now)])
+                                                           pane?.nextDeadline, pacer.nextDeadline, nextPictureAllowed(now: now),
+                                                           refineDeadline])
         if let desktop {
             let bus = desktop.pollEvents
             if bus.descriptor >= 0 { entries.append(PollEntry(bus.descriptor, events: bus.events)) }

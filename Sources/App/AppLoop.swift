@@ -64,6 +64,8 @@ final class AppLoop: LoopStage {
     private(set) var inputSinceScreen = false
     /// When the last screen with a new picture was written, for `--terminal-max-fps`.
     var lastPictureAt = -Double.infinity
+    /// When the last screen was written: a picture still since then may be refined (`AppLoop+Still.swift`).
+    var lastScreenAt = -Double.infinity
     /// A screen was drawn while pictures were held: once they may go, the picture catches up.
     private var heldBehind = false
     /// Steps `auto`'s pixels down to cells (``fallbackCells``) when the terminal misses the frame rate.
@@ -172,6 +174,7 @@ final class AppLoop: LoopStage {
         if restOfCut, outputState(now: now).isReady { restOfCut = false; _ = scheduler.event(.redrawRequested, now: now) }
         runOutsideCommands(seeked: result.restarted, now: now)
         checkPictureRate(now: now)
+        refineStill(now: now)
         if let current = top { apply(current.tick(now: now), now: now) }
         drawIfNeeded(now: now)
         // A sync point for tests: the input read above is handled, and what it changed drawn
@@ -362,7 +365,7 @@ final class AppLoop: LoopStage {
         renderer.tolerance = max(tolerance.current, setting.toleranceFloor ?? 0)
         if renderer.graphics == nil { renderer.colorMode = setting.palette ? .palette256 : baseColorMode }
         renderer.frameCap = pacer.frameBytes()
-        renderer.linkRate = pacer.rate
+        renderer.linkRate = pacer.sizingRate
         let catchingUp = renderer.lastFrameCut, rewriting = renderer.cells.isRewriting
         let motion = renderer.reportsPointerMotion
         renderer.render(canvas, now: now, into: &outputBytes)
@@ -382,6 +385,7 @@ final class AppLoop: LoopStage {
         if pacer.isActive { outputBytes += renderer.question(status: true) }
         do { _ = try output.submit(outputBytes) } catch { exitCode = 1 }
         _ = pacer.event(.wrote(bytes: screenBytes, picture: picture), now: now)
+        lastScreenAt = now
         if picture { lastPictureAt = now }
         noteLadder(picture: picture, rewriting: rewriting, now: now)
         // The rows a cut frame did not reach go with the next screen, once this one is answered.

@@ -78,6 +78,8 @@ public struct LinkPacer: Sendable, Equatable {
     /// The most a picture may take to cross the link: a key's effect written behind it shows at
     /// most this much later than on an idle link.
     public static let longestFrameTime = 0.15
+    /// The rate pictures are sized to before the link is measured (``sizingRate``): 800 kbit/s.
+    static let firstGuess = 100_000.0
     /// The least time on the link that measures the rate: shorter went in a burst.
     static let shortestSample = 0.01
     /// How much each new sample moves the smoothed rate and round trip.
@@ -91,6 +93,9 @@ public struct LinkPacer: Sendable, Equatable {
     public private(set) var rate: Double?
     /// The round trip of a question with (almost) nothing before it, smoothed; nil until measured.
     public private(set) var roundTrip: Double?
+    /// Whether a screen large enough to measure the rate crossed within the link's burst (a
+    /// local terminal, or a fast link): the link is fast, though not how fast.
+    public private(set) var seenFast = false
     /// Questions asked again because an answer was late.
     public private(set) var reasks = 0
     /// Answers that came (for the stats panel and the trace).
@@ -179,9 +184,16 @@ public struct LinkPacer: Sendable, Equatable {
             // local terminal's): it says the link is fast, not how fast, and is no sample (a
             // 5 kB screen inside a 10 kB burst read as megabytes a second).
             let time = crossing - (settled.behind == 0 ? roundTrip ?? 0 : 0)
-            if time >= LinkPacer.shortestSample { rate = smoothed(rate, Double(settled.bytes) / time) }
+            if time >= LinkPacer.shortestSample { rate = smoothed(rate, Double(settled.bytes) / time) } else { seenFast = true }
         }
     }
+
+    /// What pictures sized to the link (kitty's, in the escape codes) take for its rate: the
+    /// measured one; before any, while pacing and the link has not shown itself fast,
+    /// ``firstGuess``, so that a first picture cannot take seconds to cross: an answer that late
+    /// comes after the question was asked again, and measures nothing, and the next picture would
+    /// be as large again.
+    public var sizingRate: Double? { rate ?? (isActive && !seenFast ? LinkPacer.firstGuess : nil) }
 
     private func smoothed(_ old: Double?, _ sample: Double) -> Double {
         guard let old else { return sample }

@@ -14,4 +14,15 @@ extension FrameRenderer {
 
     /// Whether the last frame's cells were cut short at the cap: the rest goes with the next.
     public var lastFrameCut: Bool { cells.lastFrameCut }
+
+    /// Whether a kitty image on the screen went smaller than its cells for the link: once the
+    /// picture stands still, a frame drawn with ``refiningStill`` sends it again, sharper.
+    public var refinesStill: Bool { graphics?.shown.contains { $0.reduced } ?? false }
+
+    /// Whether the next frame sends the images that went smaller again, as large as the link
+    /// carries in ``KittyImageFit/stillTime`` (set once the picture stands still).
+    public var refiningStill: Bool {
+        get { graphics?.refiningStill ?? false }
+        set { graphics?.refiningStill = newValue }
+    }
 }

@@ -129,6 +129,7 @@ public struct FrameRenderer {
     /// Writes into `out` (emptied first) the bytes that turn the last frame into `canvas`.
     public mutating func render(_ canvas: Canvas, now: Double, into out: inout [UInt8]) {
         renderFrame(canvas, now: now, into: &out)
+        graphics?.refiningStill = false
         // The mode goes after the frame, outside its synchronized update.
         motionChanged = reportsPointerMotion != canvas.reportsPointerMotion
         if motionChanged {

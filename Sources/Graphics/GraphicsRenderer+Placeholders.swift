@@ -141,14 +141,15 @@ extension GraphicsRenderer {
         for (image, id) in zip(canvas.images, plan.ids) where id != 0 {
             let holes = CellMask(columns: image.rect.width, rows: image.rect.height,
                                  cellWidth: image.cellWidth, cellHeight: image.cellHeight)
-            if let old = shown.first(where: { $0.id == id && $0.rect == image.rect && $0.pixels == image.pixels }) {
+            if let old = shown.first(where: { $0.id == id && $0.rect == image.rect && $0.pixels == image.pixels }),
+               !(refiningStill && old.reduced) {
                 next.append(old)
                 continue
             }
             var sequences: [UInt8] = []
-            guard sendKitty(image, holes: holes, id: id, transport: transport, virtual: true, into: &sequences) else { continue }
+            guard let reduced = sendKitty(image, holes: holes, id: id, transport: transport, virtual: true, into: &sequences) else { continue }
             sendUnplaced(sequences, into: &out)
-            next.append(ShownImage(rect: image.rect, pixels: image.pixels, holes: holes, id: id))
+            next.append(ShownImage(rect: image.rect, pixels: image.pixels, holes: holes, id: id, reduced: reduced))
             lastSent = id
             imagesSent += 1
         }

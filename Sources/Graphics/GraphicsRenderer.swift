@@ -78,6 +78,10 @@ public struct GraphicsRenderer {
     public var linkRate: Double?
     /// What sizes kitty's images to the link.
     var fit = KittyImageFit()
+    /// Whether the next frame sends again, larger, each kitty image that went smaller than its
+    /// cells for the link and has not changed since (``refinesStill``): set by the loop once the
+    /// picture has stood still, cleared after that frame.
+    public var refiningStill = false
 
     /// What acknowledges a frame.
     enum Acknowledgement: Equatable {
@@ -91,6 +95,8 @@ public struct GraphicsRenderer {
         var pixels: PixelBuffer
         var holes: CellMask
         var id: UInt32
+        /// It went with fewer pixels than its cells have, for the link (``KittyImageFit``).
+        var reduced = false
     }
 
     /// A renderer for a pixel `mode` (``GraphicsMode/blocks`` sends nothing), placing kitty
@@ -261,16 +267,17 @@ public struct GraphicsRenderer {
         var lastSent: UInt32?
         for (index, image) in canvas.images.enumerated() {
             let holes = CellMask(image: image, canvas: canvas, above: canvas.images[(index + 1)...])
-            if let old = shown.first(where: { $0.rect == image.rect && $0.holes == holes && $0.pixels == image.pixels }) {
+            if let old = shown.first(where: { $0.rect == image.rect && $0.holes == holes && $0.pixels == image.pixels }),
+               !(refiningStill && old.reduced) {
                 next.append(old)
                 kept.insert(old.id)
                 continue
             }
             let id = takeID()
             var sequences: [UInt8] = []
-            guard sendKitty(image, holes: holes, id: id, transport: transport, into: &sequences) else { continue }
+            guard let reduced = sendKitty(image, holes: holes, id: id, transport: transport, into: &sequences) else { continue }
             place(sequences, at: image.rect, into: &out)
-            next.append(ShownImage(rect: image.rect, pixels: image.pixels, holes: holes, id: id))
+            next.append(ShownImage(rect: image.rect, pixels: image.pixels, holes: holes, id: id, reduced: reduced))
             lastSent = id
             imagesSent += 1
         }
@@ -279,17 +286,20 @@ public struct GraphicsRenderer {
         if let lastSent { awaiting = (.kitty(lastSent), now) }
     }
 
-    /// Transmits and places one image, at the cursor or (`virtual`) behind placeholders; false
-    /// when its data could not be prepared.
+    /// Transmits and places one image, at the cursor or (`virtual`) behind placeholders: whether
+    /// it went with fewer pixels than its cells have (sized to the link), or nil when its data
+    /// could not be prepared.
     mutating func sendKitty(_ image: CanvasImage, holes: CellMask, id: UInt32, transport: GraphicsMode.KittyTransport,
-                            virtual: Bool = false, into out: inout [UInt8]) -> Bool {
+                            virtual: Bool = false, into out: inout [UInt8]) -> Bool? {
         let format: KittyGraphics.Format = holes.hasHoles ? .rgba : .rgb
         var (pixels, holes, level) = (image.pixels, holes, KittyImageFit.fastLevel)
+        var reduced = false
         if transport == .direct {
             // Sized to the link: smaller, for kitty to scale up (KittyImageFit).
             let cell = PixelSize(width: image.cellWidth, height: image.cellHeight)
-            let choice = fit.choose(columns: image.rect.width, rows: image.rect.height, cell: cell, rate: linkRate)
-            if choice.cell != cell {
+            let choice = fit.choose(columns: image.rect.width, rows: image.rect.height, cell: cell, rate: linkRate, still: refiningStill)
+            reduced = choice.cell != cell
+            if reduced {
                 pixels = pixels.shrunk(cells: cell, to: choice.cell, coarse: choice.coarse)
                 holes = holes.withCell(choice.cell)
             }
@@ -301,7 +311,7 @@ public struct GraphicsRenderer {
                                              columns: image.rect.width, rows: image.rect.height)
             : KittyGraphics.placementKeys(id: id, format: format, width: width, height: height,
                                           columns: image.rect.width, rows: image.rect.height)
-        return GraphicsRenderer.withPixelBytes(pixels, holes: holes, format: format) { bytes in
+        let sent = GraphicsRenderer.withPixelBytes(pixels, holes: holes, format: format) { bytes in
             switch transport {
             case .sharedMemory:
                 guard let store = sharedMemory, let handle = try? store.store(id: id, bytes: bytes) else { return false }
@@ -311,11 +321,12 @@ public struct GraphicsRenderer {
                 }
             case .direct:
                 guard let compressed = Deflate.compress(bytes, level: level) else { return false }
-                fit.sent(pixels: width * height, compressed: compressed.count)
+                fit.sent(pixels: width * height, compressed: compressed.count, whole: !reduced)
                 KittyGraphics.transmitDirect(keys: keys, compressed: compressed, into: &out)
             }
             return true
         }
+        return sent ? reduced : nil
     }
 
     /// Calls `body` with the image's bytes in `format`: its own RGB storage, or RGBA with the

@@ -25,6 +25,10 @@ struct KittyImageFit: Sendable, Equatable {
     /// GL, 50–250 ms an image) that left images of about 6 kB at 8 and at 80 Mbit/s (22 dB), at
     /// 100 ms as at 60.
     static let frameTime = 0.06
+    /// The time an image may take once the picture has stood still (paused): it goes again, as
+    /// large as this allows, so that a paused picture is as sharp as the link can make it, and a
+    /// key pressed meanwhile waits at most this long behind it.
+    static let stillTime = 0.5
     /// The zlib level of an image at its full size: the fastest, as the link keeps up.
     static let fastLevel: Int32 = 1
     /// The zlib level of an image made smaller for the link.
@@ -44,26 +48,33 @@ struct KittyImageFit: Sendable, Equatable {
 
     /// The compressed bytes a pixel of the images sent took, smoothed: 3 (raw RGB) before any.
     private(set) var bytesPerPixel = 3.0
+    /// The same of the images sent whole only (full pixels, zlib's fastest, every bit kept), which
+    /// take more a pixel than the smaller ones: what a still picture sent again whole would take.
+    private(set) var wholeBytesPerPixel = 3.0
 
     /// The choice for an image of `columns` × `rows` cells of `cell` pixels over a link of `rate`
-    /// bytes a second (nil: not measured, or not paced: the image as it is).
-    func choose(columns: Int, rows: Int, cell: PixelSize, rate: Double?) -> Choice {
+    /// bytes a second (nil: not measured, or not paced: the image as it is); a still picture sent
+    /// again (`still`) may take ``stillTime`` and goes whole only when the whole images' own measure
+    /// says it fits.
+    func choose(columns: Int, rows: Int, cell: PixelSize, rate: Double?, still: Bool = false) -> Choice {
         let whole = Choice(cell: cell, level: KittyImageFit.fastLevel, coarse: false)
         guard let rate, rate > 0, columns > 0, rows > 0, cell.width > 0, cell.height > 0 else { return whole }
-        let budget = rate * KittyImageFit.frameTime
+        let budget = rate * (still ? KittyImageFit.stillTime : KittyImageFit.frameTime)
         let allowed = budget / (bytesPerPixel * 4 / 3)
         let pixels = Double(columns * rows * cell.width * cell.height)
-        guard pixels > allowed else { return whole }
-        let scale = (allowed / pixels).squareRoot()
+        let wholeFits = pixels * (still ? wholeBytesPerPixel : bytesPerPixel) * 4 / 3 <= budget
+        guard !wholeFits else { return whole }
+        let scale = min((allowed / pixels).squareRoot(), 1)
         let smaller = PixelSize(width: max(Int(Double(cell.width) * scale), 1), height: max(Int(Double(cell.height) * scale), 1))
         return Choice(cell: smaller, level: KittyImageFit.slowLevel, coarse: true)
     }
 
-    /// An image of `pixels` pixels went as `compressed` bytes (before base64).
-    mutating func sent(pixels: Int, compressed: Int) {
+    /// An image of `pixels` pixels went as `compressed` bytes (before base64), `whole` or smaller.
+    mutating func sent(pixels: Int, compressed: Int, whole: Bool = false) {
         guard pixels > 0 else { return }
         let sample = Double(compressed) / Double(pixels)
         bytesPerPixel += KittyImageFit.smoothing * (sample - bytesPerPixel)
+        if whole { wholeBytesPerPixel += KittyImageFit.smoothing * (sample - wholeBytesPerPixel) }
     }
 }
 

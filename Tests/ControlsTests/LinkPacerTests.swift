@@ -4,6 +4,21 @@ import Testing
 /// The pacing of screens to the terminal's answers, with numbers and the time passed in.
 @Suite("LinkPacer")
 struct LinkPacerTests {
+    @Test("pictures are sized to a modest first guess until the link is measured; a link that shows itself fast gets none")
+    func sizingRate() {
+        var slow = LinkPacer(active: true)
+        #expect(slow.sizingRate == LinkPacer.firstGuess, "unmeasured: a first picture must not take seconds")
+        _ = slow.event(.wrote(bytes: 20_000, picture: true), now: 0)
+        _ = slow.event(.answered(.status), now: 0.2)
+        #expect(slow.sizingRate == slow.rate && slow.rate != nil, "measured: the measure")
+        var fast = LinkPacer(active: true)
+        _ = fast.event(.wrote(bytes: 20_000, picture: true), now: 0)
+        _ = fast.event(.answered(.status), now: 0.001)
+        #expect(fast.rate == nil && fast.seenFast)
+        #expect(fast.sizingRate == nil, "a screen inside the link's burst: whole pictures")
+        #expect(LinkPacer(active: false).sizingRate == nil, "not paced: whole pictures")
+    }
+
     @Test("a picture waits for the last picture's answer, and goes once it came")
     func pictureWaitsForAnswer() {
         var pacer = LinkPacer(active: true)

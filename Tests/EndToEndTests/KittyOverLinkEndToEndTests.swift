@@ -20,7 +20,7 @@ struct KittyOverLinkEndToEndTests {
         let privateShm = ["/usr/bin/unshare", "-m", "--propagation", "private", "/bin/sh", "-c",
                           "mount -t tmpfs -o mode=1777 tmpfs /dev/shm && exec \"$@\"", "sh"]
         let link = ["/usr/bin/python3", ReleaseBuild.root + "/scripts/linkproxy", "--rate", rate.0, "--log", log, "--"]
-        return try XTerminal(.kitty, privateShm + link + [Paths.reel, "--no-audio", "--no-resume", "--loop", "--hide-delay=600",
+        return try XTerminal(.kitty, privateShm + link + [Paths.reel, "--no-audio", "--no-resume", "--loop", "--hide-delay=600", "--graphics=kitty",
                                                           "--stats", Paths.sample("film.mkv")], width: 960, height: 540)
     }
 
@@ -66,19 +66,21 @@ struct KittyOverLinkEndToEndTests {
         let largest = screens.max() ?? 0
         #expect(largest < Self.rate.1 * 3 / 10, "a screen of \(largest) bytes while playing at \(Self.rate.0)")
 
-        // Space: the screen stands still after little more of the link's bytes than the pause's own.
+        // Space: the paused screen shows after little more of the link's bytes than the pause's
+        // own, and once it has stood still half a second its picture goes again, sharper: as large
+        // as half a second of the link carries, larger than any while playing.
         let before = Self.delivered(log)
+        let mark = terminal.reelTrace.mark
         try terminal.press("space")
-        // The delivered count at the last change seen, once the screen has stood still for 2 s.
-        var last = try terminal.screenshot()
-        var stillAt = Self.delivered(log), changedAt = Date()
-        let deadline = Date().addingTimeInterval(30)
-        while Date().timeIntervalSince(changedAt) < 2, Date() < deadline {
-            let shot = try terminal.screenshot()
-            if shot.bytes != last.bytes { (stillAt, changedAt) = (Self.delivered(log), Date()) }
-            last = shot
+        let refined = terminal.reelTrace.waitFor("refine still", after: mark, timeout: 30)
+        #expect(refined != nil, "the paused picture never went again; reel's trace:\n\(terminal.reelTrace.tail)")
+        let atRefine = Self.delivered(log)
+        #expect(atRefine - before < 600_000, "\(atRefine - before) bytes of the link between Space and the paused screen")
+        if let refined, let draw = terminal.reelTrace.waitFor(" draw ", after: refined) {
+            let bytes = terminal.reelTrace.lines[draw].split(separator: " ").last.flatMap { Int($0) } ?? 0
+            #expect(bytes > largest, "the sharper picture took \(bytes) bytes; a picture while playing up to \(largest)")
+            #expect(bytes < Self.rate.1 * 6 / 10, "\(bytes) bytes: more than the link carries in 0.6 s")
         }
-        #expect(stillAt - before < 600_000, "\(stillAt - before) bytes of the link between Space and the paused screen")
 
         try terminal.press("q")
         #expect(terminal.waitForExit(timeout: 30) == 0)

@@ -1,5 +1,6 @@
 @testable import Drawing
 import Testing
+import TestTerminal
 @testable import Graphics
 @testable import Terminal
 
@@ -108,6 +109,29 @@ struct KittyOverLinkTests {
         let rgba = try #require(inflated(base64Decoded(command.payload), size: 8 * 8 * 4))
         let cut = (0..<64).map { ($0 / 8) / 4 == 1 && [1, 2].contains(($0 % 8) / 2) }
         #expect((0..<64).map { rgba[4 * $0 + 3] == 0 } == cut)
+    }
+
+    @Test("a still picture that went smaller goes once more, whole, in the frame drawn refining it; then nothing more")
+    func stillRefined() throws {
+        var renderer = FrameRenderer(graphics: .kitty(transport: .direct, cell: PixelSize(width: 4, height: 8)))
+        renderer.linkRate = 4_300
+        var out: [UInt8] = []
+        renderer.render(Self.canvas(text: false), now: 0, into: &out)
+        #expect(try #require(kittyCommands(out).first).keys.contains("s=8,v=8,"), "a frame's time: smaller")
+        #expect(renderer.refinesStill)
+        renderer.render(Self.canvas(text: false), now: 1, into: &out)
+        #expect(kittyCommands(out).isEmpty, "unchanged, not refining: nothing sent")
+        renderer.refiningStill = true
+        renderer.render(Self.canvas(text: false), now: 2, into: &out)
+        // Half a second of the link (2,150 bytes) carries the 16 × 16 pixels whole.
+        let refined = try #require(kittyCommands(out).first)
+        #expect(refined.keys.hasPrefix("a=T,f=24,s=16,v=16,i=2,p=1,c=4,r=2,"), "\(refined.keys)")
+        #expect(show(out).contains("a=d,d=I,i=1"), "the smaller image deleted: \(show(out))")
+        #expect(!renderer.refiningStill, "one frame only")
+        #expect(!renderer.refinesStill, "whole now: nothing left to refine")
+        renderer.refiningStill = true
+        renderer.render(Self.canvas(text: false), now: 3, into: &out)
+        #expect(kittyCommands(out).isEmpty)
     }
 
     @Test("paced by the status question, kitty's answer holds back no screen: the controls go behind the picture")

@@ -1,0 +1,28 @@
+import Controls
+import Options
+
+/// A paused picture made sharp again: kitty images sized down for the link
+/// (``FrameRenderer/refinesStill``) go once more, larger, once the picture has stood still.
+extension AppLoop {
+    /// How long the screen stands unchanged before its images that went smaller are sent again.
+    static let stillBeforeRefining = 0.5
+
+    /// When the images that went smaller may go again, sharper; nil when none did, or while that
+    /// frame is being drawn.
+    var refineDeadline: Double? {
+        guard renderer.refinesStill, !renderer.refiningStill else { return nil }
+        return lastScreenAt + AppLoop.stillBeforeRefining
+    }
+
+    /// Asks for the frame that sends them again, once the screen has stood still that long with the
+    /// video paused (a still screen while playing is a stall, not a picture to look at) and
+    /// nothing is in flight on the link (a key pressed meanwhile waits behind at most that image,
+    /// which ``KittyImageFit/stillTime`` bounds).
+    func refineStill(now: Double) {
+        guard let due = refineDeadline, now >= due, playback.player.state.isPaused == true, pacer.outstanding.isEmpty,
+              output.isIdle else { return }
+        renderer.refiningStill = true
+        TraceLog.shared?.record("refine still", now: now)
+        _ = scheduler.event(.redrawRequested, now: now)
+    }
+}
