@@ -93,10 +93,15 @@ struct FarTmuxEndToEndTests {
                                                       reel.map { "'\($0)'" }.joined(separator: " "),
                                                       ";", "set-option", "-g", "status", "off"],
                                     environment: environment.map { "\($0.key)=\($0.value)" }, columns: 120, rows: 40)
+        // The server is killed, not asked to end: it inherits the test process's blocked
+        // signals through the pty's fork, and kill-server's SIGTERM to itself would wait forever.
         defer {
-            _ = try? Subprocess.run(tmux, ["-L", socket, "kill-server"])
+            let server = (try? Subprocess.run(tmux, ["-L", socket, "display-message", "-p", "#{pid}"]))
+                .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            if let server, server > 0 { kill(server, SIGKILL) }
             kill(client.pid, SIGKILL)
             waitpid(client.pid, nil, 0)
+            unlink("/tmp/tmux-\(getuid())/\(socket)")
         }
         // tmux's own questions (DA2, and DA1 from 3.5a), answered as a terminal would: until
         // they are, tmux takes any DA answer for its own. Then the probe's last questions,
