@@ -42,11 +42,13 @@ extension AppLoop {
 
     /// Whether the terminal has taken the last screen: written, its images acknowledged, and
     /// answered for (``LinkPacer``). A key's effect does not wait for the answer to a screen of
-    /// the controls: it goes behind at most one picture, and keys come at a person's pace.
+    /// the controls: it goes behind at most one picture, and keys come at a person's pace. The
+    /// rest of a picture cut short at the link's cap waits as a picture does
+    /// (``Controls/LinkPacer/mayWriteScreen(restOfPicture:)``).
     func outputState(now: Double) -> LoopScheduler.Output {
         LoopScheduler.Output(writing: !output.isIdle, awaitingAcknowledgement: renderer.holdsScreens(now: now),
                              awaitingPicture: !pacer.mayWritePicture || nextPictureAllowed(now: now) != nil,
-                             awaitingControls: !pacer.mayWriteControls && !inputSinceScreen)
+                             awaitingControls: !pacer.mayWriteScreen(restOfPicture: renderer.lastFrameCut) && !inputSinceScreen)
     }
 
     /// When the next picture may go under `--terminal-max-fps`; nil without a cap, or once it may.

@@ -60,12 +60,12 @@ struct LinkPacingTests {
         #expect(throws: UsageError.self) { try ReelOptions.parse(["--terminal-max-fps=-1", "a.mp4"]) }
     }
 
-    @Test("the questions inside tmux go to its client in a passthrough of their own")
+    @Test("the questions inside tmux go to its client in a passthrough of their own, after a sequence that makes tmux write the cells before them first")
     func questionsWrapped() {
         var renderer = FrameRenderer()
         #expect(renderer.question(status: true) == Array("\u{1B}[5n".utf8))
         renderer.questionsThroughTmux = true
-        #expect(renderer.question(status: true) == Array("\u{1B}Ptmux;\u{1B}\u{1B}[5n\u{1B}\\".utf8))
-        #expect(renderer.question(status: false) == Array("\u{1B}Ptmux;\u{1B}\u{1B}[c\u{1B}\\".utf8))
+        #expect(renderer.question(status: true) == Array("\u{1B}[r\u{1B}Ptmux;\u{1B}\u{1B}[5n\u{1B}\\".utf8))
+        #expect(renderer.question(status: false) == Array("\u{1B}[r\u{1B}Ptmux;\u{1B}\u{1B}[c\u{1B}\\".utf8))
     }
 }

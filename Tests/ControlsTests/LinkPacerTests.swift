@@ -58,6 +58,23 @@ struct LinkPacerTests {
         #expect(pacer.mayWriteControls)
     }
 
+    @Test("the rest of a picture cut short at the cap waits for that picture's answer, as a picture; the controls do not")
+    func restOfCutWaitsAsAPicture() {
+        var pacer = LinkPacer(active: true)
+        #expect(pacer.mayWriteScreen(restOfPicture: true))
+        _ = pacer.event(.wrote(bytes: 14_000, picture: true), now: 0)  // cut at the cap
+        #expect(!pacer.mayWriteScreen(restOfPicture: true), "the rest would be a second picture in flight")
+        #expect(pacer.mayWriteScreen(restOfPicture: false), "the controls go behind the one picture")
+        _ = pacer.event(.answered(.status), now: 0.2)
+        #expect(pacer.mayWriteScreen(restOfPicture: true))
+        _ = pacer.event(.wrote(bytes: 14_000, picture: true), now: 0.2)  // the rest, cut again
+        _ = pacer.event(.answered(.status), now: 0.4)
+        _ = pacer.event(.wrote(bytes: 300, picture: false), now: 0.41)  // the controls
+        #expect(!pacer.mayWriteScreen(restOfPicture: true), "nor behind a screen of the controls")
+        #expect(!pacer.mayWriteScreen(restOfPicture: false))
+        #expect(LinkPacer(active: false).mayWriteScreen(restOfPicture: true), "not paced: everything goes")
+    }
+
     @Test("no answer for a second: the question goes again alone, counted; never the picture")
     func reaskAfterASecond() {
         var pacer = LinkPacer(active: true)

@@ -15,12 +15,21 @@ final class SlowLink {
     let logPath: String
 
     /// Starts reel with `arguments` behind a link of `rate` (as tc says it: "800kbit", "8mbit");
-    /// with `answers` false the link removes every DSR and DA1 question, so none is answered.
-    init(rate: String, answers: Bool = true, width: Int = 100, height: Int = 30, _ arguments: [String]) throws {
+    /// with `answers` false the link removes every DSR and DA1 question, so none is answered;
+    /// with `farTmux` reel runs in the one pane of a tmux of its own on the far side of the link
+    /// (ssh → tmux → reel), its status line off.
+    init(rate: String, answers: Bool = true, farTmux: Bool = false, width: Int = 100, height: Int = 30,
+         _ arguments: [String]) throws {
         logPath = NSTemporaryDirectory() + "reel-link-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
         let proxy = ["/usr/bin/python3", ReleaseBuild.root + "/scripts/linkproxy", "--rate", rate, "--log", logPath]
-            + (answers ? [] : ["--no-answers"]) + ["--", Paths.reel]
-        tmux = try TmuxSession(proxy + arguments, width: width, height: height)
+            + (answers ? [] : ["--no-answers"]) + ["--"]
+        let reel = [Paths.reel] + arguments
+        let far = farTmux
+            ? ["tmux", "-L", "reel-far-\(getpid())-\(UInt32.random(in: 0...UInt32.max))", "-f", "/dev/null", "new-session",
+               reel.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " "),
+               ";", "set-option", "-g", "status", "off"]
+            : reel
+        tmux = try TmuxSession(proxy + far, width: width, height: height)
     }
 
     deinit { unlink(logPath) }
