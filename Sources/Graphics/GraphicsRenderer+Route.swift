@@ -19,7 +19,9 @@ extension GraphicsRenderer {
 
     /// Appends a sixel image of `pixels`, with `holes` cut out, to draw from the top-left cell of
     /// `rect` (``placeInBands(_:holes:at:into:encode:)``).
+    /// In pieces around the holes where the terminal needs them (``sixelInPieces``).
     mutating func placeSixel(_ pixels: PixelBuffer, holes: CellMask, at rect: Rect, into out: inout [UInt8]) {
+        if sixelInPieces { return placeSixelPieces(pixels, holes: holes, at: rect, into: &out) }
         placeInBands(pixels, holes: holes, at: rect, into: &out) { renderer, pixels, holes, _ in
             var sequence: [UInt8] = []
             renderer.sixel?.encode(pixels, holes: holes.hasHoles ? holes : nil, into: &sequence)
