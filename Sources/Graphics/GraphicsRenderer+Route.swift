@@ -82,6 +82,7 @@ extension GraphicsRenderer {
     /// which deletes an image when text is written on any cell of it.
     mutating func noteHoles(_ holes: CellMask, at rect: Rect, canvasWidth: Int) {
         guard holes.hasHoles, mode.route != .tmuxNative else { return }
+        let holes = sixelInPieces ? holes.withLeftMargins() : holes  // (the cells Konsole erases beside them)
         for row in 0..<holes.rows {
             for column in 0..<holes.columns where holes.isHole(column: column, row: row) {
                 cellsToRewrite.append((rect.y + row) * canvasWidth + rect.x + column)

@@ -37,17 +37,21 @@ extension GraphicsRenderer {
     /// Appends the sixel picture `pixels`, drawn at `rect` with `holes` cut out, as one image
     /// for each of ``pieces(around:)``, in one palette, top to bottom.
     ///
-    /// Konsole makes an image as tall as its last band of six pixel rows, so a piece whose
-    /// height is not a multiple of 6 reaches into the row below it: there it erases the text and
-    /// paints over the top of the row, and on the screen's last row it scrolls the screen. That
-    /// is harmless where pieces that start on the row below cover it (they are drawn after it);
-    /// elsewhere a piece ends in rows whose height is a multiple of 6 (``evenPieces(_:holes:)``),
-    /// or, too short for that, goes a few pixel rows short.
+    /// Konsole erases the text under an image and in the column to its right, so each piece
+    /// stops a cell short of the holes on its right (the cells left of holes are written again
+    /// after the images, as the holes are: ``CellMask/withLeftMargins()``). It makes an image as
+    /// tall as its last band of six pixel rows, so a piece whose height is not a multiple of 6
+    /// reaches into the row below: there it erases the text and paints over the top of the row,
+    /// and on the screen's last row it scrolls the screen. That is harmless where pieces that
+    /// start on the row below cover it (they are drawn after it); elsewhere a piece ends in rows
+    /// whose height is a multiple of 6 (``evenPieces(_:holes:)``), or, too short for that, goes
+    /// a few pixel rows short.
     mutating func placeSixelPieces(_ pixels: PixelBuffer, holes: CellMask, at rect: Rect, into out: inout [UInt8]) {
-        let cells = Self.evenPieces(Self.pieces(around: holes), holes: holes)
+        let margins = holes.withLeftMargins()
+        let cells = Self.evenPieces(Self.pieces(around: margins), holes: margins)
         let regions = cells.map { piece -> Rect in
             var height = min(piece.height * holes.cellHeight, pixels.height - piece.y * holes.cellHeight)
-            if !Self.isCoveredBelow(piece, by: cells, rows: holes.rows), height > 6 { height -= height % 6 }
+            if !Self.isCoveredBelow(piece, by: cells, holes: margins), height > 6 { height -= height % 6 }
             let x = piece.x * holes.cellWidth
             return Rect(x: x, y: piece.y * holes.cellHeight, width: min(piece.width * holes.cellWidth, pixels.width - x), height: height)
         }
@@ -58,9 +62,11 @@ extension GraphicsRenderer {
     }
 
     /// Whether pieces among `pieces` that start on the row below `piece` cover all of its columns
-    /// there (never below the image's last row, `rows` − 1).
-    static func isCoveredBelow(_ piece: Rect, by pieces: [Rect], rows: Int) -> Bool {
-        piece.maxY < rows && (piece.x..<piece.maxX).allSatisfy { column in
+    /// there, and the cell right of them there is no hole of `holes` (never below its last row).
+    static func isCoveredBelow(_ piece: Rect, by pieces: [Rect], holes: CellMask) -> Bool {
+        guard piece.maxY < holes.rows else { return false }
+        if piece.maxX < holes.columns, holes.isHole(column: piece.maxX, row: piece.maxY) { return false }
+        return (piece.x..<piece.maxX).allSatisfy { column in
             pieces.contains { $0.y == piece.maxY && $0.x <= column && column < $0.maxX }
         }
     }
@@ -72,7 +78,7 @@ extension GraphicsRenderer {
         let step = (1...6).first { ($0 * holes.cellHeight) % 6 == 0 } ?? 6
         var split: [Rect] = []
         for piece in pieces {
-            guard piece.height > step, piece.height % step != 0, !isCoveredBelow(piece, by: pieces, rows: holes.rows) else {
+            guard piece.height > step, piece.height % step != 0, !isCoveredBelow(piece, by: pieces, holes: holes) else {
                 split.append(piece)
                 continue
             }
@@ -91,5 +97,17 @@ extension GraphicsRenderer {
         let bottom = image.pixels.mean(of: Rect(x: column * image.cellWidth, y: row * image.cellHeight + image.cellHeight / 2,
                                                 width: image.cellWidth, height: image.cellHeight - image.cellHeight / 2))
         return FrameEncoder.halfCell(top, bottom)
+    }
+}
+
+extension CellMask {
+    /// The mask with the cell left of each hole cut out too: Konsole erases the column right of a
+    /// sixel image, so no piece may end next to a hole (``GraphicsRenderer/placeSixelPieces(_:holes:at:into:)``).
+    func withLeftMargins() -> CellMask {
+        var mask = self
+        for row in 0..<rows {
+            for column in stride(from: 1, to: columns, by: 1) where isHole(column: column, row: row) { mask.cut(column: column - 1, row: row) }
+        }
+        return mask
     }
 }

@@ -61,20 +61,25 @@ struct SixelPiecesTests {
             for y in row..<(row + (image.height + Self.cell.height - 1) / Self.cell.height) {
                 for x in columns { covered.insert(y * canvas.width + x) }
             }
-            // What Konsole makes of it: rows it erases and paints, text written before it being
-            // the picture's own cells (drawn over by the pieces after it) or none at all.
+            // What Konsole makes of it: the cells it erases, its rows and the column right of
+            // them, must be the picture's own (written again, or drawn over by the pieces after it).
             let reach = row + Self.konsoleRows(image.height)
             #expect(reach <= canvas.height - 1, "an image reaching the last row scrolls the screen: rows \(row)..<\(reach)")
             for y in row..<reach {
-                for x in columns {
+                for x in columns.lowerBound...min(columns.upperBound, canvas.width - 1) {
                     let cell = canvas.cells[y * canvas.width + x]
                     #expect(cell.style.contains(.seeThrough), "(\(x), \(y)) holds text and is under the image from row \(row)")
                 }
             }
         }
+        // The cells left of the text are no image's (Konsole erases the column right of one):
+        // they are written again after the images, as the text is.
+        let afterImages = String(decoding: out[(out.lastIndex(of: 0x5C) ?? 0)...], as: UTF8.self)
         for y in 0..<(canvas.height - 1) {
-            for x in 0..<canvas.width where canvas.cells[y * canvas.width + x].style.contains(.seeThrough) {
-                #expect(covered.contains(y * canvas.width + x), "(\(x), \(y)) of the picture is drawn")
+            for x in 0..<canvas.width where canvas.cells[y * canvas.width + x].style.contains(.seeThrough) && !covered.contains(y * canvas.width + x) {
+                let beforeText = x + 1 < canvas.width && !canvas.cells[y * canvas.width + x + 1].style.contains(.seeThrough)
+                #expect(beforeText, "(\(x), \(y)) of the picture is drawn")
+                #expect(afterImages.contains("\u{1B}[\(y + 1);\(x + 1)H"), "(\(x), \(y)), left of the text, is written after the images")
             }
         }
     }
