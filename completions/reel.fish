@@ -54,7 +54,7 @@ complete -c reel -l blitter -x -a 'auto half quadrant sextant octant' -d 'how ce
 complete -c reel -l no-link-pacing -d 'pace the screens to the terminal\'s answers where it answers (over SSH: at most one picture on its way, sized to the link); --no-link-pacing leaves it to the pty'
 complete -c reel -l link-pacing -d 'undo --no-link-pacing (from reel.conf, say)'
 complete -c reel -l terminal-max-fps -x -d 'send the terminal at most N pictures a second (0: as many as it takes)'
-complete -c reel -l graphics -x -a 'auto kitty sixel iterm2 blocks' -d 'the terminal\'s own pixels where it has them (auto: what the terminal says it draws, when --blitter is not named: iTerm2\'s inline images in iTerm2 and WezTerm, sixel in Konsole, else kitty graphics, else sixel; through tmux too, where its client\'s terminal has them; cells once the pixels show under 60 % of the video\'s frames for 6 s of playing; blocks, i.e. cells, in screen; iterm2: iTerm2\'s inline images, as WezTerm, mlterm and Konsole draw them)'
+complete -c reel -l graphics -x -a 'auto kitty sixel iterm2 blocks' -d 'the terminal\'s own pixels where it has them (auto: what the terminal says it draws, when --blitter is not named: iTerm2\'s inline images in iTerm2 and WezTerm, else kitty graphics, else sixel; through tmux too, where its client\'s terminal has them; cells once the pixels show under 60 % of the video\'s frames for 6 s of playing; blocks, i.e. cells, in screen; iterm2: iTerm2\'s inline images, as WezTerm, mlterm and Konsole draw them)'
 complete -c reel -l no-resume -d 'do not resume where an item was left, nor remember it'
 complete -c reel -l resume -d 'undo --no-resume (from reel.conf, say)'
 complete -c reel -l mpv-config -d 'let mpv read your mpv.conf and scripts (off by default)'

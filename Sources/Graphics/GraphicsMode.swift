@@ -84,7 +84,6 @@ public enum GraphicsMode: Sendable, Hashable {
             let answer = capabilities.terminalVersion.flatMap(TerminalVersion.init)
             if Multiplexer.isInside(environment: environment, answer: answer) { return .blocks }
             if prefersITermImages(answer: answer, environment: environment) { return .iterm2(cell: cell) }
-            if capabilities.sixel, prefersSixel(answer: answer) { return sixel }
             if capabilities.kittyGraphics || capabilities.kittySharedMemory { return .kitty(transport: transport, cell: cell) }
             return capabilities.sixel ? sixel : .blocks
         }
@@ -100,20 +99,13 @@ public enum GraphicsMode: Sendable, Hashable {
     /// in mlterm, which draws both, iTerm2's images score 42.6 dB against sixel's 37.1 but show
     /// 74 % of the frames at 100x30 against sixel's 99 %, so mlterm keeps sixel (the default must
     /// keep the frame rate); in Konsole 22.12, kitty's protocol and iTerm2's scored the same
-    /// (42.4 dB), so it keeps kitty's.
+    /// (42.4 dB), so it keeps kitty's, which also shows more frames there than its sixel (67–71 %
+    /// against 30–40 % at 100x30, at a load of 9–10, December 2026).
     static func prefersITermImages(answer: TerminalVersion?, environment: [String: String]) -> Bool {
         let names: Set<String> = ["iterm2", "wezterm"]
         if let answer { return names.contains(answer.name) }
         if environment["LC_TERMINAL"] == "iTerm2" { return true }
         return ["iTerm.app", "WezTerm"].contains(environment["TERM_PROGRAM"] ?? "")
-    }
-
-    /// Whether the terminal draws sixel best of what it draws, though it answers kitty's query:
-    /// Konsole. Measured in Konsole 22.12.3 at 100x30 (scripts/benchkit/terminals.py), its sixel
-    /// shows 96 % of the frames at 37.1 dB and its kitty protocol 33 % at 42.4 dB: the default
-    /// must keep the frame rate. Its sixel goes in pieces (``sixelInPieces(answer:)``).
-    static func prefersSixel(answer: TerminalVersion?) -> Bool {
-        answer?.name == "konsole"
     }
 
     /// Whether the terminal that gave `answer` (XTVERSION) needs a sixel picture in pieces

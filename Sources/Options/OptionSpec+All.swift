@@ -73,7 +73,7 @@ extension OptionSpec {
              + "picture on its way, sized to the link); --no-link-pacing leaves it to the pty", .picture, shownOff: true),
         number("terminal-max-fps", "N", "send the terminal at most N pictures a second (0: as many as it takes)", .picture,
                in: 0...1000, expected: "pictures a second") { $0.terminalMaxFPS = $1 },
-        choice("graphics", "the terminal's own pixels where it has them (auto: what the terminal says it draws, when --blitter is not named: iTerm2's inline images in iTerm2 and WezTerm, sixel in Konsole, else kitty graphics, else sixel; through tmux too, where its client's terminal has them; cells once the pixels show under 60 % of the video's frames for 6 s of playing; blocks, i.e. cells, in screen; iterm2: iTerm2's inline images, as WezTerm, mlterm and Konsole draw them)",
+        choice("graphics", "the terminal's own pixels where it has them (auto: what the terminal says it draws, when --blitter is not named: iTerm2's inline images in iTerm2 and WezTerm, else kitty graphics, else sixel; through tmux too, where its client's terminal has them; cells once the pixels show under 60 % of the video's frames for 6 s of playing; blocks, i.e. cells, in screen; iterm2: iTerm2's inline images, as WezTerm, mlterm and Konsole draw them)",
                .picture, GraphicsMode.Preference.self) { $0.graphics = $1 },
 
         flag("resume", \.resume, "do not resume where an item was left, nor remember it", .other, shownOff: true),
