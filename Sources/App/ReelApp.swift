@@ -185,6 +185,7 @@ public enum ReelApp {
                                pacing: pacing,
                                // A protocol `auto` chose steps down to cells if it misses the frame rate.
                                fallbackCells: options.graphics == .auto ? picture.cells : nil)
+            loop.renderer.sixelInPieces = GraphicsMode.sixelInPieces(answer: capabilities.terminalVersion.flatMap(TerminalVersion.init))
             let code = loop.run()
             let why = loop.cellsBecause.map { $0.split(separator: " ").joined(separator: "_") } ?? tmux.whyCells
             let stats = options.stats ? statsLine(loop: loop, playback: playback) + (why.map { " cells_because \($0)" } ?? "") : nil

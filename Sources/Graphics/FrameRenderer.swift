@@ -35,6 +35,18 @@ public struct FrameRenderer {
         set { graphics?.pacedByStatus = newValue }
     }
 
+    /// Whether a sixel picture goes in pieces around the controls' cells, each a whole number of
+    /// six-pixel bands tall where nothing is drawn below it (Konsole:
+    /// ``GraphicsMode/sixelInPieces(answer:)``; ``GraphicsRenderer/placeSixelPieces(_:holes:at:into:)``).
+    /// Only sixel written straight to the terminal.
+    public var sixelInPieces: Bool {
+        get { graphics?.sixelInPieces ?? false }
+        set {
+            guard case .sixel(_, _, _, .direct) = graphics?.mode else { return }
+            graphics?.sixelInPieces = newValue
+        }
+    }
+
     /// Mode 1003 on: any-motion reports (the session's SGR encoding, 1006, stays).
     ///
     /// A terminal keeps one mouse-tracking mode, not a stack (xterm, kitty, tmux, VTE): `?1003h`

@@ -99,12 +99,23 @@ public enum GraphicsMode: Sendable, Hashable {
     /// in mlterm, which draws both, iTerm2's images score 42.6 dB against sixel's 37.1 but show
     /// 74 % of the frames at 100x30 against sixel's 99 %, so mlterm keeps sixel (the default must
     /// keep the frame rate); in Konsole 22.12, kitty's protocol and iTerm2's scored the same
-    /// (42.4 dB), so it keeps kitty's.
+    /// (42.4 dB), so it keeps kitty's, which also shows more frames there than its sixel (67–71 %
+    /// against 30–40 % at 100x30, at a load of 9–10, December 2026).
     static func prefersITermImages(answer: TerminalVersion?, environment: [String: String]) -> Bool {
         let names: Set<String> = ["iterm2", "wezterm"]
         if let answer { return names.contains(answer.name) }
         if environment["LC_TERMINAL"] == "iTerm2" { return true }
         return ["iTerm.app", "WezTerm"].contains(environment["TERM_PROGRAM"] ?? "")
+    }
+
+    /// Whether the terminal that gave `answer` (XTVERSION) needs a sixel picture in pieces
+    /// (``FrameRenderer/sixelInPieces``): Konsole, which has no see-through sixel pixels (its
+    /// unset pixels take colour register 0, so a cell cut out of one image shows as a flat
+    /// rectangle) and makes an image as tall as its last band of six pixel rows (a picture 493
+    /// pixels tall reaches 5 pixels into the row below, and on the last row but one scrolls the
+    /// screen: the picture and its text a row up, the cells written after it a row below their holes).
+    public static func sixelInPieces(answer: TerminalVersion?) -> Bool {
+        answer?.name == "konsole"
     }
 
     /// The cell size in pixels, in a pixel mode.

@@ -19,7 +19,9 @@ extension GraphicsRenderer {
 
     /// Appends a sixel image of `pixels`, with `holes` cut out, to draw from the top-left cell of
     /// `rect` (``placeInBands(_:holes:at:into:encode:)``).
+    /// In pieces around the holes where the terminal needs them (``sixelInPieces``).
     mutating func placeSixel(_ pixels: PixelBuffer, holes: CellMask, at rect: Rect, into out: inout [UInt8]) {
+        if sixelInPieces { return placeSixelPieces(pixels, holes: holes, at: rect, into: &out) }
         placeInBands(pixels, holes: holes, at: rect, into: &out) { renderer, pixels, holes, _ in
             var sequence: [UInt8] = []
             renderer.sixel?.encode(pixels, holes: holes.hasHoles ? holes : nil, into: &sequence)
@@ -80,6 +82,7 @@ extension GraphicsRenderer {
     /// which deletes an image when text is written on any cell of it.
     mutating func noteHoles(_ holes: CellMask, at rect: Rect, canvasWidth: Int) {
         guard holes.hasHoles, mode.route != .tmuxNative else { return }
+        let holes = sixelInPieces ? holes.withLeftMargins() : holes  // (the cells Konsole erases beside them)
         for row in 0..<holes.rows {
             for column in 0..<holes.columns where holes.isHole(column: column, row: row) {
                 cellsToRewrite.append((rect.y + row) * canvasWidth + rect.x + column)

@@ -58,6 +58,8 @@ public struct GraphicsRenderer {
     /// cell renderer to write again after them (see ``FrameRenderer``); none for kitty, whose
     /// images lie under the text.
     var cellsToRewrite: [Int] = []
+    /// Whether a sixel picture goes in pieces around its holes (``placeSixelPieces(_:holes:at:into:)``), not as one image.
+    var sixelInPieces = false
     /// Images sent so far.
     public internal(set) var imagesSent = 0
     /// The pane's top-left cell in the client's terminal, for images that go through tmux's
@@ -227,16 +229,6 @@ public struct GraphicsRenderer {
             }
         }
         return copy
-    }
-
-    /// The half-block cell that shows cell (`column`, `row`) of `image`: the mean of its upper
-    /// half's pixels over the mean of its lower half's.
-    static func halfBlock(_ image: CanvasImage, column: Int, row: Int) -> Cell {
-        let top = image.pixels.mean(of: Rect(x: column * image.cellWidth, y: row * image.cellHeight,
-                                             width: image.cellWidth, height: image.cellHeight / 2))
-        let bottom = image.pixels.mean(of: Rect(x: column * image.cellWidth, y: row * image.cellHeight + image.cellHeight / 2,
-                                                width: image.cellWidth, height: image.cellHeight - image.cellHeight / 2))
-        return FrameEncoder.halfCell(top, bottom)
     }
 
     /// Appends the bytes that bring the terminal's images to `canvas`'s (as ``cellCanvas(for:)``

@@ -23,9 +23,29 @@ struct SixelEncoder {
     /// Appends `image` as one sixel sequence, drawn from the cursor's cell, with `holes` left
     /// transparent.
     mutating func encode(_ image: PixelBuffer, holes: CellMask?, into out: inout [UInt8]) {
-        let width = image.width, height = image.height
-        guard width > 0, height > 0 else { return }
+        guard image.width > 0, image.height > 0 else { return }
         quantizer.quantize(image, holes: holes, into: &indices)
+        write(Rect(x: 0, y: 0, width: image.width, height: image.height), imageWidth: image.width, into: &out)
+    }
+
+    /// One sixel sequence for each of `pieces` (rectangles of `image`'s pixels), in the one
+    /// palette chosen for the whole image, each drawn from the cursor's cell: the picture sent
+    /// in parts that leave `holes` uncovered, for a terminal that draws a sixel over the text.
+    mutating func encode(_ image: PixelBuffer, holes: CellMask?, pieces: [Rect]) -> [[UInt8]] {
+        guard image.width > 0, image.height > 0 else { return [] }
+        quantizer.quantize(image, holes: holes, into: &indices)
+        return pieces.map { piece in
+            var out: [UInt8] = []
+            write(piece, imageWidth: image.width, into: &out)
+            return out
+        }
+    }
+
+    /// Appends the sixel sequence of the quantized pixels (``indices``) in `region` of an image
+    /// `imageWidth` pixels wide.
+    private mutating func write(_ region: Rect, imageWidth: Int, into out: inout [UInt8]) {
+        let width = region.width, height = region.height
+        guard width > 0, height > 0 else { return }
         out += Array("\u{1B}P0;1;0q\"1;1;\(width);\(height)".utf8)
         for (i, colour) in quantizer.palette.enumerated() {
             out += Array("#\(i);2;\(SixelQuantizer.percent(colour.r));\(SixelQuantizer.percent(colour.g));\(SixelQuantizer.percent(colour.b))".utf8)
@@ -39,7 +59,7 @@ struct SixelEncoder {
             indices.withUnsafeBufferPointer { indices in
                 bits.withUnsafeMutableBufferPointer { bits in
                     for k in 0..<bandRows {
-                        let row = (top + k) * width
+                        let row = (region.y + top + k) * imageWidth + region.x
                         let bit = UInt8(1) << k
                         for x in 0..<width {
                             let c = Int(indices[row + x])

@@ -41,11 +41,14 @@ extension MpvPlayer {
 
     /// At `on_preloaded`, before mpv builds the file's decoders: a rotated video gets its turn as
     /// a filter for this file only (`file-local-options/vf`), and the file goes on opening.
+    ///
+    /// Every file gets its chain so, the pixel aspect's filter of the moment included: mpv puts
+    /// the filters back as they were before a file with filters of its own once it ends, so a
+    /// shape set during a rotated video (``setPixelAspect(_:)``, when `auto` steps down to cells)
+    /// was lost for the files after it, laid out for square pixels on cells again.
     func applyRotation(hook id: UInt64) {
-        let rotation = openedFileRotation()
-        if MpvPlayer.rotationFilter(rotation) != nil, let chain = MpvPlayer.videoFilters(rotation: rotation, pixelAspect: configuration.pixelAspect) {
-            try? handle.setProperty("file-local-options/vf", chain)
-        }
+        let chain = MpvPlayer.videoFilters(rotation: openedFileRotation(), pixelAspect: configuration.pixelAspect)
+        try? handle.setProperty("file-local-options/vf", chain ?? "")
         _ = mpv_hook_continue(handle.raw, id)
     }
 }

@@ -43,3 +43,18 @@ extension GraphicalTerminal {
                 sourceLocation: sourceLocation)
     }
 }
+
+extension XTerminal {
+    /// Reads the controls playing and then paused by Space (``expectControlsRead(title:pause:sourceLocation:)``),
+    /// then quits with q and expects reel to have drawn in `graphics` and ended well.
+    func expectControlsReadThenQuit(title: [String], graphics: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try expectControlsRead(title: title, pause: {
+            let mark = reelTrace.mark
+            try press("space")
+            reelTrace.waitForHandledInput(after: mark)
+        }, sourceLocation: sourceLocation)
+        try press("q")
+        #expect(waitForExit() == 0, sourceLocation: sourceLocation)
+        #expect(standardError.contains("graphics \(graphics)"), "\(standardError)", sourceLocation: sourceLocation)
+    }
+}

@@ -20,14 +20,7 @@ struct MltermEndToEndTests {
     @Test("sixel and iterm2: the title, a skip button's 10 and the time read over the picture, playing and paused", arguments: ["sixel", "iterm2"])
     func controlsRead(graphics: String) throws {
         let terminal = try XTerminal(.mlterm, [Paths.reel] + Self.arguments(graphics), width: 100, height: 30)
-        try terminal.expectControlsRead(title: Self.title) {
-            let mark = terminal.reelTrace.mark
-            try terminal.press("space")
-            terminal.reelTrace.waitForHandledInput(after: mark)
-        }
-        try terminal.press("q")
-        #expect(terminal.waitForExit() == 0)
-        #expect(terminal.standardError.contains("graphics \(graphics)"), "\(terminal.standardError)")
+        try terminal.expectControlsReadThenQuit(title: Self.title, graphics: graphics)
     }
 
     @Test("iterm2 through tmux's passthrough: the controls read over the picture, playing and paused",

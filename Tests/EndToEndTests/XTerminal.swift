@@ -16,6 +16,9 @@ final class XTerminal: GraphicalTerminal {
         case xterm
         /// mlterm (Xft, DejaVu Sans Mono), which draws sixel and iTerm2's inline images.
         case mlterm
+        /// Konsole, on a session bus of its own (`dbus-run-session`) and Qt's X11 platform: it
+        /// draws kitty graphics, sixel and iTerm2's inline images.
+        case konsole
     }
 
     /// Whether Xvfb, kitty, xterm, xdotool and ImageMagick are there (scripts/setup installs them).
@@ -85,6 +88,12 @@ final class XTerminal: GraphicalTerminal {
                     "--type=xft", "-w", "12", "-b", "black", "-f", "white", "--sbmod=none", "-T", "reel-e2e",
                     "-g", "\(width)x\(height)+0+0", "-e",
                 ] + wrapped, environment: env)
+            case .konsole:
+                // `width` × `height` cells, its tool bar above them.
+                terminal = try XTerminal.spawn("/usr/bin/dbus-run-session", [
+                    "--", "/usr/bin/konsole", "--separate", "--hide-menubar", "--hide-tabbar", "-p", "TerminalColumns=\(width)",
+                    "-p", "TerminalRows=\(height)", "-p", "tabtitle=reel-e2e", "-e",
+                ] + wrapped, environment: env + ["QT_QPA_PLATFORM=xcb"])
             }
             exitStatus = nil
             let pid = terminal
@@ -126,6 +135,11 @@ final class XTerminal: GraphicalTerminal {
 
     /// Whether mlterm is there too (scripts/setup installs it).
     static var mltermAvailable: Bool { available && FileManager.default.isExecutableFile(atPath: "/usr/bin/mlterm") }
+
+    /// Whether Konsole and dbus-run-session are there too (scripts/setup installs them).
+    static var konsoleAvailable: Bool {
+        available && ["/usr/bin/konsole", "/usr/bin/dbus-run-session"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+    }
 
     /// The program's environment in a terminal whose files are in `directory`, with `extra`
     /// added (the display's own variables are the terminal's to add).

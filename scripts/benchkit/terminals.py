@@ -300,11 +300,21 @@ def controls(display, kind, reel, work):
         png = display.shot(os.path.join(work, f"{kind}-paused.png"))
         result["paused"] = missing_controls(read_text(png)) if png else ["no shot"]
     stats = finish(display, process, stderr)
-    result["auto"] = (stat(stats, "graphics") or "?") + (f" ({stat(stats, 'blitter')})" if stat(stats, "blitter") else "")
+    result["auto"] = auto_pick(stats)
     if os.path.exists(trace):
         picture = next((line for line in open(trace, errors="replace") if " picture " in line), "")
         result["said"] = said(picture)
     return result
+
+
+def auto_pick(stats):
+    """What `auto` drew, from `--stats`: the protocol it picked, and the cells it stepped down to
+    when the terminal missed the frame rate in it (`cells_because sixel_showed_21_%_of_the_frames`)."""
+    drawn = (stat(stats, "graphics") or "?") + (f" ({stat(stats, 'blitter')})" if stat(stats, "blitter") else "")
+    because = re.match(r"(\S+?)_showed_(\d+)_%", stat(stats, "cells_because") or "")
+    if not because:
+        return drawn
+    return f"{because.group(1)}, then {stat(stats, 'blitter') or 'blocks'} cells ({because.group(2)} % of the frames shown)"
 
 
 def said(picture):
