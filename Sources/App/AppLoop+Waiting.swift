@@ -46,7 +46,7 @@ extension AppLoop {
     func outputState(now: Double) -> LoopScheduler.Output {
         LoopScheduler.Output(writing: !output.isIdle, awaitingAcknowledgement: renderer.holdsScreens(now: now),
                              awaitingPicture: !pacer.mayWritePicture || nextPictureAllowed(now: now) != nil,
-                             awaitingControls: !pacer.mayWriteControls && !inputSinceScreen)
+                             awaitingControls: (!pacer.mayWriteControls || cutPictureAwaited) && !inputSinceScreen)
     }
 
     /// When the next picture may go under `--terminal-max-fps`; nil without a cap, or once it may.

@@ -27,6 +27,38 @@ struct LinkLadderEndToEndTests {
         #expect(link.waitForExit()?.code == 0)
     }
 
+    /// The rest of a picture cut short at the link's cap goes once the terminal has answered for
+    /// the part before it, not behind it in the link: in reel's trace, a `draw` after a cut
+    /// (`cut`, `draw`) comes only after an `answer`. No key is pressed, so no screen has a key's
+    /// right to go behind a picture.
+    @Test("at 100 kB/s a picture cut at the cap waits for its answer before its rest, or any screen, goes")
+    func cutPictureWaitsForItsAnswer() throws {
+        let link = try SlowLink(rate: "800kbit", width: 120, height: 40,
+                                ["--no-audio", "--hide-delay=0", "--loop", "--colors=truecolor", Paths.sample("photo-pan.mp4")])
+        let trace = link.tmux.trace
+        #expect(trace.waitFor("rung tolerant", timeout: 40) != nil, "the ladder never stepped down; the trace ends:\n\(trace.tail)")
+        link.waitForDelivered(link.delivered + 300_000)
+        var cuts = 0, early: [Int] = []
+        var afterCut = false
+        let lines = trace.lines
+        for (index, line) in lines.enumerated() {
+            let event = line.split(separator: " ").dropFirst().first ?? ""
+            if event == "answer" {
+                afterCut = false
+            } else if event == "draw" {
+                if afterCut { early.append(index) }
+                afterCut = index > 0 && lines[index - 1].hasSuffix(" cut")
+                if afterCut { cuts += 1 }
+            }
+        }
+        #expect(cuts > 0, "no picture was cut at the cap; the trace ends:\n\(trace.tail)")
+        let first = early.first ?? 0
+        let context: String = lines[max(first - 8, 0)..<min(first + 2, lines.count)].joined(separator: "\n")
+        #expect(early.isEmpty, "\(early.count) of \(cuts) screens after a cut one went before its answer, as at line \(first):\n\(context)")
+        _ = try link.send("q")
+        #expect(link.waitForExit()?.code == 0)
+    }
+
     @Test("a terminal that never answers: no rung is ever taken, even at 100 kB/s")
     func unansweredKeepsTop() throws {
         let link = try SlowLinkEndToEndTests.playing(rate: "800kbit", answers: false)
