@@ -1,8 +1,20 @@
 import Controls
+import Drawing
 import Options
+import Terminal
 
 /// The link's ladder (``Controls/LinkLadder``): what a picture may spend on a slow link.
 extension AppLoop {
+    /// The ladder for pictures drawn with `blitter` in `colorMode`: the rungs that would change
+    /// nothing are passed over (half blocks where the cells are half blocks or pixels; a higher
+    /// tolerance and the palette where the colours are the palette's already).
+    static func linkLadder(colorMode: ColorMode, blitter: FrameEncoder.Blitter) -> LinkLadder {
+        var skipping: Set<LinkLadder.Rung> = []
+        if !blitter.drawsCells || blitter == .half { skipping.insert(.coarse) }
+        if colorMode == .palette256 { skipping.formUnion([.tolerant, .palette]) }
+        return LinkLadder(skipping: skipping)
+    }
+
     /// Tells the ladder of a screen just written; `rewriting`: the screen is part of a redraw
     /// (a new rung's colours, a resize) cut into pieces, whose bytes say nothing of the pictures.
     func noteLadder(picture: Bool, rewriting: Bool, now: Double) {
@@ -11,7 +23,25 @@ extension AppLoop {
         guard picture, !rewriting, renderer.frameCap != nil, let rate = pacer.rate else { return }
         if let rung = ladder.event(.picture(overflowed: renderer.lastFrameOverCap, rate: rate), now: now) {
             TraceLog.shared?.record("rung \(rung.name)", now: now)
+            followRungCells(now: now)
         }
+    }
+
+    /// Draws the picture in the rung's cells: half blocks from ``Controls/LinkLadder/Rung/coarse``
+    /// down, else the cells they stood in for. mpv renders the picture at the new cells' size and
+    /// shape (their pixels' aspect) from the next screen on, which writes the new cells.
+    func followRungCells(now: Double) {
+        guard renderer.graphics == nil, context.encoder.blitter.drawsCells else { return }
+        let coarse = ladder.rung.setting.coarseCells
+        guard let wanted = coarse ? .half : cellsAboveLadder, wanted != context.encoder.blitter else { return }
+        cellsAboveLadder = coarse ? context.encoder.blitter : nil
+        let encoder = context.encoder
+        context.encoder = FrameEncoder(blitter: wanted, dithersToPalette: encoder.dithersToPalette, cell: encoder.cell)
+        try? playback.player.setPixelAspect(context.pixelAspect)
+        top?.resize(to: context, now: now)
+        _ = scheduler.event(.redrawRequested, now: now)
+        let size = context.pixelSize
+        TraceLog.shared?.record("cells \(wanted.name) \(size.width)x\(size.height)", now: now)
     }
 
     /// Whether the last screen was a picture cut short at the link's cap and is not answered for
