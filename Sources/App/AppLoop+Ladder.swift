@@ -8,12 +8,22 @@ extension AppLoop {
     /// The ladder for pictures drawn with `blitter` in `colorMode`: the rungs that would change
     /// nothing are passed over (half blocks where the cells are half blocks or pixels; a higher
     /// tolerance and the palette where the colours are the palette's already).
+    ///
+    /// It goes no lower than half blocks (``lowestRung``): now that one picture is on the link at
+    /// a time (the rest of a cut one after its answer), fewer pictures a second save nothing of a
+    /// picture's bytes, and the palette's colours, which no tolerance spares, cost more of them
+    /// on camera footage. At 800 kbit/s (`scripts/bench ssh`, the street clip, A/B in one run) the
+    /// ladder down to 4 pictures a second in the palette showed 5.4 pictures a second, 24.9 dB and
+    /// a picture 217 ms old; stopping at half blocks, 8.0, 26.5 dB and 127 ms.
     static func linkLadder(colorMode: ColorMode, blitter: FrameEncoder.Blitter) -> LinkLadder {
         var skipping: Set<LinkLadder.Rung> = []
         if !blitter.drawsCells || blitter == .half { skipping.insert(.coarse) }
         if colorMode == .palette256 { skipping.formUnion([.tolerant, .palette]) }
-        return LinkLadder(skipping: skipping)
+        return LinkLadder(lowest: lowestRung, skipping: skipping)
     }
+
+    /// The lowest rung the loop's ladder takes.
+    static let lowestRung = LinkLadder.Rung.coarse
 
     /// Tells the ladder of a screen just written; `rewriting`: the screen is part of a redraw
     /// (a new rung's colours, a resize) cut into pieces, whose bytes say nothing of the pictures.
