@@ -13,8 +13,8 @@ extension AppLoop {
     /// a time (the rest of a cut one after its answer), fewer pictures a second save nothing of a
     /// picture's bytes, and the palette's colours, which no tolerance spares, cost more of them
     /// on camera footage. At 800 kbit/s (`scripts/bench ssh`, the street clip, A/B in one run) the
-    /// ladder down to 4 pictures a second in the palette showed 5.4 pictures a second, 24.9 dB and
-    /// a picture 217 ms old; stopping at half blocks, 8.0, 26.5 dB and 127 ms.
+    /// ladder down to 4 pictures a second in the palette showed 5.6 pictures a second, 24.1 dB and
+    /// a picture 230 ms old; stopping at half blocks, 8.2, 26.4 dB and 127 ms (docs/speed.md).
     static func linkLadder(colorMode: ColorMode, blitter: FrameEncoder.Blitter) -> LinkLadder {
         var skipping: Set<LinkLadder.Rung> = []
         if !blitter.drawsCells || blitter == .half { skipping.insert(.coarse) }

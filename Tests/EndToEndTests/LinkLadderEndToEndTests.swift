@@ -79,20 +79,23 @@ struct LinkLadderEndToEndTests {
         return first...last
     }
 
-    /// The widest columns the picture covered over `looks` captures a tenth of a second apart, and
-    /// whether any of them showed a glyph but half blocks in the picture.
+    /// The columns the picture covered over `looks` captures a tenth of a second apart (the
+    /// median of each edge, so that a look in passing, half one picture and half the next, does
+    /// not move them), and whether any of them showed a glyph but half blocks in the picture.
     static func look(_ tmux: TmuxSession, looks: Int = 10) throws -> (columns: ClosedRange<Int>?, finer: Bool) {
-        var widest: ClosedRange<Int>?
+        var lefts: [Int] = [], rights: [Int] = []
         var finer = false
         for _ in 0..<looks {
             let cells = ScreenCells(try tmux.capture(escapes: true))
             if let seen = pictureColumns(cells, rows: 8..<22) {
-                widest = widest.map { min($0.lowerBound, seen.lowerBound)...max($0.upperBound, seen.upperBound) } ?? seen
+                lefts.append(seen.lowerBound)
+                rights.append(seen.upperBound)
             }
             finer = finer || cells.rows[8..<22].contains { $0.contains { !["", " ", "▀", "▄", "█"].contains($0.text) } }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        return (widest, finer)
+        guard !lefts.isEmpty else { return (nil, finer) }
+        return (lefts.sorted()[lefts.count / 2]...rights.sorted()[rights.count / 2], finer)
     }
 
     /// The pillarboxed picture keeps its place and shape on the half-block rung: mpv renders it
