@@ -52,10 +52,11 @@ final class AppLoop: LoopStage {
     private(set) var pane: PanePictures?
     /// The screens paced to the terminal's answers, and the link they measure.
     private(set) var pacer: LinkPacer
-    /// What a picture may spend on the link (in `AppLoop+Ladder.swift`), and the colours it
-    /// goes back to at the top.
+    /// What a picture may spend on the link (in `AppLoop+Ladder.swift`), the colours it goes
+    /// back to at the top, and the cells its half blocks stand in for while they do.
     var ladder = LinkLadder()
     let baseColorMode: ColorMode
+    var cellsAboveLadder: FrameEncoder.Blitter?
     /// The video frames drawn when the last screen was written: more since, and the next screen
     /// carries a picture.
     private var framesAtLastScreen = 0
@@ -75,7 +76,6 @@ final class AppLoop: LoopStage {
     var cellsBecause: String?
     /// The last screen was cut short at the link's cap: once pictures may go, the rest goes.
     private var restOfCut = false
-
 
     init(session: TerminalSession, output: TerminalOutput, context: SceneContext, colorMode: ColorMode,
          graphics: GraphicsMode = .blocks, placement: KittyPlacement = .cursor, paneOrigin: CellOrigin = .zero,
@@ -103,7 +103,7 @@ final class AppLoop: LoopStage {
         pane = PanePictures(watcher: paneWatcher, renderer: &renderer)
         pacer = LinkPacer(active: pacing != .off)
         baseColorMode = renderer.colorMode
-        ladder = LinkLadder(highest: baseColorMode == .palette256 ? .palette : .exact)
+        ladder = AppLoop.linkLadder(colorMode: baseColorMode, blitter: context.encoder.blitter)
         renderer.pacedByStatus = pacing != .off
         renderer.questionsThroughTmux = pacing == .throughTmux
         pictureRate = PictureRateFallback(enabled: fallbackCells != nil && graphics != .blocks)

@@ -5,9 +5,15 @@
 /// The rungs (``Rung``), from the top:
 /// - ``Rung/exact``: today's pictures (the byte budget's tolerance, raised per frame to fit the cap);
 /// - ``Rung/tolerant``: a higher floor for the colour tolerance;
-/// - ``Rung/palette``: the 256-colour palette, whose colours take half the bytes and change less;
-/// - ``Rung/slower`` and ``Rung/slowest``: the palette, and fewer pictures a second, so that the
+/// - ``Rung/coarse``: half blocks instead of the finer cells (sextants, quadrants, octants): half
+///   the cells' changes a picture writes, in the same colours;
+/// - ``Rung/palette``: half blocks in the 256-colour palette, whose colours take half the bytes
+///   and change less;
+/// - ``Rung/slower`` and ``Rung/slowest``: the same, and fewer pictures a second, so that the
 ///   frame rate drops before the picture lags.
+///
+/// A rung that would change nothing here (half blocks where the cells are half blocks already)
+/// is passed over (``skipping``), so that a step down always spends less.
 ///
 /// The loop tells it of each picture written under a cap (``Event/picture(overflowed:rate:)``):
 /// whether it overflowed (it was over the cap at the tolerance it was drawn with: raised past
@@ -24,7 +30,7 @@
 public struct LinkLadder: Sendable, Equatable {
     /// How much a picture may spend, from most to least.
     public enum Rung: Int, Sendable, Equatable, Comparable, CaseIterable {
-        case exact, tolerant, palette, slower, slowest
+        case exact, tolerant, coarse, palette, slower, slowest
 
         public static func < (a: Rung, b: Rung) -> Bool { a.rawValue < b.rawValue }
 
@@ -33,9 +39,10 @@ public struct LinkLadder: Sendable, Equatable {
             switch self {
             case .exact: "exact"
             case .tolerant: "tolerant"
-            case .palette: "256 colours"
-            case .slower: "256 colours, 8 fps"
-            case .slowest: "256 colours, 4 fps"
+            case .coarse: "half blocks"
+            case .palette: "half blocks, 256 colours"
+            case .slower: "half blocks, 256 colours, 8 fps"
+            case .slowest: "half blocks, 256 colours, 4 fps"
             }
         }
 
@@ -44,9 +51,10 @@ public struct LinkLadder: Sendable, Equatable {
             switch self {
             case .exact: Setting()
             case .tolerant: Setting(toleranceFloor: 32)
-            case .palette: Setting(palette: true)
-            case .slower: Setting(palette: true, picturesPerSecond: 8)
-            case .slowest: Setting(palette: true, picturesPerSecond: 4)
+            case .coarse: Setting(toleranceFloor: 32, coarseCells: true)
+            case .palette: Setting(coarseCells: true, palette: true)
+            case .slower: Setting(coarseCells: true, palette: true, picturesPerSecond: 8)
+            case .slowest: Setting(coarseCells: true, palette: true, picturesPerSecond: 4)
             }
         }
     }
@@ -55,13 +63,17 @@ public struct LinkLadder: Sendable, Equatable {
     public struct Setting: Sendable, Equatable {
         /// The least colour tolerance of a picture (nil: the user's).
         public var toleranceFloor: UInt8?
+        /// Half blocks instead of finer cells, the picture rendered at their size.
+        public var coarseCells = false
         /// The 256-colour palette instead of 24-bit colour.
         public var palette = false
         /// The most pictures a second (nil: as many as the link's answers allow).
         public var picturesPerSecond: Double?
 
-        public init(toleranceFloor: UInt8? = nil, palette: Bool = false, picturesPerSecond: Double? = nil) {
+        public init(toleranceFloor: UInt8? = nil, coarseCells: Bool = false, palette: Bool = false,
+                    picturesPerSecond: Double? = nil) {
             self.toleranceFloor = toleranceFloor
+            self.coarseCells = coarseCells
             self.palette = palette
             self.picturesPerSecond = picturesPerSecond
         }
@@ -93,6 +105,8 @@ public struct LinkLadder: Sendable, Equatable {
     public let lowest: Rung
     /// The highest rung it may go to.
     public let highest: Rung
+    /// The rungs passed over, which would change nothing here.
+    public let skipping: Set<Rung>
     /// The rate at which the ladder stepped down from each rung above the current one, the
     /// nearest last.
     public private(set) var stepRates: [Double] = []
@@ -107,11 +121,21 @@ public struct LinkLadder: Sendable, Equatable {
     /// The calm the next climb needs (``calm``, doubled by each relapse).
     public private(set) var calmNeeded = LinkLadder.calm
 
-    /// A ladder from `highest` (where it starts) down to `lowest`.
-    public init(highest: Rung = .exact, lowest: Rung = .slowest) {
+    /// A ladder from `highest` (where it starts) down to `lowest`, passing over the rungs of
+    /// `skipping` (they are never taken, nor started on).
+    public init(highest: Rung = .exact, lowest: Rung = .slowest, skipping: Set<Rung> = []) {
         self.highest = highest
         self.lowest = max(lowest, highest)
+        self.skipping = skipping
         rung = highest
+    }
+
+    /// The next rung below (`by` 1) or above (`by` -1) that is not passed over, within the bounds; nil for none.
+    private func neighbour(by step: Int) -> Rung? {
+        var next = Rung(rawValue: rung.rawValue + step)
+        while let candidate = next, skipping.contains(candidate) { next = Rung(rawValue: candidate.rawValue + step) }
+        guard let found = next, found >= highest, found <= lowest else { return nil }
+        return found
     }
 
     /// Takes `event` at `now`; the new rung when it changed.
@@ -125,16 +149,16 @@ public struct LinkLadder: Sendable, Equatable {
                 overflows = 0
             }
             guard now - changedAt >= LinkLadder.dwell else { return nil }
-            if overflows >= LinkLadder.overflowsToStep, rung < lowest {
+            if overflows >= LinkLadder.overflowsToStep, let below = neighbour(by: 1) {
                 stepRates.append(rate)
                 if now - climbedAt < LinkLadder.relapse { calmNeeded = min(calmNeeded * 2, LinkLadder.longestCalm) }
-                return change(to: Rung(rawValue: rung.rawValue + 1) ?? lowest, now: now)
+                return change(to: below, now: now)
             }
-            if !overflowed, rung > highest, now - calmSince >= calmNeeded,
+            if !overflowed, now - calmSince >= calmNeeded, let above = neighbour(by: -1),
                rate >= (stepRates.last ?? 0) * LinkLadder.climbFactor {
                 stepRates.removeLast()
                 climbedAt = now
-                return change(to: Rung(rawValue: rung.rawValue - 1) ?? highest, now: now)
+                return change(to: above, now: now)
             }
             return nil
         }

@@ -12,6 +12,7 @@ import System
 ///     12.398765 seeked                           mpv restarted playback after it
 ///     12.401234 frame 23.466                     a video frame rendered, at mpv's position
 ///     12.401240 skip 23.500                      a due video frame let go unrendered (terminal behind)
+///     12.402340 cut                              the screen handed over next was cut short at the link's cap
 ///     12.402345 draw 18342                       a screen handed to the terminal, in bytes
 ///     12.431000 drained 29                       the screen in flight finished writing, ms after it was handed over
 ///     12.431100 handled                          the input above is handled; what it changed drawn, if the terminal was ready

@@ -34,8 +34,9 @@ struct LinkLadderTests {
     func downToTheBottom() {
         var ladder = LinkLadder()
         let steps = Self.feed(&ladder, 40, overflowed: true, rate: 1e5, from: 0, every: 0.2)
-        #expect(steps == [.tolerant, .palette, .slower, .slowest])
+        #expect(steps == [.tolerant, .coarse, .palette, .slower, .slowest])
         #expect(ladder.rung.setting.palette)
+        #expect(ladder.rung.setting.coarseCells)
         #expect(ladder.rung.setting.picturesPerSecond == 4)
         // One overflow a frame apart after a step is the redraw's: no step within the dwell.
         var fresh = LinkLadder()
@@ -67,6 +68,32 @@ struct LinkLadderTests {
         #expect(ladder.calmNeeded == 2 * LinkLadder.calm)
         #expect(ladder.event(.picture(overflowed: false, rate: 300_000), now: 13) == nil)
         #expect(ladder.event(.picture(overflowed: false, rate: 300_000), now: 17.5) == .exact)
+    }
+
+    /// The rungs a slow link takes the ladder down through, and back up once the link is fast,
+    /// for each set of rungs passed over.
+    @Test("rungs that would change nothing are passed over, down and up", arguments: [
+        ([], [.tolerant, .coarse, .palette, .slower, .slowest]),
+        ([.coarse], [.tolerant, .palette, .slower, .slowest]),
+        ([.tolerant, .palette], [.coarse, .slower, .slowest]),
+        ([.tolerant, .coarse, .palette], [.slower, .slowest]),
+    ] as [(Set<LinkLadder.Rung>, [LinkLadder.Rung])])
+    func skipping(skipped: Set<LinkLadder.Rung>, down: [LinkLadder.Rung]) {
+        var ladder = LinkLadder(skipping: skipped)
+        #expect(Self.feed(&ladder, 60, overflowed: true, rate: 1e5, from: 0) == down)
+        // Calm on a link ten times as fast: one rung a calm apart, the same rungs back up.
+        var up: [LinkLadder.Rung] = []
+        for second in 0..<(down.count * 6) {
+            if let rung = ladder.event(.picture(overflowed: false, rate: 1e6), now: 20 + Double(second)) { up.append(rung) }
+        }
+        #expect(up == Array(([LinkLadder.Rung.exact] + down).reversed().dropFirst()))
+    }
+
+    @Test("half blocks are the rung below the tolerant one, in full colour; the palette's rungs keep them")
+    func coarseCells() {
+        #expect(LinkLadder.Rung.coarse.setting == LinkLadder.Setting(toleranceFloor: 32, coarseCells: true))
+        #expect(LinkLadder.Rung.allCases.filter { $0.setting.coarseCells } == [.coarse, .palette, .slower, .slowest])
+        #expect(!LinkLadder.Rung.tolerant.setting.coarseCells && !LinkLadder.Rung.exact.setting.coarseCells)
     }
 
     @Test("the options' bounds: no lower than the lowest rung, and starting at the highest")

@@ -727,6 +727,12 @@ def main(argv):
                         help="the links of the ssh part (as tc writes rates): 800kbit, 8mbit, 80mbit")
     parser.add_argument("--ssh-kitty-rates", default="8mbit,80mbit",
                         help="the links of the ssh part's kitty runs (reel's pixels, no shared memory); empty: none")
+    parser.add_argument("--ssh-players", default=",".join(sshbench.PLAYERS),
+                        help="the players of the ssh part: reel, tct, reel-tmux")
+    parser.add_argument("--ssh-repeats", type=int, default=1, help="runs of each player and link in the ssh part (medians)")
+    parser.add_argument("--ssh-reels", default="",
+                        help="NAME=PATH,NAME=PATH: reels to compare in the ssh part, each run in turn within a repeat "
+                             "(an A/B under the same load); default: --reel alone")
     parser.add_argument("--seeks", type=int, default=20, help="how many double taps to time")
     parser.add_argument("--long", action="store_true", help="also the 10-minute memory soak")
     parser.add_argument("--trace", action="store_true",

@@ -71,7 +71,9 @@ def player_command(player, reel, clip, far):
     columns, rows = SIZE
     reel_command = [reel, "--no-audio", "--no-resume", "--loop", "--hide-delay=0", f"--input-ipc-server={ipc}", clip]
     if player == "reel":
-        return ["env", "COLORTERM=truecolor"] + reel_command
+        # reel's trace on the far side: when each frame was rendered and each screen written and
+        # answered, for where the picture's age goes (`age_breakdown`).
+        return ["env", "COLORTERM=truecolor", f"REEL_TRACE={os.path.join(far, 'trace')}"] + reel_command
     if player == "reel-tmux":
         # A tmux of its own on the far side (its status line off), reel in its one pane.
         inner = " ".join("'" + word.replace("'", "'\\''") + "'" for word in reel_command)
@@ -177,7 +179,7 @@ def mpv_clock(clock, duration):
     return lambda t: float(np.interp(t, times, positions)) if times else None
 
 
-def analyse(result, player, clip, info, cache, decode_screens):
+def analyse(result, player, clip, info, cache, decode_screens, trace=None):
     samples = result.samples
     row = {"pause_ms": samples.get("pause_ms"), "exit_ms": samples.get("exit_ms"), "error": samples.get("error"),
            "timed_out": result.timed_out}
@@ -192,6 +194,7 @@ def analyse(result, player, clip, info, cache, decode_screens):
         # screens cannot be told apart, so only the keys are timed.
         return row
     frames = decode_screens(result.chunks, columns, rows, "tct" if player == "tct" else "reel-octant")
+    screen_numbers = {id(f): n for n, f in enumerate(frames)}
     inside = [f for f in frames if w0 <= f.time <= w1]
     area = fidelity.video_area(inside) if inside else None
     if not area:
@@ -199,13 +202,15 @@ def analyse(result, player, clip, info, cache, decode_screens):
     x0, y0, x1, y1 = area
     source = fidelity.source_frames(clip, x1 - x0, y1 - y0, cache)
     clock = mpv_clock(samples.get("clock", []), info["duration"])
-    matches = []
+    matches, numbers = [], {}
     for frame in inside:
         crop = frame.image[y0:y1, x0:x1]
         index = fidelity.best_match(source, crop, 0, len(source))
         mse = float(((source[index].astype(np.float32) - crop.astype(np.float32)) ** 2).mean())
         matches.append(fidelity.Match(frame.time, index, mse))
-    matches = [m for m in matches if m.psnr >= 12.0]
+        numbers[len(matches) - 1] = screen_numbers[id(frame)]
+    numbered = [(m, numbers[i]) for i, m in enumerate(matches) if m.psnr >= 12.0]
+    matches = [m for m, _ in numbered]
     if not matches:
         return row
     fps = info["fps"]
@@ -223,6 +228,117 @@ def analyse(result, player, clip, info, cache, decode_screens):
                screens=len(matches), area=list(area))
     if ages:
         row.update(age_median_ms=statistics.median(ages), age_p90_ms=float(np.percentile(ages, 90)))
+    if trace and player == "reel":
+        breakdown = age_breakdown(trace, numbered, clock, fps, info["duration"])
+        if breakdown:
+            row["breakdown"] = breakdown
+    return row
+
+
+def read_trace(path):
+    """reel's trace as (time, event, words) rows; [] when there is none."""
+    try:
+        with open(path, errors="replace") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return []
+    rows = []
+    for line in lines:
+        words = line.split()
+        if len(words) >= 2:
+            try:
+                rows.append((float(words[0]), words[1], words[2:]))
+            except ValueError:
+                pass
+    return rows
+
+
+def age_breakdown(trace_path, numbered, clock, fps, duration):
+    """Where each screen's age went, from reel's trace on the far side (one CLOCK_MONOTONIC on
+    both sides): the k-th screen the near side decoded is the k-th `draw` of the trace (reel
+    writes a screen only when a cell changed). For each matched screen, its picture's frame is
+    the last `frame` rendered before its draw; then, in ms (medians over the screens):
+    - `frame`: mpv's clock when reel rendered the frame, less the frame's own time (mpv's frame
+      wait, and how old the frame was when rendered);
+    - `render_to_write`: the render to the screen handed to the terminal (the fit, the diff);
+    - `transit`: the write to the screen complete on the near side (the link, its queue);
+    - `answer`: the screen complete to its answer on the far side (the way back);
+    - `answer_to_next`: the answer to the next picture's screen written;
+    - `older`: the screen's age less the age of the frame it carried when rendered (a screen cut
+      short, half old and half new, that the bench matched to an older frame);
+    - `cut`: the share of screens cut short at the cap (the trace's `cut` lines);
+    - `screen_bytes`: a screen's bytes."""
+    rows = read_trace(trace_path)
+    draws, cut_draws, pending = [], set(), False
+    for t, e, w in rows:
+        if e == "cut":
+            pending = True  # the screen written next was cut short at the cap
+        elif e == "draw" and w and w[0].isdigit():
+            if pending:
+                cut_draws.add(len(draws))
+            pending = False
+            draws.append((t, int(w[0])))
+    renders = [(t, float(w[0])) for t, e, w in rows if e == "frame" and w]
+    answers = [t for t, e, w in rows if e == "answer" and w[:1] == ["0"]]
+    if not draws or not renders:
+        return None
+    import bisect
+    render_times = [t for t, _ in renders]
+    answer_times = answers
+    draw_times = [t for t, _ in draws]
+    parts = {k: [] for k in ("frame", "render_to_write", "transit", "answer", "answer_to_next", "older")}
+    cut_count, counted, sizes = 0, 0, []
+    for m, number in numbered:
+        if number >= len(draws):
+            continue
+        written, size = draws[number]
+        if m.time < written:
+            continue  # the trace and the screens disagree: not this draw
+        i = bisect.bisect_right(render_times, written) - 1
+        if i < 0:
+            continue
+        rendered, position = renders[i]
+        counted += 1
+        sizes.append(size)
+        cut_count += number in cut_draws
+        at_render = clock(rendered)
+        if at_render is not None:
+            parts["frame"].append((at_render - position) * 1000)
+            now = clock(m.time)
+            if now is not None:
+                age = (now - m.index / fps + 5) % duration - 5
+                shown_age = (now - position + 5) % duration - 5
+                parts["older"].append((age - shown_age) * 1000)
+        parts["render_to_write"].append((written - rendered) * 1000)
+        parts["transit"].append((m.time - written) * 1000)
+        j = bisect.bisect_left(answer_times, m.time)
+        if j < len(answer_times):
+            parts["answer"].append((answer_times[j] - m.time) * 1000)
+            k = bisect.bisect_right(draw_times, answer_times[j])
+            if k < len(draws):
+                parts["answer_to_next"].append((draw_times[k] - answer_times[j]) * 1000)
+    if not counted:
+        return None
+    out = {k: round(statistics.median(v), 1) for k, v in parts.items() if v}
+    out.update(cut=round(cut_count / counted, 2), screen_bytes=statistics.median(sizes), screens=counted)
+    return out
+
+
+def median_row(runs):
+    """One row for repeated runs: each figure's median (the breakdown's too), the runs' count."""
+    if len(runs) == 1:
+        return runs[0]
+    row = {"repeats": len(runs)}
+    for key in dict.fromkeys(k for r in runs for k in r):
+        values = [r[key] for r in runs if isinstance(r.get(key), (int, float)) and not isinstance(r.get(key), bool)]
+        if values:
+            row[key] = float(statistics.median(values))
+        elif key == "breakdown":
+            parts = [r[key] for r in runs if r.get(key)]
+            row[key] = {k: float(statistics.median([p[k] for p in parts if k in p]))
+                        for k in dict.fromkeys(k for p in parts for k in p)}
+        else:
+            row[key] = next((r[key] for r in runs if r.get(key) is not None), None)
     return row
 
 
@@ -256,6 +372,15 @@ def stamped_clip(cache):
     return path
 
 
+def reel_variants(args, reel):
+    """The reels to run: `reel` alone, or --ssh-reels' NAME=PATH pairs, each its own player
+    (`reel@NAME`), run in turn within each repeat, so that an A/B shares the machine's load."""
+    pairs = [p for p in (getattr(args, "ssh_reels", "") or "").split(",") if p]
+    if not pairs:
+        return {"": reel}
+    return {name: os.path.abspath(path) for name, path in (p.split("=", 1) for p in pairs)}
+
+
 def run_ssh(args, reel, workdir, cache, clip_info, decode_screens):
     # The far side starts in another folder: every path it is given is absolute.
     reel, workdir, cache = os.path.abspath(reel), os.path.abspath(workdir), os.path.abspath(cache)
@@ -263,20 +388,32 @@ def run_ssh(args, reel, workdir, cache, clip_info, decode_screens):
     info = clip_info(clip)
     results = {"clip": "bikes", "size": f"{SIZE[0]}x{SIZE[1]}", "runs": {}}
     rates = [r for r in args.ssh_rates.split(",") if r]
+    players = [p for p in (getattr(args, "ssh_players", "") or ",".join(PLAYERS)).split(",") if p]
+    variants = reel_variants(args, reel)
+    repeats = max(getattr(args, "ssh_repeats", 1) or 1, 1)
     for rate in rates:
-        for player in PLAYERS:
-            label = f"{rate} {player}"
-            log(f"ssh: {label}")
-            run_dir = os.path.join(workdir, "ssh", f"{rate}-{player}")
-            far = os.path.join(run_dir, "far")
-            subprocess.run(["rm", "-rf", far])
-            os.makedirs(far, exist_ok=True)
-            command = [SSHLINK, "--rate", rate, "--dir", far, "--"] + player_command(player, reel, clip, far)
-            result = TmuxRun(*SIZE, run_dir).run(command, timeout=150, script=drive(player, far, run_dir))
-            row = analyse(result, player, clip, info, cache, decode_screens)
-            log(f"ssh: {label}: " + ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}"
-                                              for k, v in row.items() if k != "area"))
-            results["runs"][label] = row
+        rows = {}
+        for repeat in range(repeats):
+            for player in players:
+                for name, binary in (variants.items() if player != "tct" else [("", reel)]):
+                    shown = player + (f"@{name}" if name else "")
+                    label = f"{rate} {shown}"
+                    log(f"ssh: {label} (run {repeat + 1} of {repeats}, load {os.getloadavg()[0]:.1f})")
+                    run_dir = os.path.join(workdir, "ssh", f"{rate}-{shown}-{repeat}")
+                    far = os.path.join(run_dir, "far")
+                    subprocess.run(["rm", "-rf", far])
+                    os.makedirs(far, exist_ok=True)
+                    command = [SSHLINK, "--rate", rate, "--dir", far, "--"] + player_command(player, binary, clip, far)
+                    result = TmuxRun(*SIZE, run_dir).run(command, timeout=150, script=drive(player, far, run_dir))
+                    row = analyse(result, player, clip, info, cache, decode_screens, trace=os.path.join(far, "trace"))
+                    row["load"] = os.getloadavg()[0]
+                    log(f"ssh: {label}: " + ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}"
+                                                      for k, v in row.items() if k not in ("area", "breakdown")))
+                    if row.get("breakdown"):
+                        log(f"ssh: {label}: where the age goes (ms, medians): {row['breakdown']}")
+                    rows.setdefault(label, []).append(row)
+        for label, runs in rows.items():
+            results["runs"][label] = median_row(runs)
     if args.ssh_kitty_rates:
         results["kitty"] = run_ssh_kitty(args, reel, workdir, cache)
     return results
@@ -435,6 +572,7 @@ def report(results):
     if not runs and not kitty:
         return ""
     rates = list(dict.fromkeys(label.split()[0] for label in runs))
+    players = list(dict.fromkeys(label.split(" ", 1)[1] for label in runs))
     lines = ["", "## Over SSH", "",
              f"A real OpenSSH session over a loopback link shaped by tc (scripts/sshlink), the `{results['clip']}` "
              f"street clip looping in cells at {results['size']} on the near side's tmux pane, reel beside "
@@ -442,8 +580,9 @@ def report(results):
              "The picture's age is in mpv's own time: tct's writes hold mpv's clock back, so its age stays small "
              "while its pause and exit wait for the whole backlog.", ""]
     if runs:
-        header = "| | " + " | ".join(f"{rate} reel | {rate} tct | {rate} reel in a far tmux" for rate in rates) + " |"
-        lines += [header, "|---|" + "---|" * (len(PLAYERS) * len(rates))]
+        names = {"reel": "reel", "tct": "tct", "reel-tmux": "reel in a far tmux"}
+        header = "| | " + " | ".join(f"{rate} {names.get(p, p)}" for rate in rates for p in players) + " |"
+        lines += [header, "|---|" + "---|" * (len(players) * len(rates))]
     figures = (("Space → pause shown (ms)", "pause_ms", ".0f"), ("q → exit (ms)", "exit_ms", ".0f"),
                ("frames shown a second", "frames_per_s", ".1f"), ("picture's age, median (ms)", "age_median_ms", ".0f"),
                ("picture's age, 90th percentile (ms)", "age_p90_ms", ".0f"), ("PSNR of the frames shown (dB)", "psnr", ".1f"),
@@ -451,7 +590,7 @@ def report(results):
     for title, key, spec in figures if runs else ():
         cells = []
         for rate in rates:
-            for player in PLAYERS:
+            for player in players:
                 cells.append(_fmt(runs.get(f"{rate} {player}", {}).get(key), spec))
         lines.append(f"| {title} | " + " | ".join(cells) + " |")
     if kitty:
