@@ -135,6 +135,10 @@ static float share(int size, int parts, int k, int a, int b) {
 }
 
 void reel_sextant_model_make(int width, int height, float blend, reel_sextant_model *model) {
+    reel_sextant_model_make_lanes(width, height, blend, REEL_SEXTANT_ALL_LANES, model);
+}
+
+void reel_sextant_model_make_lanes(int width, int height, float blend, uint64_t lanes, reel_sextant_model *model) {
     if (width < 2) width = 2;
     if (height < 3) height = 3;
     model->width = width;
@@ -191,7 +195,9 @@ void reel_sextant_model_make(int width, int height, float blend, reel_sextant_mo
         sc += blend * sb;
         sb *= 1 - blend;
         double d = sa * sc - sb * sb;
-        int usable = lane > 0 && lane < LANES && d > 1e-6;
+        // A lane left out of `lanes` gets no factors, so the fit never scores it (its sums are
+        // still worked out: later lanes' sums start from them).
+        int usable = lane > 0 && lane < LANES && d > 1e-6 && ((lanes >> lane) & 1);
         model->both[lane] = usable ? (float)(32 / d) : 0;
         model->across[lane] = usable ? (float)(2 * (sa + sb) / d) : 0;
         model->outside[lane] = usable ? (float)(sa / d) : 0;

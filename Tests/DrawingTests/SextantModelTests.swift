@@ -159,10 +159,12 @@ struct SextantModelTests {
         #expect(FrameEncoder(blitter: .sextant, cell: CellModel(reported: PixelSize(width: 8, height: 16))).sextantModel == nil)
         #expect(FrameEncoder(blitter: .sextant, cell: CellModel(reported: PixelSize(width: 7, height: 15))).sextantModel?.size
             == PixelSize(width: 7, height: 15))
-        #expect(FrameEncoder(blitter: .quadrant, cell: CellModel(reported: PixelSize(width: 7, height: 15))).sextantModel == nil)
+        #expect(FrameEncoder(blitter: .quadrant, cell: CellModel(reported: PixelSize(width: 7, height: 15))).sextantModel?.glyphs
+            == .blockElements)
+        #expect(FrameEncoder(blitter: .quadrant).sextantModel?.size == PixelSize(width: 8, height: 16), "the Block Elements' own tables at 8 × 16 too")
     }
 
-    @Test("sextant and octant pictures go on whole cells across on a cell of odd width, half cells on an even one")
+    @Test("quadrant, sextant and octant pictures go on whole cells across on a cell of odd width, half cells on an even one")
     func grain() {
         func grain(_ blitter: FrameEncoder.Blitter, _ width: Int) -> [Int] {
             let g = FrameEncoder(blitter: blitter, cell: CellModel(reported: PixelSize(width: width, height: 15))).pictureGrain
@@ -170,6 +172,6 @@ struct SextantModelTests {
         }
         #expect(grain(.sextant, 7) == [4, 8] && grain(.octant, 11) == [4, 8])
         #expect(grain(.sextant, 8) == [2, 8] && grain(.sextant, 10) == [2, 8])
-        #expect(grain(.quadrant, 7) == [1, 1] && grain(.half, 7) == [1, 1])
+        #expect(grain(.quadrant, 7) == [4, 8] && grain(.quadrant, 8) == [2, 8] && grain(.half, 7) == [1, 1])
     }
 }
