@@ -110,3 +110,5 @@ const uint32_t reel_sextant_lane_glyphs[REEL_SEXTANT_LANES] = {
     0x0258A, 0x02589, 0x02502, 0x02503, 0x02500, 0x02501, 0x02574, 0x02575,
     0x02576, 0x02577, 0x02578, 0x02579, 0x0257A, 0x0257B, 0x00020, 0x00020,
 };
+
+const uint64_t reel_block_element_lanes = ((uint64_t)1 << 25) | ((((uint64_t)1 << 18) - 1) << 32);

@@ -68,8 +68,18 @@ static void eighths(int size, int first, int last, int *start, int *end) {
 // it: sextant rows at h/3 and 2h/3 rounded down and columns at w/2; quadrants at w/2 and h/2;
 // halves and eighths on kitty's eighths; lines 2 px (light) and 3 px (heavy) thick, at 96 dpi,
 // centred on w/2 or h/2 (from w/2 - t/2). Returns the count (at most 6).
+//
+// Lane 25 (the three left sextants) is drawn with `▌`, which Unicode's sextants leave out and
+// kitty draws on its eighths 0-3 (kitty/decorations.c, eight_block), not at w/2: on a cell of odd
+// width the two part by a pixel (4 of 7 pixels, 6 of 11, where the sextants take 3 and 5).
 static int lane_rects(int lane, int w, int h, rect *out) {
     int n = 0, cx = w / 2, cy = h / 2;
+    int s, e;
+    if (lane == 25) {
+        eighths(w, 0, 3, &s, &e);
+        out[n++] = (rect){s, e, 0, h};
+        return n;
+    }
     if (lane < 32) {
         int p = lane ^ (lane >> 1);
         for (int k = 0; k < 6; k++) {
@@ -79,7 +89,6 @@ static int lane_rects(int lane, int w, int h, rect *out) {
         }
         return n;
     }
-    int s, e;
     switch (lane) {
     case 32: eighths(h, 0, 3, &s, &e); out[n++] = (rect){0, w, s, e}; return n;
     case 33: out[n++] = (rect){0, cx, 0, cy}; return n;
@@ -126,6 +135,10 @@ static float share(int size, int parts, int k, int a, int b) {
 }
 
 void reel_sextant_model_make(int width, int height, float blend, reel_sextant_model *model) {
+    reel_sextant_model_make_lanes(width, height, blend, REEL_SEXTANT_ALL_LANES, model);
+}
+
+void reel_sextant_model_make_lanes(int width, int height, float blend, uint64_t lanes, reel_sextant_model *model) {
     if (width < 2) width = 2;
     if (height < 3) height = 3;
     model->width = width;
@@ -182,7 +195,9 @@ void reel_sextant_model_make(int width, int height, float blend, reel_sextant_mo
         sc += blend * sb;
         sb *= 1 - blend;
         double d = sa * sc - sb * sb;
-        int usable = lane > 0 && lane < LANES && d > 1e-6;
+        // A lane left out of `lanes` gets no factors, so the fit never scores it (its sums are
+        // still worked out: later lanes' sums start from them).
+        int usable = lane > 0 && lane < LANES && d > 1e-6 && ((lanes >> lane) & 1);
         model->both[lane] = usable ? (float)(32 / d) : 0;
         model->across[lane] = usable ? (float)(2 * (sa + sb) / d) : 0;
         model->outside[lane] = usable ? (float)(sa / d) : 0;

@@ -47,14 +47,35 @@ public final class SextantModel: @unchecked Sendable {
 
     /// How much of a split inside a sample the fit counts (`reel_sextant_model_make`'s blend).
     public let blend: Float
+    /// The glyphs the fit may choose.
+    public let glyphs: Glyphs
+
+    /// The glyphs a fit chooses from, as a mask of the fit's lanes (`reel_sextant_lane_glyphs`).
+    public enum Glyphs: Sendable, Hashable {
+        /// All of them: the sextants, Block Elements' halves, quadrants and eighths, and the
+        /// box-drawing lines.
+        case all
+        /// Unicode's Block Elements alone (U+2580–259F: `▀ ▌`, the quadrants, the lower and left
+        /// eighths), which every terminal that draws quadrants draws: the quadrant blitter's.
+        case blockElements
+
+        /// The lanes, bit i for lane i.
+        var lanes: UInt64 {
+            switch self {
+            case .all: ~0
+            case .blockElements: reel_block_element_lanes
+            }
+        }
+    }
 
     /// The tables for cells of `size` pixels, judging splits inside samples by `blend` (by
-    /// ``blend(for:)`` if not given).
-    public init(size: PixelSize, blend: Float? = nil) {
+    /// ``blend(for:)`` if not given), choosing among `glyphs`.
+    public init(size: PixelSize, blend: Float? = nil, glyphs: Glyphs = .all) {
         self.size = size
         self.blend = blend ?? Self.blend(for: size)
+        self.glyphs = glyphs
         storage = UnsafeMutableRawPointer.allocate(byteCount: reel_sextant_model_size(), alignment: 32)
-        reel_sextant_model_make(Int32(size.width), Int32(size.height), self.blend, model)
+        reel_sextant_model_make_lanes(Int32(size.width), Int32(size.height), self.blend, glyphs.lanes, model)
     }
 
     /// How much of a split inside a sample to count on a cell of `size`. The picture is seen (and

@@ -6,9 +6,10 @@ public struct FrameEncoder: Sendable, Hashable {
         /// 1×2 pixels per cell: `▀` with the top pixel in the foreground and the bottom one in the
         /// background, or a blank when both are equal.
         case half
-        /// 2×2 pixels per cell: one of the quadrant blocks `▘▝▀▖▌▞▛▗▚▐▜▄▙▟█` with two colours, the
-        /// split of the four pixels into two groups that has the least squared error (each group
-        /// shown as its mean); a blank when all four are equal.
+        /// 4×8 samples per cell, drawn as the sextant fit draws them but with Unicode's Block
+        /// Elements alone (U+2580–259F, which every terminal that draws quadrants draws): the
+        /// halves `▀ ▌`, the quadrants `▘ ▝ ▖ ▗ ▚` and the ⅛ blocks `▁…▇`, `▏…▉` (with their
+        /// complements, the colours swapped).
         case quadrant
         /// 4×8 samples per cell, drawn with the glyph that splits them best in two
         /// (``FrameEncoder/sextantCell(_:origin:width:)``): the sextants (U+1FB00–U+1FB3B, with
@@ -27,28 +28,27 @@ public struct FrameEncoder: Sendable, Hashable {
         @inlinable public var pixelsPerColumn: Int {
             switch self {
             case .half: 1
-            case .quadrant: 2
-            case .sextant, .octant: 4
+            case .quadrant, .sextant, .octant: 4
             case .pixels(let width, _): max(width, 1)
             }
         }
         /// Pixels per cell down.
         @inlinable public var pixelsPerRow: Int {
             switch self {
-            case .half, .quadrant: 2
-            case .sextant, .octant: 8
+            case .half: 2
+            case .quadrant, .sextant, .octant: 8
             case .pixels(_, let height): max(height, 1)
             }
         }
 
         /// How many times larger each way mpv should render the picture, for reel to average
-        /// back: 3 for half and quadrant blocks, whose few pixels a cell a scaler would sample
-        /// rather than average (0.1 dB under timg's area-scaled pictures at 1); 1 for the rest,
-        /// whose 4×8 samples a cell already hold what the cell's fit needs.
+        /// back: 3 for half blocks, whose two pixels a cell a scaler would sample rather than
+        /// average (0.1 dB under timg's area-scaled pictures at 1); 1 for the rest, whose 4×8
+        /// samples a cell already hold what the cell's fit needs.
         public var supersampling: Int {
             switch self {
-            case .half, .quadrant: 3
-            case .sextant, .octant, .pixels: 1
+            case .half: 3
+            case .quadrant, .sextant, .octant, .pixels: 1
             }
         }
 
@@ -57,11 +57,12 @@ public struct FrameEncoder: Sendable, Hashable {
         /// kitty splits a sextant cell's 16 rows at 5/5/6, which no row of samples meets, so a
         /// picture whose top fell two samples into a cell (mpv's own centring of 16:9 at 100x30)
         /// made that row of cells draw the bar's edge with glyphs; octants share the sextants'
-        /// place. Half and quadrant blocks: any pixel, since their glyphs split on them.
+        /// place, and quadrants (the same samples) too. Half blocks: any pixel, since their glyph
+        /// splits on them.
         public var pictureGrain: (across: Int, down: Int) {
             switch self {
-            case .sextant, .octant: (2, 8)
-            case .half, .quadrant, .pixels: (1, 1)
+            case .quadrant, .sextant, .octant: (2, 8)
+            case .half, .pixels: (1, 1)
             }
         }
 
@@ -89,7 +90,8 @@ public struct FrameEncoder: Sendable, Hashable {
     public var dithersToPalette = false
     /// The terminal's cell, whose glyphs the sextant fit models.
     public let cell: CellModel
-    /// The sextant fit's tables for `cell`, or nil for 8 × 16 (the fit's constant tables).
+    /// The sextant fit's tables for `cell`, or nil for 8 × 16 (the fit's constant tables, which
+    /// hold every glyph); the quadrant blitter's always, limited to Block Elements.
     let sextantModel: SextantModel?
 
     /// Creates an encoder for cells of `cell` (8 × 16, assumed, if not given).
@@ -97,7 +99,11 @@ public struct FrameEncoder: Sendable, Hashable {
         self.blitter = blitter
         self.dithersToPalette = dithersToPalette
         self.cell = cell
-        sextantModel = blitter == .sextant && !cell.isBuiltIn ? SextantModel(size: cell.size) : nil
+        switch blitter {
+        case .sextant where !cell.isBuiltIn: sextantModel = SextantModel(size: cell.size)
+        case .quadrant: sextantModel = SextantModel(size: cell.size, glyphs: .blockElements)
+        default: sextantModel = nil
+        }
     }
 
     public static func == (a: FrameEncoder, b: FrameEncoder) -> Bool {
@@ -111,12 +117,12 @@ public struct FrameEncoder: Sendable, Hashable {
     }
 
     /// The step, in the blitter's pixels across and down, on which a letterboxed picture's edges
-    /// go: the blitter's (``Blitter/pictureGrain``), but whole cells across for sextants and
-    /// octants on a cell of odd width, which kitty splits at half its width rounded down, off
+    /// go: the blitter's (``Blitter/pictureGrain``), but whole cells across for quadrants,
+    /// sextants and octants on a cell of odd width, which kitty splits at half its width rounded down, off
     /// the half-cell edge of the samples (a pillarbox's edge there would be drawn with glyphs).
     public var pictureGrain: (across: Int, down: Int) {
         let grain = blitter.pictureGrain
-        guard blitter == .sextant || blitter == .octant, cell.size.width % 2 == 1 else { return grain }
+        guard blitter != .half, blitter.drawsCells, cell.size.width % 2 == 1 else { return grain }
         return (blitter.pixelsPerColumn, grain.down)
     }
 
@@ -127,7 +133,7 @@ public struct FrameEncoder: Sendable, Hashable {
 
     /// The width-to-height ratio of one encoder pixel on screen, for cells of `cellAspect`
     /// (``TerminalSize/cellAspect``): what to give mpv as `monitorpixelaspect`. With 1:2 cells a
-    /// half-block pixel is square (1.0) and a quadrant pixel is twice as tall as wide (0.5).
+    /// half-block pixel is square (1.0) and a sample of the 4×8 blitters too.
     public func pixelAspect(cellAspect: Double) -> Double {
         cellAspect * Double(blitter.pixelsPerRow) / Double(blitter.pixelsPerColumn)
     }
@@ -177,13 +183,7 @@ public struct FrameEncoder: Sendable, Hashable {
                         for i in 0..<columns {
                             cells[out + i] = FrameEncoder.halfCell(pixels[top + i], pixels[top + imageWidth + i])
                         }
-                    case .quadrant:
-                        for i in 0..<columns {
-                            let p = top + 2 * i
-                            cells[out + i] = FrameEncoder.quadrantCell(
-                                pixels[p], pixels[p + 1], pixels[p + imageWidth], pixels[p + imageWidth + 1])
-                        }
-                    case .sextant:
+                    case .quadrant, .sextant:
                         FrameEncoder.sextantRow(pixels, origin: top, width: imageWidth, count: columns, into: cells, at: out,
                                                 model: model)
                     case .octant:

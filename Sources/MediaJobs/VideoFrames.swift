@@ -90,7 +90,7 @@ public final class VideoFrames {
     /// Renders the current frame at `size` now, whether or not a new one is due: after a resize
     /// while paused, the picture must follow the new size.
     ///
-    /// Pixels that are not square (quadrant pixels, cells that are not 1:2) need nothing here:
+    /// Pixels that are not square (cells that are not 1:2) need nothing here:
     /// the player letterboxes for them with a `setsar` filter, so mpv renders straight at `size`.
     @discardableResult
     public func render(_ player: any Player, size: (width: Int, height: Int)) -> Bool {

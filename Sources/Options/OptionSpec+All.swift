@@ -67,7 +67,7 @@ extension OptionSpec {
         choice("colors", "colour output (auto: truecolor when COLORTERM says so); given, reel draws even where TERM is dumb or unset",
                .picture, [("auto", nil), ("truecolor", ColorMode.truecolor), ("256", .palette256)],
                aliases: [("24bit", "truecolor")]) { $0.colors = $1; $0.colorsGiven = true },
-        choice("blitter", "how cells draw pictures: half (2 pixels a cell), quadrant (4), sextant (sextants, halves, quadrants and eighths, the best each cell), octant (8; Unicode 16, few terminals); auto: sextants where the terminal is known to draw them, else quadrants. Named, it draws cells even where the terminal has pixels",
+        choice("blitter", "how cells draw pictures: half (2 pixels a cell), quadrant (halves, quadrants and eighths: Block Elements, which every terminal draws), sextant (sextants, halves, quadrants and eighths, the best each cell), octant (8; Unicode 16, few terminals); auto: sextants where the terminal is known to draw them, else quadrants. Named, it draws cells even where the terminal has pixels",
                .picture, BlitterChoice.Preference.self) { $0.blitter = $1 },
         flag("link-pacing", \.linkPacing, "pace the screens to the terminal's answers where it answers (over SSH: at most one "
              + "picture on its way, sized to the link); --no-link-pacing leaves it to the pty", .picture, shownOff: true),

@@ -5,7 +5,7 @@ extension MpvPlayer {
     /// mpv's render API lays the video out as if the target's pixels were square: it ignores
     /// `monitorpixelaspect`. So the video's own sample aspect is divided by the pixel aspect
     /// instead (`setsar`, which changes no pixel), and the picture covers the part of the screen it
-    /// would on square pixels: a 16:9 video on pixels half as wide as tall (quadrant blocks on 1:2
+    /// would on square pixels: a 16:9 video on pixels half as wide as tall (2 × 2 pixels a cell on 1:2
     /// cells) is laid out as 32:9. Being a filter, it holds from the first frame.
     static func pixelAspectFilter(_ pixelAspect: Double) -> String? {
         guard pixelAspect.isFinite, pixelAspect > 0, abs(pixelAspect - 1) > 1e-6 else { return nil }

@@ -36,8 +36,8 @@ public final class MpvPlayer {
     var scaler = Scaler.bicubic
     /// Whether reel picks the scaler: not when the user gave one, or their mpv.conf may.
     let choosesScaler: Bool
-    /// Renders half and quadrant pictures larger and averages them back, and puts sextant
-    /// pictures on whole cells, or nil (see ``PlayerConfiguration/supersampling`` and
+    /// Renders half-block pictures larger and averages them back, and puts quadrant, sextant
+    /// and octant pictures on whole cells, or nil (see ``PlayerConfiguration/supersampling`` and
     /// ``PlayerConfiguration/pictureGrain``).
     let supersampler: Supersampler?
     /// The audio outputs asked for (mpv's `ao`: reel's `--no-audio`, an option, mpv.conf) name

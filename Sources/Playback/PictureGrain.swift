@@ -3,8 +3,8 @@
 ///
 /// Sextants split a cell's 8 rows of samples at kitty's 5/5/6 pixels of 16, which no row of
 /// samples meets: their picture starts and ends on whole cells down (8 samples), and on half
-/// cells across (2 samples), where the sextant columns meet. Half and quadrant blocks split on
-/// their own pixels, so any pixel will do.
+/// cells across (2 samples), where the sextant columns meet; quadrants (the same samples) too.
+/// Half blocks split on their own pixels, so any pixel will do.
 public struct PictureGrain: Sendable, Hashable {
     /// Frame pixels between the places a picture's left and right edges may go.
     public var across: Int

@@ -32,11 +32,11 @@ public struct PlayerConfiguration: Sendable, Equatable {
     /// Let mpv read the user's mpv.conf and scripts. Off by default, for safety and predictability.
     public var loadUserConfig = false
     /// The shape of one rendered pixel, width over height: for half-block output on 1:2 cells a
-    /// pixel is square, so 1; for quadrant output it is 0.5. The video is letterboxed for it (see
+    /// pixel is square, so 1, and so is a sample of the 4 × 8 blitters. The video is letterboxed for it (see
     /// ``MpvPlayer`` `pixelAspectFilter(_:)`).
     public var pixelAspect = 1.0
     /// Render the picture this many times larger each way and average it back (see
-    /// `Supersampler`): 3 for half and quadrant blocks, whose coarse pixels mpv's scalers
+    /// `Supersampler`): 3 for half blocks, whose coarse pixels mpv's scalers
     /// sample instead of averaging; 1, the default, renders at the size asked for.
     public var supersampling = 1
     /// Where a letterboxed picture's edges may go, in the rendered frame's pixels: with a grain

@@ -1,6 +1,6 @@
 import Media
 
-/// Renders a coarse picture (half or quadrant blocks: 1 or 4 pixels a cell) at up to `factor`
+/// Renders a coarse picture (half blocks: 2 pixels a cell) at up to `factor`
 /// times its size each way and averages each block back into one pixel.
 ///
 /// mpv's scalers sample the source at the target's pixels; at the coarse sizes of half blocks
@@ -20,7 +20,7 @@ import Media
 /// drawn with no shape known (which should not happen) is drawn again once it is (``redrawDue``).
 ///
 /// A picture is never rendered at more pixels than the video has, beyond the picture's own (a
-/// 640x360 video in quadrants at 200x60 cells, 400x113 pixels, is rendered 2 times across and 3
+/// 640x360 video in half blocks at 300x60 cells, 300x120 pixels, is rendered 2 times across and 3
 /// down): there is nothing more to average, and mpv's time grows with the pixels.
 ///
 /// With a factor of 1 it only places the picture: on its ``PictureGrain`` (whole cells down for

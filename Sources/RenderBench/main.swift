@@ -6,12 +6,12 @@
 //       WIDTH x HEIGHT pixels, untimed, and writes them as raw RGB (3 bytes a pixel). Prints the
 //       number of frames. With a BLITTER (half, quadrant, sextant, octant), the picture is
 //       rendered as reel renders it for that blitter: 3 times larger and averaged back for half
-//       and quadrant blocks (FrameEncoder.Blitter.supersampling), on whole cells down for
+//       blocks (FrameEncoder.Blitter.supersampling), on whole cells down for quadrants,
 //       sextants and octants (its pictureGrain). A number instead supersamples by that, on any
 //       pixel; neither renders plainly, letterboxed by mpv.
 //   RenderBench render FRAMES.rgb WIDTH HEIGHT COLUMNS ROWS BLITTER OUT.bin [NAME=VALUE...]
 //       Encodes each frame into a COLUMNS x ROWS canvas (BLITTER: half, quadrant, sextant or
-//       octant; the frames at its pixels per cell: 1x2, 2x2, 4x8, 4x8) and renders it
+//       octant; the frames at its pixels per cell: 1x2, 4x8, 4x8, 4x8) and renders it
 //       with reel's ScreenRenderer (its byte budget and policy) changed by the NAME=VALUE settings
 //       (tolerance=N, budget=SHARE with 0 for none, and the policy's: see `apply`), writing every
 //       frame's bytes to OUT.bin. Prints one JSON line: frames, bytes, the cells written, the

@@ -4,7 +4,7 @@ extension PixelBuffer {
     /// Blends an ellipse of `color` over the image, clipped to `clip`, with soft edges.
     ///
     /// Radii are in pixels along each axis, so a circle on screen can be drawn with pixels that
-    /// are not square (the quadrant blitter's).
+    /// are not square (cells that are not 1:2).
     public mutating func fillEllipse(cx: Double, cy: Double, rx: Double, ry: Double, color: RGB, alpha: Double, clip: Rect? = nil) {
         guard rx > 0, ry > 0, alpha > 0 else { return }
         let area = (clip ?? bounds).intersection(bounds)

@@ -44,14 +44,48 @@ struct SextantModelTests {
         #expect(covered == [1, 1, 0, 0, 1, 1, 0, 0, 0.5, 0.5, 0, 0] + [Float](repeating: 0, count: 20))
     }
 
-    @Test("at 7 × 15 kitty splits the columns at pixel 3: the second sample column is 5/7 left")
+    @Test("at 7 × 15 kitty splits the sextants' columns at pixel 3: the second sample column is 5/7 left")
     func oddWidth() {
         let model = SextantModel(size: PixelSize(width: 7, height: 15))
-        // The left half as the three left sextants: lane 25 (pattern 25 ^ 12 = 21, parts 1, 3 and 5).
-        let left = (0..<4).map { model.coverage(lane: 25, sample: 8 + $0) }
-        #expect(abs(left[0] - 1) < 1e-6 && abs(left[1] - 1.25 / 1.75) < 1e-6 && left[2] == 0 && left[3] == 0)
+        // Lane 3 (pattern 3 ^ 1 = 2) is the top-right sextant, from pixel 3 of 7: 1.75-pixel samples.
+        let right = (0..<4).map { model.coverage(lane: 3, sample: $0) }
+        #expect(right[0] == 0 && abs(right[1] - 0.5 / 1.75) < 1e-6 && right[2] == 1 && right[3] == 1)
         // Rows at 15/3 = 5 and 10: sample rows of 1.875 px; the top sextant covers row 2 by 1.25/1.875.
         #expect(abs(model.coverage(lane: 1, sample: 8) - Float(1.25 / 1.875)) < 1e-6)
+    }
+
+    @Test("`▌` is drawn on kitty's eighths, 4 pixels of 7 and 6 of 11, not at the sextants' half", arguments: [
+        (PixelSize(width: 7, height: 15), Float(0.5 / 1.75)), (PixelSize(width: 11, height: 23), Float(0.5 / 2.75)),
+        (PixelSize(width: 10, height: 19), Float(0)), (PixelSize(width: 8, height: 16), Float(0)),
+    ])
+    func leftHalfOnEighths(size: PixelSize, third: Float) {
+        let model = SextantModel(size: size)
+        // Lane 25 (pattern 25 ^ 12 = 21: the three left sextants) is drawn as `▌`.
+        #expect(FrameEncoder.SextantSplit.symbols[25].rawValue == 0x258C)
+        for row in 0..<8 {
+            let left = (0..<4).map { model.coverage(lane: 25, sample: row * 4 + $0) }
+            #expect(left[0] == 1 && left[1] == 1 && abs(left[2] - third) < 1e-6 && left[3] == 0, "row \(row) at \(size): \(left)")
+        }
+    }
+
+    @Test("a cell kitty shows as `▌` at 7 × 15 (4 pixels of one colour, 3 of the other) is fitted as `▌` in those colours")
+    func leftHalfFittedBack() {
+        // Without the blend, which moves the colours apart to pay for splits inside samples.
+        let model = SextantModel(size: PixelSize(width: 7, height: 15), blend: 0)
+        let a = RGB(200, 40, 10), b = RGB(10, 90, 220)
+        // The 1.75-pixel samples of pixels 0-3 in a, 4-6 in b: the third sample is 0.5/1.75 a.
+        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 {
+            let share: Double = 0.5 / 1.75
+            let value: Double = share * Double(x) + (1 - share) * Double(y)
+            return UInt8(value.rounded())
+        }
+        let third = RGB(mix(a.r, b.r), mix(a.g, b.g), mix(a.b, b.b))
+        let cells = Self.fit(Self.row(8) { _, x, _ in x < 2 ? a : x == 2 ? third : b }, model: model)
+        for cell in cells {
+            #expect(cell.symbol.rawValue == 0x258C, "\(cell)")
+            #expect(abs(Int(cell.fg.r) - Int(a.r)) <= 1 && abs(Int(cell.fg.b) - Int(a.b)) <= 1, "\(cell)")
+            #expect(abs(Int(cell.bg.r) - Int(b.r)) <= 1 && abs(Int(cell.bg.b) - Int(b.b)) <= 1, "\(cell)")
+        }
     }
 
     @Test("at 8 × 16 the model fits as the constant tables do (cells whose best two lanes are within rounding aside)")
@@ -125,10 +159,12 @@ struct SextantModelTests {
         #expect(FrameEncoder(blitter: .sextant, cell: CellModel(reported: PixelSize(width: 8, height: 16))).sextantModel == nil)
         #expect(FrameEncoder(blitter: .sextant, cell: CellModel(reported: PixelSize(width: 7, height: 15))).sextantModel?.size
             == PixelSize(width: 7, height: 15))
-        #expect(FrameEncoder(blitter: .quadrant, cell: CellModel(reported: PixelSize(width: 7, height: 15))).sextantModel == nil)
+        #expect(FrameEncoder(blitter: .quadrant, cell: CellModel(reported: PixelSize(width: 7, height: 15))).sextantModel?.glyphs
+            == .blockElements)
+        #expect(FrameEncoder(blitter: .quadrant).sextantModel?.size == PixelSize(width: 8, height: 16), "the Block Elements' own tables at 8 × 16 too")
     }
 
-    @Test("sextant and octant pictures go on whole cells across on a cell of odd width, half cells on an even one")
+    @Test("quadrant, sextant and octant pictures go on whole cells across on a cell of odd width, half cells on an even one")
     func grain() {
         func grain(_ blitter: FrameEncoder.Blitter, _ width: Int) -> [Int] {
             let g = FrameEncoder(blitter: blitter, cell: CellModel(reported: PixelSize(width: width, height: 15))).pictureGrain
@@ -136,6 +172,6 @@ struct SextantModelTests {
         }
         #expect(grain(.sextant, 7) == [4, 8] && grain(.octant, 11) == [4, 8])
         #expect(grain(.sextant, 8) == [2, 8] && grain(.sextant, 10) == [2, 8])
-        #expect(grain(.quadrant, 7) == [1, 1] && grain(.half, 7) == [1, 1])
+        #expect(grain(.quadrant, 7) == [4, 8] && grain(.quadrant, 8) == [2, 8] && grain(.half, 7) == [1, 1])
     }
 }

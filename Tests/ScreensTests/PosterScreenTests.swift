@@ -330,15 +330,16 @@ struct PosterScreenTests {
         #expect(Self.screen { $0.aspectRatio = ratio }.layout.frame == frame)
     }
 
-    @Test("quadrant pixels: the circle and the picture line up on 2 × 2 pixels a cell")
+    @Test("quadrant cells: the circle and the picture line up on 4 × 8 samples a cell")
     func quadrant() {
         var screen = Self.screen()
         _ = screen.handle(Input.enter, now: 0)
-        let canvas = Self.draw(&screen, video: PixelBuffer(width: 72, height: 20, fill: Self.blue),
+        let canvas = Self.draw(&screen, video: PixelBuffer(width: 144, height: 80, fill: Self.blue),
                                encoder: FrameEncoder(blitter: .quadrant), at: 0.3)
         #expect(canvas[12, 6] == .blank(Self.blue))
-        #expect(canvas[3, 2] == .blank(Self.red))
-        #expect(canvas[36, 9] == .blank(Self.red))
+        // The corners outside the circle, whole cells of the poster at 4 × 8 samples.
+        #expect(canvas[2, 2] == .blank(Self.red))
+        #expect(canvas[37, 9] == .blank(Self.red))
     }
 
     @Test("a picture that arrives later replaces the plain frame")

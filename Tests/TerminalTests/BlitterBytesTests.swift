@@ -32,9 +32,9 @@ struct BlitterBytesTests {
         #expect(Self.bytes(.half) == show(esc("⎋[?2026h⎋[0m⎋[H⎋[2J⎋[38;2;255;255;255;48;2;0;0;0m▀⎋[38;2;0;0;0;48;2;200;0;0m▀⎋[?2026l")))
     }
 
-    @Test("quadrants: the same, the two pixels of each half alike")
+    @Test("quadrants: ▀ for the top half, and ▂ (Block Elements have the eighths) for the bottom quarter in its own red")
     func quadrant() {
-        #expect(Self.bytes(.quadrant) == show(esc("⎋[?2026h⎋[0m⎋[H⎋[2J⎋[38;2;255;255;255;48;2;0;0;0m▀⎋[38;2;0;0;0;48;2;200;0;0m▀⎋[?2026l")))
+        #expect(Self.bytes(.quadrant) == show(esc("⎋[?2026h⎋[0m⎋[H⎋[2J⎋[38;2;255;255;255;48;2;0;0;0m▀⎋[38;2;200;0;0m▂⎋[?2026l")))
     }
 
     @Test("sextants: ▀ for the top half, ▂ for the bottom quarter in its own red")

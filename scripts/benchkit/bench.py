@@ -288,7 +288,7 @@ def _prepare(args, tool, cache, clip_name, columns, rows):
     info = clip_info(clip)
     for blitter in ("half", "quadrant"):
         width, height = offline.pixel_size(columns, rows, blitter)
-        offline.decoded_frames(tool, clip, width, height, 1.0 if blitter == "half" else 0.5, cache, blitter=blitter)
+        offline.decoded_frames(tool, clip, width, height, offline.pixel_aspect(blitter), cache, blitter=blitter)
     offline.tct_stream(clip, columns, rows, cache)
     return clip, info
 

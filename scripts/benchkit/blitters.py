@@ -2,7 +2,7 @@
 equal bytes.
 
 For each clip and size, every frame goes through mpv as reel asks (`RenderBench decode` at the
-blitter's pixels a cell: half 1x2, quadrant 2x2, sextant and octant 4x8) and through reel's
+blitter's pixels a cell: half 1x2, quadrant, sextant and octant 4x8) and through reel's
 renderer (`RenderBench render`, none dropped) with reel's byte budget at several shares of a plain
 full redraw (`budget=SHARE`; reel's own is 0.338). Each stream is decoded by vt.py at 8x16 pixels
 a cell, each glyph as kitty 0.26.5 draws it, and every screen is scored against its own source
@@ -39,8 +39,8 @@ REEL_SHARE = 0.338
 CELL = (8, 16)
 # Pixels a cell each blitter is given, and the pixel aspect RenderBench decode is asked for
 # (0.5 x rows a cell / columns a cell, for cells of 1:2).
-PER_CELL = {"half": (1, 2), "quadrant": (2, 2), "sextant": (4, 8), "octant": (4, 8)}
-ASPECT = {"half": 1.0, "quadrant": 0.5, "sextant": 1.0, "octant": 1.0}
+PER_CELL = offline.PER_CELL
+ASPECT = {blitter: offline.pixel_aspect(blitter) for blitter in PER_CELL}
 
 
 def log(message):

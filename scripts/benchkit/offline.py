@@ -38,15 +38,27 @@ def _clip_stamp(clip):
     return f"{os.path.basename(clip)}-{st.st_size}-{int(st.st_mtime)}"
 
 
+# Pixels a cell each blitter is given: half blocks 1x2, the rest (quadrants, sextants, octants:
+# FrameEncoder.Blitter.pixelsPerColumn and pixelsPerRow) 4x8 samples.
+PER_CELL = {"half": (1, 2), "quadrant": (4, 8), "sextant": (4, 8), "octant": (4, 8)}
+
+
 def pixel_size(columns, rows, blitter):
-    return (columns if blitter == "half" else 2 * columns), 2 * rows
+    per_x, per_y = PER_CELL[blitter]
+    return per_x * columns, per_y * rows
+
+
+def pixel_aspect(blitter):
+    """The pixel aspect RenderBench decode is asked for, for cells of 1:2."""
+    per_x, per_y = PER_CELL[blitter]
+    return 0.5 * per_y / per_x
 
 
 # How reel has mpv render a blitter's pixels, which RenderBench decode does when given the
-# blitter's name: 3 times larger each way and averaged back for half and quadrant blocks
-# (FrameEncoder.Blitter.supersampling); on whole cells down for sextants and octants (its
+# blitter's name: 3 times larger each way and averaged back for half blocks
+# (FrameEncoder.Blitter.supersampling); on whole cells down for quadrants, sextants and octants (its
 # pictureGrain), placed by reel rather than by mpv's letterboxing. Also the frames' cache key.
-PLACEMENT = {"half": "supersampled 3", "quadrant": "supersampled 3", "sextant": "on cells", "octant": "on cells"}
+PLACEMENT = {"half": "supersampled 3", "quadrant": "on cells", "sextant": "on cells", "octant": "on cells"}
 
 
 def decode_command(tool, clip, width, height, pixel_aspect, out, blitter=None):
@@ -96,7 +108,7 @@ def reel_stream(tool, clip, columns, rows, blitter, settings, cache):
     """reel's bytes for every frame of `clip` with renderer `settings` ({"tolerance": 2, ...}).
     Returns (the bytes, RenderBench's figures with the picture's area)."""
     width, height = pixel_size(columns, rows, blitter)
-    frames = decoded_frames(tool, clip, width, height, 1.0 if blitter == "half" else 0.5, cache, blitter=blitter)
+    frames = decoded_frames(tool, clip, width, height, pixel_aspect(blitter), cache, blitter=blitter)
     out = os.path.join(cache, f"reel-{_key(frames, columns, rows, blitter, settings)}.bin")
     args = [f"{k}={v}" for k, v in sorted(settings.items())]
     figures = json.loads(subprocess.run([tool, "render", frames, str(width), str(height), str(columns), str(rows),
@@ -106,10 +118,16 @@ def reel_stream(tool, clip, columns, rows, blitter, settings, cache):
     data = open(out, "rb").read()
     # Where mpv puts the picture, in display pixels (2 across a half-block pixel): the lit pixels
     # of a white clip of the same size, decoded the same way.
-    probe = decoded_frames(tool, _white_probe(clip, cache), width, height, 1.0 if blitter == "half" else 0.5, cache,
+    probe = decoded_frames(tool, _white_probe(clip, cache), width, height, pixel_aspect(blitter), cache,
                            blitter=blitter)
     white = np.fromfile(probe, dtype=np.uint8).reshape(-1, height, width, 3)
-    figures["area"] = _lit_box(white[-1].max(axis=2) > 127, 2 if blitter == "half" else 1)
+    lit = white[-1].max(axis=2) > 127
+    per_x, per_y = PER_CELL[blitter]
+    if per_x > 2:
+        # 4x8 samples a cell, placed on half cells across and whole cells down: one sample a
+        # display pixel's top left.
+        lit = lit[::per_y // 2, ::per_x // 2]
+    figures["area"] = _lit_box(lit, 2 if blitter == "half" else 1)
     figures["repeats"] = _repeated_frames(np.fromfile(frames, dtype=np.uint8).reshape(-1, height, width, 3))
     return data, figures
 

@@ -41,12 +41,23 @@ COLUMNS, ROWS = 100, 30
 # draws each, as FrameEncoder.quadrantSymbols: one of each split and its complement.
 GLYPHS = {0b0011: 0x2580, 0b0101: 0x258C, 0b1001: 0x259A, 0b0001: 0x2598, 0b0010: 0x259D, 0b0100: 0x2596,
           0b1000: 0x2597}
+# The rest of U+2580-259F a terminal that draws the quadrants has: the lower eighths ▁ ▂ ▃ ▅ ▆ ▇ and
+# the left eighths ▏ ▎ ▍ ▋ ▊ ▉ (▄ and ▐ are ▀ and ▌ with the colours swapped).
+EIGHTHS = (0x2581, 0x2582, 0x2583, 0x2585, 0x2586, 0x2587, 0x258F, 0x258E, 0x258D, 0x258B, 0x258A, 0x2589)
 
 
 def area_scaled(png, width, height):
     raw = subprocess.run(["ffmpeg", "-v", "error", "-i", png, "-vf", f"scale={width}:{height}:flags=area,format=rgb48le",
                           "-f", "rawvideo", "-"], stdout=subprocess.PIPE, check=True).stdout
     return np.frombuffer(raw, dtype="<u2").reshape(height, width, 3).astype(np.float64) / 257.0
+
+
+def better(best, found):
+    """Of two (score, choice, fg, bg) per cell, each cell's higher score (the first on a tie)."""
+    if best is None:
+        return found
+    s = found[0] > best[0]
+    return tuple(np.where(s if x.ndim == s.ndim else s[..., None], y, x) for x, y in zip(best, found))
 
 
 def best_split(weights, samples):
@@ -61,11 +72,46 @@ def best_split(weights, samples):
         a, b = sum(w), sum(totals) - sum(w)
         score = (front ** 2).sum(-1) / a + (back ** 2).sum(-1) / b
         found = (score, np.full(score.shape, mask), front / a, back / b)
-        if best is None:
-            best = found
-        else:
-            s = found[0] > best[0]
-            best = tuple(np.where(s if x.ndim == s.ndim else s[..., None], y, x) for x, y in zip(best, found))
+        best = better(best, found)
+    return best[1], np.round(best[2]), np.round(best[3])
+
+
+def exact_fit(cells, masks, psnr):
+    """PSNR of the best of `masks` {key: (H, W) share lit} in each cell of `cells` (rows, H, columns,
+    W, 3), each side's colour the mean of the pixels it covers: the most a fit of these glyphs can
+    do on this picture."""
+    best = None
+    total = cells.sum(axis=(1, 3))
+    for m, mask in masks.items():
+        a = mask.sum()
+        if a == 0 or a == mask.size:  # an eighth as wide as a cell under 8 pixels: no split
+            continue
+        front = np.einsum("rhcwk,hw->rck", cells, mask)
+        score = (front ** 2).sum(-1) / a + ((total - front) ** 2).sum(-1) / (mask.size - a)
+        found = (score, np.full(score.shape, m), front / a, (total - front) / (mask.size - a))
+        best = better(best, found)
+    return psnr(best[1], np.round(best[2]), np.round(best[3]), drawn_by=masks)
+
+
+def coverage_fit(samples, masks, width, height):
+    """The best of `masks` in each cell of `samples` (rows, 8, columns, 4, 3), by the least-squares
+    fit of its two colours to the samples as the glyph covers them: (choice, fg, bg), rounded."""
+    best = None
+    p = samples.transpose(0, 2, 1, 3, 4).reshape(samples.shape[0], samples.shape[2], 32, 3)  # rows, columns, 32, 3
+    for m, mask in masks.items():
+        if mask.sum() in (0, mask.size):
+            continue
+        cover = np.repeat(np.repeat(mask, 8, 0), 4, 1).reshape(8, height, 4, width).mean(axis=(1, 3)).reshape(32)
+        a, b = cover, 1 - cover
+        A, B, C = (a * a).sum(), (a * b).sum(), (b * b).sum()
+        sa, sb = np.einsum("s,rcsk->rck", a, p), np.einsum("s,rcsk->rck", b, p)
+        det = A * C - B * B
+        f, g = (C * sa - B * sb) / det, (A * sb - B * sa) / det
+        f, g = np.clip(f, 0, 255), np.clip(g, 0, 255)
+        shown = a[None, None, :, None] * f[:, :, None] + b[None, None, :, None] * g[:, :, None]
+        score = -((shown - p) ** 2).sum(axis=(2, 3))
+        found = (score, np.full(score.shape, m), f, g)
+        best = better(best, found)
     return best[1], np.round(best[2]), np.round(best[3])
 
 
@@ -75,9 +121,9 @@ def study(png, width, height):
     cells = reference.reshape(ROWS, height, COLUMNS, width, 3)
     masks = {m: vt.glyph_mask(code, width, height).astype(np.float64) for m, code in GLYPHS.items()}
 
-    def psnr(choice, fg, bg):
+    def psnr(choice, fg, bg, drawn_by=masks):
         out = np.zeros_like(cells)
-        for m, mask in masks.items():
+        for m, mask in drawn_by.items():
             drawn = fg[:, None, :, None, :] * mask[None, :, None, :, None] + bg[:, None, :, None, :] * (1 - mask)[None, :, None, :, None]
             out = np.where((choice == m)[:, None, :, None, None], drawn, out)
         image = out.reshape(ROWS * height, COLUMNS * width, 3)
@@ -91,19 +137,15 @@ def study(png, width, height):
     out = {}
     out["plain"] = psnr(*best_split({**{m: [m >> k & 1 for k in range(4)] for m in masks}, None: [1] * 4}, plain))
     # exact: one "sample" a pixel is too many for best_split's four; the glyph's own pixels instead.
-    best = None
-    total = cells.sum(axis=(1, 3))
-    for m, mask in masks.items():
-        front = np.einsum("rhcwk,hw->rck", cells, mask)
-        a = mask.sum()
-        score = (front ** 2).sum(-1) / a + ((total - front) ** 2).sum(-1) / (mask.size - a)
-        found = (score, np.full(score.shape, m), front / a, (total - front) / (mask.size - a))
-        if best is None:
-            best = found
-        else:
-            s = found[0] > best[0]
-            best = tuple(np.where(s if x.ndim == s.ndim else s[..., None], y, x) for x, y in zip(best, found))
-    out["exact"] = psnr(best[1], np.round(best[2]), np.round(best[3]))
+    out["exact"] = exact_fit(cells, masks, psnr)
+    # blocks: as exact, with the rest of the Block Elements a terminal that draws quadrants draws too.
+    out["blocks"] = exact_fit(cells, {**masks, **{c: vt.glyph_mask(c, width, height).astype(np.float64) for c in EIGHTHS}},
+                              psnr)
+    # blocks on 4x8 samples: the same glyphs fitted as reel's sextant fit fits its own (each sample
+    # a 1/4 x 1/8 of the cell, shown as a f + (1 - a) b by the glyph's share a of it), drawn exactly.
+    fine = area_scaled(png, 4 * COLUMNS, 8 * ROWS).reshape(ROWS, 8, COLUMNS, 4, 3)
+    block_masks = {**masks, **{c: vt.glyph_mask(c, width, height).astype(np.float64) for c in EIGHTHS}}
+    out["blocks 4x8"] = psnr(*coverage_fit(fine, block_masks, width, height), drawn_by=block_masks)
     # weighted: the glyph's pixels in each half-cell sample, on a grid of half pixels.
     shares = {}
     for m, mask in masks.items():
@@ -166,14 +208,15 @@ def main():
             r = apart(args.apart, png, cell, args.cache, os.path.join(args.cache, "..", "quadstudy", label, name))
             return " | ".join(f"{r[k]:.2f}" for k in keys)
     else:
-        header = "| still | cell | plain (reel's) | exact | weighted | quadrants |"
+        header = "| still | cell | plain (reel's) | exact | weighted | quadrants | blocks | blocks 4x8 |"
 
         def line(name, label, png, cell):
             r = study(png, *cell)
             return (f"{r['plain']:.2f} | {r['exact'] - r['plain']:+.2f} | {r['weighted'] - r['plain']:+.2f} | "
-                    f"{r['quadrants'] - r['plain']:+.2f}")
+                    f"{r['quadrants'] - r['plain']:+.2f} | {r['blocks'] - r['plain']:+.2f} | "
+                    f"{r['blocks 4x8'] - r['plain']:+.2f}")
     print(header)
-    print("|---" * 6 + "|")
+    print("|---" * header.count(" | ") + "|---|")
     for still in stills.STILLS:
         if names and still["name"] not in names:
             continue

@@ -228,7 +228,7 @@ def has_still(tool):
 
 
 def _blitter_pixels(blitter, columns, rows):
-    return (columns if blitter == "half" else 2 * columns), 2 * rows
+    return offline.pixel_size(columns, rows, blitter)
 
 
 def _json_line(text):
@@ -270,7 +270,7 @@ def reel_bytes(tool, png, columns, rows, blitter, work, settings=(), frame=None,
         width, height = _blitter_pixels(blitter, columns, rows)
         frames = os.path.join(work, f"frames-{blitter}.rgb")
         if frame is None:
-            until_written(offline.decode_command(tool, png, width, height, "1.0" if blitter == "half" else "0.5", frames,
+            until_written(offline.decode_command(tool, png, width, height, f"{offline.pixel_aspect(blitter):g}", frames,
                                                  blitter), frames)
             # mpv shows an image for a second: every frame it draws is the same; the first is kept.
             with open(frames, "rb") as f:
@@ -695,7 +695,7 @@ def scaler_study(tool, png, white, cell, work, columns=COLUMNS, rows=ROWS):
         reference = area_scaled(png, x1 - x0, y1 - y0)
         # mpv's pixels, as RenderBench decode makes them for reel.
         frames = os.path.join(work, "scaler.rgb")
-        until_written(offline.decode_command(tool, png, width, height, "1.0" if blitter == "half" else "0.5", frames, blitter),
+        until_written(offline.decode_command(tool, png, width, height, f"{offline.pixel_aspect(blitter):g}", frames, blitter),
                       frames)
         mpv = np.fromfile(frames, dtype=np.uint8)[:width * height * 3].reshape(height, width, 3)
         # ffmpeg's area scaling to the same box, at the blitter's pixels.

@@ -86,6 +86,15 @@ size_t reel_sextant_model_size(void);
 /// each sample's pixels as drawn (a share a in f, the rest in b, so a split inside a sample costs
 /// a (1 - a) |f - b|^2 more); between, by that much of the extra.
 void reel_sextant_model_make(int width, int height, float blend, reel_sextant_model *model);
+/// reel_sextant_model_make with only the lanes whose bits are set in `lanes` (bit i for lane i)
+/// ever chosen, and the blank: the same fit over a smaller set of glyphs.
+void reel_sextant_model_make_lanes(int width, int height, float blend, uint64_t lanes, reel_sextant_model *model);
+/// Every lane of the sextant fit.
+#define REEL_SEXTANT_ALL_LANES (~(uint64_t)0)
+/// The lanes whose glyphs are Unicode's Block Elements (U+2580-259F), which every terminal that
+/// draws quadrants draws: lane 25 (`▌`), `▀`, the quadrants, the lower and the left eighths
+/// (lanes 32-49). No sextants, no box-drawing lines.
+extern const uint64_t reel_block_element_lanes;
 /// Lane `lane`'s coverage of sample `sample` (row * 4 + column), 0-1.
 float reel_sextant_model_coverage(const reel_sextant_model *model, int lane, int sample);
 /// reel_fit_sextant_row by `model`'s coverages: the least-squares fit of each lane's two colours,
