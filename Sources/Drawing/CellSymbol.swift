@@ -63,6 +63,16 @@ public struct CellSymbol: Sendable, Hashable {
     /// Whether the symbol is a multi-scalar cluster kept in the canvas's side table.
     @inlinable public var isCluster: Bool { rawValue & CellSymbol.clusterFlag != 0 }
 
+    /// Whether the symbol is text rather than a piece of a picture in cells: not a space, a box
+    /// line (U+2500–257F), a block element (U+2580–259F) or a symbol for legacy computing such as
+    /// the sextants (U+1FB00–1FBFF). The controls, their times and subtitles are text.
+    @inlinable public var isText: Bool {
+        if isCluster { return true }
+        if isContinuation { return false }
+        let value = rawValue & CellSymbol.valueMask
+        return value > 0x20 && !(0x2500...0x259F).contains(value) && !(0x1FB00...0x1FBFF).contains(value)
+    }
+
     /// The scalar, when the symbol is a single scalar (not a cluster or a continuation).
     @inlinable
     public var scalar: Unicode.Scalar? {

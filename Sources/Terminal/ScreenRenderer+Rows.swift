@@ -81,3 +81,26 @@ extension ScreenRenderer {
         }
     }
 }
+
+extension ScreenRenderer {
+    /// The order a frame with a byte limit writes its rows in: the rows that hold text (the
+    /// controls, their times, subtitles: ``Drawing/CellSymbol/isText``) first, top to bottom, then
+    /// the picture's rows from `first` round, where the last frame cut short stopped.
+    ///
+    /// On a slow link a key's screen is cut at the cap like any other: written from where the last
+    /// cut stopped, the pause's ▶ came with the second or third piece of the screen (Space → the
+    /// pause 270–510 ms at 800 kbit/s over SSH, run to run), behind rows of the picture's shading.
+    static func rowOrder(_ cells: UnsafeBufferPointer<Cell>, width: Int, height: Int, from first: Int) -> [Int] {
+        var text: [Int] = [], rest: [Int] = []
+        text.reserveCapacity(8)
+        rest.reserveCapacity(height)
+        for y in 0..<height where (y * width..<(y + 1) * width).contains(where: { cells[$0].symbol.isText }) {
+            text.append(y)
+        }
+        for k in 0..<height {
+            let y = (first + k) % height
+            if text.isEmpty || !text.contains(y) { rest.append(y) }
+        }
+        return text + rest
+    }
+}

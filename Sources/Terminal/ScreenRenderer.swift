@@ -222,9 +222,10 @@ public struct ScreenRenderer: Sendable {
                             count: next.count, width: width, allowances: allowanceRecord, lossy: isLossy ? 1 : 0,
                             full: full ? 1 : 0, see_through_on_own_colour: seeThroughOnOwnColour ? 1 : 0)
                         let first = limit == nil || resumeRow >= height ? 0 : resumeRow
+                        let order = limit == nil ? nil : ScreenRenderer.rowOrder(next, width: width, height: height, from: first)
                         lastFrameCut = false
                         for k in 0..<height {
-                            let y = (first + k) % height, cellRange = (y * width)..<((y + 1) * width)
+                            let y = order?[k] ?? k, cellRange = (y * width)..<((y + 1) * width)
                             // With a limit, a row that takes the frame past it (but the first) is undone.
                             let undo = limit != nil && k > 0 ? (state, Array(model[cellRange]), Array(holds[cellRange])) : nil
                             var clusters = clustered ? rowClusters(canvas, row: y, model: model) : nil
@@ -240,7 +241,7 @@ public struct ScreenRenderer: Sendable {
                                 _ = UnsafeMutableBufferPointer(rebasing: holds[cellRange]).update(fromContentsOf: undo.2)
                                 // Cut: the rows not reached are written by the next frames; after a
                                 // cleared screen, whatever they hold.
-                                if full { for row in k..<height { ScreenRenderer.markUnknown(row: (first + row) % height, width: width, model) } }
+                                if full, let order { for row in order[k...] { ScreenRenderer.markUnknown(row: row, width: width, model) } }
                                 lastFrameCut = true
                                 resumeRow = y
                                 break

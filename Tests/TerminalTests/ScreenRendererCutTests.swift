@@ -81,6 +81,39 @@ struct ScreenRendererCutTests {
         #expect(terminal.differences(from: canvas, quantize: true).isEmpty)
     }
 
+    @Test("a frame cut at the cap writes the rows with text (the controls) first, wherever the last cut stopped")
+    func textRowsFirst() {
+        let (columns, rows) = (60, 20)
+        var rng = SplitMix64(seed: 41)
+        var renderer = ScreenRenderer()
+        var terminal = MiniTerminal(width: columns, height: rows)
+        terminal.feed(render(&renderer, ScreenRendererCapTests.picture(0, columns: columns, rows: rows, rng: &rng)))
+        renderer.frameCap = 2_000
+        // A moving picture cut short a few times, so the next frame would resume part way down.
+        for frame in 1..<4 {
+            terminal.feed(render(&renderer, ScreenRendererCapTests.picture(frame, columns: columns, rows: rows, rng: &rng)))
+        }
+        #expect(renderer.lastFrameCut)
+        // Then a key's screen: the ▶ and a time on the 15th row, over the next picture.
+        var paused = ScreenRendererCapTests.picture(4, columns: columns, rows: rows, rng: &rng)
+        paused.drawText("▶ 0:42", x: 27, y: 15, fg: .white)
+        let out = render(&renderer, paused)
+        terminal.feed(out)
+        #expect(out.count <= 2_000)
+        #expect(renderer.lastFrameCut)
+        // (The space between may be written as a block of the same colours: it looks alike.)
+        let shown = [27, 29, 30, 31, 32].map { terminal.screen[15 * columns + $0].text }.joined()
+        #expect(shown == "▶0:42")
+    }
+
+    @Test("text is what is not a space, a box line, a block element or a sextant", arguments: [
+        ("A", true), ("▶", true), ("0", true), ("·", true), (" ", false), ("▀", false), ("▂", false), ("▟", false),
+        ("━", false), ("\u{1FB00}", false), ("\u{1FB3B}", false),
+    ])
+    func textSymbols(symbol: String, isText: Bool) {
+        #expect(CellSymbol(symbol.unicodeScalars.first!).isText == isText)
+    }
+
     @Test("without a cap nothing is ever cut")
     func noCapNoCut() {
         var rng = SplitMix64(seed: 3)
