@@ -48,8 +48,14 @@ struct RotationTests {
         #expect(before.red < 16 && before.blue < 16, "bar \(before)")
         let rendered = driver.framesRendered
         try driver.player.setPixelAspect(0.5)
-        #expect(try driver.run { _, _ in driver.framesRendered > rendered })
-        // Pixels half as wide as tall: twice as many of them, about 40, from x = 12 to 52.
+        // Pixels half as wide as tall: twice as many of them, about 40, from x = 12 to 52. The
+        // frame drawn first after the change can be the old one again, before the filters are
+        // rebuilt: wait for the new shape (run gives up after its timeout).
+        func widened() -> Bool {
+            let inside = driver.frame.pixel(x: 14, y: 18)
+            return inside.red > 120 || inside.blue > 120
+        }
+        #expect(try driver.run { _, _ in driver.framesRendered > rendered && widened() })
         let inside = driver.frame.pixel(x: 14, y: 18), top = driver.frame.pixel(x: 32, y: 6), bottom = driver.frame.pixel(x: 32, y: 30)
         #expect(inside.red > 120 || inside.blue > 120, "the picture's new width: \(inside)")
         #expect(top.blue > 180 && top.red < 60, "still upright: top \(top)")
