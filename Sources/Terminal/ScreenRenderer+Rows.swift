@@ -84,8 +84,10 @@ extension ScreenRenderer {
 
 extension ScreenRenderer {
     /// The order a frame with a byte limit writes its rows in: the rows that hold text (the
-    /// controls, their times, subtitles: ``Drawing/CellSymbol/isText``) first, top to bottom, then
-    /// the picture's rows from `first` round, where the last frame cut short stopped.
+    /// controls, their times, subtitles: ``Drawing/CellSymbol/isText``) first, then the picture's,
+    /// each from `first` round, where the last frame cut short stopped: a screen with text on every
+    /// row (a list) still goes round, rather than starting at the top each time and never reaching
+    /// its last rows while it keeps changing.
     ///
     /// On a slow link a key's screen is cut at the cap like any other: written from where the last
     /// cut stopped, the pause's ▶ came with the second or third piece of the screen (Space → the
@@ -94,12 +96,9 @@ extension ScreenRenderer {
         var text: [Int] = [], rest: [Int] = []
         text.reserveCapacity(8)
         rest.reserveCapacity(height)
-        for y in 0..<height where (y * width..<(y + 1) * width).contains(where: { cells[$0].symbol.isText }) {
-            text.append(y)
-        }
         for k in 0..<height {
             let y = (first + k) % height
-            if text.isEmpty || !text.contains(y) { rest.append(y) }
+            if (y * width..<(y + 1) * width).contains(where: { cells[$0].symbol.isText }) { text.append(y) } else { rest.append(y) }
         }
         return text + rest
     }

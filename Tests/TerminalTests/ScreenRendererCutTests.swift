@@ -106,6 +106,29 @@ struct ScreenRendererCutTests {
         #expect(shown == "▶0:42")
     }
 
+    @Test("a moving screen with text on every row, cut every frame, still reaches its last rows")
+    func textEverywhereGoesRound() {
+        let (columns, rows) = (60, 20)
+        var rng = SplitMix64(seed: 43)
+        func screen(_ frame: Int) -> Canvas {
+            var canvas = ScreenRendererCapTests.picture(frame, columns: columns, rows: rows, rng: &rng)
+            for y in 0..<rows { canvas.drawText("\(frame % 10)", x: 0, y: y, fg: .white) }
+            return canvas
+        }
+        var renderer = ScreenRenderer(colorMode: .palette256)
+        var terminal = MiniTerminal(width: columns, height: rows)
+        terminal.feed(render(&renderer, screen(0)))
+        renderer.frameCap = 2_000
+        var cuts = 0
+        for frame in 1..<30 {
+            terminal.feed(render(&renderer, screen(frame)))
+            if renderer.lastFrameCut { cuts += 1 }
+        }
+        #expect(cuts > 20)
+        // The last row no longer shows the first frame's mark.
+        #expect(terminal.screen[(rows - 1) * columns].text != "0")
+    }
+
     @Test("text is what is not a space, a box line, a block element or a sextant", arguments: [
         ("A", true), ("▶", true), ("0", true), ("·", true), (" ", false), ("▀", false), ("▂", false), ("▟", false),
         ("━", false), ("\u{1FB00}", false), ("\u{1FB3B}", false),
